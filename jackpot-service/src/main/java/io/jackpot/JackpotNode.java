@@ -1,0 +1,147 @@
+package io.jackpot;
+
+import com.hazelcast.core.HazelcastInstance;
+import io.jackpot.access.Caller;
+import io.jackpot.access.GameKeys;
+import io.jackpot.award.AwardService;
+import io.jackpot.award.http.WinRoutes;
+import io.jackpot.cluster.HazelcastConfigs;
+import io.jackpot.config.ServiceConfig;
+import io.jackpot.contribution.ContributionService;
+import io.jackpot.contribution.http.ContributionRoutes;
+import io.jackpot.contribution.hz.HzRoundClaims;
+import io.jackpot.game.Games;
+import io.jackpot.http.ApiRouter;
+import io.jackpot.http.GameAuth;
+import io.jackpot.http.HealthRoutes;
+import io.jackpot.http.HttpVerticle;
+import io.jackpot.jackpot.Catalogue;
+import io.jackpot.jackpot.DefaultCatalogue;
+import io.jackpot.jackpot.http.JackpotRoutes;
+import io.jackpot.ledger.pg.LocalPostgres;
+import io.jackpot.ledger.pg.PgLedger;
+import io.jackpot.ledger.pg.PgSchema;
+import io.jackpot.pool.PoolLoader;
+import io.jackpot.pool.hz.HzPools;
+import io.jackpot.sequencer.Sequencer;
+import io.jackpot.sequencer.SequencerSettings;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One member of the jackpot network: its ledger connection, its Hazelcast member (through a
+ * clustered Vert.x), its sequencer and its HTTP API. Started step by step, each step logged;
+ * {@link #close()} stops it in reverse order.
+ */
+public final class JackpotNode implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(JackpotNode.class);
+
+  private final AtomicBoolean ready = new AtomicBoolean();
+  private final ExecutorService loop = Executors.newSingleThreadExecutor(r -> new Thread(r, "sequencer"));
+  private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "sequencer-retry"));
+  private LocalPostgres localPostgres;
+  private Vertx vertx;
+  private Pool pg;
+  private int httpPort;
+
+  private JackpotNode() {}
+
+  /** Starts a member and waits until it is ready (blocking; call from a plain thread). */
+  public static JackpotNode start(ServiceConfig config, Clock clock) throws Exception {
+    JackpotNode node = new JackpotNode();
+    try {
+      node.boot(config, clock);
+      return node;
+    } catch (Exception e) {
+      node.close();
+      throw e;
+    }
+  }
+
+  private void boot(ServiceConfig config, Clock clock) throws Exception {
+    String pgUrl = config.pgUrl();
+    if (pgUrl == null) {
+      localPostgres = LocalPostgres.start(config.dataDir().resolve("pg"));
+      pgUrl = localPostgres.url();
+      log.info("step 1/6: local PostgreSQL up on port {}", localPostgres.port());
+    } else {
+      log.info("step 1/6: using external PostgreSQL {}", redacted(pgUrl));
+    }
+    HazelcastClusterManager cm = new HazelcastClusterManager(HazelcastConfigs.of(config.cluster()));
+    vertx = Vertx.builder().with(new VertxOptions()).withClusterManager(cm).buildClustered().await();
+    HazelcastInstance hz = cm.getHazelcastInstance();
+    log.info("step 2/6: joined cluster '{}' as {} ({} members)", config.cluster().clusterName(),
+        hz.getCluster().getLocalMember().getAddress(), hz.getCluster().getMembers().size());
+    pg = PgBuilder.pool().with(new PoolOptions().setMaxSize(config.pgPoolSize()))
+        .connectingTo(PgConnectOptions.fromUri(pgUrl).setCachePreparedStatements(true).setPipeliningLimit(16))
+        .using(vertx).build();
+    int version = PgSchema.migrate(pg).await();
+    log.info("step 3/6: ledger schema at version {}", version);
+
+    Catalogue catalogue = DefaultCatalogue.create();
+    HzPools pools = new HzPools(hz.getMap(HzPools.MAP));
+    PgLedger ledger = new PgLedger(pg);
+    new PoolLoader(catalogue, pools, ledger, clock).loadAll().toCompletableFuture().get();
+    log.info("step 4/6: {} pools live", catalogue.poolIds().size());
+
+    Sequencer sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock);
+    var contributions = new ContributionService(catalogue, new HzRoundClaims(hz.getMap(HzRoundClaims.MAP)), ledger, sequencer, clock);
+    var awards = new AwardService(catalogue, ledger, sequencer, clock);
+    GameKeys keys = new GameKeys().add(GameKeys.DEV_GAME_KEY, new Caller("demo", Games.ids()));
+    log.info("step 5/6: services wired (dev game key for operator 'demo')");
+
+    ApiRouter api = new ApiRouter(new GameAuth(keys), new ContributionRoutes(contributions),
+        new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools),
+        new HealthRoutes(() -> ready.get() && sequencer.healthy() && hz.getLifecycleService().isRunning()));
+    int instances = Math.max(1, Runtime.getRuntime().availableProcessors());
+    vertx.deployVerticle(() -> new HttpVerticle(config.httpPort(), api), new DeploymentOptions().setInstances(instances)).await();
+    httpPort = config.httpPort();
+    ready.set(true);
+    log.info("step 6/6: HTTP API on port {} ({} event loops); ready", httpPort, instances);
+  }
+
+  public int httpPort() {
+    return httpPort;
+  }
+
+  public Vertx vertx() {
+    return vertx;
+  }
+
+  @Override
+  public void close() throws IOException {
+    ready.set(false);
+    if (vertx != null) {
+      try {
+        vertx.close().await();
+      } catch (Exception e) {
+        log.warn("closing Vert.x: {}", e.toString());
+      }
+    }
+    loop.shutdown();
+    scheduler.shutdownNow();
+    if (localPostgres != null) {
+      localPostgres.close();
+    }
+    log.info("stopped");
+  }
+
+  private static String redacted(String url) {
+    return url.replaceAll("//([^:@/]+):[^@/]*@", "//$1:***@");
+  }
+}

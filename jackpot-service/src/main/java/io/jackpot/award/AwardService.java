@@ -1,0 +1,103 @@
+package io.jackpot.award;
+
+import io.jackpot.access.Caller;
+import io.jackpot.error.Rejection;
+import io.jackpot.error.Rejection.Kind;
+import io.jackpot.jackpot.Catalogue;
+import io.jackpot.jackpot.JackpotDefinition;
+import io.jackpot.ledger.Ledger;
+import io.jackpot.pool.PoolCommand;
+import io.jackpot.pool.PoolId;
+import io.jackpot.pool.PoolOutcome;
+import io.jackpot.pool.PoolStatus;
+import io.jackpot.pool.Win;
+import io.jackpot.sequencer.Sequencer;
+import io.jackpot.sequencer.Submission;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Pays pools to their claimants, in the order the claims reach the pool, and finds wins again.
+ * A repeated claim (same round, jackpot and pool) gets the same win, from the ledger or, while it
+ * is still in flight, from the pool itself.
+ */
+public final class AwardService {
+  private final Catalogue catalogue;
+  private final Ledger ledger;
+  private final Sequencer sequencer;
+  private final Clock clock;
+
+  public AwardService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock) {
+    this.catalogue = catalogue;
+    this.ledger = ledger;
+    this.sequencer = sequencer;
+    this.clock = clock;
+  }
+
+  public CompletionStage<Win> claim(Caller caller, ClaimRequest request) {
+    PoolId pool = checked(caller, request);
+    return ledger.findClaim(pool, request.roundId()).thenCompose(known -> {
+      if (known.isPresent()) {
+        return CompletableFuture.completedFuture(sameClaimant(known.get(), request));
+      }
+      var command = new PoolCommand.Claim(request.roundId(), request.playerId(), request.gameId(),
+          caller.operatorId(), clock.instant());
+      return sequencer.submit(Submission.of(List.of(new Submission.Target(pool, command)), null))
+          .thenApply(outcomes -> won(outcomes.get(0), request));
+    });
+  }
+
+  public CompletionStage<Win> find(Caller caller, String winId) {
+    return ledger.findWin(winId).thenApply(win -> {
+      Win w = win.orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_WIN", "no win " + winId));
+      if (!w.operatorId().equals(caller.operatorId())) {
+        throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "win " + winId + " belongs to another operator");
+      }
+      return w;
+    });
+  }
+
+  public CompletionStage<List<Win>> findByRound(Caller caller, String roundId) {
+    return ledger.findWinsByRound(roundId)
+        .thenApply(wins -> wins.stream().filter(w -> w.operatorId().equals(caller.operatorId())).toList());
+  }
+
+  private PoolId checked(Caller caller, ClaimRequest r) {
+    JackpotDefinition jackpot = catalogue.jackpot(r.jackpotId())
+        .orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_JACKPOT", "no jackpot " + r.jackpotId()));
+    if (!jackpot.links(r.gameId()) || !caller.speaksFor(r.gameId())) {
+      throw new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED",
+          "game " + r.gameId() + " may not claim jackpot " + r.jackpotId() + " with this key");
+    }
+    if (r.poolKey() == null) {
+      throw Rejection.invalid("POOL_KEY_REQUIRED", "poolKey is required: jackpot " + r.jackpotId() + " has no tier draw configured");
+    }
+    if (jackpot.pool(r.poolKey()).isEmpty()) {
+      throw new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + r.jackpotId() + " has no pool " + r.poolKey());
+    }
+    if (!jackpot.currency().equals(r.currency())) {
+      throw Rejection.invalid("UNSUPPORTED_CURRENCY", "jackpot " + r.jackpotId() + " pays in " + jackpot.currency());
+    }
+    return new PoolId(r.jackpotId(), r.poolKey());
+  }
+
+  private static Win won(PoolOutcome outcome, ClaimRequest request) {
+    if (outcome instanceof PoolOutcome.Won won) {
+      return sameClaimant(won.win(), request);
+    }
+    PoolStatus status = ((PoolOutcome.Refused) outcome).status();
+    String code = status == PoolStatus.PAUSED ? "POOL_PAUSED" : "POOL_DISCONTINUED";
+    throw new Rejection(Kind.CONFLICT, code, "pool " + request.jackpotId() + "/" + request.poolKey() + " is " + status.name().toLowerCase());
+  }
+
+  /** The same round id on the same pool must come from the same game and player. */
+  private static Win sameClaimant(Win win, ClaimRequest request) {
+    if (!win.playerId().equals(request.playerId()) || !win.gameId().equals(request.gameId())) {
+      throw new Rejection(Kind.CONFLICT, "ROUND_ID_CONFLICT",
+          "round " + request.roundId() + " already won this pool for another game or player");
+    }
+    return win;
+  }
+}

@@ -1,0 +1,32 @@
+package io.jackpot.award.http;
+
+import io.jackpot.pool.Win;
+import io.vertx.core.json.JsonObject;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+
+/** A win as the API shows it (API.md "POST /v1/wins" response). */
+public final class WinJson {
+  public static final DateTimeFormatter TIMESTAMP =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+
+  private WinJson() {}
+
+  /** {@code currency} is the pool's; amountInCurrency is the amount in it, rounded down to cents. */
+  public static JsonObject of(Win w, String currency) {
+    return new JsonObject()
+        .put("winId", w.winId())
+        .put("jackpotId", w.pool().jackpotId())
+        .put("poolKey", w.pool().poolKey())
+        .put("sequence", w.sequence())
+        .put("roundId", w.roundId())
+        .put("playerId", w.playerId())
+        .put("gameId", w.gameId())
+        .put("amount", w.amount().toPlainString())
+        .put("currency", currency)
+        .put("amountInCurrency", w.amount().toDisplayString(2))
+        .put("seed", io.jackpot.money.Money.ofMicros(w.seedMicros()).toPlainString())
+        .put("contributedSinceReset", w.contributedSinceReset().toPlainString())
+        .put("wonAt", TIMESTAMP.format(w.wonAt()));
+  }
+}

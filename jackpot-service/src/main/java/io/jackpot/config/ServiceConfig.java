@@ -1,0 +1,62 @@
+package io.jackpot.config;
+
+import io.jackpot.cluster.ClusterSettings;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the service reads from its environment, validated once at start; an error names the
+ * variable. See the configuration table in README.md.
+ *
+ * @param pgUrl an external database, or null to provision a local one under {@code dataDir}
+ */
+public record ServiceConfig(int httpPort, Path dataDir, String pgUrl, int pgPoolSize, ClusterSettings cluster) {
+
+  public static ServiceConfig fromEnv(Map<String, String> env) {
+    List<String> members = Arrays.stream(env.getOrDefault("JACKPOT_HZ_MEMBERS", "127.0.0.1").split(","))
+        .map(String::trim).filter(s -> !s.isEmpty()).toList();
+    ClusterSettings cluster = new ClusterSettings(
+        env.getOrDefault("JACKPOT_CLUSTER_NAME", "jackpot"),
+        intVar(env, "JACKPOT_HZ_PORT", 5701, 1, 65535),
+        members,
+        env.getOrDefault("JACKPOT_HZ_INTERFACE", "127.0.0.1"),
+        intVar(env, "JACKPOT_ROUND_CLAIM_TTL_SECONDS", 600, 60, 86_400));
+    String pgUrl = env.get("JACKPOT_PG_URL");
+    return new ServiceConfig(
+        intVar(env, "JACKPOT_HTTP_PORT", 8080, 0, 65535),
+        Path.of(env.getOrDefault("JACKPOT_DATA_DIR", ".data")),
+        pgUrl == null || pgUrl.isBlank() ? null : pgUrl,
+        intVar(env, "JACKPOT_PG_POOL_SIZE", 8, 1, 200),
+        cluster);
+  }
+
+  private static int intVar(Map<String, String> env, String name, int fallback, int min, int max) {
+    String raw = env.get(name);
+    if (raw == null || raw.isBlank()) {
+      return fallback;
+    }
+    try {
+      int v = Integer.parseInt(raw.trim());
+      if (v < min || v > max) {
+        throw new IllegalArgumentException(name + " must be between " + min + " and " + max + ", got " + raw);
+      }
+      return v;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + " must be a whole number, got '" + raw + "'");
+    }
+  }
+
+  public ServiceConfig withHttpPort(int port) {
+    return new ServiceConfig(port, dataDir, pgUrl, pgPoolSize, cluster);
+  }
+
+  public ServiceConfig withPgUrl(String url) {
+    return new ServiceConfig(httpPort, dataDir, url, pgPoolSize, cluster);
+  }
+
+  public ServiceConfig withCluster(ClusterSettings settings) {
+    return new ServiceConfig(httpPort, dataDir, pgUrl, pgPoolSize, settings);
+  }
+}

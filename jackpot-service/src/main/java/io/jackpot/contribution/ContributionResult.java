@@ -1,0 +1,26 @@
+package io.jackpot.contribution;
+
+import io.jackpot.money.Money;
+import io.jackpot.pool.PoolId;
+import io.jackpot.pool.Win;
+import java.util.List;
+
+/** What became of one contribution, as answered to the game (API.md "POST /v1/contributions"). */
+public record ContributionResult(
+    String roundId, Status status, List<Share> contributions, List<Win> triggers, String errorCode,
+    String errorMessage) {
+
+  public enum Status { APPLIED, DUPLICATE, PAUSED, REJECTED }
+
+  /** The share one pool took and the pool's exact amount right after it. */
+  public record Share(PoolId pool, Money amount, Money poolAmount) {}
+
+  public static ContributionResult rejected(String roundId, String code, String message) {
+    return new ContributionResult(roundId, Status.REJECTED, List.of(), List.of(), code, message);
+  }
+
+  public ContributionResult asDuplicate() {
+    return status == Status.REJECTED ? this
+        : new ContributionResult(roundId, Status.DUPLICATE, contributions, triggers, null, null);
+  }
+}

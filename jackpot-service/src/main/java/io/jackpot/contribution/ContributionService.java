@@ -1,0 +1,175 @@
+package io.jackpot.contribution;
+
+import io.jackpot.access.Caller;
+import io.jackpot.contribution.ContributionPlanner.Plan;
+import io.jackpot.contribution.ContributionResult.Status;
+import io.jackpot.contribution.RoundClaims.Claim;
+import io.jackpot.error.Rejection;
+import io.jackpot.jackpot.Catalogue;
+import io.jackpot.ledger.Ledger;
+import io.jackpot.ledger.RecordedRound;
+import io.jackpot.ledger.RoundRecord;
+import io.jackpot.sequencer.Sequencer;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Takes a game's batch of contributions: checks each, makes sure each round id is applied at most
+ * once (claims for rounds in flight, the ledger for rounds already recorded), has the new ones
+ * applied and recorded by the sequencer, and answers one result per item in request order.
+ */
+public final class ContributionService {
+  private final ContributionPlanner planner;
+  private final RoundClaims claims;
+  private final Ledger ledger;
+  private final Sequencer sequencer;
+  private final Clock clock;
+
+  public ContributionService(Catalogue catalogue, RoundClaims claims, Ledger ledger, Sequencer sequencer, Clock clock) {
+    this.planner = new ContributionPlanner(catalogue);
+    this.claims = claims;
+    this.ledger = ledger;
+    this.sequencer = sequencer;
+    this.clock = clock;
+  }
+
+  /** Rejects the whole request (a 4xx) only when no item could be applied. */
+  public CompletionStage<List<ContributionResult>> contribute(Caller caller, List<ContributionRequest> items) {
+    Batch batch = new Batch(caller, items);
+    batch.plan();
+    if (batch.nothingPlanned()) {
+      throw batch.firstRejection();
+    }
+    return batch.run();
+  }
+
+  /** The working state of one request. Index i always refers to items.get(i). */
+  private final class Batch {
+    private final Caller caller;
+    private final List<ContributionRequest> items;
+    private final ContributionResult[] results;
+    private final Map<Integer, List<io.jackpot.pool.PoolId>> feeds = new LinkedHashMap<>();
+    private final Map<Integer, Integer> copies = new HashMap<>();
+    private final Map<String, String> fingerprints = new LinkedHashMap<>();
+    private final Map<String, Integer> firstIndex = new HashMap<>();
+
+    Batch(Caller caller, List<ContributionRequest> items) {
+      this.caller = caller;
+      this.items = items;
+      this.results = new ContributionResult[items.size()];
+    }
+
+    void plan() {
+      for (int i = 0; i < items.size(); i++) {
+        ContributionRequest r = items.get(i);
+        Plan plan = planner.plan(caller, r);
+        if (plan instanceof Plan.Reject reject) {
+          results[i] = ContributionResult.rejected(r.roundId(), reject.code(), "contributions[" + i + "]: " + reject.message());
+          continue;
+        }
+        String fingerprint = Fingerprint.of(caller.operatorId(), r);
+        Integer first = firstIndex.putIfAbsent(r.roundId(), i);
+        if (first != null) {
+          if (fingerprint.equals(fingerprints.get(r.roundId()))) {
+            copies.put(i, first);
+          } else {
+            results[i] = conflict(r.roundId());
+          }
+          continue;
+        }
+        fingerprints.put(r.roundId(), fingerprint);
+        feeds.put(i, ((Plan.Feed) plan).pools());
+      }
+    }
+
+    boolean nothingPlanned() {
+      return feeds.isEmpty();
+    }
+
+    Rejection firstRejection() {
+      ContributionResult r = results[0];
+      Rejection.Kind kind = "GAME_NOT_LINKED".equals(r.errorCode()) ? Rejection.Kind.FORBIDDEN : Rejection.Kind.INVALID;
+      return new Rejection(kind, r.errorCode(), r.errorMessage());
+    }
+
+    CompletionStage<List<ContributionResult>> run() {
+      return claims.claim(fingerprints)
+          .thenCompose(claimed -> ledger.findRounds(lookups(claimed))
+              .thenCompose(recorded -> settle(claimed, recorded)))
+          .thenApply(v -> finish());
+    }
+
+    private List<String> lookups(Map<String, Claim> claimed) {
+      List<String> ids = new ArrayList<>();
+      claimed.forEach((id, c) -> {
+        if (c != Claim.DIFFERENT) {
+          ids.add(id);
+        }
+      });
+      return ids;
+    }
+
+    /** Answers known rounds from the ledger, submits the new ones, and releases what it claimed. */
+    private CompletionStage<Void> settle(Map<String, Claim> claimed, Map<String, RecordedRound> recorded) {
+      Map<String, String> release = new java.util.concurrent.ConcurrentHashMap<>();
+      List<CompletableFuture<Void>> pending = new ArrayList<>();
+      for (Map.Entry<Integer, List<io.jackpot.pool.PoolId>> feed : feeds.entrySet()) {
+        int i = feed.getKey();
+        ContributionRequest r = items.get(i);
+        Claim claim = claimed.get(r.roundId());
+        RecordedRound known = recorded.get(r.roundId());
+        if (claim == Claim.NEW && known == null) {
+          pending.add(submit(i, r, feed.getValue(), release));
+          continue;
+        }
+        if (claim == Claim.NEW) {
+          release.put(r.roundId(), fingerprints.get(r.roundId()));
+        }
+        results[i] = answerKnown(r.roundId(), claim, known);
+      }
+      return CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new))
+          .thenCompose(v -> release.isEmpty() ? CompletableFuture.completedFuture(null) : claims.release(release));
+    }
+
+    private ContributionResult answerKnown(String roundId, Claim claim, RecordedRound known) {
+      if (known != null) {
+        return known.fingerprint().equals(fingerprints.get(roundId)) ? Outcomes.duplicateOf(known) : conflict(roundId);
+      }
+      if (claim == Claim.DIFFERENT) {
+        return conflict(roundId);
+      }
+      return ContributionResult.rejected(roundId, "ROUND_IN_PROGRESS",
+          "round " + roundId + " is being applied by another request; retry to get its outcome");
+    }
+
+    private CompletableFuture<Void> submit(int i, ContributionRequest r, List<io.jackpot.pool.PoolId> pools, Map<String, String> release) {
+      RoundRecord record = new RoundRecord(r.roundId(), fingerprints.get(r.roundId()), r.gameId(),
+          caller.operatorId(), r.playerId(), r.stakeMicros(), r.currency(), r.coinValueMicros(), clock.instant());
+      return sequencer.submit(Outcomes.submission(record, pools)).toCompletableFuture()
+          .handle((outcomes, error) -> {
+            // Either way the claim can go: applied rounds are now in the ledger, refused ones never ran.
+            results[i] = error == null
+                ? Outcomes.applied(r.roundId(), pools, outcomes)
+                : ContributionResult.rejected(r.roundId(), "OVERLOADED", error.getMessage());
+            release.put(r.roundId(), fingerprints.get(r.roundId()));
+            return null;
+          });
+    }
+
+    private List<ContributionResult> finish() {
+      copies.forEach((i, first) -> results[i] = results[first].asDuplicate());
+      return List.of(results);
+    }
+
+    private ContributionResult conflict(String roundId) {
+      return ContributionResult.rejected(roundId, "ROUND_ID_CONFLICT",
+          "round " + roundId + " was already sent with other content");
+    }
+  }
+}

@@ -1,0 +1,44 @@
+package io.jackpot.contribution;
+
+import io.jackpot.contribution.ContributionResult.Share;
+import io.jackpot.contribution.ContributionResult.Status;
+import io.jackpot.ledger.RecordedRound;
+import io.jackpot.ledger.RoundRecord;
+import io.jackpot.pool.PoolCommand;
+import io.jackpot.pool.PoolId;
+import io.jackpot.pool.PoolOutcome;
+import io.jackpot.sequencer.Submission;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Translates between contribution rounds and pool commands and outcomes. */
+final class Outcomes {
+  private Outcomes() {}
+
+  static Submission submission(RoundRecord round, List<PoolId> pools) {
+    List<Submission.Target> targets = new ArrayList<>(pools.size());
+    for (PoolId pool : pools) {
+      targets.add(new Submission.Target(pool, new PoolCommand.Contribute(round.roundId(), round.stakeMicros())));
+    }
+    return Submission.of(targets, round);
+  }
+
+  /** APPLIED with the shares taken; PAUSED when no pool took one. */
+  static ContributionResult applied(String roundId, List<PoolId> pools, List<PoolOutcome> outcomes) {
+    List<Share> shares = new ArrayList<>();
+    for (int i = 0; i < outcomes.size(); i++) {
+      if (outcomes.get(i) instanceof PoolOutcome.Contributed c) {
+        shares.add(new Share(pools.get(i), c.share(), c.amountAfter()));
+      }
+    }
+    Status status = shares.isEmpty() ? Status.PAUSED : Status.APPLIED;
+    return new ContributionResult(roundId, status, shares, List.of(), null, null);
+  }
+
+  static ContributionResult duplicateOf(RecordedRound known) {
+    List<Share> shares = known.shares().stream()
+        .map(s -> new Share(s.pool(), s.share(), s.amountAfter()))
+        .toList();
+    return new ContributionResult(known.roundId(), Status.DUPLICATE, shares, List.of(), null, null);
+  }
+}

@@ -1,0 +1,19 @@
+package io.jackpot.contribution;
+
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Cluster-wide claims on round ids while their contributions are in flight, so that a round sent
+ * twice at once is applied once. Claims are released once the round is in the ledger, which then
+ * answers for it; they also expire, as a safety net for a member that died holding them.
+ */
+public interface RoundClaims {
+  /** NEW: claimed now; SAME: already claimed with this content; DIFFERENT: claimed with other content. */
+  enum Claim { NEW, SAME, DIFFERENT }
+
+  CompletionStage<Map<String, Claim>> claim(Map<String, String> fingerprintByRound);
+
+  /** Releases the claims that still carry these fingerprints. */
+  CompletionStage<Void> release(Map<String, String> fingerprintByRound);
+}

@@ -1,0 +1,84 @@
+package io.jackpot.contribution.http;
+
+import io.jackpot.contribution.ContributionRequest;
+import io.jackpot.contribution.ContributionResult;
+import io.jackpot.contribution.ContributionService;
+import io.jackpot.error.Rejection;
+import io.jackpot.http.GameAuth;
+import io.jackpot.http.JsonBody;
+import io.jackpot.http.JsonFields;
+import io.jackpot.http.Replies;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import java.util.ArrayList;
+import java.util.List;
+
+/** POST /v1/contributions (game key): a batch of at most 1000 contributions. */
+public final class ContributionRoutes {
+  public static final int MAX_ITEMS = 1000;
+
+  private final ContributionService contributions;
+
+  public ContributionRoutes(ContributionService contributions) {
+    this.contributions = contributions;
+  }
+
+  public void mount(Router router, GameAuth auth, BodyHandler body) {
+    router.post("/v1/contributions").handler(body).handler(auth::handle).handler(JsonBody::require).handler(this::contribute);
+  }
+
+  private void contribute(RoutingContext ctx) {
+    Replies.json(ctx, () -> contributions.contribute(GameAuth.caller(ctx), parse(JsonFields.object(ctx.body().buffer()))),
+        ContributionRoutes::json);
+  }
+
+  /** Every item must be well-formed, or the whole request is refused and nothing is applied. */
+  static List<ContributionRequest> parse(JsonObject body) {
+    JsonArray items = JsonFields.array(body, "contributions", "");
+    if (items.isEmpty()) {
+      throw Rejection.invalid("EMPTY_BATCH", "contributions must hold at least one item");
+    }
+    if (items.size() > MAX_ITEMS) {
+      throw Rejection.invalid("TOO_MANY_ITEMS", "contributions holds " + items.size() + " items; at most " + MAX_ITEMS);
+    }
+    List<ContributionRequest> out = new ArrayList<>(items.size());
+    for (int i = 0; i < items.size(); i++) {
+      String path = "contributions[" + i + "].";
+      if (!(items.getValue(i) instanceof JsonObject o)) {
+        throw Rejection.invalid("INVALID_FIELD", "contributions[" + i + "] must be an object");
+      }
+      out.add(new ContributionRequest(
+          JsonFields.printable(o, "roundId", path),
+          JsonFields.id(o, "gameId", path),
+          JsonFields.printable(o, "playerId", path),
+          JsonFields.money(o, "stake", path),
+          JsonFields.currency(o, "currency", path),
+          JsonFields.optionalMoney(o, "coinValue", path)));
+    }
+    return out;
+  }
+
+  static JsonObject json(List<ContributionResult> results) {
+    JsonArray out = new JsonArray();
+    for (ContributionResult r : results) {
+      JsonObject item = new JsonObject().put("roundId", r.roundId()).put("status", r.status().name());
+      JsonArray shares = new JsonArray();
+      for (ContributionResult.Share s : r.contributions()) {
+        shares.add(new JsonObject()
+            .put("jackpotId", s.pool().jackpotId())
+            .put("poolKey", s.pool().poolKey())
+            .put("amount", s.amount().toPlainString())
+            .put("poolAmount", s.poolAmount().toPlainString()));
+      }
+      item.put("contributions", shares).put("triggers", new JsonArray());
+      if (r.errorCode() != null) {
+        item.put("error", new JsonObject().put("code", r.errorCode()).put("message", r.errorMessage()));
+      }
+      out.add(item);
+    }
+    return new JsonObject().put("results", out);
+  }
+}

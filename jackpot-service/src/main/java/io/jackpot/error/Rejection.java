@@ -1,0 +1,31 @@
+package io.jackpot.error;
+
+/**
+ * A request refused for a reason the caller can act on; nothing was changed. The kind decides the
+ * HTTP status, the code is the API's UPPER_SNAKE error code.
+ */
+public final class Rejection extends RuntimeException {
+  /** Why a request is refused; each maps to one HTTP status. */
+  public enum Kind { INVALID, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, UNAVAILABLE }
+
+  private final Kind kind;
+  private final String code;
+
+  public Rejection(Kind kind, String code, String message) {
+    super(message, null, false, false);
+    this.kind = kind;
+    this.code = code;
+  }
+
+  public static Rejection invalid(String code, String message) {
+    return new Rejection(Kind.INVALID, code, message);
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  public String code() {
+    return code;
+  }
+}

@@ -1,0 +1,41 @@
+package io.jackpot.http;
+
+import io.jackpot.award.http.WinRoutes;
+import io.jackpot.contribution.http.ContributionRoutes;
+import io.jackpot.jackpot.http.JackpotRoutes;
+import io.vertx.core.Vertx;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.handler.BodyHandler;
+
+/** Assembles the API's routes; one router per HTTP verticle instance. */
+public final class ApiRouter {
+  /** 1000 contributions of a few hundred bytes each fit with room to spare. */
+  public static final long BODY_LIMIT = 1024 * 1024;
+
+  private final GameAuth auth;
+  private final ContributionRoutes contributions;
+  private final WinRoutes wins;
+  private final JackpotRoutes jackpots;
+  private final HealthRoutes health;
+
+  public ApiRouter(GameAuth auth, ContributionRoutes contributions, WinRoutes wins, JackpotRoutes jackpots, HealthRoutes health) {
+    this.auth = auth;
+    this.contributions = contributions;
+    this.wins = wins;
+    this.jackpots = jackpots;
+    this.health = health;
+  }
+
+  public Router create(Vertx vertx) {
+    Router router = Router.router(vertx);
+    BodyHandler body = BodyHandler.create(false).setBodyLimit(BODY_LIMIT);
+    contributions.mount(router, auth, body);
+    wins.mount(router, auth, body);
+    jackpots.mount(router);
+    health.mount(router);
+    router.route().failureHandler(Errors::handle);
+    router.errorHandler(404, Errors::handle);
+    router.errorHandler(405, Errors::handle);
+    return router;
+  }
+}

@@ -1,0 +1,78 @@
+package io.jackpot.http;
+
+import io.jackpot.error.Rejection;
+import io.jackpot.sequencer.OverloadedException;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import java.util.concurrent.CompletionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns failures into the API's error body {@code {"error": {"code", "message"}}}. Client errors
+ * are logged in one line without a stack trace; server errors with the request and the trace.
+ */
+public final class Errors {
+  private static final Logger log = LoggerFactory.getLogger(Errors.class);
+
+  private Errors() {}
+
+  public static void send(RoutingContext ctx, int status, String code, String message) {
+    if (ctx.response().ended()) {
+      return;
+    }
+    if (status == 429 || status == 503) {
+      ctx.response().putHeader("Retry-After", "1");
+    }
+    JsonObject body = new JsonObject().put("error", new JsonObject().put("code", code).put("message", message));
+    ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json").end(body.encode());
+  }
+
+  /** The router's failure handler. */
+  public static void handle(RoutingContext ctx) {
+    Throwable failure = unwrap(ctx.failure());
+    if (failure instanceof Rejection r) {
+      log.info("{} {} -> {} {}: {}", ctx.request().method(), ctx.request().path(), status(r.kind()), r.code(), r.getMessage());
+      send(ctx, status(r.kind()), r.code(), r.getMessage());
+    } else if (failure instanceof OverloadedException) {
+      log.warn("{} {} -> 503 OVERLOADED", ctx.request().method(), ctx.request().path());
+      send(ctx, 503, "OVERLOADED", failure.getMessage());
+    } else if (failure instanceof DecodeException) {
+      send(ctx, 400, "MALFORMED_JSON", "the body is not valid JSON");
+    } else if (failure == null) {
+      byStatus(ctx, ctx.statusCode());
+    } else {
+      log.error("{} {} failed", ctx.request().method(), ctx.request().path(), failure);
+      send(ctx, 500, "INTERNAL", "the service failed to handle this request; it was logged");
+    }
+  }
+
+  private static void byStatus(RoutingContext ctx, int status) {
+    switch (status) {
+      case 413 -> send(ctx, 413, "PAYLOAD_TOO_LARGE", "the body is larger than the service accepts");
+      case 404 -> send(ctx, 404, "NOT_FOUND", "no such endpoint: " + ctx.request().path());
+      case 405 -> send(ctx, 405, "METHOD_NOT_ALLOWED", ctx.request().method() + " is not allowed on " + ctx.request().path());
+      case 415 -> send(ctx, 415, "UNSUPPORTED_MEDIA_TYPE", "send the body as application/json");
+      default -> send(ctx, status < 400 ? 500 : status, "HTTP_" + status, "request failed with status " + status);
+    }
+  }
+
+  static int status(Rejection.Kind kind) {
+    return switch (kind) {
+      case INVALID -> 400;
+      case UNAUTHENTICATED -> 401;
+      case FORBIDDEN -> 403;
+      case NOT_FOUND -> 404;
+      case CONFLICT -> 409;
+      case UNAVAILABLE -> 503;
+    };
+  }
+
+  private static Throwable unwrap(Throwable t) {
+    while (t instanceof CompletionException && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t;
+  }
+}

@@ -1,0 +1,23 @@
+package io.jackpot.http;
+
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpServerOptions;
+
+/** Serves the API on one port; deployed once per event loop, all instances sharing the port. */
+public final class HttpVerticle extends VerticleBase {
+  private final int port;
+  private final ApiRouter api;
+
+  public HttpVerticle(int port, ApiRouter api) {
+    this.port = port;
+    this.api = api;
+  }
+
+  @Override
+  public Future<?> start() {
+    return vertx.createHttpServer(new HttpServerOptions().setPort(port).setCompressionSupported(false))
+        .requestHandler(api.create(vertx))
+        .listen();
+  }
+}

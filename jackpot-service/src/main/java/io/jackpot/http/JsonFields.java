@@ -1,0 +1,107 @@
+package io.jackpot.http;
+
+import io.jackpot.error.Rejection;
+import io.jackpot.money.Decimals;
+import io.jackpot.pool.PoolId;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.Json;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.regex.Pattern;
+
+/**
+ * Strict reading of request fields: each getter names the field in its error, refuses wrong types
+ * (money must be a string, never a JSON number) and bounds lengths.
+ */
+public final class JsonFields {
+  private static final Pattern PRINTABLE = Pattern.compile("[\\x20-\\x7E]{1,128}");
+  private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
+
+  private JsonFields() {}
+
+  public static JsonObject object(Buffer body) {
+    if (body == null || body.length() == 0) {
+      throw Rejection.invalid("MALFORMED_JSON", "the body is empty; send a JSON object");
+    }
+    Object value;
+    try {
+      value = Json.decodeValue(body);
+    } catch (DecodeException e) {
+      throw Rejection.invalid("MALFORMED_JSON", "the body is not valid JSON");
+    }
+    if (!(value instanceof JsonObject o)) {
+      throw Rejection.invalid("MALFORMED_JSON", "the body must be a JSON object");
+    }
+    return o;
+  }
+
+  public static String string(JsonObject o, String field, String path) {
+    Object v = o.getValue(field);
+    if (v == null) {
+      throw Rejection.invalid("MISSING_FIELD", path + field + " is required");
+    }
+    if (!(v instanceof String s)) {
+      throw Rejection.invalid("INVALID_FIELD", path + field + " must be a string");
+    }
+    return s;
+  }
+
+  public static String optionalString(JsonObject o, String field, String path) {
+    return o.getValue(field) == null ? null : string(o, field, path);
+  }
+
+  /** 1–128 printable ASCII characters (round ids, player ids). */
+  public static String printable(JsonObject o, String field, String path) {
+    String s = string(o, field, path);
+    if (!PRINTABLE.matcher(s).matches()) {
+      throw Rejection.invalid("INVALID_FIELD", path + field + " must be 1–128 printable ASCII characters");
+    }
+    return s;
+  }
+
+  public static String id(JsonObject o, String field, String path) {
+    String s = string(o, field, path);
+    return checkedId(s, path + field);
+  }
+
+  public static String checkedId(String s, String name) {
+    if (!PoolId.ID.matcher(s).matches()) {
+      throw Rejection.invalid("INVALID_FIELD", name + " must match [a-z0-9][a-z0-9.-]{0,63}");
+    }
+    return s;
+  }
+
+  public static String currency(JsonObject o, String field, String path) {
+    String s = string(o, field, path);
+    if (!CURRENCY.matcher(s).matches()) {
+      throw Rejection.invalid("INVALID_FIELD", path + field + " must be an ISO 4217 code like EUR");
+    }
+    return s;
+  }
+
+  /** A positive amount of money in micro-units, from a decimal string. */
+  public static long money(JsonObject o, String field, String path) {
+    String s = string(o, field, path);
+    try {
+      return Decimals.parsePositiveMicros(s);
+    } catch (IllegalArgumentException | ArithmeticException e) {
+      throw Rejection.invalid("INVALID_AMOUNT", path + field + " " + e.getMessage());
+    }
+  }
+
+  public static Long optionalMoney(JsonObject o, String field, String path) {
+    return o.getValue(field) == null ? null : money(o, field, path);
+  }
+
+  public static JsonArray array(JsonObject o, String field, String path) {
+    Object v = o.getValue(field);
+    if (v == null) {
+      throw Rejection.invalid("MISSING_FIELD", path + field + " is required");
+    }
+    if (!(v instanceof JsonArray a)) {
+      throw Rejection.invalid("INVALID_FIELD", path + field + " must be an array");
+    }
+    return a;
+  }
+}

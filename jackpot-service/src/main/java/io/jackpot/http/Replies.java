@@ -1,0 +1,37 @@
+package io.jackpot.http;
+
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/** Answers a request from a service call: its result as JSON, or its failure through {@link Errors}. */
+public final class Replies {
+  private Replies() {}
+
+  public static <T> void json(RoutingContext ctx, Supplier<CompletionStage<T>> call, Function<T, JsonObject> toJson) {
+    CompletionStage<T> stage;
+    try {
+      stage = call.get();
+    } catch (RuntimeException e) {
+      ctx.fail(e);
+      return;
+    }
+    stage.whenComplete((value, error) -> ctx.vertx().runOnContext(v -> {
+      if (error != null) {
+        ctx.fail(error);
+        return;
+      }
+      try {
+        ok(ctx, toJson.apply(value));
+      } catch (RuntimeException e) {
+        ctx.fail(e);
+      }
+    }));
+  }
+
+  public static void ok(RoutingContext ctx, JsonObject body) {
+    ctx.response().putHeader("Content-Type", "application/json").end(body.encode());
+  }
+}

@@ -1,0 +1,75 @@
+package io.jackpot.jackpot;
+
+import io.jackpot.pool.PoolId;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The jackpots the service runs, and which pools a game's contribution feeds. */
+public final class Catalogue {
+  private final Map<String, JackpotDefinition> jackpots = new LinkedHashMap<>();
+
+  public Catalogue(Collection<JackpotDefinition> definitions) {
+    for (JackpotDefinition d : definitions) {
+      jackpots.put(d.id(), d);
+    }
+  }
+
+  public Collection<JackpotDefinition> jackpots() {
+    return jackpots.values();
+  }
+
+  public Optional<JackpotDefinition> jackpot(String id) {
+    return Optional.ofNullable(jackpots.get(id));
+  }
+
+  public List<PoolId> poolIds() {
+    List<PoolId> ids = new ArrayList<>();
+    jackpots.values().forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
+    return ids;
+  }
+
+  public Optional<PoolDefinition> pool(PoolId id) {
+    return jackpot(id.jackpotId()).flatMap(j -> j.pool(id.poolKey()));
+  }
+
+  public boolean knowsGame(String gameId) {
+    return jackpots.values().stream().anyMatch(j -> j.links(gameId));
+  }
+
+  /** The route of one contribution: the pools it feeds, or why it can feed none. */
+  public sealed interface Route {
+    record Pools(List<PoolId> pools) implements Route {}
+
+    record Unroutable(String code, String message) implements Route {}
+  }
+
+  /** Routes a contribution of {@code gameId} (at {@code coinValueMicros}, may be null) to pools. */
+  public Route route(String gameId, Long coinValueMicros) {
+    List<PoolId> targets = new ArrayList<>();
+    for (JackpotDefinition j : jackpots.values()) {
+      if (!j.links(gameId)) {
+        continue;
+      }
+      if (j.routing() == Routing.ALL) {
+        j.pools().forEach(p -> targets.add(j.poolId(p)));
+        continue;
+      }
+      if (coinValueMicros == null) {
+        return new Route.Unroutable("COIN_VALUE_REQUIRED", "jackpot " + j.id() + " routes by coin value: coinValue is required");
+      }
+      Optional<PoolDefinition> pool = j.poolForCoinValue(coinValueMicros);
+      if (pool.isEmpty()) {
+        return new Route.Unroutable("NO_POOL_FOR_COIN_VALUE", "jackpot " + j.id() + " has no pool for that coin value");
+      }
+      targets.add(j.poolId(pool.get()));
+    }
+    if (targets.isEmpty()) {
+      return new Route.Unroutable("UNKNOWN_GAME", "game " + gameId + " is not linked to any jackpot");
+    }
+    return new Route.Pools(List.copyOf(targets));
+  }
+}

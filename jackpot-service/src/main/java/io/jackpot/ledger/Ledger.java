@@ -1,0 +1,31 @@
+package io.jackpot.ledger;
+
+import io.jackpot.pool.Pool;
+import io.jackpot.pool.PoolId;
+import io.jackpot.pool.PoolTerms;
+import io.jackpot.pool.Win;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+
+/** The durable record of every pool change, from which pools are rebuilt. */
+public interface Ledger {
+  /** Completes once the batch is durably committed; idempotent (see {@link LedgerBatch}). */
+  CompletionStage<Void> record(LedgerBatch batch);
+
+  CompletionStage<Map<String, RecordedRound>> findRounds(Collection<String> roundIds);
+
+  CompletionStage<Optional<Win>> findWin(String winId);
+
+  CompletionStage<List<Win>> findWinsByRound(String roundId);
+
+  CompletionStage<Optional<Win>> findClaim(PoolId pool, String roundId);
+
+  /** The pool as the ledger says it is (under the given terms), or empty if never recorded. */
+  CompletionStage<Optional<Pool>> rebuild(PoolId pool, PoolTerms terms);
+
+  /** Records a new pool at operation 0 (its creation), idempotently. */
+  CompletionStage<Void> recordCreated(Pool pool, java.time.Instant at);
+}

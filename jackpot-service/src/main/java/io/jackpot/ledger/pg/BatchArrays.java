@@ -1,0 +1,112 @@
+package io.jackpot.ledger.pg;
+
+import io.jackpot.ledger.LedgerBatch;
+import io.jackpot.pool.Win;
+import io.vertx.sqlclient.Tuple;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+
+/** Column arrays of a ledger batch, one tuple per table, for the unnest inserts of {@link LedgerSql}. */
+final class BatchArrays {
+  private BatchArrays() {}
+
+  static Tuple rounds(List<LedgerBatch.Round> rounds) {
+    int n = rounds.size();
+    String[] id = new String[n], fp = new String[n], game = new String[n], op = new String[n], player = new String[n];
+    String[] currency = new String[n], status = new String[n];
+    Long[] stake = new Long[n], coin = new Long[n];
+    OffsetDateTime[] at = new OffsetDateTime[n];
+    for (int i = 0; i < n; i++) {
+      var r = rounds.get(i).record();
+      id[i] = r.roundId();
+      fp[i] = r.fingerprint();
+      game[i] = r.gameId();
+      op[i] = r.operatorId();
+      player[i] = r.playerId();
+      stake[i] = r.stakeMicros();
+      currency[i] = r.currency();
+      coin[i] = r.coinValueMicros();
+      status[i] = rounds.get(i).status().name();
+      at[i] = utc(r.receivedAt());
+    }
+    return Tuple.of(id, fp, game, op, player, stake, currency, coin, status, at);
+  }
+
+  static Tuple shares(List<LedgerBatch.Share> shares) {
+    int n = shares.size();
+    String[] jackpot = new String[n], pool = new String[n], round = new String[n], game = new String[n], op = new String[n];
+    Long[] seq = new Long[n], stake = new Long[n], shareMicros = new Long[n], shareSub = new Long[n];
+    Long[] amountMicros = new Long[n], amountSub = new Long[n];
+    Short[] position = new Short[n];
+    OffsetDateTime[] at = new OffsetDateTime[n];
+    for (int i = 0; i < n; i++) {
+      var s = shares.get(i);
+      jackpot[i] = s.pool().jackpotId();
+      pool[i] = s.pool().poolKey();
+      seq[i] = s.opSeq();
+      round[i] = s.roundId();
+      position[i] = (short) s.position();
+      game[i] = s.gameId();
+      op[i] = s.operatorId();
+      stake[i] = s.stakeMicros();
+      shareMicros[i] = s.share().micros();
+      shareSub[i] = s.share().sub();
+      amountMicros[i] = s.amountAfter().micros();
+      amountSub[i] = s.amountAfter().sub();
+      at[i] = utc(s.at());
+    }
+    return Tuple.of(jackpot, pool, seq, round, position, game, op, stake, shareMicros, shareSub, amountMicros,
+        amountSub, at);
+  }
+
+  static Tuple wins(List<Win> wins) {
+    int n = wins.size();
+    String[] id = new String[n], jackpot = new String[n], pool = new String[n], round = new String[n];
+    String[] player = new String[n], game = new String[n], op = new String[n];
+    Long[] sequence = new Long[n], seq = new Long[n], amount = new Long[n], seed = new Long[n];
+    OffsetDateTime[] at = new OffsetDateTime[n];
+    for (int i = 0; i < n; i++) {
+      Win w = wins.get(i);
+      id[i] = w.winId();
+      jackpot[i] = w.pool().jackpotId();
+      pool[i] = w.pool().poolKey();
+      sequence[i] = w.sequence();
+      seq[i] = w.opSeq();
+      round[i] = w.roundId();
+      player[i] = w.playerId();
+      game[i] = w.gameId();
+      op[i] = w.operatorId();
+      amount[i] = w.amount().micros();
+      seed[i] = w.seedMicros();
+      at[i] = utc(w.wonAt());
+    }
+    return Tuple.of(id, jackpot, pool, sequence, seq, round, player, game, op, amount, seed, at);
+  }
+
+  static Tuple events(List<LedgerBatch.PoolEvent> events) {
+    int n = events.size();
+    String[] jackpot = new String[n], pool = new String[n], kind = new String[n], status = new String[n];
+    Long[] seq = new Long[n], micros = new Long[n], sub = new Long[n], seed = new Long[n], winSeq = new Long[n];
+    OffsetDateTime[] at = new OffsetDateTime[n];
+    for (int i = 0; i < n; i++) {
+      var e = events.get(i);
+      jackpot[i] = e.pool().jackpotId();
+      pool[i] = e.pool().poolKey();
+      seq[i] = e.opSeq();
+      kind[i] = e.kind();
+      status[i] = e.status().name();
+      micros[i] = e.amountAfter().micros();
+      sub[i] = e.amountAfter().sub();
+      seed[i] = e.cycleSeedMicros();
+      winSeq[i] = e.winSeq();
+      at[i] = utc(e.at());
+    }
+    return Tuple.of(jackpot, pool, seq, kind, status, micros, sub, seed, winSeq, at);
+  }
+
+  private static OffsetDateTime utc(Instant instant) {
+    return instant.atOffset(ZoneOffset.UTC);
+  }
+}

@@ -1,0 +1,73 @@
+package io.jackpot.ledger.pg;
+
+/** Every SQL statement of the ledger. Bulk inserts go through unnest(arrays): one statement per table and batch. */
+final class LedgerSql {
+  private LedgerSql() {}
+
+  static final String INSERT_ROUNDS = """
+      INSERT INTO rounds (round_id, fingerprint, game_id, operator_id, player_id, stake_micros, currency,
+                          coin_value_micros, status, received_at)
+      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int8[], $7::text[],
+                           $8::int8[], $9::text[], $10::timestamptz[])
+      ON CONFLICT (round_id) DO NOTHING""";
+
+  static final String INSERT_CONTRIBUTIONS = """
+      INSERT INTO contributions (jackpot_id, pool_key, op_seq, round_id, position, game_id, operator_id,
+                                 stake_micros, share_micros, share_sub, amount_micros, amount_sub, created_at)
+      SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::int2[], $6::text[], $7::text[],
+                           $8::int8[], $9::int8[], $10::int8[], $11::int8[], $12::int8[], $13::timestamptz[])
+      ON CONFLICT DO NOTHING""";
+
+  static final String INSERT_WINS = """
+      INSERT INTO wins (win_id, jackpot_id, pool_key, sequence, op_seq, round_id, player_id, game_id, operator_id,
+                        amount_micros, seed_micros, won_at)
+      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::int8[], $6::text[], $7::text[],
+                           $8::text[], $9::text[], $10::int8[], $11::int8[], $12::timestamptz[])
+      ON CONFLICT DO NOTHING""";
+
+  static final String INSERT_EVENTS = """
+      INSERT INTO pool_events (jackpot_id, pool_key, op_seq, kind, status, amount_micros, amount_sub,
+                               cycle_seed_micros, win_seq, at)
+      SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::text[], $6::int8[], $7::int8[],
+                           $8::int8[], $9::int8[], $10::timestamptz[])
+      ON CONFLICT DO NOTHING""";
+
+  static final String FIND_ROUNDS = """
+      SELECT r.round_id, r.fingerprint, r.status, c.jackpot_id, c.pool_key, c.share_micros, c.share_sub,
+             c.amount_micros, c.amount_sub
+      FROM rounds r LEFT JOIN contributions c ON c.round_id = r.round_id
+      WHERE r.round_id = ANY($1::text[])
+      ORDER BY r.round_id, c.position""";
+
+  static final String WIN_COLUMNS = """
+      win_id, jackpot_id, pool_key, sequence, op_seq, round_id, player_id, game_id, operator_id,
+      amount_micros, seed_micros, won_at""";
+
+  static final String FIND_WIN = "SELECT " + WIN_COLUMNS + " FROM wins WHERE win_id = $1";
+
+  static final String FIND_WINS_BY_ROUND = "SELECT " + WIN_COLUMNS + " FROM wins WHERE round_id = $1 ORDER BY won_at, win_id";
+
+  static final String FIND_CLAIM = "SELECT " + WIN_COLUMNS
+      + " FROM wins WHERE jackpot_id = $1 AND pool_key = $2 AND round_id = $3";
+
+  static final String RECENT_WINS = "SELECT " + WIN_COLUMNS
+      + " FROM wins WHERE jackpot_id = $1 AND pool_key = $2 ORDER BY sequence DESC LIMIT $3";
+
+  static final String LAST_EVENT = """
+      SELECT op_seq, status, amount_micros, amount_sub, cycle_seed_micros, win_seq
+      FROM pool_events WHERE jackpot_id = $1 AND pool_key = $2 ORDER BY op_seq DESC LIMIT 1""";
+
+  static final String SHARES_SINCE = """
+      SELECT coalesce(sum(share_micros), 0)::int8 AS micros, coalesce(sum(share_sub), 0)::int8 AS sub,
+             coalesce(max(op_seq), $3) AS last_op, count(*) AS n
+      FROM contributions WHERE jackpot_id = $1 AND pool_key = $2 AND op_seq > $3""";
+
+  static final String SCHEMA_VERSION_TABLE = """
+      CREATE TABLE IF NOT EXISTS schema_version (version int PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())""";
+
+  static final String LOCK_MIGRATIONS = "SELECT pg_advisory_xact_lock(727274)";
+
+  static final String CURRENT_VERSION = "SELECT coalesce(max(version), 0) AS v FROM schema_version";
+
+  static final String MARK_VERSION = "INSERT INTO schema_version (version) VALUES ($1)";
+}

@@ -1,0 +1,95 @@
+package io.jackpot.ledger.pg;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A PostgreSQL server that the service provisions for itself in a data directory it keeps across
+ * runs (binaries from the zonky jar; as root it runs in a user namespace). Durable: fsync and
+ * synchronous commit on. A postmaster left running by a killed earlier run is stopped first.
+ */
+public final class LocalPostgres implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(LocalPostgres.class);
+
+  private final EmbeddedPostgres server;
+
+  private LocalPostgres(EmbeddedPostgres server) {
+    this.server = server;
+  }
+
+  public static LocalPostgres start(Path dataDir) throws IOException {
+    Files.createDirectories(dataDir);
+    stopStale(dataDir);
+    log.info("starting PostgreSQL in {}", dataDir.toAbsolutePath());
+    EmbeddedPostgres server = EmbeddedPostgres.builder()
+        .setDataDirectory(dataDir)
+        .setCleanDataDirectory(false)
+        .setServerConfig("fsync", "on")
+        .setServerConfig("synchronous_commit", "on")
+        .setServerConfig("full_page_writes", "on")
+        .setServerConfig("listen_addresses", "127.0.0.1")
+        .setServerConfig("max_connections", "100")
+        .setPGStartupWait(Duration.ofSeconds(60))
+        .start();
+    return new LocalPostgres(server);
+  }
+
+  /** A postgresql:// URL for the superuser on the server's loopback port. */
+  public String url() {
+    return "postgresql://postgres@127.0.0.1:" + server.getPort() + "/postgres";
+  }
+
+  public int port() {
+    return server.getPort();
+  }
+
+  @Override
+  public void close() throws IOException {
+    server.close();
+  }
+
+  /** Stops a postmaster still running on this data directory (its JVM was killed -9). */
+  static void stopStale(Path dataDir) throws IOException {
+    Path pidFile = dataDir.resolve("postmaster.pid");
+    if (!Files.exists(pidFile)) {
+      return;
+    }
+    List<String> lines = Files.readAllLines(pidFile);
+    Optional<ProcessHandle> process = lines.isEmpty() ? Optional.empty() : parsePid(lines.get(0)).flatMap(ProcessHandle::of);
+    if (process.isEmpty() || !isPostgres(process.get())) {
+      log.info("removing stale postmaster.pid (no such server running)");
+      Files.deleteIfExists(pidFile);
+      return;
+    }
+    ProcessHandle postmaster = process.get();
+    log.warn("a PostgreSQL server (pid {}) from an earlier run still holds {}; stopping it", postmaster.pid(), dataDir);
+    postmaster.destroy();
+    try {
+      postmaster.onExit().get(30, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      log.warn("PostgreSQL pid {} did not stop on SIGTERM; killing it", postmaster.pid());
+      postmaster.destroyForcibly();
+      postmaster.onExit().orTimeout(30, TimeUnit.SECONDS).join();
+    }
+  }
+
+  private static Optional<Long> parsePid(String line) {
+    try {
+      return Optional.of(Long.parseLong(line.trim()));
+    } catch (NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static boolean isPostgres(ProcessHandle p) {
+    return p.info().command().map(c -> c.contains("postgres")).orElse(false);
+  }
+}

@@ -1,0 +1,52 @@
+package io.jackpot.ledger.pg;
+
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Tuple;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Brings the ledger schema up to date at start: numbered scripts from {@code db/} applied in order,
+ * each in its own transaction, under an advisory lock so that members starting together do not race.
+ */
+public final class PgSchema {
+  private static final Logger log = LoggerFactory.getLogger(PgSchema.class);
+  private static final List<String> SCRIPTS = List.of("V1__ledger.sql");
+
+  private PgSchema() {}
+
+  public static Future<Integer> migrate(Pool pool) {
+    return pool.query(LedgerSql.SCHEMA_VERSION_TABLE).execute()
+        .compose(v -> pool.withTransaction(conn -> conn.query(LedgerSql.LOCK_MIGRATIONS).execute()
+            .compose(l -> conn.query(LedgerSql.CURRENT_VERSION).execute())
+            .compose(rows -> {
+              int current = rows.iterator().next().getInteger("v");
+              Future<Integer> chain = Future.succeededFuture(current);
+              for (int i = current; i < SCRIPTS.size(); i++) {
+                int version = i + 1;
+                String script = read(SCRIPTS.get(i));
+                chain = chain.compose(x -> conn.query(script).execute()
+                    .compose(r -> conn.preparedQuery(LedgerSql.MARK_VERSION).execute(Tuple.of(version)))
+                    .map(r -> {
+                      log.info("ledger schema migrated to version {}", version);
+                      return version;
+                    }));
+              }
+              return chain;
+            })));
+  }
+
+  private static String read(String name) {
+    try (InputStream in = PgSchema.class.getResourceAsStream("/db/" + name)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

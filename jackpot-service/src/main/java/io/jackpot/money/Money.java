@@ -1,0 +1,89 @@
+package io.jackpot.money;
+
+import java.io.Serializable;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+/**
+ * An exact amount of money: whole micro-units (10^-6) plus a sub-micro part in millionths of a
+ * micro-unit (10^-12). Pools keep the sub-micro part so that a pool grows by exactly rate × stake;
+ * only whole micro-units are ever paid out.
+ */
+public record Money(long micros, long sub) implements Comparable<Money>, Serializable {
+  public static final long SUB_PER_MICRO = 1_000_000L;
+  public static final long MICROS_PER_UNIT = 1_000_000L;
+  public static final Money ZERO = new Money(0, 0);
+
+  public Money {
+    if (sub < 0 || sub >= SUB_PER_MICRO) {
+      throw new IllegalArgumentException("sub-micro part out of range: " + sub);
+    }
+  }
+
+  public static Money ofMicros(long micros) {
+    return new Money(micros, 0);
+  }
+
+  /** Normalises a (micros, sub) pair whose sub part may be any long, carrying into micros. */
+  public static Money normalised(long micros, long sub) {
+    long carry = Math.floorDiv(sub, SUB_PER_MICRO);
+    return new Money(Math.addExact(micros, carry), Math.floorMod(sub, SUB_PER_MICRO));
+  }
+
+  /** The exact share rate × stake; the product is in 10^-12 units, never rounded. */
+  public static Money share(long stakeMicros, Rate rate) {
+    long product = Math.multiplyExact(stakeMicros, rate.ppm());
+    return new Money(product / SUB_PER_MICRO, product % SUB_PER_MICRO);
+  }
+
+  public Money plus(Money other) {
+    return normalised(Math.addExact(micros, other.micros), sub + other.sub);
+  }
+
+  public Money minus(Money other) {
+    return normalised(Math.subtractExact(micros, other.micros), sub - other.sub);
+  }
+
+  /** The whole micro-units of this amount; what a win pays. */
+  public Money wholeMicros() {
+    return new Money(micros, 0);
+  }
+
+  /** The part below one micro-unit; what stays in a pool after it is paid out. */
+  public Money subMicroPart() {
+    return new Money(0, sub);
+  }
+
+  public boolean isNegative() {
+    return micros < 0;
+  }
+
+  public BigDecimal toBigDecimal() {
+    return BigDecimal.valueOf(micros, 6).add(BigDecimal.valueOf(sub, 12));
+  }
+
+  /** Decimal string with at least six decimals and as many more as the sub-micro part needs. */
+  public String toPlainString() {
+    if (sub == 0) {
+      return BigDecimal.valueOf(micros, 6).toPlainString();
+    }
+    BigDecimal exact = toBigDecimal().stripTrailingZeros();
+    return exact.scale() < 6 ? exact.setScale(6, RoundingMode.UNNECESSARY).toPlainString() : exact.toPlainString();
+  }
+
+  /** Rounded down to the given number of decimals (for display in a currency). */
+  public String toDisplayString(int decimals) {
+    return toBigDecimal().setScale(decimals, RoundingMode.DOWN).toPlainString();
+  }
+
+  @Override
+  public int compareTo(Money o) {
+    int c = Long.compare(micros, o.micros);
+    return c != 0 ? c : Long.compare(sub, o.sub);
+  }
+
+  @Override
+  public String toString() {
+    return toPlainString();
+  }
+}

@@ -1,0 +1,16 @@
+package io.jackpot.pool;
+
+import java.io.Serializable;
+import java.time.Instant;
+
+/** A change asked of one pool. Commands carry everything the pool needs: no clock, no randomness. */
+public sealed interface PoolCommand extends Serializable {
+  String roundId();
+
+  /** Adds rate × stake to the pool. */
+  record Contribute(String roundId, long stakeMicros) implements PoolCommand {}
+
+  /** Awards the pool to the claimant; the same round id again returns the same win. */
+  record Claim(String roundId, String playerId, String gameId, String operatorId, Instant at)
+      implements PoolCommand {}
+}

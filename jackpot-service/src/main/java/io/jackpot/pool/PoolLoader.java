@@ -1,0 +1,57 @@
+package io.jackpot.pool;
+
+import io.jackpot.jackpot.Catalogue;
+import io.jackpot.jackpot.PoolDefinition;
+import io.jackpot.ledger.Ledger;
+import java.time.Clock;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Makes every catalogue pool live: a pool already live in the cluster is left as it is; otherwise
+ * it is rebuilt from the ledger, or created at its seed (and the creation recorded) if new.
+ */
+public final class PoolLoader {
+  private static final Logger log = LoggerFactory.getLogger(PoolLoader.class);
+
+  private final Catalogue catalogue;
+  private final Pools pools;
+  private final Ledger ledger;
+  private final Clock clock;
+
+  public PoolLoader(Catalogue catalogue, Pools pools, Ledger ledger, Clock clock) {
+    this.catalogue = catalogue;
+    this.pools = pools;
+    this.ledger = ledger;
+    this.clock = clock;
+  }
+
+  public CompletionStage<Void> loadAll() {
+    CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+    for (PoolId id : catalogue.poolIds()) {
+      chain = chain.thenCompose(v -> load(id, catalogue.pool(id).orElseThrow()));
+    }
+    return chain;
+  }
+
+  private CompletionStage<Void> load(PoolId id, PoolDefinition def) {
+    return pools.get(id).thenCompose(live -> {
+      if (live.isPresent()) {
+        log.info("pool {} already live in the cluster: {}", id, live.get().amount());
+        return CompletableFuture.completedFuture(null);
+      }
+      return ledger.rebuild(id, def.terms()).thenCompose(rebuilt -> {
+        if (rebuilt.isPresent()) {
+          Pool p = rebuilt.get();
+          log.info("pool {} rebuilt from the ledger: amount {}, op {}, wins {}, {}", id, p.amount(), p.opSeq(), p.winSeq(), p.status());
+          return pools.putIfAbsent(p).thenApply(x -> (Void) null);
+        }
+        Pool fresh = Pool.created(id, def.terms());
+        log.info("pool {} created at its seed {}", id, fresh.amount());
+        return ledger.recordCreated(fresh, clock.instant()).thenCompose(v -> pools.putIfAbsent(fresh)).thenApply(x -> (Void) null);
+      });
+    });
+  }
+}

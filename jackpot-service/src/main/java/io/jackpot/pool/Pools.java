@@ -1,0 +1,23 @@
+package io.jackpot.pool;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+
+/** Where live pools are kept; each pool changes atomically, one batch at a time. */
+public interface Pools {
+  /**
+   * Applies each batch to its pool. A batch re-sent with the same operation id is not applied
+   * twice: its original outcomes come back.
+   */
+  CompletionStage<Map<PoolId, List<PoolOutcome>>> apply(Map<PoolId, Pool.Batch> batches);
+
+  CompletionStage<Optional<Pool>> get(PoolId id);
+
+  CompletionStage<List<Pool>> getAll(Collection<PoolId> ids);
+
+  /** Installs the pool unless one with its id is already live; true if installed. */
+  CompletionStage<Boolean> putIfAbsent(Pool pool);
+}

@@ -1,0 +1,56 @@
+package io.jackpot.sequencer;
+
+import io.jackpot.ledger.LedgerBatch;
+import io.jackpot.ledger.RoundStatus;
+import io.jackpot.pool.PoolOutcome;
+import io.jackpot.pool.PoolOutcome.Contributed;
+import io.jackpot.pool.PoolOutcome.Won;
+import io.jackpot.pool.PoolStatus;
+import io.jackpot.pool.Win;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Turns applied submissions and their outcomes into the rows of one ledger transaction. */
+final class LedgerBatches {
+  private final Clock clock;
+
+  LedgerBatches(Clock clock) {
+    this.clock = clock;
+  }
+
+  record Done(Submission submission, List<PoolOutcome> outcomes) {}
+
+  LedgerBatch of(List<Done> done) {
+    Instant now = clock.instant();
+    List<LedgerBatch.Round> rounds = new ArrayList<>();
+    List<LedgerBatch.Share> shares = new ArrayList<>();
+    List<Win> wins = new ArrayList<>();
+    List<LedgerBatch.PoolEvent> events = new ArrayList<>();
+    for (Done d : done) {
+      var round = d.submission().round();
+      boolean contributed = false;
+      for (int i = 0; i < d.outcomes().size(); i++) {
+        PoolOutcome o = d.outcomes().get(i);
+        if (o instanceof Contributed c) {
+          contributed = true;
+          shares.add(new LedgerBatch.Share(d.submission().targets().get(i).pool(), c.opSeq(), c.roundId(), i, round.gameId(),
+              round.operatorId(), c.stakeMicros(), c.share(), c.amountAfter(), now));
+        } else if (o instanceof Won w) {
+          // A repeated win is recorded again (idempotently) so its ack never outruns its record.
+          wins.add(w.win());
+          if (!w.repeated()) {
+            Win win = w.win();
+            events.add(new LedgerBatch.PoolEvent(win.pool(), win.opSeq(), "WON", PoolStatus.ACTIVE,
+                w.amountAfter(), w.amountAfter().micros(), win.sequence(), win.wonAt()));
+          }
+        }
+      }
+      if (round != null) {
+        rounds.add(new LedgerBatch.Round(round, contributed ? RoundStatus.APPLIED : RoundStatus.PAUSED));
+      }
+    }
+    return new LedgerBatch(rounds, shares, wins, events);
+  }
+}

@@ -1,0 +1,80 @@
+-- The ledger: every pool change, append-only. Pools are rebuilt from it (docs/consistency.md).
+
+CREATE TABLE rounds (
+  round_id          text        PRIMARY KEY,
+  fingerprint       text        NOT NULL,
+  game_id           text        NOT NULL,
+  operator_id       text        NOT NULL,
+  player_id         text        NOT NULL,
+  stake_micros      bigint      NOT NULL CHECK (stake_micros > 0),
+  currency          char(3)     NOT NULL,
+  coin_value_micros bigint,
+  status            text        NOT NULL CHECK (status IN ('APPLIED', 'PAUSED')),
+  received_at       timestamptz NOT NULL
+);
+
+-- One row per share of a round taken by a pool; op_seq is the pool's operation number.
+CREATE TABLE contributions (
+  jackpot_id    text        NOT NULL,
+  pool_key      text        NOT NULL,
+  op_seq        bigint      NOT NULL,
+  round_id      text        NOT NULL,
+  position      smallint    NOT NULL,
+  game_id       text        NOT NULL,
+  operator_id   text        NOT NULL,
+  stake_micros  bigint      NOT NULL,
+  share_micros  bigint      NOT NULL,
+  share_sub     bigint      NOT NULL CHECK (share_sub >= 0 AND share_sub < 1000000),
+  amount_micros bigint      NOT NULL,
+  amount_sub    bigint      NOT NULL,
+  created_at    timestamptz NOT NULL,
+  PRIMARY KEY (jackpot_id, pool_key, op_seq)
+);
+CREATE INDEX contributions_round ON contributions (round_id);
+
+CREATE TABLE wins (
+  win_id       text        PRIMARY KEY,
+  jackpot_id   text        NOT NULL,
+  pool_key     text        NOT NULL,
+  sequence     bigint      NOT NULL,
+  op_seq       bigint      NOT NULL,
+  round_id     text        NOT NULL,
+  player_id    text        NOT NULL,
+  game_id      text        NOT NULL,
+  operator_id  text        NOT NULL,
+  amount_micros bigint     NOT NULL,
+  seed_micros  bigint      NOT NULL,
+  won_at       timestamptz NOT NULL,
+  UNIQUE (jackpot_id, pool_key, sequence),
+  UNIQUE (jackpot_id, pool_key, round_id)
+);
+CREATE INDEX wins_round ON wins (round_id);
+
+-- A pool's full state after every change that is not a contribution: the anchors of a rebuild.
+CREATE TABLE pool_events (
+  jackpot_id        text        NOT NULL,
+  pool_key          text        NOT NULL,
+  op_seq            bigint      NOT NULL,
+  kind              text        NOT NULL,
+  status            text        NOT NULL,
+  amount_micros     bigint      NOT NULL,
+  amount_sub        bigint      NOT NULL,
+  cycle_seed_micros bigint      NOT NULL,
+  win_seq           bigint      NOT NULL,
+  at                timestamptz NOT NULL,
+  PRIMARY KEY (jackpot_id, pool_key, op_seq)
+);
+
+CREATE FUNCTION ledger_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'the ledger is append-only: % on % refused', TG_OP, TG_TABLE_NAME;
+END $$;
+
+CREATE TRIGGER rounds_append_only BEFORE UPDATE OR DELETE ON rounds
+  FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
+CREATE TRIGGER contributions_append_only BEFORE UPDATE OR DELETE ON contributions
+  FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
+CREATE TRIGGER wins_append_only BEFORE UPDATE OR DELETE ON wins
+  FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
+CREATE TRIGGER pool_events_append_only BEFORE UPDATE OR DELETE ON pool_events
+  FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
