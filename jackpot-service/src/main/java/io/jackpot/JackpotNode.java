@@ -22,6 +22,7 @@ import io.jackpot.ledger.pg.LocalPostgres;
 import io.jackpot.ledger.pg.PgLedger;
 import io.jackpot.ledger.pg.PgSchema;
 import io.jackpot.pool.PoolLoader;
+import io.jackpot.pool.Pools;
 import io.jackpot.pool.hz.HzPools;
 import io.jackpot.sequencer.Sequencer;
 import io.jackpot.sequencer.SequencerSettings;
@@ -58,14 +59,20 @@ public final class JackpotNode implements AutoCloseable {
   private Vertx vertx;
   private Pool pg;
   private int httpPort;
+  private Pools pools;
 
   private JackpotNode() {}
 
-  /** Starts a member and waits until it is ready (blocking; call from a plain thread). */
+  /** Starts a member with the default catalogue and waits until it is ready (blocking). */
   public static JackpotNode start(ServiceConfig config, Clock clock) throws Exception {
+    return start(config, clock, DefaultCatalogue.create());
+  }
+
+  /** Starts a member and waits until it is ready (blocking; call from a plain thread). */
+  public static JackpotNode start(ServiceConfig config, Clock clock, Catalogue catalogue) throws Exception {
     JackpotNode node = new JackpotNode();
     try {
-      node.boot(config, clock);
+      node.boot(config, clock, catalogue);
       return node;
     } catch (Exception e) {
       node.close();
@@ -73,7 +80,7 @@ public final class JackpotNode implements AutoCloseable {
     }
   }
 
-  private void boot(ServiceConfig config, Clock clock) throws Exception {
+  private void boot(ServiceConfig config, Clock clock, Catalogue catalogue) throws Exception {
     String pgUrl = config.pgUrl();
     if (pgUrl == null) {
       localPostgres = LocalPostgres.start(config.dataDir().resolve("pg"));
@@ -93,8 +100,7 @@ public final class JackpotNode implements AutoCloseable {
     int version = PgSchema.migrate(pg).await();
     log.info("step 3/6: ledger schema at version {}", version);
 
-    Catalogue catalogue = DefaultCatalogue.create();
-    HzPools pools = new HzPools(hz.getMap(HzPools.MAP));
+    pools = new HzPools(hz.getMap(HzPools.MAP));
     PgLedger ledger = new PgLedger(pg);
     new PoolLoader(catalogue, pools, ledger, clock).loadAll().toCompletableFuture().get();
     log.info("step 4/6: {} pools live", catalogue.poolIds().size());
@@ -117,6 +123,11 @@ public final class JackpotNode implements AutoCloseable {
 
   public int httpPort() {
     return httpPort;
+  }
+
+  /** The live pools, for operations and tests. */
+  public Pools pools() {
+    return pools;
   }
 
   public Vertx vertx() {

@@ -33,13 +33,13 @@ final class ContributionPlanner {
     if (!caller.speaksFor(r.gameId())) {
       return new Plan.Reject("GAME_NOT_LINKED", "this game key may not contribute for game " + r.gameId());
     }
-    Optional<String> badBet = Games.rule(r.gameId()).flatMap(rule -> rule.violation(r.stakeMicros(), r.coinValueMicros()));
-    if (badBet.isPresent()) {
-      return new Plan.Reject("INVALID_STAKE", badBet.get());
-    }
     Route route = catalogue.route(r.gameId(), r.coinValueMicros());
     if (route instanceof Route.Unroutable u) {
       return new Plan.Reject(u.code(), u.message());
+    }
+    Optional<String> badBet = Games.rule(r.gameId()).flatMap(rule -> rule.violation(r.stakeMicros(), r.coinValueMicros()));
+    if (badBet.isPresent()) {
+      return new Plan.Reject("INVALID_STAKE", badBet.get());
     }
     List<PoolId> pools = ((Route.Pools) route).pools();
     for (PoolId pool : pools) {

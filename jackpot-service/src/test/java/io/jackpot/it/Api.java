@@ -1,0 +1,89 @@
+package io.jackpot.it;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** A plain HTTP client for the API, the way a game or an outside tool would call it. */
+final class Api {
+  static final String GAME_KEY = "dev-game-key";
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final String base;
+
+  Api(int port) {
+    this.base = "http://127.0.0.1:" + port;
+  }
+
+  record Reply(int status, String body) {
+    JsonObject json() {
+      return new JsonObject(body);
+    }
+
+    String errorCode() {
+      return json().getJsonObject("error").getString("code");
+    }
+  }
+
+  Reply get(String path) {
+    return send(HttpRequest.newBuilder(URI.create(base + path)).GET().header("Authorization", "Bearer " + GAME_KEY));
+  }
+
+  Reply post(String path, String body) {
+    return post(path, body, "application/json", GAME_KEY);
+  }
+
+  Reply post(String path, String body, String contentType, String key) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).POST(HttpRequest.BodyPublishers.ofString(body));
+    if (contentType != null) {
+      b.header("Content-Type", contentType);
+    }
+    if (key != null) {
+      b.header("Authorization", "Bearer " + key);
+    }
+    return send(b);
+  }
+
+  private Reply send(HttpRequest.Builder b) {
+    try {
+      HttpResponse<String> r = http.send(b.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+      return new Reply(r.statusCode(), r.body());
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The exact amount of a pool as the public API shows it. */
+  String amount(String jackpot, String pool) {
+    return get("/v1/jackpots/" + jackpot + "/pools/" + pool).json().getString("amount");
+  }
+
+  JsonObject pool(String jackpot, String pool) {
+    return get("/v1/jackpots/" + jackpot + "/pools/" + pool).json();
+  }
+
+  static String contribution(String round, String game, String stake, String coinValue) {
+    JsonObject item = new JsonObject().put("roundId", round).put("gameId", game).put("playerId", "p-1")
+        .put("stake", stake).put("currency", "EUR");
+    if (coinValue != null) {
+      item.put("coinValue", coinValue);
+    }
+    return item.encode();
+  }
+
+  static String batch(String... items) {
+    return "{\"contributions\":[" + String.join(",", items) + "]}";
+  }
+
+  static String claim(String round, String jackpot, String pool) {
+    return new JsonObject().put("roundId", round).put("gameId", "bewitched").put("playerId", "p-" + round)
+        .put("jackpotId", jackpot).put("poolKey", pool).put("currency", "EUR").encode();
+  }
+
+  static JsonArray results(Reply r) {
+    return r.json().getJsonArray("results");
+  }
+}

@@ -1,0 +1,181 @@
+package io.jackpot.it;
+
+import static io.jackpot.it.Api.batch;
+import static io.jackpot.it.Api.claim;
+import static io.jackpot.it.Api.contribution;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.jackpot.JackpotNode;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The public contract of API.md against a real member, ledger and all. */
+class ApiIT {
+  static JackpotNode node;
+  static Api api;
+
+  @BeforeAll
+  static void start() throws Exception {
+    node = TestNodes.start(TestPostgres.freshDatabase(), TestNodes.ownCluster());
+    api = new Api(node.httpPort());
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    node.close();
+  }
+
+  @Test
+  void aContributionMovesItsPoolAndAClaimPaysAndReseedsIt() {
+    assertEquals("200.000000", api.amount("bewitched", "cv-0.10"));
+    String item = batch(contribution("BW-20261121-134501-000001", "bewitched", "2.00", "0.10"));
+    Api.Reply first = api.post("/v1/contributions", item);
+    assertEquals(200, first.status());
+    JsonObject result = Api.results(first).getJsonObject(0);
+    assertEquals("APPLIED", result.getString("status"));
+    assertEquals("0.010000", result.getJsonArray("contributions").getJsonObject(0).getString("amount"));
+    assertEquals("200.010000", result.getJsonArray("contributions").getJsonObject(0).getString("poolAmount"));
+    assertEquals("200.010000", api.amount("bewitched", "cv-0.10"));
+
+    Api.Reply again = api.post("/v1/contributions", item);
+    assertEquals("DUPLICATE", Api.results(again).getJsonObject(0).getString("status"));
+    assertEquals(result.getJsonArray("contributions"), Api.results(again).getJsonObject(0).getJsonArray("contributions"));
+    assertEquals("200.010000", api.amount("bewitched", "cv-0.10"));
+
+    Api.Reply won = api.post("/v1/wins", claim("BW-20261121-134502-000002", "bewitched", "cv-0.10"));
+    assertEquals(200, won.status());
+    assertEquals("200.010000", won.json().getString("amount"));
+    assertEquals(1, won.json().getInteger("sequence"));
+    assertEquals("200.000000", won.json().getString("seed"));
+    assertEquals("0.010000", won.json().getString("contributedSinceReset"));
+    JsonObject pool = api.pool("bewitched", "cv-0.10");
+    assertEquals("200.000000", pool.getString("amount"));
+    assertEquals(1, pool.getInteger("sequence"));
+    assertEquals(won.json().getString("winId"), pool.getJsonObject("lastWin").getString("winId"));
+
+    Api.Reply claimAgain = api.post("/v1/wins", claim("BW-20261121-134502-000002", "bewitched", "cv-0.10"));
+    assertEquals(won.json(), claimAgain.json());
+    assertEquals("200.000000", api.amount("bewitched", "cv-0.10"));
+    assertEquals(1, api.pool("bewitched", "cv-0.10").getInteger("sequence"));
+
+    assertEquals(won.json(), api.get("/v1/wins/" + won.json().getString("winId")).json());
+    assertEquals(won.json(), api.get("/v1/wins?roundId=BW-20261121-134502-000002").json().getJsonArray("wins").getJsonObject(0));
+  }
+
+  @Test
+  void fiveHundredCentBetsAddExactlyTwoAndAHalfCents() {
+    List<String> items = new ArrayList<>();
+    for (int i = 0; i < 500; i++) {
+      items.add(contribution("CENT-" + i, "bewitched", "0.01", "0.01"));
+    }
+    Api.Reply r = api.post("/v1/contributions", batch(items.toArray(String[]::new)));
+    assertEquals(200, r.status());
+    Api.results(r).forEach(o -> assertEquals("APPLIED", ((JsonObject) o).getString("status")));
+    assertEquals("20.025000", api.amount("bewitched", "cv-0.01"));
+    api.post("/v1/contributions", batch(items.toArray(String[]::new)));
+    assertEquals("20.025000", api.amount("bewitched", "cv-0.01"));
+  }
+
+  @Test
+  void aCandyStakeFeedsAllFourTiersWithThreePercent() {
+    Api.Reply r = api.post("/v1/contributions", batch(contribution("DETC-1", "dont-eat-the-candy", "10.00", null)));
+    var shares = Api.results(r).getJsonObject(0).getJsonArray("contributions");
+    assertEquals(4, shares.size());
+    long total = shares.stream().mapToLong(s -> io.jackpot.money.Decimals.parseScaled(((JsonObject) s).getString("amount"), 6)).sum();
+    assertEquals(300_000, total);
+  }
+
+  @Test
+  void aBatchWithSomeBadItemsAppliesTheGoodOnesAndSaysWhyNotTheOthers() {
+    Api.Reply r = api.post("/v1/contributions", batch(
+        contribution("MIX-1", "creepy-candy", "1.00", null),
+        contribution("MIX-2", "bewitched", "1.50", "0.03")));
+    assertEquals(200, r.status());
+    assertEquals("APPLIED", Api.results(r).getJsonObject(0).getString("status"));
+    JsonObject bad = Api.results(r).getJsonObject(1);
+    assertEquals("REJECTED", bad.getString("status"));
+    assertEquals("NO_POOL_FOR_COIN_VALUE", bad.getJsonObject("error").getString("code"));
+  }
+
+  @Test
+  void aSecondClaimRightAfterTheFirstGetsTheSeedPlusWhatCameInBetween() {
+    api.post("/v1/contributions", batch(contribution("SEQ-0", "bewitched", "10.00", "1.00")));
+    JsonObject first = api.post("/v1/wins", claim("SEQ-W1", "bewitched", "cv-1.00")).json();
+    api.post("/v1/contributions", batch(contribution("SEQ-1", "bewitched", "4.00", "1.00")));
+    JsonObject second = api.post("/v1/wins", claim("SEQ-W2", "bewitched", "cv-1.00")).json();
+    assertEquals("2000.050000", first.getString("amount"));
+    assertEquals("2000.020000", second.getString("amount"));
+    assertEquals("0.020000", second.getString("contributedSinceReset"));
+    assertEquals(2, second.getInteger("sequence"));
+  }
+
+  static Stream<Arguments> badRequests() {
+    String item = contribution("BAD-1", "bewitched", "1.00", "0.10");
+    String ok = batch(item);
+    String many = batch(java.util.Collections.nCopies(1001, item).toArray(String[]::new));
+    String huge = batch(contribution("BAD-HUGE", "bewitched", "1.00", "0.10").replace("p-1", "x".repeat(1_100_000)));
+    return Stream.of(
+        Arguments.of("malformed JSON", "{\"contributions\": [", 400, "MALFORMED_JSON"),
+        Arguments.of("not an object", "[1,2]", 400, "MALFORMED_JSON"),
+        Arguments.of("missing list", "{}", 400, "MISSING_FIELD"),
+        Arguments.of("empty list", "{\"contributions\": []}", 400, "EMPTY_BATCH"),
+        Arguments.of("list of numbers", "{\"contributions\": [1]}", 400, "INVALID_FIELD"),
+        Arguments.of("stake as number", ok.replace("\"1.00\"", "1.00"), 400, "INVALID_FIELD"),
+        Arguments.of("missing stake", ok.replace("\"stake\":\"1.00\",", ""), 400, "MISSING_FIELD"),
+        Arguments.of("negative stake", ok.replace("\"1.00\"", "\"-1.00\""), 400, "INVALID_AMOUNT"),
+        Arguments.of("zero stake", ok.replace("\"1.00\"", "\"0.00\""), 400, "INVALID_AMOUNT"),
+        Arguments.of("NaN stake", ok.replace("\"1.00\"", "\"NaN\""), 400, "INVALID_AMOUNT"),
+        Arguments.of("exponent stake", ok.replace("\"1.00\"", "\"1e2\""), 400, "INVALID_AMOUNT"),
+        Arguments.of("overlong stake", ok.replace("\"1.00\"", "\"1.0000001\""), 400, "INVALID_AMOUNT"),
+        Arguments.of("huge stake", ok.replace("\"1.00\"", "\"99999999999999.00\""), 400, "INVALID_AMOUNT"),
+        Arguments.of("unknown game", ok.replace("bewitched", "solitaire"), 400, "UNKNOWN_GAME"),
+        Arguments.of("bad game id", ok.replace("bewitched", "Bewitched!"), 400, "INVALID_FIELD"),
+        Arguments.of("unknown currency", ok.replace("EUR", "XYZ"), 400, "UNSUPPORTED_CURRENCY"),
+        Arguments.of("lower-case currency", ok.replace("EUR", "eur"), 400, "INVALID_FIELD"),
+        Arguments.of("coin value without pool", ok.replace("\"0.10\"", "\"0.03\""), 400, "NO_POOL_FOR_COIN_VALUE"),
+        Arguments.of("missing coin value", ok.replace(",\"coinValue\":\"0.10\"", ""), 400, "COIN_VALUE_REQUIRED"),
+        Arguments.of("impossible bet", ok.replace("\"1.00\"", "\"14.90\""), 400, "INVALID_STAKE"),
+        Arguments.of("overlong round id", ok.replace("BAD-1", "R".repeat(129)), 400, "INVALID_FIELD"),
+        Arguments.of("non-ASCII round id", ok.replace("BAD-1", "rund-ä"), 400, "INVALID_FIELD"),
+        Arguments.of("more than 1000 items", many, 400, "TOO_MANY_ITEMS"),
+        Arguments.of("oversized body", huge, 413, "PAYLOAD_TOO_LARGE"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("badRequests")
+  void badInputIsRefusedWithAReasonAndChangesNothing(String what, String body, int status, String code) {
+    String before = api.get("/v1/jackpots").body();
+    Api.Reply r = api.post("/v1/contributions", body);
+    assertEquals(status, r.status(), r.body());
+    assertEquals(code, r.errorCode());
+    assertEquals(before, api.get("/v1/jackpots").body());
+  }
+
+  @Test
+  void requestsWithoutAKnownKeyOrAsNonJsonAreRefused() {
+    String ok = batch(contribution("AUTH-1", "bewitched", "1.00", "0.10"));
+    assertEquals(401, api.post("/v1/contributions", ok, "application/json", null).status());
+    assertEquals(401, api.post("/v1/contributions", ok, "application/json", "not-a-key").status());
+    assertEquals(415, api.post("/v1/contributions", ok, "text/plain", Api.GAME_KEY).status());
+    assertEquals(401, api.post("/v1/wins", claim("AUTH-W", "bewitched", "cv-0.10"), "application/json", "nope").status());
+  }
+
+  @Test
+  void claimsOnUnknownPoolsOrWithOtherGamesAreRefused() {
+    assertEquals(404, api.post("/v1/wins", claim("CW-1", "bewitched", "cv-0.03")).status());
+    assertEquals(404, api.post("/v1/wins", claim("CW-2", "nope", "cv-0.10")).status());
+    String candyGameOnBewitched = claim("CW-3", "bewitched", "cv-0.10").replace("\"gameId\":\"bewitched\"", "\"gameId\":\"creepy-candy\"");
+    assertEquals("GAME_NOT_LINKED", api.post("/v1/wins", candyGameOnBewitched).errorCode());
+    assertEquals(404, api.get("/v1/wins/w-nope~x~1").status());
+    assertNull(api.pool("bewitched", "cv-0.02").getJsonObject("lastWin"));
+  }
+}

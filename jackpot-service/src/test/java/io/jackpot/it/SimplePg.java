@@ -1,0 +1,48 @@
+package io.jackpot.it;
+
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Blocking SQL for tests that inspect the ledger directly. */
+final class SimplePg implements AutoCloseable {
+  private final Vertx vertx = Vertx.vertx();
+  private final Pool pool;
+
+  SimplePg(int port, String database) {
+    pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(1))
+        .connectingTo(new PgConnectOptions().setHost("127.0.0.1").setPort(port).setUser("postgres").setDatabase(database))
+        .using(vertx).build();
+  }
+
+  static SimplePg of(String url) {
+    PgConnectOptions o = PgConnectOptions.fromUri(url);
+    return new SimplePg(o.getPort(), o.getDatabase());
+  }
+
+  void execute(String sql) {
+    pool.query(sql).execute().await();
+  }
+
+  List<Row> query(String sql, Object... params) {
+    List<Row> rows = new ArrayList<>();
+    pool.preparedQuery(sql).execute(Tuple.from(params)).await().forEach(rows::add);
+    return rows;
+  }
+
+  long count(String sql, Object... params) {
+    return query(sql, params).get(0).getLong(0);
+  }
+
+  @Override
+  public void close() {
+    pool.close().await();
+    vertx.close().await();
+  }
+}

@@ -1,0 +1,50 @@
+package io.jackpot.jackpot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import io.jackpot.jackpot.Catalogue.Route;
+import io.jackpot.pool.PoolId;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CatalogueTest {
+  private final Catalogue catalogue = DefaultCatalogue.create();
+
+  @Test
+  void bewitchedHasOnePoolPerCoinValueSeededAtTwoThousandCoins() {
+    JackpotDefinition bewitched = catalogue.jackpot("bewitched").orElseThrow();
+    assertEquals(10, bewitched.pools().size());
+    PoolDefinition cv10 = bewitched.pool("cv-0.10").orElseThrow();
+    assertEquals(200_000_000L, cv10.seedMicros());
+    assertEquals(5_000, cv10.rate().ppm());
+    assertEquals(20_000_000_000L, bewitched.pool("cv-10.00").orElseThrow().seedMicros());
+  }
+
+  @Test
+  void candyTiersShareThreePercent() {
+    long total = catalogue.jackpot("candy").orElseThrow().pools().stream().mapToLong(p -> p.rate().ppm()).sum();
+    assertEquals(30_000, total);
+  }
+
+  @Test
+  void routesBewitchedByCoinValue() {
+    assertEquals(new Route.Pools(List.of(new PoolId("bewitched", "cv-0.10"))), catalogue.route("bewitched", 100_000L));
+    assertEquals("NO_POOL_FOR_COIN_VALUE", ((Route.Unroutable) catalogue.route("bewitched", 30_000L)).code());
+    assertEquals("COIN_VALUE_REQUIRED", ((Route.Unroutable) catalogue.route("bewitched", null)).code());
+  }
+
+  @Test
+  void routesEveryCandyGameToAllFourTiers() {
+    for (String game : List.of("dont-eat-the-candy", "creepy-candy", "cluster-bear-sweet-wins")) {
+      Route route = catalogue.route(game, null);
+      assertInstanceOf(Route.Pools.class, route);
+      assertEquals(4, ((Route.Pools) route).pools().size());
+    }
+  }
+
+  @Test
+  void unknownGamesAreUnroutable() {
+    assertEquals("UNKNOWN_GAME", ((Route.Unroutable) catalogue.route("solitaire", null)).code());
+  }
+}

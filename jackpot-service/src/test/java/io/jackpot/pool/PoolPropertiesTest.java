@@ -1,0 +1,68 @@
+package io.jackpot.pool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.jackpot.money.Money;
+import io.jackpot.money.Rate;
+import io.jackpot.pool.PoolCommand.Contribute;
+import io.jackpot.pool.PoolOutcome.Contributed;
+import io.jackpot.pool.PoolOutcome.Won;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+
+class PoolPropertiesTest {
+
+  /** Any interleaving of contributions and claims, cut into batches of any size. */
+  @Property
+  void moneyIsConservedAndEveryWinPaysItsCycle(@ForAll("commands") List<PoolCommand> commands,
+      @ForAll @LongRange(min = 1, max = 999_999) long ppm, @ForAll @IntRange(min = 1, max = 20) int batchSize) {
+    PoolTerms terms = new PoolTerms(20_000_000, new Rate(ppm));
+    Pool pool = Pool.created(PoolTest.ID, terms);
+    Money start = pool.amount();
+    Money contributed = Money.ZERO;
+    Money paid = Money.ZERO;
+    Money reseeds = Money.ZERO;
+    Money cycle = start;
+    long lastSequence = 0;
+    for (int from = 0; from < commands.size(); from += batchSize) {
+      List<PoolCommand> slice = commands.subList(from, Math.min(commands.size(), from + batchSize));
+      Pool.Transition t = pool.apply(new Pool.Batch("b" + from, slice));
+      for (PoolOutcome o : t.outcomes()) {
+        if (o instanceof Contributed c) {
+          contributed = contributed.plus(c.share());
+          cycle = cycle.plus(c.share());
+        } else if (o instanceof Won w && !w.repeated()) {
+          assertEquals(lastSequence + 1, w.win().sequence());
+          lastSequence = w.win().sequence();
+          assertEquals(cycle.wholeMicros(), w.win().amount());
+          paid = paid.plus(w.win().amount());
+          reseeds = reseeds.plus(Money.ofMicros(terms.seedMicros()));
+          cycle = Money.ofMicros(terms.seedMicros()).plus(cycle.subMicroPart());
+        }
+      }
+      pool = t.pool();
+    }
+    assertEquals(start.plus(contributed).plus(reseeds), paid.plus(pool.amount()));
+    assertEquals(cycle, pool.amount());
+    assertEquals(lastSequence, pool.winSeq());
+  }
+
+  @Provide
+  Arbitrary<List<PoolCommand>> commands() {
+    Arbitrary<PoolCommand> contribute = Combinators.combine(Arbitraries.strings().alpha().ofLength(6),
+        Arbitraries.longs().between(1, 50_000_000)).as(Contribute::new);
+    Arbitrary<PoolCommand> claim = Arbitraries.integers().between(0, 30).map(i -> PoolTest.claim("c" + i));
+    return Arbitraries.frequencyOf(
+            net.jqwik.api.Tuple.of(8, contribute),
+            net.jqwik.api.Tuple.of(1, claim))
+        .list().ofMaxSize(300).map(ArrayList::new);
+  }
+}

@@ -1,0 +1,98 @@
+package io.jackpot.pool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jackpot.money.Money;
+import io.jackpot.money.Rate;
+import io.jackpot.pool.PoolCommand.Claim;
+import io.jackpot.pool.PoolCommand.Contribute;
+import io.jackpot.pool.PoolOutcome.Contributed;
+import io.jackpot.pool.PoolOutcome.Refused;
+import io.jackpot.pool.PoolOutcome.Won;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PoolTest {
+  static final PoolId ID = new PoolId("bewitched", "cv-0.10");
+  static final PoolTerms TERMS = new PoolTerms(200_000_000L, new Rate(5_000));
+  static final Instant AT = Instant.parse("2026-11-21T13:45:01.123Z");
+  private int ops;
+
+  private Pool.Transition run(Pool pool, PoolCommand... commands) {
+    return pool.apply(new Pool.Batch("op-" + (++ops), List.of(commands)));
+  }
+
+  static Claim claim(String round) {
+    return new Claim(round, "p-" + round, "bewitched", "demo", AT);
+  }
+
+  @Test
+  void contributionOfTwoEurosAtHalfAPercentAddsOneCent() {
+    Pool.Transition t = run(Pool.created(ID, TERMS), new Contribute("r1", 2_000_000));
+    Contributed c = (Contributed) t.outcomes().get(0);
+    assertEquals(Money.ofMicros(10_000), c.share());
+    assertEquals("200.010000", t.pool().amount().toPlainString());
+    assertEquals(1, t.pool().opSeq());
+  }
+
+  @Test
+  void secondClaimGetsSeedPlusDelta() {
+    Pool pool = run(Pool.created(ID, TERMS), new Contribute("r1", 2_000_000)).pool();
+    Pool.Transition t = run(pool, claim("c1"), new Contribute("r2", 1_000_000), claim("c2"));
+    Win first = ((Won) t.outcomes().get(0)).win();
+    Win second = ((Won) t.outcomes().get(2)).win();
+    assertEquals(Money.ofMicros(200_010_000), first.amount());
+    assertEquals(1, first.sequence());
+    assertEquals(Money.ofMicros(200_005_000), second.amount());
+    assertEquals(2, second.sequence());
+    assertEquals(Money.ofMicros(5_000), second.contributedSinceReset());
+    assertEquals(Money.ofMicros(200_000_000), t.pool().amount());
+  }
+
+  @Test
+  void repeatedClaimReturnsTheSameWinAndPaysNothing() {
+    Pool pool = run(Pool.created(ID, TERMS), new Contribute("r1", 2_000_000), claim("c1")).pool();
+    Pool.Transition again = run(pool, claim("c1"));
+    Won won = (Won) again.outcomes().get(0);
+    assertTrue(won.repeated());
+    assertEquals(1, won.win().sequence());
+    assertEquals(pool.amount(), again.pool().amount());
+    assertEquals(pool.winSeq(), again.pool().winSeq());
+  }
+
+  @Test
+  void aRetriedBatchIsAppliedOnce() {
+    Pool pool = Pool.created(ID, TERMS);
+    Pool.Batch batch = new Pool.Batch("same-op", List.of(new Contribute("r1", 2_000_000)));
+    Pool.Transition once = pool.apply(batch);
+    Pool.Transition twice = once.pool().apply(batch);
+    assertSame(once.pool(), twice.pool());
+    assertEquals(once.outcomes(), twice.outcomes());
+  }
+
+  @Test
+  void subMicroRemainderIsCarriedIntoTheNextCycle() {
+    Pool pool = Pool.created(ID, new PoolTerms(1_000_000, new Rate(7)));
+    Pool.Transition t = run(pool, new Contribute("r1", 10_000), new Contribute("r2", 10_000), claim("c1"));
+    // 2 × 0.01 × 0.000007 = 0.00000014: nothing whole to pay, all of it carried.
+    Win win = ((Won) t.outcomes().get(2)).win();
+    assertEquals(Money.ofMicros(1_000_000), win.amount());
+    assertEquals(new Money(1_000_000, 140_000), t.pool().amount());
+  }
+
+  @Test
+  void pausedPoolRefusesAndKeepsItsAmount() {
+    Pool active = run(Pool.created(ID, TERMS), new Contribute("r1", 2_000_000)).pool();
+    Pool paused = new Pool(ID, PoolStatus.PAUSED, TERMS, active.amount(), active.cycleSeedMicros(), active.opSeq(),
+        active.winSeq(), active.recentWins(), List.of());
+    Pool.Transition t = run(paused, new Contribute("r2", 2_000_000), claim("c1"));
+    assertInstanceOf(Refused.class, t.outcomes().get(0));
+    assertInstanceOf(Refused.class, t.outcomes().get(1));
+    assertEquals(active.amount(), t.pool().amount());
+    assertEquals(active.opSeq(), t.pool().opSeq());
+  }
+}

@@ -1,0 +1,146 @@
+package io.jackpot.sequencer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jackpot.ledger.LedgerBatch;
+import io.jackpot.ledger.RoundRecord;
+import io.jackpot.money.Money;
+import io.jackpot.money.Rate;
+import io.jackpot.pool.Pool;
+import io.jackpot.pool.PoolCommand;
+import io.jackpot.pool.PoolId;
+import io.jackpot.pool.PoolOutcome;
+import io.jackpot.pool.PoolTerms;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class SequencerTest {
+  static final PoolId A = new PoolId("j", "a");
+  static final PoolId B = new PoolId("j", "b");
+  static final Instant NOW = Instant.parse("2026-11-21T12:00:00Z");
+
+  private final InMemoryPools pools = new InMemoryPools();
+  private final RecordingLedger ledger = new RecordingLedger();
+  private final ExecutorService loop = Executors.newSingleThreadExecutor();
+  private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
+
+  private Sequencer sequencer(int maxQueued) {
+    pools.pools.put(A, Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000))));
+    pools.pools.put(B, Pool.created(B, new PoolTerms(2_000_000, new Rate(20_000))));
+    var settings = new SequencerSettings(50, maxQueued, 100, Duration.ofMillis(1), Duration.ofMillis(5));
+    return new Sequencer(pools, ledger, loop, scheduler, settings, Clock.fixed(NOW, ZoneOffset.UTC));
+  }
+
+  @AfterEach
+  void stop() {
+    loop.shutdownNow();
+    scheduler.shutdownNow();
+  }
+
+  static Submission round(String id, long stake, PoolId... targets) {
+    List<Submission.Target> t = new ArrayList<>();
+    for (PoolId p : targets) {
+      t.add(new Submission.Target(p, new PoolCommand.Contribute(id, stake)));
+    }
+    return Submission.of(t, new RoundRecord(id, "fp", "g", "op", "p", stake, "EUR", null, NOW));
+  }
+
+  @Test
+  void answersOnlyAfterTheLedgerCommitted() throws Exception {
+    Sequencer s = sequencer(1000);
+    ledger.gate = new CompletableFuture<>();
+    CompletableFuture<List<PoolOutcome>> done = s.submit(round("r1", 1_000_000, A, B)).toCompletableFuture();
+    assertThrows(java.util.concurrent.TimeoutException.class, () -> done.get(200, TimeUnit.MILLISECONDS));
+    assertTrue(ledger.committed.isEmpty());
+    ledger.gate.complete(null);
+    List<PoolOutcome> outcomes = done.get(5, TimeUnit.SECONDS);
+    assertEquals(Money.ofMicros(10_000), ((PoolOutcome.Contributed) outcomes.get(0)).share());
+    assertEquals(Money.ofMicros(20_000), ((PoolOutcome.Contributed) outcomes.get(1)).share());
+    assertEquals(1, ledger.committed.size());
+  }
+
+  @Test
+  void commitsInApplyOrderAndGroupsWhatIsReady() throws Exception {
+    Sequencer s = sequencer(10_000);
+    ledger.gate = new CompletableFuture<>();
+    List<CompletableFuture<List<PoolOutcome>>> all = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      all.add(s.submit(round("r" + i, 10_000 + i, i % 2 == 0 ? A : B)).toCompletableFuture());
+    }
+    ledger.gate.complete(null);
+    CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+    List<Long> opsOfA = ledger.committed.stream().flatMap(b -> b.shares().stream())
+        .filter(sh -> sh.pool().equals(A)).map(LedgerBatch.Share::opSeq).toList();
+    assertEquals(150, opsOfA.size());
+    for (int i = 0; i < opsOfA.size(); i++) {
+      assertEquals(i + 1, opsOfA.get(i), "A's shares must reach the ledger in op order");
+    }
+    assertTrue(ledger.committed.size() < 300, "ready batches are merged into fewer commits");
+    assertEquals(300, ledger.committed.stream().mapToInt(b -> b.rounds().size()).sum());
+  }
+
+  @Test
+  void aFailingCommitIsRetriedAndNothingIsLostOrDoubled() throws Exception {
+    Sequencer s = sequencer(1000);
+    ledger.failures.set(3);
+    List<CompletableFuture<List<PoolOutcome>>> all = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      all.add(s.submit(round("r" + i, 1_000_000, A)).toCompletableFuture());
+    }
+    CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+    assertEquals(20, ledger.committed.stream().mapToInt(b -> b.shares().size()).sum());
+    assertTrue(ledger.attempts.get() >= 4);
+    assertEquals(Money.ofMicros(1_200_000), pools.pools.get(A).amount());
+    assertTrue(s.healthy());
+  }
+
+  @Test
+  void anApplyWhoseAnswerWasLostIsRetriedWithoutApplyingTwice() throws Exception {
+    Sequencer s = sequencer(1000);
+    pools.loseAnswers.set(1);
+    List<PoolOutcome> outcomes = s.submit(round("r1", 1_000_000, A)).toCompletableFuture().get(5, TimeUnit.SECONDS);
+    assertEquals(2, pools.applies.get());
+    assertEquals(Money.ofMicros(1_010_000), pools.pools.get(A).amount());
+    assertEquals(1, ((PoolOutcome.Contributed) outcomes.get(0)).opSeq());
+  }
+
+  @Test
+  void refusesBeyondItsQueueBound() throws Exception {
+    Sequencer s = sequencer(1);
+    ledger.gate = new CompletableFuture<>();
+    List<CompletableFuture<List<PoolOutcome>>> all = new ArrayList<>();
+    for (int i = 0; i < 400; i++) {
+      all.add(s.submit(round("r" + i, 10_000, A)).toCompletableFuture());
+    }
+    ledger.gate.complete(null);
+    int refused = 0;
+    for (var f : all) {
+      try {
+        f.get(10, TimeUnit.SECONDS);
+      } catch (ExecutionException e) {
+        assertInstanceOf(OverloadedException.class, e.getCause());
+        refused++;
+      }
+    }
+    assertTrue(refused > 0, "a full queue refuses");
+    long applied = ledger.committed.stream().mapToInt(b -> b.shares().size()).sum();
+    assertEquals(400 - refused, applied);
+    assertFalse(pools.pools.get(A).amount().isNegative());
+  }
+}
