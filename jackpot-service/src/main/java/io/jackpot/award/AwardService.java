@@ -14,12 +14,13 @@ import io.jackpot.pool.Win;
 import io.jackpot.sequencer.Sequencer;
 import io.jackpot.sequencer.Submission;
 import java.time.Clock;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Pays pools to their claimants, in the order the claims reach the pool, and finds wins again.
+ * Pays pools to their claimants (win times in whole milliseconds, as the API and the ledger keep them), in the order the claims reach the pool, and finds wins again.
  * A repeated claim (same round, jackpot and pool) gets the same win, from the ledger or, while it
  * is still in flight, from the pool itself.
  */
@@ -43,7 +44,7 @@ public final class AwardService {
         return CompletableFuture.completedFuture(sameClaimant(known.get(), request));
       }
       var command = new PoolCommand.Claim(request.roundId(), request.playerId(), request.gameId(),
-          caller.operatorId(), clock.instant());
+          caller.operatorId(), clock.instant().truncatedTo(ChronoUnit.MILLIS));
       return sequencer.submit(Submission.of(List.of(new Submission.Target(pool, command)), null))
           .thenApply(outcomes -> won(outcomes.get(0), request));
     });

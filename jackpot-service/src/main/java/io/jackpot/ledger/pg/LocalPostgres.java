@@ -72,13 +72,32 @@ public final class LocalPostgres implements AutoCloseable {
     ProcessHandle postmaster = process.get();
     log.warn("a PostgreSQL server (pid {}) from an earlier run still holds {}; stopping it", postmaster.pid(), dataDir);
     postmaster.destroy();
-    try {
-      postmaster.onExit().get(30, TimeUnit.SECONDS);
-    } catch (Exception e) {
+    if (!stopped(postmaster, pidFile)) {
       log.warn("PostgreSQL pid {} did not stop on SIGTERM; killing it", postmaster.pid());
       postmaster.destroyForcibly();
-      postmaster.onExit().orTimeout(30, TimeUnit.SECONDS).join();
+      if (!stopped(postmaster, pidFile)) {
+        throw new IOException("PostgreSQL pid " + postmaster.pid() + " still holds " + dataDir + "; stop it by hand");
+      }
     }
+  }
+
+  /**
+   * Waits up to 30 s for the server to go. A clean stop removes postmaster.pid; where nobody reaps
+   * orphans, the exited server lingers as a zombie that still looks alive, so the file decides.
+   */
+  private static boolean stopped(ProcessHandle postmaster, Path pidFile) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (System.nanoTime() < deadline) {
+      if (!postmaster.isAlive() || !Files.exists(pidFile) || !isPostgres(postmaster)) {
+        return true;
+      }
+      try {
+        postmaster.onExit().get(100, TimeUnit.MILLISECONDS);
+      } catch (Exception stillRunning) {
+        // not yet; look again
+      }
+    }
+    return false;
   }
 
   private static Optional<Long> parsePid(String line) {

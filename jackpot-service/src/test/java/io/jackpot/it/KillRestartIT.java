@@ -1,0 +1,86 @@
+package io.jackpot.it;
+
+import static io.jackpot.it.Api.batch;
+import static io.jackpot.it.Api.contribution;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The service as a separate process on its own provisioned PostgreSQL: killed with -9 right after
+ * acknowledged writes, started again on the same data directory, every pool is as it was.
+ */
+class KillRestartIT {
+  @Test
+  void killMinusNineLosesNothingAcknowledged() throws Exception {
+    Path data = Files.createTempDirectory("jackpot-kill");
+    int http = TestNodes.freePort();
+    Process first = launch(data, http);
+    String before;
+    try {
+      Api api = new Api(http);
+      awaitReady(api, first);
+      for (int b = 0; b < 10; b++) {
+        List<String> items = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+          items.add(contribution("KILL-" + b + "-" + i, i % 2 == 0 ? "bewitched" : "creepy-candy", "1.50", i % 2 == 0 ? "0.10" : null));
+        }
+        assertEquals(200, api.post("/v1/contributions", batch(items.toArray(String[]::new))).status());
+      }
+      assertEquals(200, api.post("/v1/wins", Api.claim("KILL-WIN", "bewitched", "cv-0.10")).status());
+      assertEquals(200, api.post("/v1/contributions", batch(contribution("KILL-LAST", "bewitched", "3.00", "0.10"))).status());
+      before = api.get("/v1/jackpots").body();
+    } finally {
+      first.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    }
+    Process second = launch(data, http);
+    try {
+      Api api = new Api(http);
+      awaitReady(api, second);
+      assertEquals(before, api.get("/v1/jackpots").body());
+      assertTrue(api.amount("bewitched", "cv-0.10").startsWith("200.015"), api.amount("bewitched", "cv-0.10"));
+    } finally {
+      second.destroy();
+      assertTrue(second.waitFor(60, TimeUnit.SECONDS), "a SIGTERM stops the service");
+    }
+  }
+
+  static Process launch(Path data, int http) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    cmd.addAll(List.of(System.getProperty("jackpot.opens", "").split(" ")).stream().filter(s -> !s.isBlank()).toList());
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.jackpot.Main"));
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(data.resolve("service.log").toFile()));
+    pb.environment().put("JACKPOT_DATA_DIR", data.toString());
+    pb.environment().put("JACKPOT_HTTP_PORT", Integer.toString(http));
+    pb.environment().put("JACKPOT_HZ_PORT", Integer.toString(TestNodes.freePort()));
+    pb.environment().put("JACKPOT_CLUSTER_NAME", "kill-" + UUID.randomUUID());
+    return pb.start();
+  }
+
+  /** Polls readiness (the observable condition) until ready, the process dies, or 90 s pass. */
+  static void awaitReady(Api api, Process p) throws Exception {
+    Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
+    while (Instant.now().isBefore(deadline)) {
+      assertTrue(p.isAlive(), "the service exited during start-up");
+      try {
+        if (api.get("/health/ready").status() == 200) {
+          return;
+        }
+      } catch (IllegalStateException notYetListening) {
+        // connection refused until the HTTP server is up
+      }
+      p.waitFor(200, TimeUnit.MILLISECONDS);
+    }
+    throw new AssertionError("service not ready within 90 s");
+  }
+}
