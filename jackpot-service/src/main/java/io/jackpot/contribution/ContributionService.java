@@ -9,6 +9,7 @@ import io.jackpot.jackpot.Catalogue;
 import io.jackpot.ledger.Ledger;
 import io.jackpot.ledger.RecordedRound;
 import io.jackpot.ledger.RoundRecord;
+import io.jackpot.sequencer.OverloadedException;
 import io.jackpot.sequencer.Sequencer;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -162,8 +163,12 @@ public final class ContributionService {
           });
     }
 
+    /** A batch refused whole for load is a 503 (Retry-After), not a 200 full of refusals. */
     private List<ContributionResult> finish() {
       copies.forEach((i, first) -> results[i] = results[first].asDuplicate());
+      if (java.util.Arrays.stream(results).allMatch(r -> "OVERLOADED".equals(r.errorCode()))) {
+        throw new OverloadedException(results[0].errorMessage());
+      }
       return List.of(results);
     }
 

@@ -65,9 +65,16 @@ public final class Sequencer {
     this.commitRetry = foreverRetry("ledger-commit", settings);
   }
 
-  /** Queues the submission; its {@code done} completes after commit, or fails if the queue is full. */
+  /**
+   * Queues the submission; its {@code done} completes after commit. Refused at once (nothing
+   * applied) when the queue is full or while applies or commits are failing.
+   */
   public CompletionStage<List<PoolOutcome>> submit(Submission submission) {
     loop.execute(() -> {
+      if (degraded) {
+        submission.done().completeExceptionally(new OverloadedException("the ledger or the pools are not reachable; retry shortly"));
+        return;
+      }
       if (queue.size() >= settings.maxQueuedSubmissions()) {
         submission.done().completeExceptionally(new OverloadedException("too many contributions waiting; retry shortly"));
         return;
