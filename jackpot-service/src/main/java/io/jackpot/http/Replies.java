@@ -1,5 +1,6 @@
 package io.jackpot.http;
 
+import io.vertx.core.Context;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.concurrent.CompletionStage;
@@ -10,7 +11,9 @@ import java.util.function.Supplier;
 public final class Replies {
   private Replies() {}
 
+  /** Completes on the request's own event loop, whichever thread finished the call. */
   public static <T> void json(RoutingContext ctx, Supplier<CompletionStage<T>> call, Function<T, JsonObject> toJson) {
+    Context requestContext = ctx.vertx().getOrCreateContext();
     CompletionStage<T> stage;
     try {
       stage = call.get();
@@ -18,7 +21,7 @@ public final class Replies {
       ctx.fail(e);
       return;
     }
-    stage.whenComplete((value, error) -> ctx.vertx().runOnContext(v -> {
+    stage.whenComplete((value, error) -> requestContext.runOnContext(v -> {
       if (error != null) {
         ctx.fail(error);
         return;
