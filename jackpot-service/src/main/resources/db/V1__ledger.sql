@@ -45,6 +45,8 @@ CREATE TABLE wins (
   amount_micros bigint     NOT NULL,
   seed_micros  bigint      NOT NULL,
   won_at       timestamptz NOT NULL,
+  amount_after_micros bigint NOT NULL,
+  amount_after_sub    bigint NOT NULL,
   UNIQUE (jackpot_id, pool_key, sequence),
   UNIQUE (jackpot_id, pool_key, round_id)
 );
@@ -65,16 +67,24 @@ CREATE TABLE pool_events (
   PRIMARY KEY (jackpot_id, pool_key, op_seq)
 );
 
+-- One row per committed ledger transaction: a commit retried after an unknown outcome is skipped.
+CREATE TABLE ledger_commits (
+  commit_id    uuid        PRIMARY KEY,
+  committed_at timestamptz NOT NULL DEFAULT now()
+);
+
 CREATE FUNCTION ledger_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'the ledger is append-only: % on % refused', TG_OP, TG_TABLE_NAME;
 END $$;
 
-CREATE TRIGGER rounds_append_only BEFORE UPDATE OR DELETE ON rounds
-  FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
-CREATE TRIGGER contributions_append_only BEFORE UPDATE OR DELETE ON contributions
-  FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
-CREATE TRIGGER wins_append_only BEFORE UPDATE OR DELETE ON wins
-  FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
-CREATE TRIGGER pool_events_append_only BEFORE UPDATE OR DELETE ON pool_events
-  FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
+CREATE TRIGGER rounds_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON rounds
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
+CREATE TRIGGER contributions_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON contributions
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
+CREATE TRIGGER wins_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON wins
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
+CREATE TRIGGER ledger_commits_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON ledger_commits
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
+CREATE TRIGGER pool_events_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON pool_events
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();

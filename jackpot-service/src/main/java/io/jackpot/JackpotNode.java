@@ -54,12 +54,16 @@ public final class JackpotNode implements AutoCloseable {
 
   private final AtomicBoolean ready = new AtomicBoolean();
   private final ExecutorService loop = Executors.newSingleThreadExecutor(r -> new Thread(r, "sequencer"));
+  /** Where Hazelcast results are handed over, off its partition threads. */
+  private final ExecutorService hzCallbacks = Executors.newFixedThreadPool(2, r -> new Thread(r, "hz-callbacks"));
   private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "sequencer-retry"));
   private LocalPostgres localPostgres;
   private Vertx vertx;
   private Pool pg;
   private int httpPort;
   private Pools pools;
+  private Sequencer sequencer;
+  private String httpDeployment;
 
   private JackpotNode() {}
 
@@ -100,13 +104,13 @@ public final class JackpotNode implements AutoCloseable {
     int version = PgSchema.migrate(pg).await();
     log.info("step 3/6: ledger schema at version {}", version);
 
-    pools = new HzPools(hz.getMap(HzPools.MAP));
+    pools = new HzPools(hz.getMap(HzPools.MAP), hzCallbacks);
     PgLedger ledger = new PgLedger(pg);
     new PoolLoader(catalogue, pools, ledger, clock).loadAll().toCompletableFuture().get();
     log.info("step 4/6: {} pools live", catalogue.poolIds().size());
 
-    Sequencer sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock);
-    var contributions = new ContributionService(catalogue, new HzRoundClaims(hz.getMap(HzRoundClaims.MAP)), ledger, sequencer, clock);
+    sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock);
+    var contributions = new ContributionService(catalogue, new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), hzCallbacks), ledger, sequencer, clock);
     var awards = new AwardService(catalogue, ledger, sequencer, clock);
     GameKeys keys = new GameKeys().add(GameKeys.DEV_GAME_KEY, new Caller("demo", Games.ids()));
     log.info("step 5/6: services wired (dev game key for operator 'demo')");
@@ -115,7 +119,8 @@ public final class JackpotNode implements AutoCloseable {
         new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools),
         new HealthRoutes(() -> ready.get() && sequencer.healthy() && hz.getLifecycleService().isRunning()));
     int instances = Math.max(1, Runtime.getRuntime().availableProcessors());
-    vertx.deployVerticle(() -> new HttpVerticle(config.httpPort(), api), new DeploymentOptions().setInstances(instances)).await();
+    httpDeployment = vertx.deployVerticle(() -> new HttpVerticle(config.httpPort(), api),
+        new DeploymentOptions().setInstances(instances)).await();
     httpPort = config.httpPort();
     ready.set(true);
     log.info("step 6/6: HTTP API on port {} ({} event loops); ready", httpPort, instances);
@@ -134,9 +139,30 @@ public final class JackpotNode implements AutoCloseable {
     return vertx;
   }
 
+  /**
+   * Stops cleanly: no new requests, requests in flight answered, everything applied to the pools
+   * committed to the ledger; only then does the member leave the cluster (its pools move to the
+   * others with nothing unrecorded in them).
+   */
   @Override
   public void close() throws IOException {
     ready.set(false);
+    if (vertx != null && httpDeployment != null) {
+      try {
+        vertx.undeploy(httpDeployment).await();
+        log.info("stopping: HTTP closed, requests in flight answered");
+      } catch (Exception e) {
+        log.warn("stopping HTTP: {}", e.toString());
+      }
+    }
+    if (sequencer != null) {
+      try {
+        sequencer.idle().toCompletableFuture().get(60, java.util.concurrent.TimeUnit.SECONDS);
+        log.info("stopping: sequencer drained, everything applied is committed");
+      } catch (Exception e) {
+        log.error("stopping: the sequencer did not drain within 60 s; uncommitted work may be lost: {}", e.toString());
+      }
+    }
     if (vertx != null) {
       try {
         vertx.close().await();
@@ -145,6 +171,7 @@ public final class JackpotNode implements AutoCloseable {
       }
     }
     loop.shutdown();
+    hzCallbacks.shutdown();
     scheduler.shutdownNow();
     if (localPostgres != null) {
       localPostgres.close();

@@ -26,6 +26,7 @@ import java.util.concurrent.CompletionStage;
  * applied and recorded by the sequencer, and answers one result per item in request order.
  */
 public final class ContributionService {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ContributionService.class);
   private final ContributionPlanner planner;
   private final RoundClaims claims;
   private final Ledger ledger;
@@ -59,6 +60,11 @@ public final class ContributionService {
     private final Map<Integer, Integer> copies = new HashMap<>();
     private final Map<String, String> fingerprints = new LinkedHashMap<>();
     private final Map<String, Integer> firstIndex = new HashMap<>();
+    private final String token = java.util.UUID.randomUUID().toString();
+    /** Claims this request took and has not released yet. */
+    private final Map<String, String> held = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Rounds handed to the sequencer: their claims must outlive their commit. */
+    private final java.util.Set<String> submitted = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     Batch(Caller caller, List<ContributionRequest> items) {
       this.caller = caller;
@@ -99,11 +105,44 @@ public final class ContributionService {
       return new Rejection(kind, r.errorCode(), r.errorMessage());
     }
 
+    /**
+     * On any failure before a round reaches the sequencer its claim is released, so a retry is not
+     * told ROUND_IN_PROGRESS for a round that never ran.
+     */
     CompletionStage<List<ContributionResult>> run() {
-      return claims.claim(fingerprints)
-          .thenCompose(claimed -> ledger.findRounds(lookups(claimed))
-              .thenCompose(recorded -> settle(claimed, recorded)))
-          .thenApply(v -> finish());
+      return claims.claim(fingerprints, token)
+          .thenCompose(claimed -> {
+            claimed.forEach((id, c) -> {
+              if (c == Claim.NEW) {
+                held.put(id, fingerprints.get(id));
+              }
+            });
+            return ledger.findRounds(lookups(claimed)).thenCompose(recorded -> settle(claimed, recorded));
+          })
+          .handle((v, error) -> {
+            if (error != null) {
+              // Rounds already in the sequencer keep their claims (they expire); the rest go now.
+              submitted.forEach(held::remove);
+            }
+            releaseHeld();
+            if (error != null) {
+              throw error instanceof java.util.concurrent.CompletionException ce ? ce : new java.util.concurrent.CompletionException(error);
+            }
+            return finish();
+          });
+    }
+
+    /** Best effort: a claim left behind only delays a retry until it expires. */
+    private void releaseHeld() {
+      if (held.isEmpty()) {
+        return;
+      }
+      Map<String, String> release = Map.copyOf(held);
+      claims.release(release, token).whenComplete((v, e) -> {
+        if (e != null) {
+          log.warn("could not release {} round claims (they expire by themselves): {}", release.size(), e.toString());
+        }
+      });
     }
 
     private List<String> lookups(Map<String, Claim> claimed) {
@@ -116,9 +155,8 @@ public final class ContributionService {
       return ids;
     }
 
-    /** Answers known rounds from the ledger, submits the new ones, and releases what it claimed. */
+    /** Answers known rounds from the ledger and submits the new ones. */
     private CompletionStage<Void> settle(Map<String, Claim> claimed, Map<String, RecordedRound> recorded) {
-      Map<String, String> release = new java.util.concurrent.ConcurrentHashMap<>();
       List<CompletableFuture<Void>> pending = new ArrayList<>();
       for (Map.Entry<Integer, List<io.jackpot.pool.PoolId>> feed : feeds.entrySet()) {
         int i = feed.getKey();
@@ -126,16 +164,12 @@ public final class ContributionService {
         Claim claim = claimed.get(r.roundId());
         RecordedRound known = recorded.get(r.roundId());
         if (claim == Claim.NEW && known == null) {
-          pending.add(submit(i, r, feed.getValue(), release));
+          pending.add(submit(i, r, feed.getValue()));
           continue;
-        }
-        if (claim == Claim.NEW) {
-          release.put(r.roundId(), fingerprints.get(r.roundId()));
         }
         results[i] = answerKnown(r.roundId(), claim, known);
       }
-      return CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new))
-          .thenCompose(v -> release.isEmpty() ? CompletableFuture.completedFuture(null) : claims.release(release));
+      return CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new));
     }
 
     private ContributionResult answerKnown(String roundId, Claim claim, RecordedRound known) {
@@ -149,16 +183,16 @@ public final class ContributionService {
           "round " + roundId + " is being applied by another request; retry to get its outcome");
     }
 
-    private CompletableFuture<Void> submit(int i, ContributionRequest r, List<io.jackpot.pool.PoolId> pools, Map<String, String> release) {
+    /** Its claim is released afterwards either way: applied rounds are in the ledger, refused ones never ran. */
+    private CompletableFuture<Void> submit(int i, ContributionRequest r, List<io.jackpot.pool.PoolId> pools) {
       RoundRecord record = new RoundRecord(r.roundId(), fingerprints.get(r.roundId()), r.gameId(),
           caller.operatorId(), r.playerId(), r.stakeMicros(), r.currency(), r.coinValueMicros(), clock.instant());
+      submitted.add(r.roundId());
       return sequencer.submit(Outcomes.submission(record, pools)).toCompletableFuture()
           .handle((outcomes, error) -> {
-            // Either way the claim can go: applied rounds are now in the ledger, refused ones never ran.
             results[i] = error == null
                 ? Outcomes.applied(r.roundId(), pools, outcomes)
                 : ContributionResult.rejected(r.roundId(), "OVERLOADED", error.getMessage());
-            release.put(r.roundId(), fingerprints.get(r.roundId()));
             return null;
           });
     }

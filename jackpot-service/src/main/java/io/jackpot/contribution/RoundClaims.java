@@ -12,8 +12,9 @@ public interface RoundClaims {
   /** NEW: claimed now; SAME: already claimed with this content; DIFFERENT: claimed with other content. */
   enum Claim { NEW, SAME, DIFFERENT }
 
-  CompletionStage<Map<String, Claim>> claim(Map<String, String> fingerprintByRound);
+  /** Claims each round for its fingerprint on behalf of one request, identified by {@code token}. */
+  CompletionStage<Map<String, Claim>> claim(Map<String, String> fingerprintByRound, String token);
 
-  /** Releases the claims that still carry these fingerprints. */
-  CompletionStage<Void> release(Map<String, String> fingerprintByRound);
+  /** Releases the claims this request ({@code token}) holds; anyone else's are left alone. */
+  CompletionStage<Void> release(Map<String, String> fingerprintByRound, String token);
 }

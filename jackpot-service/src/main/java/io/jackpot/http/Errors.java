@@ -40,12 +40,30 @@ public final class Errors {
       send(ctx, 503, "OVERLOADED", failure.getMessage());
     } else if (failure instanceof DecodeException) {
       send(ctx, 400, "MALFORMED_JSON", "the body is not valid JSON");
+    } else if (isInfrastructure(failure)) {
+      log.warn("{} {} -> 503 UNAVAILABLE: {}", ctx.request().method(), ctx.request().path(), failure.toString());
+      send(ctx, 503, "UNAVAILABLE", "the cluster or the ledger did not answer; nothing was changed, retry shortly");
     } else if (failure == null) {
       byStatus(ctx, ctx.statusCode());
     } else {
       log.error("{} {} failed", ctx.request().method(), ctx.request().path(), failure);
       send(ctx, 500, "INTERNAL", "the service failed to handle this request; it was logged");
     }
+  }
+
+  /**
+   * Hazelcast, database and network failures mean "try again", not "bug". A request that failed
+   * this way changed nothing: such failures happen before the sequencer, which never gives up.
+   */
+  private static boolean isInfrastructure(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      String name = c.getClass().getName();
+      if (name.startsWith("com.hazelcast.") || name.startsWith("io.vertx.pgclient.") || name.startsWith("io.vertx.sqlclient.")
+          || c instanceof java.net.ConnectException || c instanceof java.util.concurrent.TimeoutException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static void byStatus(RoutingContext ctx, int status) {

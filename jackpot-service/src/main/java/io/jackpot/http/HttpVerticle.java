@@ -8,6 +8,7 @@ import io.vertx.core.http.HttpServerOptions;
 public final class HttpVerticle extends VerticleBase {
   private final int port;
   private final ApiRouter api;
+  private io.vertx.core.http.HttpServer server;
 
   public HttpVerticle(int port, ApiRouter api) {
     this.port = port;
@@ -16,8 +17,14 @@ public final class HttpVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    return vertx.createHttpServer(new HttpServerOptions().setPort(port).setCompressionSupported(false))
-        .requestHandler(api.create(vertx))
-        .listen();
+    server = vertx.createHttpServer(new HttpServerOptions().setPort(port).setCompressionSupported(false))
+        .requestHandler(api.create(vertx));
+    return server.listen();
+  }
+
+  /** Stops listening and lets requests in flight finish (up to 30 s). */
+  @Override
+  public Future<?> stop() {
+    return server == null ? Future.succeededFuture() : server.shutdown(30, java.util.concurrent.TimeUnit.SECONDS);
   }
 }

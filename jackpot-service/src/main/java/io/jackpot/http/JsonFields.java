@@ -80,18 +80,24 @@ public final class JsonFields {
     return s;
   }
 
-  /** A positive amount of money in micro-units, from a decimal string. */
-  public static long money(JsonObject o, String field, String path) {
+  /** A positive amount of money in micro-units, at most {@code maxMicros}, from a decimal string. */
+  public static long money(JsonObject o, String field, String path, long maxMicros) {
     String s = string(o, field, path);
+    long micros;
     try {
-      return Decimals.parsePositiveMicros(s);
+      micros = Decimals.parsePositiveMicros(s);
     } catch (IllegalArgumentException | ArithmeticException e) {
       throw Rejection.invalid("INVALID_AMOUNT", path + field + " " + e.getMessage());
     }
+    if (micros > maxMicros) {
+      throw Rejection.invalid("INVALID_AMOUNT", path + field + " must be at most "
+          + java.math.BigDecimal.valueOf(maxMicros, 6).stripTrailingZeros().toPlainString());
+    }
+    return micros;
   }
 
-  public static Long optionalMoney(JsonObject o, String field, String path) {
-    return o.getValue(field) == null ? null : money(o, field, path);
+  public static Long optionalMoney(JsonObject o, String field, String path, long maxMicros) {
+    return o.getValue(field) == null ? null : money(o, field, path, maxMicros);
   }
 
   public static JsonArray array(JsonObject o, String field, String path) {

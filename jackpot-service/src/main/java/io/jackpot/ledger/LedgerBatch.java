@@ -8,11 +8,26 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * Everything one ledger transaction records. Recording is idempotent: a batch recorded twice (a
- * retried commit whose first outcome was unknown) leaves the ledger as if recorded once.
+ * Everything one ledger transaction records, under a commit id: a batch recorded again (a commit
+ * retried after an unknown outcome) is recognised by its id and skipped whole. Rows in the main
+ * lists must be new — a clash there means something applied twice and fails the commit loudly.
+ * Only rows that may legitimately exist already go in the "if absent" lists: a pool's creation
+ * (members starting together) and a repeated win with its anchor (answered again after the member
+ * that first applied it died before committing).
  */
 public record LedgerBatch(
-    List<Round> rounds, List<Share> shares, List<Win> wins, List<PoolEvent> events) {
+    String commitId, List<Round> rounds, List<Share> shares, List<Win> wins, List<PoolEvent> events,
+    List<Win> winsIfAbsent, List<PoolEvent> eventsIfAbsent) {
+
+  public static LedgerBatch ofEventsIfAbsent(String commitId, List<PoolEvent> events) {
+    return new LedgerBatch(commitId, List.of(), List.of(), List.of(), List.of(), List.of(), events);
+  }
+
+  /** The full-state anchor a win leaves: the pool right after it was reset. */
+  public static PoolEvent anchorOf(Win win) {
+    return new PoolEvent(win.pool(), win.opSeq(), "WON", PoolStatus.ACTIVE, win.amountAfter(),
+        win.amountAfter().micros(), win.sequence(), win.wonAt());
+  }
 
   /** A round and what became of it. */
   public record Round(RoundRecord record, RoundStatus status) {}
@@ -29,10 +44,7 @@ public record LedgerBatch(
       long cycleSeedMicros, long winSeq, Instant at) {}
 
   public boolean isEmpty() {
-    return rounds.isEmpty() && shares.isEmpty() && wins.isEmpty() && events.isEmpty();
-  }
-
-  public int size() {
-    return rounds.size() + shares.size() + wins.size() + events.size();
+    return rounds.isEmpty() && shares.isEmpty() && wins.isEmpty() && events.isEmpty()
+        && winsIfAbsent.isEmpty() && eventsIfAbsent.isEmpty();
   }
 }

@@ -8,7 +8,9 @@ import io.jackpot.pool.PoolOutcome.Refused;
 import io.jackpot.pool.PoolOutcome.Won;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -20,7 +22,9 @@ import java.util.Optional;
  * @param cycleSeedMicros the seed the pool was last (re)set to; {@code amount - seed} is what was
  *     contributed since
  * @param recentWins the last wins, newest last, so a repeated claim gets the same win
- * @param recentBatches the last applied batches, so a batch retried by the cluster applies once
+ * @param lastBatchBySender each sender's last applied batch: a sender (a member's sequencer) has at
+ *     most one batch per pool in flight and re-sends only that one, so a retried batch is
+ *     recognised exactly, however many batches other senders applied in between
  */
 public record Pool(
     PoolId id,
@@ -31,32 +35,42 @@ public record Pool(
     long opSeq,
     long winSeq,
     List<Win> recentWins,
-    List<AppliedBatch> recentBatches)
+    Map<String, AppliedBatch> lastBatchBySender)
     implements Serializable {
 
   public static final int RECENT_WINS = 32;
-  public static final int RECENT_BATCHES = 4;
+  /** Senders remembered; members that left long ago are forgotten first. */
+  public static final int SENDERS = 64;
 
   public Pool {
     recentWins = List.copyOf(recentWins);
-    recentBatches = List.copyOf(recentBatches);
+    lastBatchBySender = Map.copyOf(lastBatchBySender);
   }
 
   /** A new pool at its seed; operation 0 is its creation. */
   public static Pool created(PoolId id, PoolTerms terms) {
     return new Pool(id, PoolStatus.ACTIVE, terms, Money.ofMicros(terms.seedMicros()),
-        terms.seedMicros(), 0, 0, List.of(), List.of());
+        terms.seedMicros(), 0, 0, List.of(), Map.of());
   }
 
-  /** A batch of commands under one operation id, applied in order, all or nothing. */
-  public record Batch(String opId, List<PoolCommand> commands) implements Serializable {
+  /** The same pool without its batch memory: what readers need, small to copy. */
+  public Pool view() {
+    return lastBatchBySender.isEmpty() ? this
+        : new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, recentWins, Map.of());
+  }
+
+  /**
+   * Commands under one operation id from one sender, applied in order. {@code sequence} grows with
+   * each batch the sender sends, which orders the sender's memory.
+   */
+  public record Batch(String senderId, long sequence, String opId, List<PoolCommand> commands) implements Serializable {
     public Batch {
       commands = List.copyOf(commands);
     }
   }
 
   /** The outcomes of a batch, kept so that a retried batch returns them instead of reapplying. */
-  public record AppliedBatch(String opId, List<PoolOutcome> outcomes) implements Serializable {
+  public record AppliedBatch(String opId, long sequence, List<PoolOutcome> outcomes) implements Serializable {
     public AppliedBatch {
       outcomes = List.copyOf(outcomes);
     }
@@ -66,10 +80,9 @@ public record Pool(
   public record Transition(Pool pool, List<PoolOutcome> outcomes) {}
 
   public Transition apply(Batch batch) {
-    for (AppliedBatch done : recentBatches) {
-      if (done.opId().equals(batch.opId())) {
-        return new Transition(this, done.outcomes());
-      }
+    AppliedBatch done = lastBatchBySender.get(batch.senderId());
+    if (done != null && done.opId().equals(batch.opId())) {
+      return new Transition(this, done.outcomes());
     }
     Pool pool = this;
     List<PoolOutcome> outcomes = new ArrayList<>(batch.commands().size());
@@ -78,14 +91,14 @@ public record Pool(
       pool = t.pool();
       outcomes.add(t.outcomes().get(0));
     }
-    return new Transition(pool.remember(new AppliedBatch(batch.opId(), outcomes)), outcomes);
+    return new Transition(pool.remember(batch.senderId(), new AppliedBatch(batch.opId(), batch.sequence(), outcomes)), outcomes);
   }
 
   Transition apply(PoolCommand command) {
     if (command instanceof Claim claim) {
       Optional<Win> earlier = winOf(claim.roundId());
       if (earlier.isPresent()) {
-        return new Transition(this, List.of(new Won(earlier.get(), null, true)));
+        return new Transition(this, List.of(new Won(earlier.get(), true)));
       }
     }
     if (status != PoolStatus.ACTIVE) {
@@ -105,16 +118,16 @@ public record Pool(
   private Transition award(Claim c) {
     long sequence = winSeq + 1;
     long op = opSeq + 1;
-    Win win = new Win(Win.idFor(id, sequence), id, sequence, op, c.roundId(), c.playerId(), c.gameId(),
-        c.operatorId(), amount.wholeMicros(), cycleSeedMicros, c.at());
     long seed = terms.seedMicros();
     Money reset = Money.ofMicros(seed).plus(amount.subMicroPart());
+    Win win = new Win(Win.idFor(id, sequence), id, sequence, op, c.roundId(), c.playerId(), c.gameId(),
+        c.operatorId(), amount.wholeMicros(), cycleSeedMicros, c.at(), reset);
     List<Win> wins = new ArrayList<>(recentWins);
     wins.add(win);
     if (wins.size() > RECENT_WINS) {
       wins.remove(0);
     }
-    return new Transition(withAmount(reset, seed, op, sequence, wins), List.of(new Won(win, reset, false)));
+    return new Transition(withAmount(reset, seed, op, sequence, wins), List.of(new Won(win, false)));
   }
 
   public Optional<Win> winOf(String roundId) {
@@ -131,15 +144,17 @@ public record Pool(
   }
 
   private Pool withAmount(Money newAmount, long seed, long newOpSeq, long newWinSeq, List<Win> wins) {
-    return new Pool(id, status, terms, newAmount, seed, newOpSeq, newWinSeq, wins, recentBatches);
+    return new Pool(id, status, terms, newAmount, seed, newOpSeq, newWinSeq, wins, lastBatchBySender);
   }
 
-  private Pool remember(AppliedBatch batch) {
-    List<AppliedBatch> batches = new ArrayList<>(recentBatches);
-    batches.add(batch);
-    if (batches.size() > RECENT_BATCHES) {
-      batches.remove(0);
+  private Pool remember(String sender, AppliedBatch batch) {
+    Map<String, AppliedBatch> memory = new HashMap<>(lastBatchBySender);
+    memory.put(sender, batch);
+    if (memory.size() > SENDERS) {
+      String oldest = memory.entrySet().stream().min(Map.Entry.comparingByValue(
+          java.util.Comparator.comparingLong(AppliedBatch::sequence))).orElseThrow().getKey();
+      memory.remove(oldest);
     }
-    return new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, recentWins, batches);
+    return new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, recentWins, memory);
   }
 }

@@ -11,11 +11,8 @@ public sealed interface PoolOutcome extends Serializable {
   record Contributed(String roundId, long opSeq, long stakeMicros, Money share, Money amountAfter)
       implements PoolOutcome {}
 
-  /**
-   * The pool was won and reset to {@code amountAfter} ({@code repeated}: this claim had already won
-   * it and gets the same win; {@code amountAfter} is then null).
-   */
-  record Won(Win win, Money amountAfter, boolean repeated) implements PoolOutcome {
+  /** The pool was won ({@code repeated}: this claim had already won it and gets the same win). */
+  record Won(Win win, boolean repeated) implements PoolOutcome {
     @Override
     public String roundId() {
       return win.roundId();

@@ -7,6 +7,8 @@ import java.time.Instant;
 /**
  * One award of a pool. {@code amount} is whole micro-units: the pool's value at the win rounded
  * down, the sub-micro rest staying in the pool. {@code amount = seed + contributedSinceReset}.
+ * {@code amountAfter} is the pool's value right after the reset (the next seed plus the carried
+ * rest): with it any member can record the win's rebuild anchor, also when answering a repeat.
  */
 public record Win(
     String winId,
@@ -19,7 +21,8 @@ public record Win(
     String operatorId,
     Money amount,
     long seedMicros,
-    Instant wonAt)
+    Instant wonAt,
+    Money amountAfter)
     implements Serializable {
 
   public Money contributedSinceReset() {

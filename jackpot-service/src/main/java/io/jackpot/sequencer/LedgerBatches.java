@@ -5,12 +5,12 @@ import io.jackpot.ledger.RoundStatus;
 import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.PoolOutcome.Contributed;
 import io.jackpot.pool.PoolOutcome.Won;
-import io.jackpot.pool.PoolStatus;
 import io.jackpot.pool.Win;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 
 /** Turns applied submissions and their outcomes into the rows of one ledger transaction. */
 final class LedgerBatches {
@@ -28,6 +28,8 @@ final class LedgerBatches {
     List<LedgerBatch.Share> shares = new ArrayList<>();
     List<Win> wins = new ArrayList<>();
     List<LedgerBatch.PoolEvent> events = new ArrayList<>();
+    List<Win> repeatedWins = new ArrayList<>();
+    List<LedgerBatch.PoolEvent> repeatedAnchors = new ArrayList<>();
     for (Done d : done) {
       var round = d.submission().round();
       boolean contributed = false;
@@ -37,20 +39,19 @@ final class LedgerBatches {
           contributed = true;
           shares.add(new LedgerBatch.Share(d.submission().targets().get(i).pool(), c.opSeq(), c.roundId(), i, round.gameId(),
               round.operatorId(), c.stakeMicros(), c.share(), c.amountAfter(), now));
-        } else if (o instanceof Won w) {
-          // A repeated win is recorded again (idempotently) so its ack never outruns its record.
+        } else if (o instanceof Won w && !w.repeated()) {
           wins.add(w.win());
-          if (!w.repeated()) {
-            Win win = w.win();
-            events.add(new LedgerBatch.PoolEvent(win.pool(), win.opSeq(), "WON", PoolStatus.ACTIVE,
-                w.amountAfter(), w.amountAfter().micros(), win.sequence(), win.wonAt()));
-          }
+          events.add(LedgerBatch.anchorOf(w.win()));
+        } else if (o instanceof Won w) {
+          // Recorded again if absent, so that its answer never outruns its record (docs/consistency.md).
+          repeatedWins.add(w.win());
+          repeatedAnchors.add(LedgerBatch.anchorOf(w.win()));
         }
       }
       if (round != null) {
         rounds.add(new LedgerBatch.Round(round, contributed ? RoundStatus.APPLIED : RoundStatus.PAUSED));
       }
     }
-    return new LedgerBatch(rounds, shares, wins, events);
+    return new LedgerBatch(UUID.randomUUID().toString(), rounds, shares, wins, events, repeatedWins, repeatedAnchors);
   }
 }

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
@@ -46,12 +47,18 @@ public final class Sequencer {
   private final ScheduledExecutorService scheduler;
   private final LedgerBatches batches;
 
-  private final ArrayDeque<Submission> queue = new ArrayDeque<>();
+  private final ArrayDeque<Queued> queue = new ArrayDeque<>();
   private final ArrayDeque<AppliedStep> applied = new ArrayDeque<>();
+  /** This sequencer's identity towards the pools; one batch per pool in flight under it. */
+  private final String senderId = UUID.randomUUID().toString();
+  private long steps;
   private int uncommittedCommands;
   private boolean applying;
   private boolean committing;
-  private volatile boolean degraded;
+  private final Clock clock;
+  private final List<CompletableFuture<Void>> idleWaiters = new ArrayList<>();
+  private volatile boolean applyFailing;
+  private volatile boolean commitFailing;
 
   public Sequencer(Pools pools, Ledger ledger, Executor loop, ScheduledExecutorService scheduler,
       SequencerSettings settings, Clock clock) {
@@ -60,9 +67,10 @@ public final class Sequencer {
     this.loop = loop;
     this.scheduler = scheduler;
     this.settings = settings;
+    this.clock = clock;
     this.batches = new LedgerBatches(clock);
-    this.applyRetry = foreverRetry("pool-apply", settings);
-    this.commitRetry = foreverRetry("ledger-commit", settings);
+    this.applyRetry = foreverRetry("pool-apply", settings, failing -> applyFailing = failing);
+    this.commitRetry = foreverRetry("ledger-commit", settings, failing -> commitFailing = failing);
   }
 
   /**
@@ -71,7 +79,7 @@ public final class Sequencer {
    */
   public CompletionStage<List<PoolOutcome>> submit(Submission submission) {
     loop.execute(() -> {
-      if (degraded) {
+      if (!healthy()) {
         submission.done().completeExceptionally(new OverloadedException("the ledger or the pools are not reachable; retry shortly"));
         return;
       }
@@ -79,7 +87,7 @@ public final class Sequencer {
         submission.done().completeExceptionally(new OverloadedException("too many contributions waiting; retry shortly"));
         return;
       }
-      queue.add(submission);
+      queue.add(new Queued(submission, clock.millis()));
       maybeApply();
     });
     return submission.done();
@@ -87,31 +95,63 @@ public final class Sequencer {
 
   /** False while pool applies or ledger commits are failing and being retried. */
   public boolean healthy() {
-    return !degraded;
+    return !applyFailing && !commitFailing;
   }
+
+  /** Completes once nothing is queued, being applied or waiting for its commit (for a clean stop). */
+  public CompletionStage<Void> idle() {
+    CompletableFuture<Void> waiter = new CompletableFuture<>();
+    loop.execute(() -> {
+      idleWaiters.add(waiter);
+      notifyIfIdle();
+    });
+    return waiter;
+  }
+
+  private void notifyIfIdle() {
+    if (queue.isEmpty() && applied.isEmpty() && !applying && !committing) {
+      idleWaiters.forEach(w -> w.complete(null));
+      idleWaiters.clear();
+    }
+  }
+
+  private record Queued(Submission submission, long at) {}
 
   private record AppliedStep(List<Submission> submissions, List<List<PoolOutcome>> outcomes, int commands) {}
 
   private void maybeApply() {
+    refuseStale();
     if (applying || queue.isEmpty() || uncommittedCommands >= settings.maxUncommittedCommands()) {
+      notifyIfIdle();
       return;
     }
     applying = true;
     List<Submission> step = new ArrayList<>();
     int commands = 0;
-    while (!queue.isEmpty() && (commands == 0 || commands + queue.peek().targets().size() <= settings.maxBatchCommands())) {
-      Submission s = queue.poll();
+    while (!queue.isEmpty() && (commands == 0 || commands + queue.peek().submission().targets().size() <= settings.maxBatchCommands())) {
+      Submission s = queue.poll().submission();
       step.add(s);
       commands += s.targets().size();
     }
-    Map<PoolId, Pool.Batch> perPool = batchesPerPool(step);
+    Map<PoolId, Pool.Batch> perPool = batchesPerPool(senderId, ++steps, step);
     int stepCommands = commands;
     retried(applyRetry, () -> pools.apply(perPool))
         .whenCompleteAsync((results, error) -> onApplied(step, stepCommands, results, error), loop);
   }
 
+  /**
+   * Refuses, unapplied, what waited longer than {@code maxQueueWait} (the commit backlog is stuck):
+   * the caller gets a retryable answer well before its round claim could expire.
+   */
+  private void refuseStale() {
+    long limit = clock.millis() - settings.maxQueueWait().toMillis();
+    while (!queue.isEmpty() && queue.peek().at() < limit) {
+      queue.poll().submission().done().completeExceptionally(new OverloadedException("waited too long for the ledger; retry shortly"));
+    }
+  }
+
   /** One batch per pool, commands in submission order, under a fresh operation id. */
-  private static Map<PoolId, Pool.Batch> batchesPerPool(List<Submission> step) {
+  private static Map<PoolId, Pool.Batch> batchesPerPool(String sender, long sequence, List<Submission> step) {
     Map<PoolId, List<io.jackpot.pool.PoolCommand>> commands = new LinkedHashMap<>();
     for (Submission s : step) {
       for (Submission.Target t : s.targets()) {
@@ -119,7 +159,7 @@ public final class Sequencer {
       }
     }
     Map<PoolId, Pool.Batch> perPool = new LinkedHashMap<>();
-    commands.forEach((pool, list) -> perPool.put(pool, new Pool.Batch(UUID.randomUUID().toString(), list)));
+    commands.forEach((pool, list) -> perPool.put(pool, new Pool.Batch(sender, sequence, UUID.randomUUID().toString(), list)));
     return perPool;
   }
 
@@ -193,7 +233,7 @@ public final class Sequencer {
     return Retry.decorateCompletionStage(retry, scheduler, call).get();
   }
 
-  private Retry foreverRetry(String name, SequencerSettings s) {
+  private static Retry foreverRetry(String name, SequencerSettings s, java.util.function.Consumer<Boolean> failing) {
     Retry retry = Retry.of(name, RetryConfig.custom()
         .maxAttempts(Integer.MAX_VALUE)
         .intervalFunction(IntervalFunction.ofExponentialRandomBackoff(s.retryInitial(), 2.0, 0.3, s.retryMax()))
@@ -202,12 +242,12 @@ public final class Sequencer {
         .build());
     retry.getEventPublisher()
         .onRetry(e -> {
-          degraded = true;
+          failing.accept(true);
           log.warn("{} failed (attempt {}), retrying in {} ms: {}", name, e.getNumberOfRetryAttempts(),
               e.getWaitInterval().toMillis(), String.valueOf(e.getLastThrowable()));
         })
         .onSuccess(e -> {
-          degraded = false;
+          failing.accept(false);
           log.info("{} recovered after {} attempts", name, e.getNumberOfRetryAttempts());
         });
     return retry;

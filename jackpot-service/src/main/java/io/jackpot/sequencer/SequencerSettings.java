@@ -4,14 +4,15 @@ import java.time.Duration;
 
 /**
  * Bounds of the sequencer: how many commands one pool batch carries, how many submissions may
- * wait, how many applied commands may wait for their commit, and the retry backoff.
+ * wait and for how long before they are refused unapplied, how many applied commands may wait
+ * for their commit, and the retry backoff.
  */
 public record SequencerSettings(
-    int maxBatchCommands, int maxQueuedSubmissions, int maxUncommittedCommands,
+    int maxBatchCommands, int maxQueuedSubmissions, Duration maxQueueWait, int maxUncommittedCommands,
     Duration retryInitial, Duration retryMax) {
 
   public static SequencerSettings defaults() {
-    return new SequencerSettings(4_000, 200_000, 40_000, Duration.ofMillis(50), Duration.ofSeconds(5));
+    return new SequencerSettings(4_000, 200_000, Duration.ofSeconds(20), 40_000, Duration.ofMillis(50), Duration.ofSeconds(5));
   }
 
   public SequencerSettings {

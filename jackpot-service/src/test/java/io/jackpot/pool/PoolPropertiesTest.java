@@ -34,7 +34,7 @@ class PoolPropertiesTest {
     long lastSequence = 0;
     for (int from = 0; from < commands.size(); from += batchSize) {
       List<PoolCommand> slice = commands.subList(from, Math.min(commands.size(), from + batchSize));
-      Pool.Transition t = pool.apply(new Pool.Batch("b" + from, slice));
+      Pool.Transition t = pool.apply(new Pool.Batch("test", from, "b" + from, slice));
       for (PoolOutcome o : t.outcomes()) {
         if (o instanceof Contributed c) {
           contributed = contributed.plus(c.share());

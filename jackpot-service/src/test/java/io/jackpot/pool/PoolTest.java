@@ -14,6 +14,7 @@ import io.jackpot.pool.PoolOutcome.Refused;
 import io.jackpot.pool.PoolOutcome.Won;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class PoolTest {
@@ -23,7 +24,7 @@ class PoolTest {
   private int ops;
 
   private Pool.Transition run(Pool pool, PoolCommand... commands) {
-    return pool.apply(new Pool.Batch("op-" + (++ops), List.of(commands)));
+    return pool.apply(new Pool.Batch("test", ++ops, "op-" + ops, List.of(commands)));
   }
 
   static Claim claim(String round) {
@@ -67,11 +68,31 @@ class PoolTest {
   @Test
   void aRetriedBatchIsAppliedOnce() {
     Pool pool = Pool.created(ID, TERMS);
-    Pool.Batch batch = new Pool.Batch("same-op", List.of(new Contribute("r1", 2_000_000)));
+    Pool.Batch batch = new Pool.Batch("test", 1, "same-op", List.of(new Contribute("r1", 2_000_000)));
     Pool.Transition once = pool.apply(batch);
     Pool.Transition twice = once.pool().apply(batch);
     assertSame(once.pool(), twice.pool());
     assertEquals(once.outcomes(), twice.outcomes());
+  }
+
+  @Test
+  void aBatchRetriedAfterManyBatchesOfOtherSendersIsStillAppliedOnce() {
+    Pool.Batch mine = new Pool.Batch("member-a", 7, "a-7", List.of(new Contribute("ra", 2_000_000)));
+    Pool pool = Pool.created(ID, TERMS).apply(mine).pool();
+    for (int i = 0; i < 100; i++) {
+      pool = pool.apply(new Pool.Batch("member-b", i, "b-" + i, List.of(new Contribute("rb" + i, 1_000_000)))).pool();
+    }
+    Pool.Transition retried = pool.apply(mine);
+    assertSame(pool, retried.pool());
+    assertEquals(1, ((Contributed) retried.outcomes().get(0)).opSeq());
+  }
+
+  @Test
+  void theBatchMemoryIsLeftOutOfTheReadView() {
+    Pool pool = run(Pool.created(ID, TERMS), new Contribute("r1", 2_000_000)).pool();
+    assertEquals(1, pool.lastBatchBySender().size());
+    assertTrue(pool.view().lastBatchBySender().isEmpty());
+    assertEquals(pool.amount(), pool.view().amount());
   }
 
   @Test
@@ -88,7 +109,7 @@ class PoolTest {
   void pausedPoolRefusesAndKeepsItsAmount() {
     Pool active = run(Pool.created(ID, TERMS), new Contribute("r1", 2_000_000)).pool();
     Pool paused = new Pool(ID, PoolStatus.PAUSED, TERMS, active.amount(), active.cycleSeedMicros(), active.opSeq(),
-        active.winSeq(), active.recentWins(), List.of());
+        active.winSeq(), active.recentWins(), Map.of());
     Pool.Transition t = run(paused, new Contribute("r2", 2_000_000), claim("c1"));
     assertInstanceOf(Refused.class, t.outcomes().get(0));
     assertInstanceOf(Refused.class, t.outcomes().get(1));

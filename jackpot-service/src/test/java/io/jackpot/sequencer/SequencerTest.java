@@ -40,11 +40,73 @@ class SequencerTest {
   private final ExecutorService loop = Executors.newSingleThreadExecutor();
   private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
 
+  private final MutableClock clock = new MutableClock();
+
   private Sequencer sequencer(int maxQueued) {
     pools.pools.put(A, Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000))));
     pools.pools.put(B, Pool.created(B, new PoolTerms(2_000_000, new Rate(20_000))));
-    var settings = new SequencerSettings(50, maxQueued, 100, Duration.ofMillis(1), Duration.ofMillis(5));
-    return new Sequencer(pools, ledger, loop, scheduler, settings, Clock.fixed(NOW, ZoneOffset.UTC));
+    var settings = new SequencerSettings(50, maxQueued, Duration.ofSeconds(20), 100, Duration.ofMillis(1), Duration.ofMillis(5));
+    return new Sequencer(pools, ledger, loop, scheduler, settings, clock);
+  }
+
+  /** A clock the test moves by hand. */
+  static final class MutableClock extends Clock {
+    volatile Instant now = NOW;
+
+    @Override
+    public ZoneOffset getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(java.time.ZoneId zone) {
+      return this;
+    }
+
+    @Override
+    public Instant instant() {
+      return now;
+    }
+  }
+
+  @Test
+  void whatWaitedTooLongForAStuckCommitIsRefusedUnapplied() throws Exception {
+    Sequencer s = sequencer(10_000);
+    ledger.gate = new CompletableFuture<>();
+    List<CompletableFuture<List<PoolOutcome>>> all = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      all.add(s.submit(round("r" + i, 10_000, A)).toCompletableFuture());
+    }
+    loop.submit(() -> { }).get(5, TimeUnit.SECONDS); // the loop has queued all of the above
+    clock.now = NOW.plusSeconds(21);
+    all.add(s.submit(round("late", 10_000, A)).toCompletableFuture());
+    ledger.gate.complete(null);
+    int refused = 0;
+    for (var f : all) {
+      try {
+        f.get(10, TimeUnit.SECONDS);
+      } catch (ExecutionException e) {
+        assertInstanceOf(OverloadedException.class, e.getCause());
+        refused++;
+      }
+    }
+    assertTrue(refused > 0, "queued work older than the limit is refused");
+    long committed = ledger.committed.stream().mapToInt(b -> b.shares().size()).sum();
+    assertEquals(301 - refused, committed, "refused work was never applied");
+    assertEquals(Money.ofMicros(1_000_000 + committed * 100), pools.pools.get(A).amount());
+  }
+
+  @Test
+  void idleWaitsUntilEverythingAppliedIsCommitted() throws Exception {
+    Sequencer s = sequencer(1000);
+    ledger.gate = new CompletableFuture<>();
+    CompletableFuture<List<PoolOutcome>> done = s.submit(round("r1", 1_000_000, A)).toCompletableFuture();
+    CompletableFuture<Void> idle = s.idle().toCompletableFuture();
+    assertThrows(java.util.concurrent.TimeoutException.class, () -> idle.get(200, TimeUnit.MILLISECONDS));
+    ledger.gate.complete(null);
+    idle.get(5, TimeUnit.SECONDS);
+    assertTrue(done.isDone());
+    assertEquals(1, ledger.committed.size());
   }
 
   @AfterEach

@@ -54,9 +54,9 @@ public final class ContributionRoutes {
           JsonFields.printable(o, "roundId", path),
           JsonFields.id(o, "gameId", path),
           JsonFields.printable(o, "playerId", path),
-          JsonFields.money(o, "stake", path),
+          JsonFields.money(o, "stake", path, ContributionRequest.MAX_STAKE_MICROS),
           JsonFields.currency(o, "currency", path),
-          JsonFields.optionalMoney(o, "coinValue", path)));
+          JsonFields.optionalMoney(o, "coinValue", path, ContributionRequest.MAX_STAKE_MICROS)));
     }
     return out;
   }

@@ -3,11 +3,12 @@ package io.jackpot.contribution.hz;
 import com.hazelcast.map.EntryProcessor;
 import java.util.Map;
 
-/** Removes the claims that still hold these fingerprints; leaves anyone else's claim alone. */
-record ReleaseRounds(Map<String, String> fingerprints) implements EntryProcessor<String, String, Boolean> {
+/** Removes the claims this request holds ({@code fingerprint|token}); leaves anyone else's alone. */
+record ReleaseRounds(Map<String, String> fingerprints, String token) implements EntryProcessor<String, String, Boolean> {
   @Override
   public Boolean process(Map.Entry<String, String> entry) {
-    if (entry.getValue() != null && entry.getValue().equals(fingerprints.get(entry.getKey()))) {
+    String mine = fingerprints.get(entry.getKey()) + "|" + token;
+    if (mine.equals(entry.getValue())) {
       entry.setValue(null);
       return true;
     }

@@ -66,6 +66,7 @@ final class BatchArrays {
     String[] id = new String[n], jackpot = new String[n], pool = new String[n], round = new String[n];
     String[] player = new String[n], game = new String[n], op = new String[n];
     Long[] sequence = new Long[n], seq = new Long[n], amount = new Long[n], seed = new Long[n];
+    Long[] afterMicros = new Long[n], afterSub = new Long[n];
     OffsetDateTime[] at = new OffsetDateTime[n];
     for (int i = 0; i < n; i++) {
       Win w = wins.get(i);
@@ -81,8 +82,10 @@ final class BatchArrays {
       amount[i] = w.amount().micros();
       seed[i] = w.seedMicros();
       at[i] = utc(w.wonAt());
+      afterMicros[i] = w.amountAfter().micros();
+      afterSub[i] = w.amountAfter().sub();
     }
-    return Tuple.of(id, jackpot, pool, sequence, seq, round, player, game, op, amount, seed, at);
+    return Tuple.of(id, jackpot, pool, sequence, seq, round, player, game, op, amount, seed, at, afterMicros, afterSub);
   }
 
   static Tuple events(List<LedgerBatch.PoolEvent> events) {

@@ -8,29 +8,31 @@ final class LedgerSql {
       INSERT INTO rounds (round_id, fingerprint, game_id, operator_id, player_id, stake_micros, currency,
                           coin_value_micros, status, received_at)
       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int8[], $7::text[],
-                           $8::int8[], $9::text[], $10::timestamptz[])
-      ON CONFLICT (round_id) DO NOTHING""";
+                           $8::int8[], $9::text[], $10::timestamptz[])""";
 
   static final String INSERT_CONTRIBUTIONS = """
       INSERT INTO contributions (jackpot_id, pool_key, op_seq, round_id, position, game_id, operator_id,
                                  stake_micros, share_micros, share_sub, amount_micros, amount_sub, created_at)
       SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::int2[], $6::text[], $7::text[],
-                           $8::int8[], $9::int8[], $10::int8[], $11::int8[], $12::int8[], $13::timestamptz[])
-      ON CONFLICT DO NOTHING""";
+                           $8::int8[], $9::int8[], $10::int8[], $11::int8[], $12::int8[], $13::timestamptz[])""";
 
   static final String INSERT_WINS = """
       INSERT INTO wins (win_id, jackpot_id, pool_key, sequence, op_seq, round_id, player_id, game_id, operator_id,
-                        amount_micros, seed_micros, won_at)
+                        amount_micros, seed_micros, won_at, amount_after_micros, amount_after_sub)
       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::int8[], $6::text[], $7::text[],
-                           $8::text[], $9::text[], $10::int8[], $11::int8[], $12::timestamptz[])
-      ON CONFLICT DO NOTHING""";
+                           $8::text[], $9::text[], $10::int8[], $11::int8[], $12::timestamptz[], $13::int8[], $14::int8[])""";
+
+  /** Appended to an insert whose rows may already be there (see LedgerBatch). */
+  static final String IF_ABSENT = " ON CONFLICT DO NOTHING";
+
+  /** Returns a row only the first time a commit id is seen. */
+  static final String INSERT_COMMIT = "INSERT INTO ledger_commits (commit_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING commit_id";
 
   static final String INSERT_EVENTS = """
       INSERT INTO pool_events (jackpot_id, pool_key, op_seq, kind, status, amount_micros, amount_sub,
                                cycle_seed_micros, win_seq, at)
       SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::text[], $6::int8[], $7::int8[],
-                           $8::int8[], $9::int8[], $10::timestamptz[])
-      ON CONFLICT DO NOTHING""";
+                           $8::int8[], $9::int8[], $10::timestamptz[])""";
 
   static final String FIND_ROUNDS = """
       SELECT r.round_id, r.fingerprint, r.status, c.jackpot_id, c.pool_key, c.share_micros, c.share_sub,
@@ -41,7 +43,7 @@ final class LedgerSql {
 
   static final String WIN_COLUMNS = """
       win_id, jackpot_id, pool_key, sequence, op_seq, round_id, player_id, game_id, operator_id,
-      amount_micros, seed_micros, won_at""";
+      amount_micros, seed_micros, won_at, amount_after_micros, amount_after_sub""";
 
   static final String FIND_WIN = "SELECT " + WIN_COLUMNS + " FROM wins WHERE win_id = $1";
 

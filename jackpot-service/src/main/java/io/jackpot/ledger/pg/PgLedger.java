@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CompletionStage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,11 +43,25 @@ public final class PgLedger implements Ledger {
     if (batch.isEmpty()) {
       return Future.<Void>succeededFuture().toCompletionStage();
     }
-    return pg.withTransaction(conn -> insert(conn, LedgerSql.INSERT_ROUNDS, batch.rounds().isEmpty(), () -> BatchArrays.rounds(batch.rounds()))
-            .compose(v -> insert(conn, LedgerSql.INSERT_CONTRIBUTIONS, batch.shares().isEmpty(), () -> BatchArrays.shares(batch.shares())))
-            .compose(v -> insert(conn, LedgerSql.INSERT_WINS, batch.wins().isEmpty(), () -> BatchArrays.wins(batch.wins())))
-            .compose(v -> insert(conn, LedgerSql.INSERT_EVENTS, batch.events().isEmpty(), () -> BatchArrays.events(batch.events()))))
+    return pg.withTransaction(conn -> conn.preparedQuery(LedgerSql.INSERT_COMMIT).execute(Tuple.of(UUID.fromString(batch.commitId())))
+            .compose(first -> first.size() == 0 ? alreadyCommitted(batch) : insertAll(conn, batch)))
         .toCompletionStage();
+  }
+
+  private static Future<Void> alreadyCommitted(LedgerBatch batch) {
+    log.info("commit {} was already recorded (retry after an unknown outcome); skipped", batch.commitId());
+    return Future.succeededFuture();
+  }
+
+  private static Future<Void> insertAll(SqlClient conn, LedgerBatch batch) {
+    return insert(conn, LedgerSql.INSERT_ROUNDS, batch.rounds().isEmpty(), () -> BatchArrays.rounds(batch.rounds()))
+        .compose(v -> insert(conn, LedgerSql.INSERT_CONTRIBUTIONS, batch.shares().isEmpty(), () -> BatchArrays.shares(batch.shares())))
+        .compose(v -> insert(conn, LedgerSql.INSERT_WINS, batch.wins().isEmpty(), () -> BatchArrays.wins(batch.wins())))
+        .compose(v -> insert(conn, LedgerSql.INSERT_EVENTS, batch.events().isEmpty(), () -> BatchArrays.events(batch.events())))
+        .compose(v -> insert(conn, LedgerSql.INSERT_WINS + LedgerSql.IF_ABSENT, batch.winsIfAbsent().isEmpty(),
+            () -> BatchArrays.wins(batch.winsIfAbsent())))
+        .compose(v -> insert(conn, LedgerSql.INSERT_EVENTS + LedgerSql.IF_ABSENT, batch.eventsIfAbsent().isEmpty(),
+            () -> BatchArrays.events(batch.eventsIfAbsent())));
   }
 
   private static Future<Void> insert(SqlClient conn, String sql, boolean empty, java.util.function.Supplier<Tuple> params) {
@@ -97,7 +112,7 @@ public final class PgLedger implements Ledger {
   public CompletionStage<Void> recordCreated(Pool pool, Instant at) {
     var event = new LedgerBatch.PoolEvent(pool.id(), pool.opSeq(), "CREATED", pool.status(), pool.amount(),
         pool.cycleSeedMicros(), pool.winSeq(), at);
-    return record(new LedgerBatch(List.of(), List.of(), List.of(), List.of(event)));
+    return record(LedgerBatch.ofEventsIfAbsent(UUID.randomUUID().toString(), List.of(event)));
   }
 
   /** The last full-state event, plus every share recorded after it, plus the recent wins. */
@@ -130,7 +145,7 @@ public final class PgLedger implements Ledger {
     List<Win> wins = new ArrayList<>(wins(recent));
     java.util.Collections.reverse(wins);
     return new Pool(id, PoolStatus.valueOf(anchor.getString("status")), terms, amount,
-        anchor.getLong("cycle_seed_micros"), lastOp, anchor.getLong("win_seq"), wins, List.of());
+        anchor.getLong("cycle_seed_micros"), lastOp, anchor.getLong("win_seq"), wins, Map.of());
   }
 
   private static Optional<Win> firstWin(RowSet<Row> rows) {
@@ -144,7 +159,8 @@ public final class PgLedger implements Ledger {
       out.add(new Win(r.getString("win_id"), new PoolId(r.getString("jackpot_id"), r.getString("pool_key")),
           r.getLong("sequence"), r.getLong("op_seq"), r.getString("round_id"), r.getString("player_id"),
           r.getString("game_id"), r.getString("operator_id"), Money.ofMicros(r.getLong("amount_micros")),
-          r.getLong("seed_micros"), r.getOffsetDateTime("won_at").toInstant()));
+          r.getLong("seed_micros"), r.getOffsetDateTime("won_at").toInstant(),
+          new Money(r.getLong("amount_after_micros"), r.getLong("amount_after_sub"))));
     }
     return out;
   }

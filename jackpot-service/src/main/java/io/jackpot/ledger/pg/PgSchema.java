@@ -22,8 +22,8 @@ public final class PgSchema {
   private PgSchema() {}
 
   public static Future<Integer> migrate(Pool pool) {
-    return pool.query(LedgerSql.SCHEMA_VERSION_TABLE).execute()
-        .compose(v -> pool.withTransaction(conn -> conn.query(LedgerSql.LOCK_MIGRATIONS).execute()
+    return pool.withTransaction(conn -> conn.query(LedgerSql.LOCK_MIGRATIONS).execute()
+            .compose(l -> conn.query(LedgerSql.SCHEMA_VERSION_TABLE).execute())
             .compose(l -> conn.query(LedgerSql.CURRENT_VERSION).execute())
             .compose(rows -> {
               int current = rows.iterator().next().getInteger("v");
@@ -39,7 +39,7 @@ public final class PgSchema {
                     }));
               }
               return chain;
-            })));
+            }));
   }
 
   private static String read(String name) {

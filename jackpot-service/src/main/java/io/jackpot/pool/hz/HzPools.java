@@ -13,43 +13,51 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 
-/** Live pools in a Hazelcast IMap keyed by {@link PoolId#key()}, changed only by entry processors. */
+/**
+ * Live pools in a Hazelcast IMap keyed by {@link PoolId#key()}, changed only by entry processors.
+ * Results are handed over on {@code callbacks}: a local call completes on a partition thread,
+ * which must never run what the caller chains on (it may call Hazelcast again).
+ */
 public final class HzPools implements Pools {
   public static final String MAP = "jackpot.pools";
 
   private final IMap<String, Pool> map;
+  private final Executor callbacks;
 
-  public HzPools(IMap<String, Pool> map) {
+  public HzPools(IMap<String, Pool> map, Executor callbacks) {
     this.map = map;
+    this.callbacks = callbacks;
   }
 
   @Override
   public CompletionStage<Map<PoolId, List<PoolOutcome>>> apply(Map<PoolId, Pool.Batch> batches) {
     Map<PoolId, CompletableFuture<List<PoolOutcome>>> calls = new LinkedHashMap<>();
     batches.forEach((id, batch) -> calls.put(id, map.submitToKey(id.key(), new ApplyBatch(batch)).toCompletableFuture()));
-    return CompletableFuture.allOf(calls.values().toArray(CompletableFuture[]::new)).thenApply(v -> {
+    return CompletableFuture.allOf(calls.values().toArray(CompletableFuture[]::new)).thenApplyAsync(v -> {
       Map<PoolId, List<PoolOutcome>> out = new LinkedHashMap<>();
       calls.forEach((id, f) -> out.put(id, f.join()));
       return out;
-    });
+    }, callbacks);
   }
 
   @Override
   public CompletionStage<Optional<Pool>> get(PoolId id) {
-    return map.getAsync(id.key()).thenApply(Optional::ofNullable);
+    return map.submitToKey(id.key(), new ReadPool()).thenApplyAsync(Optional::ofNullable, callbacks);
   }
 
+  /** In the order asked; pools not live are left out. Reads a view without the batch memory. */
   @Override
   public CompletionStage<List<Pool>> getAll(Collection<PoolId> ids) {
     List<CompletableFuture<Pool>> calls = new ArrayList<>();
-    ids.forEach(id -> calls.add(map.getAsync(id.key()).toCompletableFuture()));
+    ids.forEach(id -> calls.add(map.submitToKey(id.key(), new ReadPool()).toCompletableFuture()));
     return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new))
-        .thenApply(v -> calls.stream().map(CompletableFuture::join).filter(p -> p != null).toList());
+        .thenApplyAsync(v -> calls.stream().map(CompletableFuture::join).filter(p -> p != null).toList(), callbacks);
   }
 
   @Override
   public CompletionStage<Boolean> putIfAbsent(Pool pool) {
-    return map.submitToKey(pool.id().key(), new InstallPool(pool));
+    return map.submitToKey(pool.id().key(), new InstallPool(pool)).thenApplyAsync(installed -> installed, callbacks);
   }
 }
