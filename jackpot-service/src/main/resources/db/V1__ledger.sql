@@ -47,6 +47,12 @@ CREATE TABLE wins (
   won_at       timestamptz NOT NULL,
   amount_after_micros bigint NOT NULL,
   amount_after_sub    bigint NOT NULL,
+  seed_after_micros   bigint NOT NULL,
+  how          text        NOT NULL CHECK (how IN ('CLAIM', 'RANDOM', 'MUST_HIT_BY')),
+  -- The must-hit secret of the cycle this win ended, revealed with it (null for other pools).
+  hit_micros   bigint,
+  salt         text,
+  commitment   text,
   UNIQUE (jackpot_id, pool_key, sequence),
   UNIQUE (jackpot_id, pool_key, round_id)
 );
@@ -63,6 +69,10 @@ CREATE TABLE pool_events (
   amount_sub        bigint      NOT NULL,
   cycle_seed_micros bigint      NOT NULL,
   win_seq           bigint      NOT NULL,
+  -- The must-hit secret of the cycle this state starts: kept for the rebuild, never served.
+  hit_micros        bigint,
+  salt              text,
+  commitment        text,
   at                timestamptz NOT NULL,
   PRIMARY KEY (jackpot_id, pool_key, op_seq)
 );

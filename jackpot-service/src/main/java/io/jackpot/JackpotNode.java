@@ -4,6 +4,7 @@ import com.hazelcast.core.HazelcastInstance;
 import io.jackpot.access.Caller;
 import io.jackpot.access.GameKeys;
 import io.jackpot.award.AwardService;
+import io.jackpot.award.TierDraw;
 import io.jackpot.award.http.WinRoutes;
 import io.jackpot.cluster.HazelcastConfigs;
 import io.jackpot.config.ServiceConfig;
@@ -23,6 +24,8 @@ import io.jackpot.ledger.pg.PgLedger;
 import io.jackpot.ledger.pg.PgSchema;
 import io.jackpot.pool.PoolLoader;
 import io.jackpot.pool.Pools;
+import io.jackpot.pool.RandomSource;
+import io.jackpot.pool.StrongRandomSource;
 import io.jackpot.pool.hz.HzPools;
 import io.jackpot.sequencer.Sequencer;
 import io.jackpot.sequencer.SequencerSettings;
@@ -106,16 +109,17 @@ public final class JackpotNode implements AutoCloseable {
 
     pools = new HzPools(hz.getMap(HzPools.MAP), hzCallbacks);
     PgLedger ledger = new PgLedger(pg);
-    new PoolLoader(catalogue, pools, ledger, clock).loadAll().toCompletableFuture().get();
+    RandomSource random = new StrongRandomSource();
+    new PoolLoader(catalogue, pools, ledger, clock, random).loadAll().toCompletableFuture().get();
     log.info("step 4/6: {} pools live", catalogue.poolIds().size());
 
-    sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock);
+    sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock, random);
     var contributions = new ContributionService(catalogue, new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), hzCallbacks), ledger, sequencer, clock);
-    var awards = new AwardService(catalogue, ledger, sequencer, clock);
+    var awards = new AwardService(catalogue, ledger, sequencer, clock, new TierDraw(clusterSecret(hz, "tier-draw")));
     GameKeys keys = new GameKeys().add(GameKeys.DEV_GAME_KEY, new Caller("demo", Games.ids()));
     log.info("step 5/6: services wired (dev game key for operator 'demo')");
 
-    ApiRouter api = new ApiRouter(new GameAuth(keys), new ContributionRoutes(contributions),
+    ApiRouter api = new ApiRouter(new GameAuth(keys), new ContributionRoutes(contributions, catalogue),
         new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools),
         new HealthRoutes(() -> ready.get() && sequencer.healthy() && hz.getLifecycleService().isRunning()));
     int instances = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -124,6 +128,18 @@ public final class JackpotNode implements AutoCloseable {
     httpPort = config.httpPort();
     ready.set(true);
     log.info("step 6/6: HTTP API on port {} ({} event loops); ready", httpPort, instances);
+  }
+
+  /**
+   * A 256-bit secret shared by every member: the first member to ask draws it (strong source), the
+   * others read it. It lives as long as the cluster does.
+   */
+  private static byte[] clusterSecret(HazelcastInstance hz, String name) {
+    com.hazelcast.map.IMap<String, byte[]> secrets = hz.getMap("jackpot.secrets");
+    byte[] fresh = new byte[32];
+    new java.security.SecureRandom().nextBytes(fresh);
+    secrets.putIfAbsent(name, fresh);
+    return secrets.get(name);
   }
 
   public int httpPort() {

@@ -5,6 +5,7 @@ import io.jackpot.error.Rejection;
 import io.jackpot.error.Rejection.Kind;
 import io.jackpot.jackpot.Catalogue;
 import io.jackpot.jackpot.JackpotDefinition;
+import io.jackpot.jackpot.PoolDefinition;
 import io.jackpot.ledger.Ledger;
 import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
@@ -29,8 +30,10 @@ public final class AwardService {
   private final Ledger ledger;
   private final Sequencer sequencer;
   private final Clock clock;
+  private final TierDraw tiers;
 
-  public AwardService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock) {
+  public AwardService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock, TierDraw tiers) {
+    this.tiers = tiers;
     this.catalogue = catalogue;
     this.ledger = ledger;
     this.sequencer = sequencer;
@@ -46,7 +49,7 @@ public final class AwardService {
       var command = new PoolCommand.Claim(request.roundId(), request.playerId(), request.gameId(),
           caller.operatorId(), clock.instant().truncatedTo(ChronoUnit.MILLIS));
       return sequencer.submit(Submission.of(List.of(new Submission.Target(pool, command)), null))
-          .thenApply(outcomes -> won(outcomes.get(0), request));
+          .thenApply(outcomes -> won(outcomes.get(0), request, pool));
     });
   }
 
@@ -72,25 +75,27 @@ public final class AwardService {
       throw new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED",
           "game " + r.gameId() + " may not claim jackpot " + r.jackpotId() + " with this key");
     }
+    if (!jackpot.currency().equals(r.currency())) {
+      throw Rejection.invalid("UNSUPPORTED_CURRENCY", "jackpot " + r.jackpotId() + " pays in " + jackpot.currency());
+    }
     if (r.poolKey() == null) {
-      throw Rejection.invalid("POOL_KEY_REQUIRED", "poolKey is required: jackpot " + r.jackpotId() + " has no tier draw configured");
+      PoolDefinition drawn = tiers.draw(jackpot, r.roundId()).orElseThrow(() -> Rejection.invalid("POOL_KEY_REQUIRED",
+          "poolKey is required: no pool of jackpot " + r.jackpotId() + " has a draw weight"));
+      return jackpot.poolId(drawn);
     }
     if (jackpot.pool(r.poolKey()).isEmpty()) {
       throw new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + r.jackpotId() + " has no pool " + r.poolKey());
     }
-    if (!jackpot.currency().equals(r.currency())) {
-      throw Rejection.invalid("UNSUPPORTED_CURRENCY", "jackpot " + r.jackpotId() + " pays in " + jackpot.currency());
-    }
     return new PoolId(r.jackpotId(), r.poolKey());
   }
 
-  private static Win won(PoolOutcome outcome, ClaimRequest request) {
+  private static Win won(PoolOutcome outcome, ClaimRequest request, PoolId pool) {
     if (outcome instanceof PoolOutcome.Won won) {
       return sameClaimant(won.win(), request);
     }
     PoolStatus status = ((PoolOutcome.Refused) outcome).status();
     String code = status == PoolStatus.PAUSED ? "POOL_PAUSED" : "POOL_DISCONTINUED";
-    throw new Rejection(Kind.CONFLICT, code, "pool " + request.jackpotId() + "/" + request.poolKey() + " is " + status.name().toLowerCase());
+    throw new Rejection(Kind.CONFLICT, code, "pool " + pool + " is " + status.name().toLowerCase());
   }
 
   /** The same round id on the same pool must come from the same game and player. */

@@ -174,7 +174,7 @@ public final class ContributionService {
 
     private ContributionResult answerKnown(String roundId, Claim claim, RecordedRound known) {
       if (known != null) {
-        return known.fingerprint().equals(fingerprints.get(roundId)) ? Outcomes.duplicateOf(known) : conflict(roundId);
+        return known.fingerprint().equals(fingerprints.get(roundId)) ? Outcomes.duplicateOf(known, known.triggers()) : conflict(roundId);
       }
       if (claim == Claim.DIFFERENT) {
         return conflict(roundId);
@@ -186,7 +186,8 @@ public final class ContributionService {
     /** Its claim is released afterwards either way: applied rounds are in the ledger, refused ones never ran. */
     private CompletableFuture<Void> submit(int i, ContributionRequest r, List<io.jackpot.pool.PoolId> pools) {
       RoundRecord record = new RoundRecord(r.roundId(), fingerprints.get(r.roundId()), r.gameId(),
-          caller.operatorId(), r.playerId(), r.stakeMicros(), r.currency(), r.coinValueMicros(), clock.instant());
+          caller.operatorId(), r.playerId(), r.stakeMicros(), r.currency(), r.coinValueMicros(),
+          clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
       submitted.add(r.roundId());
       return sequencer.submit(Outcomes.submission(record, pools)).toCompletableFuture()
           .handle((outcomes, error) -> {

@@ -7,6 +7,7 @@ import io.jackpot.ledger.RoundRecord;
 import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
+import io.jackpot.pool.Win;
 import io.jackpot.sequencer.Submission;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,27 +19,32 @@ final class Outcomes {
   static Submission submission(RoundRecord round, List<PoolId> pools) {
     List<Submission.Target> targets = new ArrayList<>(pools.size());
     for (PoolId pool : pools) {
-      targets.add(new Submission.Target(pool, new PoolCommand.Contribute(round.roundId(), round.stakeMicros())));
+      targets.add(new Submission.Target(pool, new PoolCommand.Contribute(round.roundId(), round.stakeMicros(),
+          round.playerId(), round.gameId(), round.operatorId(), round.receivedAt())));
     }
     return Submission.of(targets, round);
   }
 
-  /** APPLIED with the shares taken; PAUSED when no pool took one. */
+  /** APPLIED with the shares taken and the wins they triggered; PAUSED when no pool took one. */
   static ContributionResult applied(String roundId, List<PoolId> pools, List<PoolOutcome> outcomes) {
     List<Share> shares = new ArrayList<>();
+    List<Win> triggers = new ArrayList<>();
     for (int i = 0; i < outcomes.size(); i++) {
       if (outcomes.get(i) instanceof PoolOutcome.Contributed c) {
         shares.add(new Share(pools.get(i), c.share(), c.amountAfter()));
+        if (c.triggered() != null) {
+          triggers.add(c.triggered());
+        }
       }
     }
     Status status = shares.isEmpty() ? Status.PAUSED : Status.APPLIED;
-    return new ContributionResult(roundId, status, shares, List.of(), null, null);
+    return new ContributionResult(roundId, status, shares, triggers, null, null);
   }
 
-  static ContributionResult duplicateOf(RecordedRound known) {
+  static ContributionResult duplicateOf(RecordedRound known, List<Win> triggers) {
     List<Share> shares = known.shares().stream()
         .map(s -> new Share(s.pool(), s.share(), s.amountAfter()))
         .toList();
-    return new ContributionResult(known.roundId(), Status.DUPLICATE, shares, List.of(), null, null);
+    return new ContributionResult(known.roundId(), Status.DUPLICATE, shares, triggers, null, null);
   }
 }

@@ -36,6 +36,11 @@ public final class Catalogue {
     return jackpot(id.jackpotId()).flatMap(j -> j.pool(id.poolKey()));
   }
 
+  /** The currency a pool is kept in (its jackpot's). */
+  public String currencyOf(PoolId pool) {
+    return jackpot(pool.jackpotId()).orElseThrow(() -> new IllegalArgumentException("unknown jackpot " + pool)).currency();
+  }
+
   public boolean knowsGame(String gameId) {
     return jackpots.values().stream().anyMatch(j -> j.links(gameId));
   }

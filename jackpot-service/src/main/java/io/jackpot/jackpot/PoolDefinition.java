@@ -2,10 +2,21 @@ package io.jackpot.jackpot;
 
 import io.jackpot.money.Rate;
 import io.jackpot.pool.PoolTerms;
+import io.jackpot.pool.Trigger;
 
-/** One pool of a jackpot as configured. {@code coinValueMicros} is set only for COIN_VALUE routing. */
-public record PoolDefinition(String key, String name, long seedMicros, Rate rate, Long coinValueMicros) {
+/**
+ * One pool of a jackpot as configured. {@code coinValueMicros} is set only for COIN_VALUE routing;
+ * {@code drawWeight} is its weight when a claim without pool key draws a tier (0: never drawn).
+ */
+public record PoolDefinition(String key, String name, long seedMicros, Rate rate, Long coinValueMicros,
+    Trigger trigger, long drawWeight) {
+
+  /** A pool won by claim only, never drawn. */
+  public PoolDefinition(String key, String name, long seedMicros, Rate rate, Long coinValueMicros) {
+    this(key, name, seedMicros, rate, coinValueMicros, new Trigger.Claim(), 0);
+  }
+
   public PoolTerms terms() {
-    return new PoolTerms(seedMicros, rate);
+    return new PoolTerms(seedMicros, rate, trigger);
   }
 }

@@ -1,6 +1,7 @@
 package io.jackpot.ledger;
 
 import io.jackpot.money.Money;
+import io.jackpot.pool.MustHit;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolStatus;
 import io.jackpot.pool.Win;
@@ -25,8 +26,8 @@ public record LedgerBatch(
 
   /** The full-state anchor a win leaves: the pool right after it was reset. */
   public static PoolEvent anchorOf(Win win) {
-    return new PoolEvent(win.pool(), win.opSeq(), "WON", PoolStatus.ACTIVE, win.amountAfter(),
-        win.amountAfter().micros(), win.sequence(), win.wonAt());
+    return new PoolEvent(win.pool(), win.opSeq(), "WON", PoolStatus.ACTIVE, win.next().amount(),
+        win.next().seedMicros(), win.sequence(), win.next().mustHit(), win.wonAt());
   }
 
   /** A round and what became of it. */
@@ -39,9 +40,12 @@ public record LedgerBatch(
   public record Share(PoolId pool, long opSeq, String roundId, int position, String gameId, String operatorId,
       long stakeMicros, Money share, Money amountAfter, Instant at) {}
 
-  /** A pool's full state after an operation other than a contribution: the anchor of a rebuild. */
+  /**
+   * A pool's full state after an operation other than a contribution: the anchor of a rebuild,
+   * with the must-hit secret of the cycle it starts (null for other pools, or when not known).
+   */
   public record PoolEvent(PoolId pool, long opSeq, String kind, PoolStatus status, Money amountAfter,
-      long cycleSeedMicros, long winSeq, Instant at) {}
+      long cycleSeedMicros, long winSeq, MustHit mustHit, Instant at) {}
 
   public boolean isEmpty() {
     return rounds.isEmpty() && shares.isEmpty() && wins.isEmpty() && events.isEmpty()

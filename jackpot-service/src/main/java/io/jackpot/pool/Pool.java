@@ -8,6 +8,7 @@ import io.jackpot.pool.PoolOutcome.Refused;
 import io.jackpot.pool.PoolOutcome.Won;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,11 +17,12 @@ import java.util.Optional;
 /**
  * The state of one pool and the only place it changes. {@link #apply} is a pure function: the
  * cluster runs it inside an atomic entry processor (and again on the backup), so it must stay
- * deterministic. Every operation gets the next {@code opSeq}; the ledger orders by it.
+ * deterministic; time and randomness come in with the batch. Every operation gets the next
+ * {@code opSeq}; the ledger orders by it.
  *
  * @param amount the exact value, sub-micro part included
- * @param cycleSeedMicros the seed the pool was last (re)set to; {@code amount - seed} is what was
- *     contributed since
+ * @param cycleSeedMicros the seed the pool was last (re)set to
+ * @param mustHit the secret hit point of the current cycle (must-hit pools only, else null)
  * @param recentWins the last wins, newest last, so a repeated claim gets the same win
  * @param lastBatchBySender each sender's last applied batch: a sender (a member's sequencer) has at
  *     most one batch per pool in flight and re-sends only that one, so a retried batch is
@@ -34,6 +36,7 @@ public record Pool(
     long cycleSeedMicros,
     long opSeq,
     long winSeq,
+    MustHit mustHit,
     List<Win> recentWins,
     Map<String, AppliedBatch> lastBatchBySender)
     implements Serializable {
@@ -47,23 +50,23 @@ public record Pool(
     lastBatchBySender = Map.copyOf(lastBatchBySender);
   }
 
-  /** A new pool at its seed; operation 0 is its creation. */
-  public static Pool created(PoolId id, PoolTerms terms) {
-    return new Pool(id, PoolStatus.ACTIVE, terms, Money.ofMicros(terms.seedMicros()),
-        terms.seedMicros(), 0, 0, List.of(), Map.of());
+  /** A new pool at its seed; operation 0 is its creation (and draws its first hit point). */
+  public static Pool created(PoolId id, PoolTerms terms, Entropy entropy) {
+    return new Pool(id, PoolStatus.ACTIVE, terms, Money.ofMicros(terms.seedMicros()), terms.seedMicros(), 0, 0,
+        drawHitPoint(terms, entropy, 0), List.of(), Map.of());
   }
 
   /** The same pool without its batch memory: what readers need, small to copy. */
   public Pool view() {
-    return lastBatchBySender.isEmpty() ? this
-        : new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, recentWins, Map.of());
+    return lastBatchBySender.isEmpty() ? this : with(amount, cycleSeedMicros, opSeq, winSeq, mustHit, recentWins, Map.of());
   }
 
   /**
-   * Commands under one operation id from one sender, applied in order. {@code sequence} grows with
-   * each batch the sender sends, which orders the sender's memory.
+   * Commands under one operation id from one sender, applied in order, with the entropy for any
+   * draw they need. {@code sequence} grows with each batch the sender sends.
    */
-  public record Batch(String senderId, long sequence, String opId, List<PoolCommand> commands) implements Serializable {
+  public record Batch(String senderId, long sequence, String opId, Entropy entropy, List<PoolCommand> commands)
+      implements Serializable {
     public Batch {
       commands = List.copyOf(commands);
     }
@@ -87,14 +90,14 @@ public record Pool(
     Pool pool = this;
     List<PoolOutcome> outcomes = new ArrayList<>(batch.commands().size());
     for (PoolCommand command : batch.commands()) {
-      Transition t = pool.apply(command);
+      Transition t = pool.apply(command, batch.entropy());
       pool = t.pool();
       outcomes.add(t.outcomes().get(0));
     }
     return new Transition(pool.remember(batch.senderId(), new AppliedBatch(batch.opId(), batch.sequence(), outcomes)), outcomes);
   }
 
-  Transition apply(PoolCommand command) {
+  Transition apply(PoolCommand command, Entropy entropy) {
     if (command instanceof Claim claim) {
       Optional<Win> earlier = winOf(claim.roundId());
       if (earlier.isPresent()) {
@@ -104,30 +107,64 @@ public record Pool(
     if (status != PoolStatus.ACTIVE) {
       return new Transition(this, List.of(new Refused(command.roundId(), status)));
     }
-    return command instanceof Contribute c ? contribute(c) : award((Claim) command);
+    return command instanceof Contribute c ? contribute(c, entropy) : claim((Claim) command, entropy);
   }
 
-  private Transition contribute(Contribute c) {
+  /** Adds the share; then the pool's trigger may award it to this very contribution. */
+  private Transition contribute(Contribute c, Entropy entropy) {
     Money share = Money.share(c.stakeMicros(), terms.rate());
     Money after = amount.plus(share);
-    Pool next = withAmount(after, cycleSeedMicros, opSeq + 1, winSeq, recentWins);
-    return new Transition(next, List.of(new Contributed(c.roundId(), next.opSeq, c.stakeMicros(), share, after)));
+    long op = opSeq + 1;
+    Pool next = with(after, cycleSeedMicros, op, winSeq, mustHit, recentWins, lastBatchBySender);
+    Win triggered = null;
+    if (terms.trigger() instanceof Trigger.Random r
+        && entropy.below(r.stakePerHitMicros(), op, Entropy.Purpose.RANDOM_TRIGGER) < c.stakeMicros()) {
+      triggered = next.award(c.roundId(), c.playerId(), c.gameId(), c.operatorId(), c.at(), Trigger.Kind.RANDOM,
+          after.wholeMicros(), entropy);
+    } else if (mustHit != null && after.compareTo(Money.ofMicros(mustHit.hitMicros())) >= 0) {
+      triggered = next.award(c.roundId(), c.playerId(), c.gameId(), c.operatorId(), c.at(), Trigger.Kind.MUST_HIT_BY,
+          Money.ofMicros(mustHit.hitMicros()), entropy);
+    }
+    Pool result = triggered == null ? next : next.afterWin(triggered);
+    return new Transition(result, List.of(new Contributed(c.roundId(), op, c.stakeMicros(), share, after, triggered)));
   }
 
-  /** Pays the whole micro-units; the sub-micro rest is carried into the next cycle on top of the seed. */
-  private Transition award(Claim c) {
+  /** A claim pays the whole micro-units (never more than a must-hit pool's hit point). */
+  private Transition claim(Claim c, Entropy entropy) {
+    Money paid = amount.wholeMicros();
+    if (mustHit != null && paid.compareTo(Money.ofMicros(mustHit.hitMicros())) > 0) {
+      paid = Money.ofMicros(mustHit.hitMicros());
+    }
+    Win win = award(c.roundId(), c.playerId(), c.gameId(), c.operatorId(), c.at(), Trigger.Kind.CLAIM, paid, entropy);
+    return new Transition(afterWin(win), List.of(new Won(win, false)));
+  }
+
+  /**
+   * The win of this pool as it stands, paying {@code paid}: the next operation number, the next
+   * sequence, and the reset: the seed plus whatever was not paid (sub-micro rest, or what lay above
+   * a hit point), with a fresh hit point for must-hit pools.
+   */
+  private Win award(String roundId, String playerId, String gameId, String operatorId, java.time.Instant at,
+      Trigger.Kind how, Money paid, Entropy entropy) {
     long sequence = winSeq + 1;
     long op = opSeq + 1;
-    long seed = terms.seedMicros();
-    Money reset = Money.ofMicros(seed).plus(amount.subMicroPart());
-    Win win = new Win(Win.idFor(id, sequence), id, sequence, op, c.roundId(), c.playerId(), c.gameId(),
-        c.operatorId(), amount.wholeMicros(), cycleSeedMicros, c.at(), reset);
+    Money reset = Money.ofMicros(terms.seedMicros()).plus(amount.minus(paid));
+    return new Win(Win.idFor(id, sequence), id, sequence, op, roundId, playerId, gameId, operatorId, paid,
+        cycleSeedMicros, at, how, mustHit, new Win.Reset(reset, terms.seedMicros(), drawHitPoint(terms, entropy, op)));
+  }
+
+  private Pool afterWin(Win win) {
     List<Win> wins = new ArrayList<>(recentWins);
     wins.add(win);
     if (wins.size() > RECENT_WINS) {
       wins.remove(0);
     }
-    return new Transition(withAmount(reset, seed, op, sequence, wins), List.of(new Won(win, false)));
+    return with(win.next().amount(), win.next().seedMicros(), win.opSeq(), win.sequence(), win.next().mustHit(), wins,
+        lastBatchBySender);
+  }
+
+  private static MustHit drawHitPoint(PoolTerms terms, Entropy entropy, long op) {
+    return terms.trigger() instanceof Trigger.MustHitBy m ? MustHit.draw(terms.seedMicros(), m.ceilingMicros(), entropy, op) : null;
   }
 
   public Optional<Win> winOf(String roundId) {
@@ -143,18 +180,19 @@ public record Pool(
     return recentWins.isEmpty() ? Optional.empty() : Optional.of(recentWins.get(recentWins.size() - 1));
   }
 
-  private Pool withAmount(Money newAmount, long seed, long newOpSeq, long newWinSeq, List<Win> wins) {
-    return new Pool(id, status, terms, newAmount, seed, newOpSeq, newWinSeq, wins, lastBatchBySender);
+  private Pool with(Money newAmount, long seed, long newOpSeq, long newWinSeq, MustHit hit, List<Win> wins,
+      Map<String, AppliedBatch> memory) {
+    return new Pool(id, status, terms, newAmount, seed, newOpSeq, newWinSeq, hit, wins, memory);
   }
 
   private Pool remember(String sender, AppliedBatch batch) {
     Map<String, AppliedBatch> memory = new HashMap<>(lastBatchBySender);
     memory.put(sender, batch);
     if (memory.size() > SENDERS) {
-      String oldest = memory.entrySet().stream().min(Map.Entry.comparingByValue(
-          java.util.Comparator.comparingLong(AppliedBatch::sequence))).orElseThrow().getKey();
+      String oldest = memory.entrySet().stream()
+          .min(Map.Entry.comparingByValue(Comparator.comparingLong(AppliedBatch::sequence))).orElseThrow().getKey();
       memory.remove(oldest);
     }
-    return new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, recentWins, memory);
+    return with(amount, cycleSeedMicros, opSeq, winSeq, mustHit, recentWins, memory);
   }
 }

@@ -7,8 +7,9 @@ import java.time.Instant;
 public sealed interface PoolCommand extends Serializable {
   String roundId();
 
-  /** Adds rate × stake to the pool. */
-  record Contribute(String roundId, long stakeMicros) implements PoolCommand {}
+  /** Adds rate × stake to the pool; names the player, who wins if the contribution triggers the pool. */
+  record Contribute(String roundId, long stakeMicros, String playerId, String gameId, String operatorId, Instant at)
+      implements PoolCommand {}
 
   /** Awards the pool to the claimant; the same round id again returns the same win. */
   record Claim(String roundId, String playerId, String gameId, String operatorId, Instant at)

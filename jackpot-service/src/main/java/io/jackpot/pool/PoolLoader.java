@@ -20,8 +20,10 @@ public final class PoolLoader {
   private final Pools pools;
   private final Ledger ledger;
   private final Clock clock;
+  private final RandomSource random;
 
-  public PoolLoader(Catalogue catalogue, Pools pools, Ledger ledger, Clock clock) {
+  public PoolLoader(Catalogue catalogue, Pools pools, Ledger ledger, Clock clock, RandomSource random) {
+    this.random = random;
     this.catalogue = catalogue;
     this.pools = pools;
     this.ledger = ledger;
@@ -48,7 +50,7 @@ public final class PoolLoader {
           log.info("pool {} rebuilt from the ledger: amount {}, op {}, wins {}, {}", id, p.amount(), p.opSeq(), p.winSeq(), p.status());
           return pools.putIfAbsent(p).thenApply(x -> (Void) null);
         }
-        Pool fresh = Pool.created(id, def.terms());
+        Pool fresh = Pool.created(id, def.terms(), random.next());
         log.info("pool {} created at its seed {}", id, fresh.amount());
         return ledger.recordCreated(fresh, clock.instant()).thenCompose(v -> pools.putIfAbsent(fresh)).thenApply(x -> (Void) null);
       });

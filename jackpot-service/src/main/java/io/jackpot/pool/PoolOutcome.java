@@ -7,8 +7,12 @@ import java.io.Serializable;
 public sealed interface PoolOutcome extends Serializable {
   String roundId();
 
-  /** A contribution was added; {@code opSeq} is the pool's operation number for it. */
-  record Contributed(String roundId, long opSeq, long stakeMicros, Money share, Money amountAfter)
+  /**
+   * A contribution was added; {@code opSeq} is the pool's operation number for it and
+   * {@code amountAfter} the pool right after the share. {@code triggered} is the win this
+   * contribution set off (random or must-hit trigger, at {@code opSeq + 1}), or null.
+   */
+  record Contributed(String roundId, long opSeq, long stakeMicros, Money share, Money amountAfter, Win triggered)
       implements PoolOutcome {}
 
   /** The pool was won ({@code repeated}: this claim had already won it and gets the same win). */

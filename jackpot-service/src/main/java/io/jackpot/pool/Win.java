@@ -7,8 +7,9 @@ import java.time.Instant;
 /**
  * One award of a pool. {@code amount} is whole micro-units: the pool's value at the win rounded
  * down, the sub-micro rest staying in the pool. {@code amount = seed + contributedSinceReset}.
- * {@code amountAfter} is the pool's value right after the reset (the next seed plus the carried
- * rest): with it any member can record the win's rebuild anchor, also when answering a repeat.
+ * {@code how} says what won it; {@code revealed} is the must-hit secret of the cycle it ended
+ * (null for other pools), published with the win. {@code next} is the pool right after the win:
+ * with it any member can record the win's rebuild anchor, also when answering a repeat.
  */
 public record Win(
     String winId,
@@ -22,8 +23,17 @@ public record Win(
     Money amount,
     long seedMicros,
     Instant wonAt,
-    Money amountAfter)
+    Trigger.Kind how,
+    MustHit revealed,
+    Reset next)
     implements Serializable {
+
+  /**
+   * The pool right after a win: its amount (the new seed plus what was not paid), the seed of the
+   * new cycle, and the new cycle's must-hit secret (kept, never shown; null for other pools or
+   * when not known, as for a win read back from the ledger, whose anchor already holds it).
+   */
+  public record Reset(Money amount, long seedMicros, MustHit mustHit) implements Serializable {}
 
   public Money contributedSinceReset() {
     return amount.minus(Money.ofMicros(seedMicros));

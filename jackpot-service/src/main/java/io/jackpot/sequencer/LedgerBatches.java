@@ -39,6 +39,10 @@ final class LedgerBatches {
           contributed = true;
           shares.add(new LedgerBatch.Share(d.submission().targets().get(i).pool(), c.opSeq(), c.roundId(), i, round.gameId(),
               round.operatorId(), c.stakeMicros(), c.share(), c.amountAfter(), now));
+          if (c.triggered() != null) {
+            wins.add(c.triggered());
+            events.add(LedgerBatch.anchorOf(c.triggered()));
+          }
         } else if (o instanceof Won w && !w.repeated()) {
           wins.add(w.win());
           events.add(LedgerBatch.anchorOf(w.win()));

@@ -9,6 +9,7 @@ import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.Pools;
+import io.jackpot.pool.RandomSource;
 import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -39,6 +40,7 @@ public final class Sequencer {
   private static final Logger log = LoggerFactory.getLogger(Sequencer.class);
 
   private final Pools pools;
+  private final RandomSource random;
   private final Ledger ledger;
   private final Executor loop;
   private final SequencerSettings settings;
@@ -61,7 +63,8 @@ public final class Sequencer {
   private volatile boolean commitFailing;
 
   public Sequencer(Pools pools, Ledger ledger, Executor loop, ScheduledExecutorService scheduler,
-      SequencerSettings settings, Clock clock) {
+      SequencerSettings settings, Clock clock, RandomSource random) {
+    this.random = random;
     this.pools = pools;
     this.ledger = ledger;
     this.loop = loop;
@@ -133,7 +136,7 @@ public final class Sequencer {
       step.add(s);
       commands += s.targets().size();
     }
-    Map<PoolId, Pool.Batch> perPool = batchesPerPool(senderId, ++steps, step);
+    Map<PoolId, Pool.Batch> perPool = batchesPerPool(senderId, ++steps, step, random);
     int stepCommands = commands;
     retried(applyRetry, () -> pools.apply(perPool))
         .whenCompleteAsync((results, error) -> onApplied(step, stepCommands, results, error), loop);
@@ -150,8 +153,8 @@ public final class Sequencer {
     }
   }
 
-  /** One batch per pool, commands in submission order, under a fresh operation id. */
-  private static Map<PoolId, Pool.Batch> batchesPerPool(String sender, long sequence, List<Submission> step) {
+  /** One batch per pool, commands in submission order, under a fresh operation id and fresh entropy. */
+  private static Map<PoolId, Pool.Batch> batchesPerPool(String sender, long sequence, List<Submission> step, RandomSource random) {
     Map<PoolId, List<io.jackpot.pool.PoolCommand>> commands = new LinkedHashMap<>();
     for (Submission s : step) {
       for (Submission.Target t : s.targets()) {
@@ -159,7 +162,7 @@ public final class Sequencer {
       }
     }
     Map<PoolId, Pool.Batch> perPool = new LinkedHashMap<>();
-    commands.forEach((pool, list) -> perPool.put(pool, new Pool.Batch(sender, sequence, UUID.randomUUID().toString(), list)));
+    commands.forEach((pool, list) -> perPool.put(pool, new Pool.Batch(sender, sequence, UUID.randomUUID().toString(), random.next(), list)));
     return perPool;
   }
 

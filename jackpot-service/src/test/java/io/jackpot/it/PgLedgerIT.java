@@ -84,16 +84,21 @@ class PgLedgerIT {
   @Test
   void aRepeatedWinIsRecordedIfAbsentWithItsAnchor() throws Exception {
     PoolId pool = new PoolId("j", "w");
+    var next = new io.jackpot.pool.MustHit(12_345_678, "ab".repeat(16), "c".repeat(64));
     Win win = new Win(Win.idFor(pool, 1), pool, 1, 9, "claim", "p", "g", "op", Money.ofMicros(20_000_000), 10_000_000, AT,
-        new Money(10_000_000, 42));
+        io.jackpot.pool.Trigger.Kind.CLAIM, null, new Win.Reset(new Money(10_000_000, 42), 10_000_000, next));
     var twice = new LedgerBatch(UUID.randomUUID().toString(), List.of(), List.of(), List.of(), List.of(),
         List.of(win), List.of(LedgerBatch.anchorOf(win)));
     await(ledger.record(twice));
     await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(), List.of(), List.of(), List.of(), List.of(),
         List.of(win), List.of(LedgerBatch.anchorOf(win)))));
-    assertEquals(win, ledger.findWin(win.winId()).toCompletableFuture().get().orElseThrow());
+    Win read = ledger.findWin(win.winId()).toCompletableFuture().get().orElseThrow();
+    assertEquals(win.amount(), read.amount());
+    assertEquals(win.next().amount(), read.next().amount());
+    assertEquals(win.next().seedMicros(), read.next().seedMicros());
     var rebuilt = ledger.rebuild(pool, new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000)))
         .toCompletableFuture().get().orElseThrow();
+    assertEquals(next, rebuilt.mustHit(), "the next cycle's secret is kept for the rebuild");
     assertEquals(new Money(10_000_000, 42), rebuilt.amount());
     assertEquals(1, rebuilt.winSeq());
     assertEquals(9, rebuilt.opSeq());

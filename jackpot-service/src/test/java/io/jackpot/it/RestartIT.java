@@ -4,6 +4,7 @@ import static io.jackpot.it.Api.batch;
 import static io.jackpot.it.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
 import io.jackpot.jackpot.Catalogue;
@@ -23,7 +24,8 @@ class RestartIT {
     return new Catalogue(List.of(new JackpotDefinition("odd", "Odd rates", "EUR", "demo",
         List.of("creepy-candy"), Routing.ALL, List.of(
             new PoolDefinition("a", "A", 5_000_000, new Rate(7), null),
-            new PoolDefinition("b", "B", 9_000_000, new Rate(123_457), null)))));
+            new PoolDefinition("b", "B", 9_000_000, new Rate(123_457), null),
+            new PoolDefinition("c", "C", 5_000_000, new Rate(123_457), null, new io.jackpot.pool.Trigger.MustHitBy(60_000_000), 1)))));
   }
 
   @Test
@@ -46,6 +48,7 @@ class RestartIT {
       }
       before = live(first);
       assertNotEquals(0, before.get(0).amount().sub(), "the test needs a sub-micro remainder");
+      assertTrue(before.get(2).winSeq() > 1, "the test needs must-hit wins triggered by contributions");
     } finally {
       first.close();
     }
@@ -66,6 +69,13 @@ class RestartIT {
 
   /** Everything but the batch-retry memory, which a rebuilt pool starts without. */
   static List<Object> comparable(Pool p) {
-    return List.of(p.id(), p.status(), p.terms(), p.amount(), p.cycleSeedMicros(), p.opSeq(), p.winSeq(), p.recentWins());
+    return List.of(p.id(), p.status(), p.terms(), p.amount(), p.cycleSeedMicros(), p.opSeq(), p.winSeq(),
+        java.util.Optional.ofNullable(p.mustHit()), p.recentWins().stream().map(RestartIT::comparable).toList());
+  }
+
+  /** A win as the ledger keeps it (the next cycle's secret lives in the anchor, not the win). */
+  static List<Object> comparable(io.jackpot.pool.Win w) {
+    return List.of(w.winId(), w.opSeq(), w.amount(), w.next().amount(), w.next().seedMicros(), w.wonAt(), w.how(),
+        java.util.Optional.ofNullable(w.revealed()));
   }
 }

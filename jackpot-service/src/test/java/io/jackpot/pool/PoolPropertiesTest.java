@@ -1,6 +1,7 @@
 package io.jackpot.pool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.money.Money;
 import io.jackpot.money.Rate;
@@ -25,7 +26,7 @@ class PoolPropertiesTest {
   void moneyIsConservedAndEveryWinPaysItsCycle(@ForAll("commands") List<PoolCommand> commands,
       @ForAll @LongRange(min = 1, max = 999_999) long ppm, @ForAll @IntRange(min = 1, max = 20) int batchSize) {
     PoolTerms terms = new PoolTerms(20_000_000, new Rate(ppm));
-    Pool pool = Pool.created(PoolTest.ID, terms);
+    Pool pool = Pool.created(PoolTest.ID, terms, PoolTest.RANDOM.next());
     Money start = pool.amount();
     Money contributed = Money.ZERO;
     Money paid = Money.ZERO;
@@ -34,7 +35,7 @@ class PoolPropertiesTest {
     long lastSequence = 0;
     for (int from = 0; from < commands.size(); from += batchSize) {
       List<PoolCommand> slice = commands.subList(from, Math.min(commands.size(), from + batchSize));
-      Pool.Transition t = pool.apply(new Pool.Batch("test", from, "b" + from, slice));
+      Pool.Transition t = pool.apply(new Pool.Batch("test", from, "b" + from, PoolTest.RANDOM.next(), slice));
       for (PoolOutcome o : t.outcomes()) {
         if (o instanceof Contributed c) {
           contributed = contributed.plus(c.share());
@@ -55,10 +56,55 @@ class PoolPropertiesTest {
     assertEquals(lastSequence, pool.winSeq());
   }
 
+  /** The same with random and must-hit triggers: every win, claimed or triggered, comes out of its cycle. */
+  @Property(tries = 300)
+  void moneyIsConservedWithTriggers(@ForAll("commands") List<PoolCommand> commands,
+      @ForAll @LongRange(min = 1, max = 999_999) long ppm, @ForAll boolean mustHit,
+      @ForAll @LongRange(min = 1, max = 200_000_000) long triggerParameter, @ForAll @IntRange(min = 1, max = 20) int batchSize) {
+    long seed = 20_000_000;
+    Trigger trigger = mustHit ? new Trigger.MustHitBy(seed + triggerParameter) : new Trigger.Random(triggerParameter);
+    PoolTerms terms = new PoolTerms(seed, new Rate(ppm), trigger);
+    SeededRandom random = new SeededRandom(ppm ^ triggerParameter);
+    Pool pool = Pool.created(PoolTest.ID, terms, random.next());
+    Money cycle = pool.amount();
+    Money contributed = Money.ZERO;
+    Money paid = Money.ZERO;
+    long wins = 0;
+    for (int from = 0; from < commands.size(); from += batchSize) {
+      List<PoolCommand> slice = commands.subList(from, Math.min(commands.size(), from + batchSize));
+      Pool.Transition t = pool.apply(new Pool.Batch("test", from, "b" + from, random.next(), slice));
+      for (PoolOutcome o : t.outcomes()) {
+        Win win = null;
+        if (o instanceof Contributed c) {
+          contributed = contributed.plus(c.share());
+          cycle = cycle.plus(c.share());
+          win = c.triggered();
+        } else if (o instanceof Won w && !w.repeated()) {
+          win = w.win();
+        }
+        if (win != null) {
+          wins++;
+          assertEquals(wins, win.sequence());
+          assertTrue(win.amount().compareTo(cycle.wholeMicros()) <= 0, "a win pays at most what its cycle holds");
+          if (mustHit) {
+            assertTrue(win.amount().micros() <= seed + triggerParameter, "never above the ceiling");
+          } else {
+            assertEquals(cycle.wholeMicros(), win.amount(), "claims and random wins pay the whole cycle");
+          }
+          paid = paid.plus(win.amount());
+          cycle = Money.ofMicros(seed).plus(cycle.minus(win.amount()));
+        }
+      }
+      pool = t.pool();
+    }
+    assertEquals(cycle, pool.amount());
+    assertEquals(Money.ofMicros(seed).plus(contributed).plus(Money.ofMicros(seed * wins)), paid.plus(pool.amount()));
+  }
+
   @Provide
   Arbitrary<List<PoolCommand>> commands() {
     Arbitrary<PoolCommand> contribute = Combinators.combine(Arbitraries.strings().alpha().ofLength(6),
-        Arbitraries.longs().between(1, 50_000_000)).as(Contribute::new);
+        Arbitraries.longs().between(1, 50_000_000)).as(PoolTest::stake);
     Arbitrary<PoolCommand> claim = Arbitraries.integers().between(0, 30).map(i -> PoolTest.claim("c" + i));
     return Arbitraries.frequencyOf(
             net.jqwik.api.Tuple.of(8, contribute),

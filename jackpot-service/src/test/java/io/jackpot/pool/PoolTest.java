@@ -21,19 +21,28 @@ class PoolTest {
   static final PoolId ID = new PoolId("bewitched", "cv-0.10");
   static final PoolTerms TERMS = new PoolTerms(200_000_000L, new Rate(5_000));
   static final Instant AT = Instant.parse("2026-11-21T13:45:01.123Z");
+  static final SeededRandom RANDOM = new SeededRandom(7);
   private int ops;
 
   private Pool.Transition run(Pool pool, PoolCommand... commands) {
-    return pool.apply(new Pool.Batch("test", ++ops, "op-" + ops, List.of(commands)));
+    return pool.apply(new Pool.Batch("test", ++ops, "op-" + ops, RANDOM.next(), List.of(commands)));
   }
 
   static Claim claim(String round) {
     return new Claim(round, "p-" + round, "bewitched", "demo", AT);
   }
 
+  static Contribute stake(String round, long micros) {
+    return new Contribute(round, micros, "p-" + round, "bewitched", "demo", AT);
+  }
+
+  static Pool created(PoolTerms terms) {
+    return Pool.created(ID, terms, RANDOM.next());
+  }
+
   @Test
   void contributionOfTwoEurosAtHalfAPercentAddsOneCent() {
-    Pool.Transition t = run(Pool.created(ID, TERMS), new Contribute("r1", 2_000_000));
+    Pool.Transition t = run(created(TERMS), stake("r1", 2_000_000));
     Contributed c = (Contributed) t.outcomes().get(0);
     assertEquals(Money.ofMicros(10_000), c.share());
     assertEquals("200.010000", t.pool().amount().toPlainString());
@@ -42,8 +51,8 @@ class PoolTest {
 
   @Test
   void secondClaimGetsSeedPlusDelta() {
-    Pool pool = run(Pool.created(ID, TERMS), new Contribute("r1", 2_000_000)).pool();
-    Pool.Transition t = run(pool, claim("c1"), new Contribute("r2", 1_000_000), claim("c2"));
+    Pool pool = run(created(TERMS), stake("r1", 2_000_000)).pool();
+    Pool.Transition t = run(pool, claim("c1"), stake("r2", 1_000_000), claim("c2"));
     Win first = ((Won) t.outcomes().get(0)).win();
     Win second = ((Won) t.outcomes().get(2)).win();
     assertEquals(Money.ofMicros(200_010_000), first.amount());
@@ -56,7 +65,7 @@ class PoolTest {
 
   @Test
   void repeatedClaimReturnsTheSameWinAndPaysNothing() {
-    Pool pool = run(Pool.created(ID, TERMS), new Contribute("r1", 2_000_000), claim("c1")).pool();
+    Pool pool = run(created(TERMS), stake("r1", 2_000_000), claim("c1")).pool();
     Pool.Transition again = run(pool, claim("c1"));
     Won won = (Won) again.outcomes().get(0);
     assertTrue(won.repeated());
@@ -67,8 +76,8 @@ class PoolTest {
 
   @Test
   void aRetriedBatchIsAppliedOnce() {
-    Pool pool = Pool.created(ID, TERMS);
-    Pool.Batch batch = new Pool.Batch("test", 1, "same-op", List.of(new Contribute("r1", 2_000_000)));
+    Pool pool = created(TERMS);
+    Pool.Batch batch = new Pool.Batch("test", 1, "same-op", RANDOM.next(), List.of(stake("r1", 2_000_000)));
     Pool.Transition once = pool.apply(batch);
     Pool.Transition twice = once.pool().apply(batch);
     assertSame(once.pool(), twice.pool());
@@ -77,10 +86,10 @@ class PoolTest {
 
   @Test
   void aBatchRetriedAfterManyBatchesOfOtherSendersIsStillAppliedOnce() {
-    Pool.Batch mine = new Pool.Batch("member-a", 7, "a-7", List.of(new Contribute("ra", 2_000_000)));
-    Pool pool = Pool.created(ID, TERMS).apply(mine).pool();
+    Pool.Batch mine = new Pool.Batch("member-a", 7, "a-7", RANDOM.next(), List.of(stake("ra", 2_000_000)));
+    Pool pool = created(TERMS).apply(mine).pool();
     for (int i = 0; i < 100; i++) {
-      pool = pool.apply(new Pool.Batch("member-b", i, "b-" + i, List.of(new Contribute("rb" + i, 1_000_000)))).pool();
+      pool = pool.apply(new Pool.Batch("member-b", i, "b-" + i, RANDOM.next(), List.of(stake("rb" + i, 1_000_000)))).pool();
     }
     Pool.Transition retried = pool.apply(mine);
     assertSame(pool, retried.pool());
@@ -89,7 +98,7 @@ class PoolTest {
 
   @Test
   void theBatchMemoryIsLeftOutOfTheReadView() {
-    Pool pool = run(Pool.created(ID, TERMS), new Contribute("r1", 2_000_000)).pool();
+    Pool pool = run(created(TERMS), stake("r1", 2_000_000)).pool();
     assertEquals(1, pool.lastBatchBySender().size());
     assertTrue(pool.view().lastBatchBySender().isEmpty());
     assertEquals(pool.amount(), pool.view().amount());
@@ -97,8 +106,8 @@ class PoolTest {
 
   @Test
   void subMicroRemainderIsCarriedIntoTheNextCycle() {
-    Pool pool = Pool.created(ID, new PoolTerms(1_000_000, new Rate(7)));
-    Pool.Transition t = run(pool, new Contribute("r1", 10_000), new Contribute("r2", 10_000), claim("c1"));
+    Pool pool = created(new PoolTerms(1_000_000, new Rate(7)));
+    Pool.Transition t = run(pool, stake("r1", 10_000), stake("r2", 10_000), claim("c1"));
     // 2 × 0.01 × 0.000007 = 0.00000014: nothing whole to pay, all of it carried.
     Win win = ((Won) t.outcomes().get(2)).win();
     assertEquals(Money.ofMicros(1_000_000), win.amount());
@@ -107,10 +116,10 @@ class PoolTest {
 
   @Test
   void pausedPoolRefusesAndKeepsItsAmount() {
-    Pool active = run(Pool.created(ID, TERMS), new Contribute("r1", 2_000_000)).pool();
+    Pool active = run(created(TERMS), stake("r1", 2_000_000)).pool();
     Pool paused = new Pool(ID, PoolStatus.PAUSED, TERMS, active.amount(), active.cycleSeedMicros(), active.opSeq(),
-        active.winSeq(), active.recentWins(), Map.of());
-    Pool.Transition t = run(paused, new Contribute("r2", 2_000_000), claim("c1"));
+        active.winSeq(), null, active.recentWins(), Map.of());
+    Pool.Transition t = run(paused, stake("r2", 2_000_000), claim("c1"));
     assertInstanceOf(Refused.class, t.outcomes().get(0));
     assertInstanceOf(Refused.class, t.outcomes().get(1));
     assertEquals(active.amount(), t.pool().amount());

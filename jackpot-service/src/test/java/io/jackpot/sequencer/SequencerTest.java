@@ -43,10 +43,11 @@ class SequencerTest {
   private final MutableClock clock = new MutableClock();
 
   private Sequencer sequencer(int maxQueued) {
-    pools.pools.put(A, Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000))));
-    pools.pools.put(B, Pool.created(B, new PoolTerms(2_000_000, new Rate(20_000))));
+    var random = new io.jackpot.pool.SeededRandom(2);
+    pools.pools.put(A, Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), random.next()));
+    pools.pools.put(B, Pool.created(B, new PoolTerms(2_000_000, new Rate(20_000)), random.next()));
     var settings = new SequencerSettings(50, maxQueued, Duration.ofSeconds(20), 100, Duration.ofMillis(1), Duration.ofMillis(5));
-    return new Sequencer(pools, ledger, loop, scheduler, settings, clock);
+    return new Sequencer(pools, ledger, loop, scheduler, settings, clock, new io.jackpot.pool.SeededRandom(1));
   }
 
   /** A clock the test moves by hand. */
@@ -118,7 +119,7 @@ class SequencerTest {
   static Submission round(String id, long stake, PoolId... targets) {
     List<Submission.Target> t = new ArrayList<>();
     for (PoolId p : targets) {
-      t.add(new Submission.Target(p, new PoolCommand.Contribute(id, stake)));
+      t.add(new Submission.Target(p, new PoolCommand.Contribute(id, stake, "p", "g", "op", NOW)));
     }
     return Submission.of(t, new RoundRecord(id, "fp", "g", "op", "p", stake, "EUR", null, NOW));
   }

@@ -12,9 +12,13 @@ public final class WinJson {
 
   private WinJson() {}
 
-  /** {@code currency} is the pool's; amountInCurrency is the amount in it, rounded down to cents. */
+  /**
+   * {@code currency} is the pool's; amountInCurrency is the amount in it, rounded down to cents.
+   * {@code trigger} says what won it; a must-hit pool's win reveals the cycle's hit point and salt
+   * with the commitment published before play (verify: SHA-256 of "hitPoint:salt").
+   */
   public static JsonObject of(Win w, String currency) {
-    return new JsonObject()
+    JsonObject json = new JsonObject()
         .put("winId", w.winId())
         .put("jackpotId", w.pool().jackpotId())
         .put("poolKey", w.pool().poolKey())
@@ -27,6 +31,11 @@ public final class WinJson {
         .put("amountInCurrency", w.amount().toDisplayString(2))
         .put("seed", io.jackpot.money.Money.ofMicros(w.seedMicros()).toPlainString())
         .put("contributedSinceReset", w.contributedSinceReset().toPlainString())
-        .put("wonAt", TIMESTAMP.format(w.wonAt()));
+        .put("wonAt", TIMESTAMP.format(w.wonAt()))
+        .put("trigger", w.how().name());
+    if (w.revealed() != null) {
+      json.put("hitPoint", w.revealed().hitPoint()).put("salt", w.revealed().salt()).put("commitment", w.revealed().commitment());
+    }
+    return json;
   }
 }

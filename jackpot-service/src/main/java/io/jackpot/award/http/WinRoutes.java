@@ -61,7 +61,7 @@ public final class WinRoutes {
   }
 
   private JsonObject json(Win win) {
-    return WinJson.of(win, catalogue.jackpot(win.pool().jackpotId()).map(j -> j.currency()).orElse("EUR"));
+    return WinJson.of(win, catalogue.currencyOf(win.pool()));
   }
 
   private JsonObject json(List<Win> wins) {

@@ -1,6 +1,8 @@
 package io.jackpot.contribution.http;
 
+import io.jackpot.award.http.WinJson;
 import io.jackpot.contribution.ContributionRequest;
+import io.jackpot.jackpot.Catalogue;
 import io.jackpot.contribution.ContributionResult;
 import io.jackpot.contribution.ContributionService;
 import io.jackpot.error.Rejection;
@@ -21,9 +23,11 @@ public final class ContributionRoutes {
   public static final int MAX_ITEMS = 1000;
 
   private final ContributionService contributions;
+  private final Catalogue catalogue;
 
-  public ContributionRoutes(ContributionService contributions) {
+  public ContributionRoutes(ContributionService contributions, Catalogue catalogue) {
     this.contributions = contributions;
+    this.catalogue = catalogue;
   }
 
   public void mount(Router router, GameAuth auth, BodyHandler body) {
@@ -32,7 +36,7 @@ public final class ContributionRoutes {
 
   private void contribute(RoutingContext ctx) {
     Replies.json(ctx, () -> contributions.contribute(GameAuth.caller(ctx), parse(JsonFields.object(ctx.body().buffer()))),
-        ContributionRoutes::json);
+        this::json);
   }
 
   /** Every item must be well-formed, or the whole request is refused and nothing is applied. */
@@ -61,7 +65,7 @@ public final class ContributionRoutes {
     return out;
   }
 
-  static JsonObject json(List<ContributionResult> results) {
+  JsonObject json(List<ContributionResult> results) {
     JsonArray out = new JsonArray();
     for (ContributionResult r : results) {
       JsonObject item = new JsonObject().put("roundId", r.roundId()).put("status", r.status().name());
@@ -73,7 +77,9 @@ public final class ContributionRoutes {
             .put("amount", s.amount().toPlainString())
             .put("poolAmount", s.poolAmount().toPlainString()));
       }
-      item.put("contributions", shares).put("triggers", new JsonArray());
+      JsonArray triggers = new JsonArray();
+      r.triggers().forEach(w -> triggers.add(WinJson.of(w, catalogue.currencyOf(w.pool()))));
+      item.put("contributions", shares).put("triggers", triggers);
       if (r.errorCode() != null) {
         item.put("error", new JsonObject().put("code", r.errorCode()).put("message", r.errorMessage()));
       }

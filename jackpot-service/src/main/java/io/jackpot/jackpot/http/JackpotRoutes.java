@@ -11,6 +11,7 @@ import io.jackpot.money.Money;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.Pools;
+import io.jackpot.pool.Trigger;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -75,6 +76,23 @@ public final class JackpotRoutes {
     return currency;
   }
 
+  /** The trigger's public settings; a must-hit pool shows the commitment to its secret hit point. */
+  private static JsonObject trigger(Pool pool) {
+    Trigger t = pool.terms().trigger();
+    JsonObject out = new JsonObject();
+    if (t instanceof Trigger.Random r) {
+      out.put("type", "RANDOM").put("stakePerHit", Money.ofMicros(r.stakePerHitMicros()).toPlainString());
+    } else if (t instanceof Trigger.MustHitBy m) {
+      out.put("type", "MUST_HIT_BY").put("ceiling", Money.ofMicros(m.ceilingMicros()).toPlainString());
+      if (pool.mustHit() != null) {
+        out.put("commitment", pool.mustHit().commitment());
+      }
+    } else {
+      out.put("type", "CLAIM");
+    }
+    return out;
+  }
+
   private static Map<PoolId, Pool> byId(List<Pool> live) {
     return live.stream().collect(Collectors.toMap(Pool::id, Function.identity()));
   }
@@ -96,6 +114,7 @@ public final class JackpotRoutes {
         .put("amount", pool.amount().toPlainString())
         .put("seed", Money.ofMicros(def.seedMicros()).toPlainString())
         .put("sequence", pool.winSeq())
+        .put("trigger", trigger(pool))
         .put("lastWin", pool.lastWin().map(w -> WinJson.of(w, j.currency())).orElse(null));
     if (def.coinValueMicros() != null) {
       out.put("coinValue", Money.ofMicros(def.coinValueMicros()).toDisplayString(2));

@@ -66,7 +66,8 @@ final class BatchArrays {
     String[] id = new String[n], jackpot = new String[n], pool = new String[n], round = new String[n];
     String[] player = new String[n], game = new String[n], op = new String[n];
     Long[] sequence = new Long[n], seq = new Long[n], amount = new Long[n], seed = new Long[n];
-    Long[] afterMicros = new Long[n], afterSub = new Long[n];
+    Long[] afterMicros = new Long[n], afterSub = new Long[n], afterSeed = new Long[n], hit = new Long[n];
+    String[] how = new String[n], salt = new String[n], commitment = new String[n];
     OffsetDateTime[] at = new OffsetDateTime[n];
     for (int i = 0; i < n; i++) {
       Win w = wins.get(i);
@@ -82,16 +83,26 @@ final class BatchArrays {
       amount[i] = w.amount().micros();
       seed[i] = w.seedMicros();
       at[i] = utc(w.wonAt());
-      afterMicros[i] = w.amountAfter().micros();
-      afterSub[i] = w.amountAfter().sub();
+      afterMicros[i] = w.next().amount().micros();
+      afterSub[i] = w.next().amount().sub();
+      afterSeed[i] = w.next().seedMicros();
+      how[i] = w.how().name();
+      if (w.revealed() != null) {
+        hit[i] = w.revealed().hitMicros();
+        salt[i] = w.revealed().salt();
+        commitment[i] = w.revealed().commitment();
+      }
     }
-    return Tuple.of(id, jackpot, pool, sequence, seq, round, player, game, op, amount, seed, at, afterMicros, afterSub);
+    return Tuple.of(id, jackpot, pool, sequence, seq, round, player, game, op, amount, seed, at, afterMicros, afterSub)
+        .addValue(afterSeed).addValue(how).addValue(hit).addValue(salt).addValue(commitment);
   }
 
   static Tuple events(List<LedgerBatch.PoolEvent> events) {
     int n = events.size();
     String[] jackpot = new String[n], pool = new String[n], kind = new String[n], status = new String[n];
     Long[] seq = new Long[n], micros = new Long[n], sub = new Long[n], seed = new Long[n], winSeq = new Long[n];
+    Long[] hit = new Long[n];
+    String[] salt = new String[n], commitment = new String[n];
     OffsetDateTime[] at = new OffsetDateTime[n];
     for (int i = 0; i < n; i++) {
       var e = events.get(i);
@@ -104,9 +115,14 @@ final class BatchArrays {
       sub[i] = e.amountAfter().sub();
       seed[i] = e.cycleSeedMicros();
       winSeq[i] = e.winSeq();
+      if (e.mustHit() != null) {
+        hit[i] = e.mustHit().hitMicros();
+        salt[i] = e.mustHit().salt();
+        commitment[i] = e.mustHit().commitment();
+      }
       at[i] = utc(e.at());
     }
-    return Tuple.of(jackpot, pool, seq, kind, status, micros, sub, seed, winSeq, at);
+    return Tuple.of(jackpot, pool, seq, kind, status, micros, sub, seed, winSeq, hit).addValue(salt).addValue(commitment).addValue(at);
   }
 
   private static OffsetDateTime utc(Instant instant) {

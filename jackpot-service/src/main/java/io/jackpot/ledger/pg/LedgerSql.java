@@ -18,9 +18,11 @@ final class LedgerSql {
 
   static final String INSERT_WINS = """
       INSERT INTO wins (win_id, jackpot_id, pool_key, sequence, op_seq, round_id, player_id, game_id, operator_id,
-                        amount_micros, seed_micros, won_at, amount_after_micros, amount_after_sub)
+                        amount_micros, seed_micros, won_at, amount_after_micros, amount_after_sub, seed_after_micros,
+                        how, hit_micros, salt, commitment)
       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::int8[], $6::text[], $7::text[],
-                           $8::text[], $9::text[], $10::int8[], $11::int8[], $12::timestamptz[], $13::int8[], $14::int8[])""";
+                           $8::text[], $9::text[], $10::int8[], $11::int8[], $12::timestamptz[], $13::int8[], $14::int8[],
+                           $15::int8[], $16::text[], $17::int8[], $18::text[], $19::text[])""";
 
   /** Appended to an insert whose rows may already be there (see LedgerBatch). */
   static final String IF_ABSENT = " ON CONFLICT DO NOTHING";
@@ -30,9 +32,9 @@ final class LedgerSql {
 
   static final String INSERT_EVENTS = """
       INSERT INTO pool_events (jackpot_id, pool_key, op_seq, kind, status, amount_micros, amount_sub,
-                               cycle_seed_micros, win_seq, at)
+                               cycle_seed_micros, win_seq, hit_micros, salt, commitment, at)
       SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::text[], $6::int8[], $7::int8[],
-                           $8::int8[], $9::int8[], $10::timestamptz[])""";
+                           $8::int8[], $9::int8[], $10::int8[], $11::text[], $12::text[], $13::timestamptz[])""";
 
   static final String FIND_ROUNDS = """
       SELECT r.round_id, r.fingerprint, r.status, c.jackpot_id, c.pool_key, c.share_micros, c.share_sub,
@@ -43,11 +45,15 @@ final class LedgerSql {
 
   static final String WIN_COLUMNS = """
       win_id, jackpot_id, pool_key, sequence, op_seq, round_id, player_id, game_id, operator_id,
-      amount_micros, seed_micros, won_at, amount_after_micros, amount_after_sub""";
+      amount_micros, seed_micros, won_at, amount_after_micros, amount_after_sub, seed_after_micros, how, hit_micros,
+      salt, commitment""";
 
   static final String FIND_WIN = "SELECT " + WIN_COLUMNS + " FROM wins WHERE win_id = $1";
 
   static final String FIND_WINS_BY_ROUND = "SELECT " + WIN_COLUMNS + " FROM wins WHERE round_id = $1 ORDER BY won_at, win_id";
+
+  static final String FIND_TRIGGERED = "SELECT " + WIN_COLUMNS
+      + " FROM wins WHERE round_id = ANY($1::text[]) AND how <> 'CLAIM' ORDER BY round_id, win_id";
 
   static final String FIND_CLAIM = "SELECT " + WIN_COLUMNS
       + " FROM wins WHERE jackpot_id = $1 AND pool_key = $2 AND round_id = $3";
@@ -56,7 +62,7 @@ final class LedgerSql {
       + " FROM wins WHERE jackpot_id = $1 AND pool_key = $2 ORDER BY sequence DESC LIMIT $3";
 
   static final String LAST_EVENT = """
-      SELECT op_seq, status, amount_micros, amount_sub, cycle_seed_micros, win_seq
+      SELECT op_seq, status, amount_micros, amount_sub, cycle_seed_micros, win_seq, hit_micros, salt, commitment
       FROM pool_events WHERE jackpot_id = $1 AND pool_key = $2 ORDER BY op_seq DESC LIMIT 1""";
 
   static final String SHARES_SINCE = """

@@ -6,10 +6,12 @@ import io.jackpot.ledger.RecordedRound;
 import io.jackpot.ledger.RecordedRound.RecordedShare;
 import io.jackpot.ledger.RoundStatus;
 import io.jackpot.money.Money;
+import io.jackpot.pool.MustHit;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolStatus;
 import io.jackpot.pool.PoolTerms;
+import io.jackpot.pool.Trigger;
 import io.jackpot.pool.Win;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Row;
@@ -73,8 +75,17 @@ public final class PgLedger implements Ledger {
     if (roundIds.isEmpty()) {
       return Future.<Map<String, RecordedRound>>succeededFuture(Map.of()).toCompletionStage();
     }
-    return pg.preparedQuery(LedgerSql.FIND_ROUNDS).execute(Tuple.of(roundIds.toArray(String[]::new)))
-        .map(PgLedger::rounds).toCompletionStage();
+    Tuple ids = Tuple.of(roundIds.toArray(String[]::new));
+    return pg.preparedQuery(LedgerSql.FIND_ROUNDS).execute(ids).map(PgLedger::rounds)
+        .compose(found -> found.isEmpty() ? Future.succeededFuture(found)
+            : pg.preparedQuery(LedgerSql.FIND_TRIGGERED).execute(Tuple.of(found.keySet().toArray(String[]::new)))
+                .map(triggered -> withTriggers(found, wins(triggered))))
+        .toCompletionStage();
+  }
+
+  private static Map<String, RecordedRound> withTriggers(Map<String, RecordedRound> rounds, List<Win> triggered) {
+    triggered.forEach(w -> rounds.get(w.roundId()).triggers().add(w));
+    return rounds;
   }
 
   private static Map<String, RecordedRound> rounds(RowSet<Row> rows) {
@@ -82,7 +93,7 @@ public final class PgLedger implements Ledger {
     for (Row row : rows) {
       String id = row.getString("round_id");
       RecordedRound round = out.computeIfAbsent(id, k -> new RecordedRound(k, row.getString("fingerprint"),
-          RoundStatus.valueOf(row.getString("status")), new ArrayList<>()));
+          RoundStatus.valueOf(row.getString("status")), new ArrayList<>(), new ArrayList<>()));
       if (row.getString("jackpot_id") != null) {
         round.shares().add(new RecordedShare(new PoolId(row.getString("jackpot_id"), row.getString("pool_key")),
             new Money(row.getLong("share_micros"), row.getLong("share_sub")),
@@ -111,7 +122,7 @@ public final class PgLedger implements Ledger {
   @Override
   public CompletionStage<Void> recordCreated(Pool pool, Instant at) {
     var event = new LedgerBatch.PoolEvent(pool.id(), pool.opSeq(), "CREATED", pool.status(), pool.amount(),
-        pool.cycleSeedMicros(), pool.winSeq(), at);
+        pool.cycleSeedMicros(), pool.winSeq(), pool.mustHit(), at);
     return record(LedgerBatch.ofEventsIfAbsent(UUID.randomUUID().toString(), List.of(event)));
   }
 
@@ -145,7 +156,12 @@ public final class PgLedger implements Ledger {
     List<Win> wins = new ArrayList<>(wins(recent));
     java.util.Collections.reverse(wins);
     return new Pool(id, PoolStatus.valueOf(anchor.getString("status")), terms, amount,
-        anchor.getLong("cycle_seed_micros"), lastOp, anchor.getLong("win_seq"), wins, Map.of());
+        anchor.getLong("cycle_seed_micros"), lastOp, anchor.getLong("win_seq"), mustHit(anchor), wins, Map.of());
+  }
+
+  private static MustHit mustHit(Row row) {
+    Long hit = row.getLong("hit_micros");
+    return hit == null ? null : new MustHit(hit, row.getString("salt"), row.getString("commitment"));
   }
 
   private static Optional<Win> firstWin(RowSet<Row> rows) {
@@ -160,7 +176,9 @@ public final class PgLedger implements Ledger {
           r.getLong("sequence"), r.getLong("op_seq"), r.getString("round_id"), r.getString("player_id"),
           r.getString("game_id"), r.getString("operator_id"), Money.ofMicros(r.getLong("amount_micros")),
           r.getLong("seed_micros"), r.getOffsetDateTime("won_at").toInstant(),
-          new Money(r.getLong("amount_after_micros"), r.getLong("amount_after_sub"))));
+          Trigger.Kind.valueOf(r.getString("how")), mustHit(r),
+          new Win.Reset(new Money(r.getLong("amount_after_micros"), r.getLong("amount_after_sub")),
+              r.getLong("seed_after_micros"), null)));
     }
     return out;
   }

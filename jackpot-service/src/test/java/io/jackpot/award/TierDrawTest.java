@@ -1,0 +1,58 @@
+package io.jackpot.award;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jackpot.jackpot.DefaultCatalogue;
+import io.jackpot.jackpot.JackpotDefinition;
+import io.jackpot.jackpot.PoolDefinition;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+import org.apache.commons.math3.stat.inference.AlternativeHypothesis;
+import org.apache.commons.math3.stat.inference.BinomialTest;
+import org.junit.jupiter.api.Test;
+
+class TierDrawTest {
+  private final JackpotDefinition candy = DefaultCatalogue.create().jackpot("candy").orElseThrow();
+
+  private static TierDraw seeded(long seed) {
+    byte[] secret = new byte[32];
+    new Random(seed).nextBytes(secret);
+    return new TierDraw(secret);
+  }
+
+  @Test
+  void theSameRoundAlwaysDrawsTheSameTier() {
+    TierDraw draw = seeded(1);
+    for (int i = 0; i < 1000; i++) {
+      assertEquals(draw.draw(candy, "R-" + i), draw.draw(candy, "R-" + i));
+    }
+  }
+
+  @Test
+  void tiersAreDrawnByTheirWeights() {
+    TierDraw draw = seeded(2);
+    int n = 100_000;
+    Map<String, Integer> counts = new HashMap<>();
+    for (int i = 0; i < n; i++) {
+      counts.merge(draw.draw(candy, "ROUND-" + i).orElseThrow().key(), 1, Integer::sum);
+    }
+    long total = candy.pools().stream().mapToLong(PoolDefinition::drawWeight).sum();
+    StringBuilder report = new StringBuilder("tier draw over " + n + " rounds:");
+    for (PoolDefinition pool : candy.pools()) {
+      double expected = pool.drawWeight() / (double) total;
+      int seen = counts.getOrDefault(pool.key(), 0);
+      double p = new BinomialTest().binomialTest(n, seen, expected, AlternativeHypothesis.TWO_SIDED);
+      report.append(String.format(" %s %d (expected %.0f, p=%.3f)", pool.key(), seen, expected * n, p));
+      assertTrue(p > 0.01, pool.key() + " drawn " + seen + " times, rejected at 1%: p=" + p);
+    }
+    System.out.println(report);
+  }
+
+  @Test
+  void aJackpotWithoutWeightsDrawsNothing() {
+    JackpotDefinition bewitched = DefaultCatalogue.create().jackpot("bewitched").orElseThrow();
+    assertTrue(seeded(3).draw(bewitched, "R").isEmpty());
+  }
+}

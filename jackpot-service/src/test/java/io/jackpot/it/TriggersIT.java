@@ -1,0 +1,91 @@
+package io.jackpot.it;
+
+import static io.jackpot.it.Api.batch;
+import static io.jackpot.it.Api.contribution;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jackpot.JackpotNode;
+import io.jackpot.money.Decimals;
+import io.jackpot.pool.MustHit;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Service-side triggers and tier draws through the API, with the fairness commitment checked. */
+class TriggersIT {
+  static JackpotNode node;
+  static Api api;
+
+  @BeforeAll
+  static void start() throws Exception {
+    node = TestNodes.start(TestPostgres.freshDatabase(), TestNodes.ownCluster());
+    api = new Api(node.httpPort());
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    node.close();
+  }
+
+  @Test
+  void theMiniTierMustHitWithinItsRangeAndProvesItsHitPoint() {
+    JsonObject before = api.pool("candy", "mini");
+    assertEquals("MUST_HIT_BY", before.getJsonObject("trigger").getString("type"));
+    assertEquals("50.000000", before.getJsonObject("trigger").getString("ceiling"));
+    String published = before.getJsonObject("trigger").getString("commitment");
+    assertEquals(64, published.length());
+
+    JsonObject win = null;
+    JsonObject triggering = null;
+    for (int i = 0; i < 20 && win == null; i++) {
+      JsonObject result = Api.results(api.post("/v1/contributions",
+          batch(contribution("MH-" + i, "creepy-candy", "1000.00", null)))).getJsonObject(0);
+      for (Object t : result.getJsonArray("triggers")) {
+        if ("mini".equals(((JsonObject) t).getString("poolKey"))) {
+          win = (JsonObject) t;
+          triggering = result;
+        }
+      }
+    }
+    assertNotNull(win, "6.00 per contribution must reach a hit point in [10, 50] within 7 contributions");
+    assertEquals("MUST_HIT_BY", win.getString("trigger"));
+    assertEquals(published, win.getString("commitment"), "the commitment published before play");
+    assertEquals(win.getString("hitPoint"), win.getString("amount"), "pays exactly the hit point");
+    long paid = Decimals.parseScaled(win.getString("amount"), 6);
+    assertTrue(paid >= 10_000_000 && paid <= 50_000_000, "within [seed, ceiling]: " + paid);
+    assertTrue(MustHit.verify(win.getString("hitPoint"), win.getString("salt"), win.getString("commitment")));
+    assertNotEquals(published, api.pool("candy", "mini").getJsonObject("trigger").getString("commitment"));
+
+    String round = triggering.getString("roundId");
+    JsonArray found = api.get("/v1/wins?roundId=" + round).json().getJsonArray("wins");
+    String winId = win.getString("winId");
+    assertTrue(found.stream().anyMatch(w -> ((JsonObject) w).getString("winId").equals(winId)));
+    JsonObject again = Api.results(api.post("/v1/contributions", batch(contribution(round, "creepy-candy", "1000.00", null))))
+        .getJsonObject(0);
+    assertEquals("DUPLICATE", again.getString("status"));
+    assertEquals(triggering.getJsonArray("triggers"), again.getJsonArray("triggers"), "the original outcome, triggers included");
+  }
+
+  @Test
+  void aClaimWithoutPoolKeyDrawsATierOnceAndForAll() {
+    String claim = new JsonObject().put("roundId", "DRAW-1").put("gameId", "dont-eat-the-candy").put("playerId", "p-1")
+        .put("jackpotId", "candy").put("currency", "EUR").encode();
+    Api.Reply first = api.post("/v1/wins", claim);
+    assertEquals(200, first.status(), first.body());
+    String tier = first.json().getString("poolKey");
+    assertTrue(java.util.List.of("mini", "minor", "major", "grand").contains(tier));
+    assertEquals(first.json(), api.post("/v1/wins", claim).json(), "the same claim, the same tier and win");
+  }
+
+  @Test
+  void bewitchedHasNoTierDraw() {
+    String claim = new JsonObject().put("roundId", "DRAW-2").put("gameId", "bewitched").put("playerId", "p-1")
+        .put("jackpotId", "bewitched").put("currency", "EUR").encode();
+    assertEquals("POOL_KEY_REQUIRED", api.post("/v1/wins", claim).errorCode());
+  }
+}

@@ -1,0 +1,96 @@
+package io.jackpot.pool;
+
+import static io.jackpot.pool.PoolTest.claim;
+import static io.jackpot.pool.PoolTest.stake;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jackpot.money.Money;
+import io.jackpot.money.Rate;
+import io.jackpot.pool.PoolOutcome.Contributed;
+import io.jackpot.pool.PoolOutcome.Won;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TriggerTest {
+  private final SeededRandom random = new SeededRandom(5);
+  private int ops;
+
+  private Pool.Transition run(Pool pool, PoolCommand... commands) {
+    return pool.apply(new Pool.Batch("t", ++ops, "op-" + ops, random.next(), List.of(commands)));
+  }
+
+  private Pool mustHit(long seed, long ceiling, long ratePpm) {
+    return Pool.created(PoolTest.ID, new PoolTerms(seed, new Rate(ratePpm), new Trigger.MustHitBy(ceiling)), random.next());
+  }
+
+  @Test
+  void aMustHitPoolPaysExactlyItsHitPointAndCarriesTheRest() {
+    Pool pool = mustHit(10_000_000, 11_000_000, 500_000);
+    long hit = pool.mustHit().hitMicros();
+    assertTrue(hit >= 10_000_000 && hit <= 11_000_000);
+    // One stake of 4.00 at 50% adds 2.00: past any hit point in [10, 11].
+    Pool.Transition t = run(pool, stake("big", 4_000_000));
+    Contributed c = (Contributed) t.outcomes().get(0);
+    Win win = c.triggered();
+    assertNotNull(win);
+    assertEquals(Money.ofMicros(hit), win.amount());
+    assertEquals(Trigger.Kind.MUST_HIT_BY, win.how());
+    assertEquals(c.opSeq() + 1, win.opSeq(), "the win comes right after the share that set it off");
+    assertEquals(Money.ofMicros(10_000_000 + 12_000_000 - hit), t.pool().amount(), "seed + what lay above the hit point");
+    assertEquals(pool.mustHit(), win.revealed());
+    assertNotEquals(pool.mustHit().commitment(), t.pool().mustHit().commitment(), "a fresh secret for the next cycle");
+    assertEquals("big", win.roundId());
+    assertEquals("p-big", win.playerId());
+  }
+
+  @Test
+  void theCommitmentBindsTheHitPointAndSalt() {
+    MustHit secret = mustHit(10_000_000, 50_000_000, 6_000).mustHit();
+    assertTrue(MustHit.verify(secret.hitPoint(), secret.salt(), secret.commitment()));
+    String other = Money.ofMicros(secret.hitMicros() + 1).toPlainString();
+    assertFalse(MustHit.verify(other, secret.salt(), secret.commitment()), "another hit point does not match");
+    assertFalse(MustHit.verify(secret.hitPoint(), "00" + secret.salt().substring(2), secret.commitment()));
+  }
+
+  @Test
+  void aClaimOnAMustHitPoolRevealsItsSecretToo() {
+    Pool pool = mustHit(10_000_000, 50_000_000, 6_000);
+    Pool.Transition t = run(pool, claim("c1"));
+    Win win = ((Won) t.outcomes().get(0)).win();
+    assertEquals(Trigger.Kind.CLAIM, win.how());
+    assertEquals(pool.mustHit(), win.revealed());
+    assertEquals(Money.ofMicros(10_000_000), win.amount());
+  }
+
+  @Test
+  void aStakeAtOrAboveStakePerHitAlwaysWinsARandomPool() {
+    Pool pool = Pool.created(PoolTest.ID, new PoolTerms(1_000_000, new Rate(10_000), new Trigger.Random(2_000_000)), random.next());
+    for (int i = 0; i < 20; i++) {
+      Pool.Transition t = run(pool, stake("s" + i, 2_000_000));
+      Win win = ((Contributed) t.outcomes().get(0)).triggered();
+      assertNotNull(win);
+      assertEquals(Trigger.Kind.RANDOM, win.how());
+      assertNull(win.revealed());
+      assertEquals(Money.ofMicros(1_020_000), win.amount(), "the seed plus the triggering share");
+      pool = t.pool();
+    }
+  }
+
+  @Test
+  void triggeredWinsAndClaimsShareOneOrder() {
+    Pool pool = Pool.created(PoolTest.ID, new PoolTerms(1_000_000, new Rate(10_000), new Trigger.Random(2_000_000)), random.next());
+    Pool.Transition t = run(pool, claim("c1"), stake("s1", 2_000_000), claim("c2"), stake("s2", 2_000_000));
+    long[] sequences = {
+        ((Won) t.outcomes().get(0)).win().sequence(),
+        ((Contributed) t.outcomes().get(1)).triggered().sequence(),
+        ((Won) t.outcomes().get(2)).win().sequence(),
+        ((Contributed) t.outcomes().get(3)).triggered().sequence()};
+    assertEquals(List.of(1L, 2L, 3L, 4L), java.util.Arrays.stream(sequences).boxed().toList());
+    assertEquals(Money.ofMicros(1_000_000), ((Won) t.outcomes().get(2)).win().amount(), "c2 gets the fresh seed");
+  }
+}
