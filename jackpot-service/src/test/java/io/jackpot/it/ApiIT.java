@@ -6,33 +6,17 @@ import static io.jackpot.it.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.jackpot.JackpotNode;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The public contract of API.md against a real member, ledger and all. */
-class ApiIT {
-  static JackpotNode node;
-  static Api api;
-
-  @BeforeAll
-  static void start() throws Exception {
-    node = TestNodes.start(TestPostgres.freshDatabase(), TestNodes.ownCluster());
-    api = new Api(node.httpPort());
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    node.close();
-  }
+class ApiIT extends OneNode {
 
   @Test
   void aContributionMovesItsPoolAndAClaimPaysAndReseedsIt() {

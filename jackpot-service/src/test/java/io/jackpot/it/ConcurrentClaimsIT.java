@@ -5,7 +5,6 @@ import static io.jackpot.it.Api.claim;
 import static io.jackpot.it.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.jackpot.JackpotNode;
 import io.jackpot.money.Decimals;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
@@ -19,32 +18,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * Many claims racing many contributions on one pool: the claims are served in strict order, each
  * pays exactly its cycle, and no money appears or disappears.
  */
-class ConcurrentClaimsIT {
+class ConcurrentClaimsIT extends OneNode {
   static final int CLAIMS = 40;
   static final int CONTRIBUTIONS = 400;
-  static JackpotNode node;
-  static Api api;
-  static String pgUrl;
-
-  @BeforeAll
-  static void start() throws Exception {
-    pgUrl = TestPostgres.freshDatabase();
-    node = TestNodes.start(pgUrl, TestNodes.ownCluster());
-    api = new Api(node.httpPort());
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    node.close();
-  }
 
   @Test
   void racingClaimsArePaidInStrictOrderAndMoneyIsConserved() throws Exception {

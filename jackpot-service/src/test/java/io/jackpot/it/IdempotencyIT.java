@@ -6,7 +6,6 @@ import static io.jackpot.it.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jackpot.JackpotNode;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,27 +18,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The same round or claim sent many times at once is applied or paid exactly once. */
-class IdempotencyIT {
-  static JackpotNode node;
-  static Api api;
-  static String pgUrl;
-
-  @BeforeAll
-  static void start() throws Exception {
-    pgUrl = TestPostgres.freshDatabase();
-    node = TestNodes.start(pgUrl, TestNodes.ownCluster());
-    api = new Api(node.httpPort());
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    node.close();
-  }
+class IdempotencyIT extends OneNode {
 
   @Test
   void aRoundSentTwentyTimesAtOnceIsAppliedOnce() throws Exception {

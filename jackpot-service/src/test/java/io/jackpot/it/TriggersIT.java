@@ -7,30 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jackpot.JackpotNode;
 import io.jackpot.money.Decimals;
 import io.jackpot.pool.MustHit;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Service-side triggers and tier draws through the API, with the fairness commitment checked. */
-class TriggersIT {
-  static JackpotNode node;
-  static Api api;
-
-  @BeforeAll
-  static void start() throws Exception {
-    node = TestNodes.start(TestPostgres.freshDatabase(), TestNodes.ownCluster());
-    api = new Api(node.httpPort());
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    node.close();
-  }
+class TriggersIT extends OneNode {
 
   @Test
   void theMiniTierMustHitWithinItsRangeAndProvesItsHitPoint() {
