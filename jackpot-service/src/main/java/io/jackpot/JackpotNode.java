@@ -29,6 +29,9 @@ import io.jackpot.pool.StrongRandomSource;
 import io.jackpot.pool.hz.HzPools;
 import io.jackpot.sequencer.Sequencer;
 import io.jackpot.sequencer.SequencerSettings;
+import io.jackpot.ticker.TickerHub;
+import io.jackpot.ticker.TickerSampler;
+import io.jackpot.ticker.http.TickerRoutes;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -66,6 +69,8 @@ public final class JackpotNode implements AutoCloseable {
   private int httpPort;
   private Pools pools;
   private Sequencer sequencer;
+  private final TickerHub tickerHub = new TickerHub();
+  private TickerSampler ticker;
   private String httpDeployment;
 
   private JackpotNode() {}
@@ -119,11 +124,14 @@ public final class JackpotNode implements AutoCloseable {
     GameKeys keys = new GameKeys().add(GameKeys.DEV_GAME_KEY, new Caller("demo", Games.ids()));
     log.info("step 5/6: services wired (dev game key for operator 'demo')");
 
+    ticker = new TickerSampler(vertx, catalogue, pools, tickerHub, config.ticker(), clock);
+    ticker.start();
     ApiRouter api = new ApiRouter(new GameAuth(keys), new ContributionRoutes(contributions, catalogue),
         new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools),
-        new HealthRoutes(() -> ready.get() && sequencer.healthy() && hz.getLifecycleService().isRunning()));
+        new HealthRoutes(() -> ready.get() && sequencer.healthy() && hz.getLifecycleService().isRunning()),
+        new TickerRoutes(catalogue, pools, tickerHub, config.ticker().maxQueueBytes(), clock));
     int instances = Math.max(1, Runtime.getRuntime().availableProcessors());
-    httpDeployment = vertx.deployVerticle(() -> new HttpVerticle(config.httpPort(), api),
+    httpDeployment = vertx.deployVerticle(() -> new HttpVerticle(config.httpPort(), config.ticker().socketSendBufferBytes(), api),
         new DeploymentOptions().setInstances(instances)).await();
     httpPort = config.httpPort();
     ready.set(true);
@@ -146,6 +154,11 @@ public final class JackpotNode implements AutoCloseable {
     return httpPort;
   }
 
+  /** This member's ticker subscribers, for operations and tests. */
+  public TickerHub tickerHub() {
+    return tickerHub;
+  }
+
   /** The live pools, for operations and tests. */
   public Pools pools() {
     return pools;
@@ -163,6 +176,9 @@ public final class JackpotNode implements AutoCloseable {
   @Override
   public void close() throws IOException {
     ready.set(false);
+    if (ticker != null) {
+      ticker.stop();
+    }
     if (vertx != null && httpDeployment != null) {
       try {
         vertx.undeploy(httpDeployment).await();

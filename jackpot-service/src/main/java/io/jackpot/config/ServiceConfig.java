@@ -1,7 +1,9 @@
 package io.jackpot.config;
 
 import io.jackpot.cluster.ClusterSettings;
+import io.jackpot.ticker.TickerSettings;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +14,7 @@ import java.util.Map;
  *
  * @param pgUrl an external database, or null to provision a local one under {@code dataDir}
  */
-public record ServiceConfig(int httpPort, Path dataDir, String pgUrl, int pgPoolSize, ClusterSettings cluster) {
+public record ServiceConfig(int httpPort, Path dataDir, String pgUrl, int pgPoolSize, ClusterSettings cluster, TickerSettings ticker) {
 
   public static ServiceConfig fromEnv(Map<String, String> env) {
     List<String> members = Arrays.stream(env.getOrDefault("JACKPOT_HZ_MEMBERS", "127.0.0.1").split(","))
@@ -29,7 +31,13 @@ public record ServiceConfig(int httpPort, Path dataDir, String pgUrl, int pgPool
         Path.of(env.getOrDefault("JACKPOT_DATA_DIR", ".data")),
         pgUrl == null || pgUrl.isBlank() ? null : pgUrl,
         intVar(env, "JACKPOT_PG_POOL_SIZE", 8, 1, 200),
-        cluster);
+        cluster,
+        new TickerSettings(
+            Duration.ofMillis(intVar(env, "JACKPOT_TICKER_INTERVAL_MS", 3000, 100, 60_000)),
+            Duration.ofMillis(250),
+            intVar(env, "JACKPOT_TICKER_MAX_QUEUE_KB", 256, 4, 65_536) * 1024,
+            Duration.ofSeconds(intVar(env, "JACKPOT_TICKER_PING_SECONDS", 30, 1, 3600)),
+            intVar(env, "JACKPOT_HTTP_SEND_BUFFER_BYTES", 0, 0, 16 * 1024 * 1024)));
   }
 
   private static int intVar(Map<String, String> env, String name, int fallback, int min, int max) {
@@ -49,14 +57,18 @@ public record ServiceConfig(int httpPort, Path dataDir, String pgUrl, int pgPool
   }
 
   public ServiceConfig withHttpPort(int port) {
-    return new ServiceConfig(port, dataDir, pgUrl, pgPoolSize, cluster);
+    return new ServiceConfig(port, dataDir, pgUrl, pgPoolSize, cluster, ticker);
   }
 
   public ServiceConfig withPgUrl(String url) {
-    return new ServiceConfig(httpPort, dataDir, url, pgPoolSize, cluster);
+    return new ServiceConfig(httpPort, dataDir, url, pgPoolSize, cluster, ticker);
   }
 
   public ServiceConfig withCluster(ClusterSettings settings) {
-    return new ServiceConfig(httpPort, dataDir, pgUrl, pgPoolSize, settings);
+    return new ServiceConfig(httpPort, dataDir, pgUrl, pgPoolSize, settings, ticker);
+  }
+
+  public ServiceConfig withTicker(TickerSettings settings) {
+    return new ServiceConfig(httpPort, dataDir, pgUrl, pgPoolSize, cluster, settings);
   }
 }

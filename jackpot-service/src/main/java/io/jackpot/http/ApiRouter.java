@@ -6,6 +6,8 @@ import io.jackpot.jackpot.http.JackpotRoutes;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.handler.StaticHandler;
+import io.jackpot.ticker.http.TickerRoutes;
 
 /** Assembles the API's routes; one router per HTTP verticle instance. */
 public final class ApiRouter {
@@ -17,8 +19,11 @@ public final class ApiRouter {
   private final WinRoutes wins;
   private final JackpotRoutes jackpots;
   private final HealthRoutes health;
+  private final TickerRoutes ticker;
 
-  public ApiRouter(GameAuth auth, ContributionRoutes contributions, WinRoutes wins, JackpotRoutes jackpots, HealthRoutes health) {
+  public ApiRouter(GameAuth auth, ContributionRoutes contributions, WinRoutes wins, JackpotRoutes jackpots,
+      HealthRoutes health, TickerRoutes ticker) {
+    this.ticker = ticker;
     this.auth = auth;
     this.contributions = contributions;
     this.wins = wins;
@@ -33,6 +38,9 @@ public final class ApiRouter {
     wins.mount(router, auth, body);
     jackpots.mount(router);
     health.mount(router);
+    ticker.mount(router);
+    // The ticker page: plain HTML + JS from the jar, no build step.
+    router.get().handler(StaticHandler.create("webroot").setCachingEnabled(false));
     router.route().failureHandler(Errors::handle);
     router.errorHandler(404, Errors::handle);
     router.errorHandler(405, Errors::handle);

@@ -7,17 +7,24 @@ import io.vertx.core.http.HttpServerOptions;
 /** Serves the API on one port; deployed once per event loop, all instances sharing the port. */
 public final class HttpVerticle extends VerticleBase {
   private final int port;
+  private final int sendBufferBytes;
   private final ApiRouter api;
   private io.vertx.core.http.HttpServer server;
 
-  public HttpVerticle(int port, ApiRouter api) {
+  /** {@code sendBufferBytes}: the kernel send buffer of each connection, 0 for the OS default. */
+  public HttpVerticle(int port, int sendBufferBytes, ApiRouter api) {
     this.port = port;
+    this.sendBufferBytes = sendBufferBytes;
     this.api = api;
   }
 
   @Override
   public Future<?> start() {
-    server = vertx.createHttpServer(new HttpServerOptions().setPort(port).setCompressionSupported(false))
+    HttpServerOptions options = new HttpServerOptions().setPort(port).setCompressionSupported(false);
+    if (sendBufferBytes > 0) {
+      options.setSendBufferSize(sendBufferBytes);
+    }
+    server = vertx.createHttpServer(options)
         .requestHandler(api.create(vertx));
     return server.listen();
   }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class PoolTest {
   static final PoolId ID = new PoolId("bewitched", "cv-0.10");
   static final PoolTerms TERMS = new PoolTerms(200_000_000L, new Rate(5_000));
-  static final Instant AT = Instant.parse("2026-11-21T13:45:01.123Z");
+  static final Instant AT = Commands.AT;
   static final SeededRandom RANDOM = new SeededRandom(7);
   private int ops;
 
@@ -29,11 +29,11 @@ class PoolTest {
   }
 
   static Claim claim(String round) {
-    return new Claim(round, "p-" + round, "bewitched", "demo", AT);
+    return Commands.claim(round);
   }
 
   static Contribute stake(String round, long micros) {
-    return new Contribute(round, micros, "p-" + round, "bewitched", "demo", AT);
+    return Commands.stake(round, micros);
   }
 
   static Pool created(PoolTerms terms) {

@@ -1,0 +1,72 @@
+package io.jackpot.jackpot.http;
+
+import io.jackpot.award.http.WinJson;
+import io.jackpot.jackpot.JackpotDefinition;
+import io.jackpot.jackpot.PoolDefinition;
+import io.jackpot.money.Money;
+import io.jackpot.pool.Pool;
+import io.jackpot.pool.PoolId;
+import io.jackpot.pool.Trigger;
+import io.vertx.core.json.JsonObject;
+import io.vertx.core.json.JsonArray;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** Jackpots and live pools as the public reads and the ticker's snapshot show them. */
+public final class JackpotJson {
+  private JackpotJson() {}
+
+  public static Map<PoolId, Pool> byId(List<Pool> live) {
+    return live.stream().collect(Collectors.toMap(Pool::id, Function.identity()));
+  }
+
+  /** {@code currency}: also show amounts in it (null: don't). */
+  public static JsonObject jackpot(JackpotDefinition j, Map<PoolId, Pool> live, String currency) {
+    JsonArray pools = new JsonArray();
+    j.pools().forEach(p -> {
+      Pool pool = live.get(j.poolId(p));
+      if (pool != null) {
+        pools.add(pool(j, p, pool, currency));
+      }
+    });
+    return new JsonObject().put("id", j.id()).put("name", j.name()).put("currency", j.currency()).put("pools", pools);
+  }
+
+  public static JsonObject pool(JackpotDefinition j, PoolDefinition def, Pool pool, String currency) {
+    JsonObject out = new JsonObject()
+        .put("key", def.key())
+        .put("name", def.name())
+        .put("state", pool.status().name())
+        .put("amount", pool.amount().toPlainString())
+        .put("seed", Money.ofMicros(def.seedMicros()).toPlainString())
+        .put("sequence", pool.winSeq())
+        .put("trigger", trigger(pool))
+        .put("lastWin", pool.lastWin().map(w -> WinJson.of(w, j.currency())).orElse(null));
+    if (def.coinValueMicros() != null) {
+      out.put("coinValue", Money.ofMicros(def.coinValueMicros()).toDisplayString(2));
+    }
+    if (currency != null) {
+      out.put("amountInCurrency", pool.amount().toDisplayString(2));
+    }
+    return out;
+  }
+
+  /** The trigger's public settings; a must-hit pool shows the commitment to its secret hit point. */
+  static JsonObject trigger(Pool pool) {
+    Trigger t = pool.terms().trigger();
+    JsonObject out = new JsonObject();
+    if (t instanceof Trigger.Random r) {
+      out.put("type", "RANDOM").put("stakePerHit", Money.ofMicros(r.stakePerHitMicros()).toPlainString());
+    } else if (t instanceof Trigger.MustHitBy m) {
+      out.put("type", "MUST_HIT_BY").put("ceiling", Money.ofMicros(m.ceilingMicros()).toPlainString());
+      if (pool.mustHit() != null) {
+        out.put("commitment", pool.mustHit().commitment());
+      }
+    } else {
+      out.put("type", "CLAIM");
+    }
+    return out;
+  }
+}

@@ -1,0 +1,107 @@
+package io.jackpot.ticker;
+
+import io.jackpot.award.http.WinJson;
+import io.jackpot.jackpot.Catalogue;
+import io.jackpot.pool.Pool;
+import io.jackpot.pool.Pools;
+import io.jackpot.pool.Win;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Every member reads the live pools from the cluster on a short period and tells its own
+ * subscribers what changed: wins at once (within {@code winPoll}), amounts at most once per
+ * interval, each message serialised once per jackpot. Reading the shared pools, rather than
+ * relaying events, makes every member see every change whichever member made it, loses nothing
+ * when members come and go, and costs the same at any traffic (docs/ticker.md).
+ */
+public final class TickerSampler {
+  private static final Logger log = LoggerFactory.getLogger(TickerSampler.class);
+
+  private final Vertx vertx;
+  private final Catalogue catalogue;
+  private final Pools pools;
+  private final TickerHub hub;
+  private final TickerSettings settings;
+  private final Clock clock;
+  private final TickerState state = new TickerState();
+  private long lastUpdate;
+  private boolean busy;
+  private long timer = -1;
+  private long pinger = -1;
+
+  public TickerSampler(Vertx vertx, Catalogue catalogue, Pools pools, TickerHub hub, TickerSettings settings, Clock clock) {
+    this.vertx = vertx;
+    this.catalogue = catalogue;
+    this.pools = pools;
+    this.hub = hub;
+    this.settings = settings;
+    this.clock = clock;
+  }
+
+  public void start() {
+    vertx.runOnContext(v -> {
+      timer = vertx.setPeriodic(settings.winPoll().toMillis(), id -> sample());
+      pinger = vertx.setPeriodic(settings.pingEvery().toMillis(), id -> hub.ping());
+    });
+  }
+
+  public void stop() {
+    vertx.cancelTimer(timer);
+    vertx.cancelTimer(pinger);
+  }
+
+  /** Runs on one context; a slow read makes it skip a beat rather than pile up. */
+  private void sample() {
+    if (busy) {
+      return;
+    }
+    busy = true;
+    long readAt = clock.millis();
+    pools.getAll(catalogue.poolIds()).whenComplete((live, error) -> vertx.runOnContext(v -> {
+      busy = false;
+      if (error != null) {
+        log.warn("ticker could not read the pools: {}", error.toString());
+        return;
+      }
+      announceWins(state.newWins(live), readAt);
+      if (readAt - lastUpdate >= settings.interval().toMillis()) {
+        lastUpdate = readAt;
+        announceUpdates(state.changed(live), readAt);
+      }
+    }));
+  }
+
+  private void announceWins(List<Win> wins, long now) {
+    for (Win w : wins) {
+      JsonObject json = WinJson.of(w, catalogue.currencyOf(w.pool())).put("type", "win");
+      String message = json.encode();
+      hub.broadcast(w.pool().jackpotId(), now, true, message, message);
+    }
+  }
+
+  private void announceUpdates(Map<String, List<Pool>> changed, long now) {
+    String at = WinJson.TIMESTAMP.format(java.time.Instant.ofEpochMilli(now));
+    changed.forEach((jackpotId, list) -> {
+      JsonArray plain = new JsonArray();
+      JsonArray withCurrency = new JsonArray();
+      for (Pool p : list) {
+        JsonObject item = new JsonObject().put("jackpotId", jackpotId).put("poolKey", p.id().poolKey())
+            .put("amount", p.amount().toPlainString());
+        plain.add(item);
+        withCurrency.add(item.copy().put("amountInCurrency", p.amount().toDisplayString(2)));
+      }
+      hub.broadcast(jackpotId, now, false, update(at, plain), update(at, withCurrency));
+    });
+  }
+
+  private static String update(String at, JsonArray pools) {
+    return new JsonObject().put("type", "update").put("at", at).put("pools", pools).encode();
+  }
+}

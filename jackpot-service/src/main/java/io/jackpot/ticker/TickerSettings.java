@@ -1,0 +1,25 @@
+package io.jackpot.ticker;
+
+import java.time.Duration;
+
+/**
+ * The ticker's cadence and bounds: updates at most once per {@code interval}; wins looked for every
+ * {@code winPoll} (never slower than the interval); a subscriber whose unsent data passes
+ * {@code maxQueueBytes} is dropped; idle connections are pinged every {@code pingEvery} and closed
+ * when the previous ping went unanswered. {@code socketSendBufferBytes} bounds what the kernel holds
+ * per connection (0: the OS default), which with many subscribers bounds memory and lets a stalled
+ * subscriber be noticed sooner.
+ */
+public record TickerSettings(Duration interval, Duration winPoll, int maxQueueBytes, Duration pingEvery,
+    int socketSendBufferBytes) {
+  public TickerSettings {
+    if (interval.toMillis() < 100) {
+      throw new IllegalArgumentException("the ticker interval must be at least 100 ms");
+    }
+    winPoll = interval.compareTo(winPoll) < 0 ? interval : winPoll;
+  }
+
+  public static TickerSettings defaults() {
+    return new TickerSettings(Duration.ofSeconds(3), Duration.ofMillis(250), 256 * 1024, Duration.ofSeconds(30), 0);
+  }
+}

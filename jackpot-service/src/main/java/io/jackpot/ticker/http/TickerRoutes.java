@@ -1,0 +1,83 @@
+package io.jackpot.ticker.http;
+
+import io.jackpot.error.Rejection;
+import io.jackpot.jackpot.Catalogue;
+import io.jackpot.jackpot.JackpotDefinition;
+import io.jackpot.jackpot.http.JackpotJson;
+import io.jackpot.jackpot.http.JackpotRoutes;
+import io.jackpot.pool.PoolId;
+import io.jackpot.pool.Pools;
+import io.jackpot.ticker.Subscriber;
+import io.jackpot.ticker.TickerHub;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * GET /v1/ticker (WebSocket, no auth): query {@code jackpots=a,b} (default: all) and optional
+ * {@code currency}. Bad parameters are refused before the upgrade, with the usual error body.
+ */
+public final class TickerRoutes {
+  private final Catalogue catalogue;
+  private final Pools pools;
+  private final TickerHub hub;
+  private final int maxQueueBytes;
+  private final java.time.Clock clock;
+
+  public TickerRoutes(Catalogue catalogue, Pools pools, TickerHub hub, int maxQueueBytes, java.time.Clock clock) {
+    this.clock = clock;
+    this.catalogue = catalogue;
+    this.pools = pools;
+    this.hub = hub;
+    this.maxQueueBytes = maxQueueBytes;
+  }
+
+  public void mount(Router router) {
+    router.get("/v1/ticker").handler(this::subscribe);
+  }
+
+  private void subscribe(RoutingContext ctx) {
+    String currency = JackpotRoutes.displayCurrency(ctx.queryParams().get("currency"));
+    List<JackpotDefinition> followed = followed(ctx.queryParams().get("jackpots"));
+    if (!"websocket".equalsIgnoreCase(ctx.request().getHeader("Upgrade"))) {
+      throw Rejection.invalid("WEBSOCKET_REQUIRED", "the ticker is a WebSocket: send an Upgrade: websocket request");
+    }
+    List<PoolId> ids = new ArrayList<>();
+    followed.forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
+    ctx.request().toWebSocket().onSuccess(socket -> {
+      socket.setWriteQueueMaxSize(maxQueueBytes);
+      var context = ctx.vertx().getOrCreateContext();
+      Set<String> jackpotIds = new LinkedHashSet<>();
+      followed.forEach(j -> jackpotIds.add(j.id()));
+      // Registered before the snapshot is read, so no change between the two can be missed.
+      var subscriber = new Subscriber(socket, context, jackpotIds, currency != null, clock.millis());
+      hub.add(subscriber);
+      long readAt = clock.millis();
+      pools.getAll(ids).whenComplete((live, error) -> context.runOnContext(v -> {
+        if (error != null) {
+          socket.close((short) 1011, "pools not readable; reconnect");
+          return;
+        }
+        JsonArray jackpots = new JsonArray();
+        followed.forEach(j -> jackpots.add(JackpotJson.jackpot(j, JackpotJson.byId(live), currency)));
+        subscriber.start(new JsonObject().put("type", "snapshot").put("jackpots", jackpots).encode(), readAt);
+      }));
+    });
+  }
+
+  private List<JackpotDefinition> followed(String jackpots) {
+    if (jackpots == null || jackpots.isBlank()) {
+      return List.copyOf(catalogue.jackpots());
+    }
+    List<JackpotDefinition> out = new ArrayList<>();
+    for (String id : jackpots.split(",")) {
+      out.add(JackpotRoutes.jackpot(catalogue, id.trim()));
+    }
+    return out;
+  }
+}

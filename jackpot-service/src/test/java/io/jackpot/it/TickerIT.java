@@ -1,0 +1,221 @@
+package io.jackpot.it;
+
+import static io.jackpot.it.Api.batch;
+import static io.jackpot.it.Api.contribution;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jackpot.JackpotNode;
+import io.jackpot.cluster.ClusterSettings;
+import io.jackpot.config.ServiceConfig;
+import io.jackpot.jackpot.DefaultCatalogue;
+import io.jackpot.ticker.TickerSettings;
+import io.vertx.core.json.JsonObject;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The ticker with two members: what happens through one is seen by subscribers of the other. */
+class TickerIT {
+  static JackpotNode a;
+  static JackpotNode b;
+  static Api viaA;
+
+  @BeforeAll
+  static void start() throws Exception {
+    String pg = TestPostgres.freshDatabase();
+    int portA = TestNodes.freePort();
+    int portB = TestNodes.freePort();
+    String name = "ticker-" + UUID.randomUUID();
+    List<String> members = List.of("127.0.0.1:" + portA, "127.0.0.1:" + portB);
+    // a: small buffers, pings rare (for the slow-consumer test); b: pings every second.
+    a = node(pg, new ClusterSettings(name, portA, members, "127.0.0.1", 600),
+        new TickerSettings(Duration.ofMillis(100), Duration.ofMillis(100), 16 * 1024, Duration.ofMinutes(10), 8 * 1024));
+    b = node(pg, new ClusterSettings(name, portB, members, "127.0.0.1", 600),
+        new TickerSettings(Duration.ofMillis(100), Duration.ofMillis(100), 256 * 1024, Duration.ofSeconds(1), 0));
+    viaA = new Api(a.httpPort());
+  }
+
+  static JackpotNode node(String pg, ClusterSettings cluster, TickerSettings ticker) throws Exception {
+    ServiceConfig config = ServiceConfig.fromEnv(Map.of()).withHttpPort(TestNodes.freePort()).withPgUrl(pg)
+        .withCluster(cluster).withTicker(ticker);
+    return JackpotNode.start(config, Clock.systemUTC(), DefaultCatalogue.create());
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    b.close();
+    a.close();
+  }
+
+  /** A JDK WebSocket client that queues every text message it receives. */
+  static final class Listener implements WebSocket.Listener {
+    final BlockingQueue<JsonObject> messages = new LinkedBlockingQueue<>();
+    private final StringBuilder partial = new StringBuilder();
+
+    @Override
+    public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
+      partial.append(data);
+      if (last) {
+        messages.add(new JsonObject(partial.toString()));
+        partial.setLength(0);
+      }
+      ws.request(1);
+      return null;
+    }
+
+    JsonObject await(Predicate<JsonObject> what, Duration within) throws InterruptedException {
+      long end = System.nanoTime() + within.toNanos();
+      for (long left = within.toNanos(); left > 0; left = end - System.nanoTime()) {
+        JsonObject m = messages.poll(left, TimeUnit.NANOSECONDS);
+        if (m != null && what.test(m)) {
+          return m;
+        }
+      }
+      return null;
+    }
+  }
+
+  static WebSocket connect(JackpotNode node, String query, Listener listener) {
+    return HttpClient.newHttpClient().newWebSocketBuilder()
+        .buildAsync(URI.create("ws://127.0.0.1:" + node.httpPort() + "/v1/ticker" + query), listener).join();
+  }
+
+  static boolean hasPool(JsonObject update, String pool, String amount) {
+    return "update".equals(update.getString("type")) && update.getJsonArray("pools").stream()
+        .map(JsonObject.class::cast)
+        .anyMatch(p -> p.getString("poolKey").equals(pool) && (amount == null || p.getString("amount").equals(amount)));
+  }
+
+  @Test
+  void aSubscriberOfOneMemberSeesContributionsAndWinsMadeThroughTheOther() throws Exception {
+    Listener listener = new Listener();
+    WebSocket ws = connect(b, "?jackpots=bewitched&currency=EUR", listener);
+    JsonObject snapshot = listener.await(m -> true, Duration.ofSeconds(10));
+    assertEquals("snapshot", snapshot.getString("type"));
+    assertEquals(1, snapshot.getJsonArray("jackpots").size());
+    assertEquals("bewitched", snapshot.getJsonArray("jackpots").getJsonObject(0).getString("id"));
+
+    assertEquals(200, viaA.post("/v1/contributions", batch(contribution("TICK-1", "bewitched", "2.00", "0.05"))).status());
+    String expected = viaA.amount("bewitched", "cv-0.05");
+    JsonObject update = listener.await(m -> hasPool(m, "cv-0.05", expected), Duration.ofSeconds(10));
+    assertNotNull(update, "update with " + expected + " for cv-0.05 reached the other member's subscriber");
+    JsonObject pool = update.getJsonArray("pools").getJsonObject(0);
+    assertEquals(pool.getString("amount").substring(0, pool.getString("amount").length() - 4), pool.getString("amountInCurrency"));
+
+    Instant claimed = Instant.now();
+    String winId = viaA.post("/v1/wins", Api.claim("TICK-W", "bewitched", "cv-0.05")).json().getString("winId");
+    JsonObject win = listener.await(m -> "win".equals(m.getString("type")), Duration.ofSeconds(10));
+    assertNotNull(win);
+    assertEquals(winId, win.getString("winId"));
+    assertTrue(Duration.between(claimed, Instant.now()).toMillis() < 5_000, "a win is announced within seconds");
+    ws.sendClose(WebSocket.NORMAL_CLOSURE, "bye").join();
+  }
+
+  @Test
+  void aSubscriberThatDoesNotReadIsDroppedWithoutHoldingUpTheOthers() throws Exception {
+    int before = a.tickerHub().size();
+    long droppedBefore = a.tickerHub().dropped();
+    Listener fast = new Listener();
+    WebSocket ws = connect(a, "", fast);
+    fast.await(m -> "snapshot".equals(m.getString("type")), Duration.ofSeconds(10));
+    try (Socket slow = stalledSubscriber(a)) {
+      awaitTrue(() -> a.tickerHub().size() == before + 2, "both subscribed");
+      int round = 0;
+      Instant deadline = Instant.now().plusSeconds(60);
+      while (a.tickerHub().dropped() == droppedBefore && Instant.now().isBefore(deadline)) {
+        // Keep every pool moving so updates keep coming.
+        StringBuilder items = new StringBuilder();
+        for (String coin : List.of("0.01", "0.02", "0.05", "0.10", "0.20", "0.50", "1.00", "2.00", "5.00", "10.00")) {
+          items.append(items.length() == 0 ? "" : ",").append(contribution("SLOW-" + round + "-" + coin, "bewitched", coin, coin));
+        }
+        viaA.post("/v1/contributions", batch(items.toString(), contribution("SLOW-C-" + round, "creepy-candy", "1.00", null)));
+        round++;
+        String expected = viaA.amount("bewitched", "cv-10.00");
+        assertNotNull(fast.await(m -> hasPool(m, "cv-10.00", expected), Duration.ofSeconds(5)),
+            "the reading subscriber keeps getting updates on time");
+      }
+      assertEquals(droppedBefore + 1, a.tickerHub().dropped(), "the stalled subscriber was dropped");
+      awaitTrue(() -> a.tickerHub().size() == before + 1, "only the reading subscriber is left");
+    }
+    ws.sendClose(WebSocket.NORMAL_CLOSURE, "bye").join();
+    awaitTrue(() -> a.tickerHub().size() == before, "a closed connection leaves nothing behind");
+  }
+
+  @Test
+  void aConnectionThatNeverAnswersPingsIsClosed() throws Exception {
+    int before = b.tickerHub().size();
+    try (Socket silent = new Socket("127.0.0.1", b.httpPort())) {
+      handshake(silent, b);
+      InputStream in = silent.getInputStream();
+      awaitTrue(() -> b.tickerHub().size() == before + 1, "subscribed");
+      // Reads everything (so it is not slow) but never answers a ping: closed after two ping periods.
+      Thread reader = new Thread(() -> {
+        byte[] buf = new byte[8192];
+        try {
+          while (in.read(buf) >= 0) {
+            // discard
+          }
+        } catch (Exception closed) {
+          // the server closed it
+        }
+      });
+      reader.start();
+      awaitTrue(() -> b.tickerHub().size() == before, "the silent connection was closed");
+    }
+  }
+
+  @Test
+  void badParametersAreRefusedBeforeTheUpgrade() {
+    Api api = new Api(b.httpPort());
+    assertEquals(404, api.get("/v1/ticker?jackpots=nope").status());
+    assertEquals(400, api.get("/v1/ticker?currency=XYZ").status());
+    assertEquals("WEBSOCKET_REQUIRED", api.get("/v1/ticker").errorCode());
+  }
+
+  /** A raw WebSocket that completes the handshake, then never reads: its buffers fill up. */
+  static Socket stalledSubscriber(JackpotNode node) throws Exception {
+    Socket s = new Socket();
+    s.setReceiveBufferSize(4096);
+    s.connect(new java.net.InetSocketAddress("127.0.0.1", node.httpPort()));
+    handshake(s, node);
+    return s;
+  }
+
+  static void handshake(Socket s, JackpotNode node) throws Exception {
+    OutputStream out = s.getOutputStream();
+    out.write(("GET /v1/ticker HTTP/1.1\r\nHost: 127.0.0.1:" + node.httpPort() + "\r\nUpgrade: websocket\r\n"
+        + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        .getBytes(StandardCharsets.US_ASCII));
+    out.flush();
+  }
+
+  static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (!condition.getAsBoolean()) {
+      assertTrue(System.nanoTime() < end, "timed out waiting: " + what);
+      Thread.onSpinWait();
+      TimeUnit.MILLISECONDS.sleep(20);
+    }
+  }
+}
