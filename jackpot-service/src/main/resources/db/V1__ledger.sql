@@ -83,6 +83,20 @@ CREATE TABLE ledger_commits (
   committed_at timestamptz NOT NULL DEFAULT now()
 );
 
+-- Every operator action: who, what, on what, before -> after. Append-only like the rest.
+CREATE TABLE audit_log (
+  id      bigserial   PRIMARY KEY,
+  at      timestamptz NOT NULL,
+  actor   text        NOT NULL,
+  owner   text,
+  action  text        NOT NULL,
+  target  text        NOT NULL,
+  before  jsonb,
+  after   jsonb
+);
+CREATE INDEX audit_log_at ON audit_log (at);
+CREATE INDEX wins_won_at ON wins (won_at);
+
 CREATE FUNCTION ledger_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'the ledger is append-only: % on % refused', TG_OP, TG_TABLE_NAME;
@@ -95,6 +109,8 @@ CREATE TRIGGER contributions_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON 
 CREATE TRIGGER wins_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON wins
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
 CREATE TRIGGER ledger_commits_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON ledger_commits
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
+CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON audit_log
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
 CREATE TRIGGER pool_events_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON pool_events
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();

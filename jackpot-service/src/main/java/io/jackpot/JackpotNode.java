@@ -1,8 +1,10 @@
 package io.jackpot;
 
 import com.hazelcast.core.HazelcastInstance;
-import io.jackpot.access.Caller;
-import io.jackpot.access.GameKeys;
+import io.jackpot.access.Credentials;
+import io.jackpot.admin.AdminService;
+import io.jackpot.admin.http.AdminAuth;
+import io.jackpot.admin.http.AdminRoutes;
 import io.jackpot.award.AwardService;
 import io.jackpot.award.TierDraw;
 import io.jackpot.award.http.WinRoutes;
@@ -80,11 +82,17 @@ public final class JackpotNode implements AutoCloseable {
     return start(config, clock, DefaultCatalogue.create());
   }
 
-  /** Starts a member and waits until it is ready (blocking; call from a plain thread). */
+  /** Starts a member with the dev credentials and waits until it is ready (blocking). */
   public static JackpotNode start(ServiceConfig config, Clock clock, Catalogue catalogue) throws Exception {
+    return start(config, clock, catalogue, Credentials.dev(Games.ids()));
+  }
+
+  /** Starts a member and waits until it is ready (blocking; call from a plain thread). */
+  public static JackpotNode start(ServiceConfig config, Clock clock, Catalogue catalogue, Credentials credentials)
+      throws Exception {
     JackpotNode node = new JackpotNode();
     try {
-      node.boot(config, clock, catalogue);
+      node.boot(config, clock, catalogue, credentials);
       return node;
     } catch (Exception e) {
       node.close();
@@ -92,7 +100,7 @@ public final class JackpotNode implements AutoCloseable {
     }
   }
 
-  private void boot(ServiceConfig config, Clock clock, Catalogue catalogue) throws Exception {
+  private void boot(ServiceConfig config, Clock clock, Catalogue catalogue, Credentials credentials) throws Exception {
     String pgUrl = config.pgUrl();
     if (pgUrl == null) {
       localPostgres = LocalPostgres.start(config.dataDir().resolve("pg"));
@@ -121,15 +129,15 @@ public final class JackpotNode implements AutoCloseable {
     sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock, random);
     var contributions = new ContributionService(catalogue, new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), hzCallbacks), ledger, sequencer, clock);
     var awards = new AwardService(catalogue, ledger, sequencer, clock, new TierDraw(clusterSecret(hz, "tier-draw")));
-    GameKeys keys = new GameKeys().add(GameKeys.DEV_GAME_KEY, new Caller("demo", Games.ids()));
-    log.info("step 5/6: services wired (dev game key for operator 'demo')");
+    log.info("step 5/6: services wired ({})", credentials.isDev() ? "DEV credentials" : "configured credentials");
 
     ticker = new TickerSampler(vertx, catalogue, pools, tickerHub, config.ticker(), clock);
     ticker.start();
-    ApiRouter api = new ApiRouter(new GameAuth(keys), new ContributionRoutes(contributions, catalogue),
+    ApiRouter api = new ApiRouter(new GameAuth(credentials), new ContributionRoutes(contributions, catalogue),
         new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools),
         new HealthRoutes(() -> ready.get() && sequencer.healthy() && hz.getLifecycleService().isRunning()),
-        new TickerRoutes(catalogue, pools, tickerHub, config.ticker().maxQueueBytes(), clock));
+        new TickerRoutes(catalogue, pools, tickerHub, config.ticker().maxQueueBytes(), clock),
+        new AdminRoutes(new AdminService(catalogue, ledger, sequencer, clock), catalogue, pools, new AdminAuth(credentials)));
     int instances = Math.max(1, Runtime.getRuntime().availableProcessors());
     httpDeployment = vertx.deployVerticle(() -> new HttpVerticle(config.httpPort(), config.ticker().socketSendBufferBytes(), api),
         new DeploymentOptions().setInstances(instances)).await();

@@ -21,7 +21,8 @@ public final class Main {
       return;
     }
     try {
-      JackpotNode node = JackpotNode.start(config, Clock.systemUTC());
+      var credentials = io.jackpot.access.CredentialsLoader.load(System.getenv(), io.jackpot.game.Games.ids());
+      JackpotNode node = JackpotNode.start(config, Clock.systemUTC(), io.jackpot.jackpot.DefaultCatalogue.create(), credentials);
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         try {
           node.close();
@@ -30,8 +31,15 @@ public final class Main {
         }
       }, "shutdown"));
       System.out.printf("%nJackpot service ready: http://127.0.0.1:%d/v1/jackpots%n", node.httpPort());
-      System.out.printf("  game key:     dev-game-key (operator demo, all seed games)%n");
-      System.out.printf("  admin token:  dev-admin-token   viewer token: dev-viewer-token (admin API not yet served)%n%n");
+      if (credentials.isDev()) {
+        System.out.printf("  game key:     dev-game-key (operator demo, all seed games)%n");
+        System.out.printf("  admin token:  dev-admin-token   viewer token: dev-viewer-token%n%n");
+      } else {
+        System.out.printf("  credentials:  %d game keys, %d admin tokens configured%n%n", credentials.gameKeys(), credentials.adminTokens());
+      }
+    } catch (IllegalArgumentException e) {
+      log.error("start-up refused: {}", e.getMessage());
+      System.exit(2);
     } catch (Exception e) {
       log.error("start-up failed: {}", e.toString(), e);
       System.exit(1);

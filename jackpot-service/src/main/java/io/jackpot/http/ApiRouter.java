@@ -8,6 +8,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.StaticHandler;
 import io.jackpot.ticker.http.TickerRoutes;
+import io.jackpot.admin.http.AdminRoutes;
 
 /** Assembles the API's routes; one router per HTTP verticle instance. */
 public final class ApiRouter {
@@ -20,10 +21,12 @@ public final class ApiRouter {
   private final JackpotRoutes jackpots;
   private final HealthRoutes health;
   private final TickerRoutes ticker;
+  private final AdminRoutes admin;
 
   public ApiRouter(GameAuth auth, ContributionRoutes contributions, WinRoutes wins, JackpotRoutes jackpots,
-      HealthRoutes health, TickerRoutes ticker) {
+      HealthRoutes health, TickerRoutes ticker, AdminRoutes admin) {
     this.ticker = ticker;
+    this.admin = admin;
     this.auth = auth;
     this.contributions = contributions;
     this.wins = wins;
@@ -39,6 +42,7 @@ public final class ApiRouter {
     jackpots.mount(router);
     health.mount(router);
     ticker.mount(router);
+    admin.mount(router);
     // The ticker page: plain HTML + JS from the jar, no build step.
     router.get().handler(StaticHandler.create("webroot").setCachingEnabled(false));
     router.route().failureHandler(Errors::handle);

@@ -52,13 +52,19 @@ public final class Errors {
   }
 
   /**
-   * Hazelcast, database and network failures mean "try again", not "bug". A request that failed
-   * this way changed nothing: such failures happen before the sequencer, which never gives up.
+   * Hazelcast, connection and database-availability failures mean "try again", not "bug". A
+   * request that failed this way changed nothing: such failures happen before the sequencer, which
+   * never gives up. A database error in our own SQL (syntax, constraint) is a bug: 500.
    */
   private static boolean isInfrastructure(Throwable t) {
     for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof io.vertx.pgclient.PgException pg) {
+        String sqlState = pg.getSqlState() == null ? "" : pg.getSqlState();
+        // 08 connection, 53 insufficient resources, 57 operator intervention (e.g. shutting down), 40 rollbacks.
+        return sqlState.startsWith("08") || sqlState.startsWith("53") || sqlState.startsWith("57") || sqlState.startsWith("40");
+      }
       String name = c.getClass().getName();
-      if (name.startsWith("com.hazelcast.") || name.startsWith("io.vertx.pgclient.") || name.startsWith("io.vertx.sqlclient.")
+      if (name.startsWith("com.hazelcast.") || name.startsWith("io.vertx.sqlclient.")
           || c instanceof java.net.ConnectException || c instanceof java.util.concurrent.TimeoutException) {
         return true;
       }

@@ -1,7 +1,7 @@
 package io.jackpot.http;
 
 import io.jackpot.access.Caller;
-import io.jackpot.access.GameKeys;
+import io.jackpot.access.Credentials;
 import io.jackpot.error.Rejection;
 import io.jackpot.error.Rejection.Kind;
 import io.vertx.ext.web.RoutingContext;
@@ -10,10 +10,10 @@ import io.vertx.ext.web.RoutingContext;
 public final class GameAuth {
   private static final String CALLER = "caller";
 
-  private final GameKeys keys;
+  private final Credentials credentials;
 
-  public GameAuth(GameKeys keys) {
-    this.keys = keys;
+  public GameAuth(Credentials credentials) {
+    this.credentials = credentials;
   }
 
   public void handle(RoutingContext ctx) {
@@ -22,9 +22,12 @@ public final class GameAuth {
       ctx.fail(new Rejection(Kind.UNAUTHENTICATED, "UNAUTHENTICATED", "send a game key as 'Authorization: Bearer <key>'"));
       return;
     }
-    var caller = keys.find(header.substring(7).trim());
+    String secret = header.substring(7).trim();
+    var caller = credentials.game(secret);
     if (caller.isEmpty()) {
-      ctx.fail(new Rejection(Kind.UNAUTHENTICATED, "UNAUTHENTICATED", "unknown game key"));
+      ctx.fail(credentials.admin(secret).isPresent()
+          ? new Rejection(Kind.FORBIDDEN, "FORBIDDEN", "an admin token may not call game endpoints; use a game key")
+          : new Rejection(Kind.UNAUTHENTICATED, "UNAUTHENTICATED", "unknown game key"));
       return;
     }
     ctx.put(CALLER, caller.get());

@@ -26,6 +26,12 @@ public interface Ledger {
   /** The pool as the ledger says it is (under the given terms), or empty if never recorded. */
   CompletionStage<Optional<Pool>> rebuild(PoolId pool, PoolTerms terms);
 
+  /** Audit entries in [from, to), oldest first; only those of {@code owner} unless it is null. */
+  CompletionStage<List<AuditEntry>> findAudit(java.time.Instant from, java.time.Instant to, String owner);
+
+  /** Wins in [from, to) of one jackpot (null: all), of one operator's games (null: all). */
+  CompletionStage<List<Win>> findWins(String jackpotId, java.time.Instant from, java.time.Instant to, String operatorId);
+
   /** Records a new pool at operation 0 (its creation), idempotently. */
   CompletionStage<Void> recordCreated(Pool pool, java.time.Instant at);
 }

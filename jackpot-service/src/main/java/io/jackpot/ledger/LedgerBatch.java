@@ -18,10 +18,10 @@ import java.util.List;
  */
 public record LedgerBatch(
     String commitId, List<Round> rounds, List<Share> shares, List<Win> wins, List<PoolEvent> events,
-    List<Win> winsIfAbsent, List<PoolEvent> eventsIfAbsent) {
+    List<Win> winsIfAbsent, List<PoolEvent> eventsIfAbsent, List<AuditEntry> audit) {
 
   public static LedgerBatch ofEventsIfAbsent(String commitId, List<PoolEvent> events) {
-    return new LedgerBatch(commitId, List.of(), List.of(), List.of(), List.of(), List.of(), events);
+    return new LedgerBatch(commitId, List.of(), List.of(), List.of(), List.of(), List.of(), events, List.of());
   }
 
   /** The full-state anchor a win leaves: the pool right after it was reset. */
@@ -49,6 +49,6 @@ public record LedgerBatch(
 
   public boolean isEmpty() {
     return rounds.isEmpty() && shares.isEmpty() && wins.isEmpty() && events.isEmpty()
-        && winsIfAbsent.isEmpty() && eventsIfAbsent.isEmpty();
+        && winsIfAbsent.isEmpty() && eventsIfAbsent.isEmpty() && audit.isEmpty();
   }
 }

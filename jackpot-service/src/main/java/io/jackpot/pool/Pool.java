@@ -98,6 +98,9 @@ public record Pool(
   }
 
   Transition apply(PoolCommand command, Entropy entropy) {
+    if (command instanceof PoolCommand.Pause || command instanceof PoolCommand.Resume) {
+      return changeStatus(command);
+    }
     if (command instanceof Claim claim) {
       Optional<Win> earlier = winOf(claim.roundId());
       if (earlier.isPresent()) {
@@ -108,6 +111,20 @@ public record Pool(
       return new Transition(this, List.of(new Refused(command.roundId(), status)));
     }
     return command instanceof Contribute c ? contribute(c, entropy) : claim((Claim) command, entropy);
+  }
+
+  /** Pause and resume: the amount, remainder, secret and sequence stay exactly as they are. */
+  private Transition changeStatus(PoolCommand command) {
+    boolean pause = command instanceof PoolCommand.Pause;
+    PoolStatus target = pause ? PoolStatus.PAUSED : PoolStatus.ACTIVE;
+    if (status == PoolStatus.DISCONTINUED) {
+      return new Transition(this, List.of(new Refused(command.roundId(), status)));
+    }
+    if (status == target) {
+      return new Transition(this, List.of(new PoolOutcome.Unchanged(command.roundId(), status)));
+    }
+    Pool next = new Pool(id, target, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, recentWins, lastBatchBySender);
+    return new Transition(next, List.of(new PoolOutcome.StateChanged(command.roundId(), pause ? "PAUSED" : "RESUMED", status, next.view())));
   }
 
   /** Adds the share; then the pool's trigger may award it to this very contribution. */

@@ -11,6 +11,12 @@ public sealed interface PoolCommand extends Serializable {
   record Contribute(String roundId, long stakeMicros, String playerId, String gameId, String operatorId, Instant at)
       implements PoolCommand {}
 
+  /** Stops contributions and wins; the amount stays exactly as it is. {@code roundId}: the command's id. */
+  record Pause(String roundId, Instant at) implements PoolCommand {}
+
+  /** Takes contributions and pays wins again, from the very amount it was paused with. */
+  record Resume(String roundId, Instant at) implements PoolCommand {}
+
   /** Awards the pool to the claimant; the same round id again returns the same win. */
   record Claim(String roundId, String playerId, String gameId, String operatorId, Instant at)
       implements PoolCommand {}

@@ -25,4 +25,13 @@ public sealed interface PoolOutcome extends Serializable {
 
   /** Nothing happened because the pool is not active. */
   record Refused(String roundId, PoolStatus status) implements PoolOutcome {}
+
+  /**
+   * An operator's change of the pool's state ({@code kind}: PAUSED, RESUMED): the status before,
+   * and the pool right after (a view, without batch memory), which the ledger records in full.
+   */
+  record StateChanged(String roundId, String kind, PoolStatus before, Pool after) implements PoolOutcome {}
+
+  /** The change asked for was already in effect (e.g. pausing a paused pool): nothing happened. */
+  record Unchanged(String roundId, PoolStatus status) implements PoolOutcome {}
 }

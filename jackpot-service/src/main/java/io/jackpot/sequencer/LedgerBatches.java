@@ -1,6 +1,8 @@
 package io.jackpot.sequencer;
 
+import io.jackpot.ledger.AuditEntry;
 import io.jackpot.ledger.LedgerBatch;
+import io.jackpot.pool.Pool;
 import io.jackpot.ledger.RoundStatus;
 import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.PoolOutcome.Contributed;
@@ -30,6 +32,7 @@ final class LedgerBatches {
     List<LedgerBatch.PoolEvent> events = new ArrayList<>();
     List<Win> repeatedWins = new ArrayList<>();
     List<LedgerBatch.PoolEvent> repeatedAnchors = new ArrayList<>();
+    List<AuditEntry> audit = new ArrayList<>();
     for (Done d : done) {
       var round = d.submission().round();
       boolean contributed = false;
@@ -50,12 +53,25 @@ final class LedgerBatches {
           // Recorded again if absent, so that its answer never outruns its record (docs/consistency.md).
           repeatedWins.add(w.win());
           repeatedAnchors.add(LedgerBatch.anchorOf(w.win()));
+        } else if (o instanceof PoolOutcome.StateChanged c) {
+          Pool after = c.after();
+          events.add(new LedgerBatch.PoolEvent(after.id(), after.opSeq(), c.kind(), after.status(), after.amount(),
+              after.cycleSeedMicros(), after.winSeq(), after.mustHit(), now));
+          Submission.Audit who = d.submission().audit();
+          if (who != null) {
+            audit.add(new AuditEntry(now, who.actor(), who.owner(), who.action(), after.id().key(),
+                state(c.before(), after.amount()), state(after.status(), after.amount())));
+          }
         }
       }
       if (round != null) {
         rounds.add(new LedgerBatch.Round(round, contributed ? RoundStatus.APPLIED : RoundStatus.PAUSED));
       }
     }
-    return new LedgerBatch(UUID.randomUUID().toString(), rounds, shares, wins, events, repeatedWins, repeatedAnchors);
+    return new LedgerBatch(UUID.randomUUID().toString(), rounds, shares, wins, events, repeatedWins, repeatedAnchors, audit);
+  }
+
+  private static String state(io.jackpot.pool.PoolStatus status, io.jackpot.money.Money amount) {
+    return "{\"status\":\"" + status + "\",\"amount\":\"" + amount.toPlainString() + "\"}";
   }
 }

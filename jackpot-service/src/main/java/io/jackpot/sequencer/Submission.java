@@ -12,13 +12,21 @@ import java.util.concurrent.CompletableFuture;
  * its pools) or one claim. {@code round} is set for contribution rounds, null for claims.
  * {@code done} completes with one outcome per command once they are durably recorded.
  */
-public record Submission(List<Target> targets, RoundRecord round, CompletableFuture<List<PoolOutcome>> done) {
+public record Submission(List<Target> targets, RoundRecord round, Audit audit, CompletableFuture<List<PoolOutcome>> done) {
+
+  /** Who asked for an operator's change (and who owns its target), recorded with its outcome in the same transaction. */
+  public record Audit(String actor, String owner, String action) {}
   public Submission {
     targets = List.copyOf(targets);
   }
 
   public static Submission of(List<Target> targets, RoundRecord round) {
-    return new Submission(targets, round, new CompletableFuture<>());
+    return new Submission(targets, round, null, new CompletableFuture<>());
+  }
+
+  /** An operator's change of one pool, audited. */
+  public static Submission audited(Target target, Audit audit) {
+    return new Submission(List.of(target), null, audit, new CompletableFuture<>());
   }
 
   /** A command addressed to a pool. */

@@ -115,6 +115,25 @@ class PoolTest {
   }
 
   @Test
+  void pauseAndResumeKeepTheAmountToTheLastSubMicro() {
+    Pool pool = run(created(new PoolTerms(1_000_000, new Rate(7))), stake("r1", 10_000)).pool();
+    Pool.Transition paused = run(pool, new PoolCommand.Pause("p1", AT));
+    var changed = (PoolOutcome.StateChanged) paused.outcomes().get(0);
+    assertEquals("PAUSED", changed.kind());
+    assertEquals(PoolStatus.ACTIVE, changed.before());
+    assertEquals(PoolStatus.PAUSED, paused.pool().status());
+    assertEquals(pool.amount(), paused.pool().amount());
+    Pool.Transition refused = run(paused.pool(), stake("r2", 10_000), claim("c1"), new PoolCommand.Pause("p2", AT));
+    assertInstanceOf(Refused.class, refused.outcomes().get(0));
+    assertInstanceOf(Refused.class, refused.outcomes().get(1));
+    assertInstanceOf(PoolOutcome.Unchanged.class, refused.outcomes().get(2));
+    Pool.Transition resumed = run(refused.pool(), new PoolCommand.Resume("r", AT));
+    assertEquals(PoolStatus.ACTIVE, resumed.pool().status());
+    assertEquals(pool.amount(), resumed.pool().amount());
+    assertEquals(new io.jackpot.money.Money(1_000_000, 70_000), resumed.pool().amount());
+  }
+
+  @Test
   void pausedPoolRefusesAndKeepsItsAmount() {
     Pool active = run(created(TERMS), stake("r1", 2_000_000)).pool();
     Pool paused = new Pool(ID, PoolStatus.PAUSED, TERMS, active.amount(), active.cycleSeedMicros(), active.opSeq(),

@@ -59,6 +59,16 @@ final class RecordingLedger implements Ledger {
   }
 
   @Override
+  public CompletionStage<List<io.jackpot.ledger.AuditEntry>> findAudit(Instant from, Instant to, String owner) {
+    throw new UnsupportedOperationException();
+  }
+
+  @Override
+  public CompletionStage<List<Win>> findWins(String jackpotId, Instant from, Instant to, String operatorId) {
+    throw new UnsupportedOperationException();
+  }
+
+  @Override
   public CompletionStage<Void> recordCreated(Pool pool, Instant at) {
     throw new UnsupportedOperationException();
   }

@@ -125,7 +125,26 @@ final class BatchArrays {
     return Tuple.of(jackpot, pool, seq, kind, status, micros, sub, seed, winSeq, hit).addValue(salt).addValue(commitment).addValue(at);
   }
 
-  private static OffsetDateTime utc(Instant instant) {
+  static Tuple audit(List<io.jackpot.ledger.AuditEntry> entries) {
+    int n = entries.size();
+    OffsetDateTime[] at = new OffsetDateTime[n];
+    String[] actor = new String[n], owner = new String[n], action = new String[n], target = new String[n];
+    // JSON objects, not strings: a String bound to jsonb would be stored as a JSON string.
+    Object[] before = new Object[n], after = new Object[n];
+    for (int i = 0; i < n; i++) {
+      var e = entries.get(i);
+      at[i] = utc(e.at());
+      actor[i] = e.actor();
+      owner[i] = e.owner();
+      action[i] = e.action();
+      target[i] = e.target();
+      before[i] = e.before() == null ? null : new io.vertx.core.json.JsonObject(e.before());
+      after[i] = e.after() == null ? null : new io.vertx.core.json.JsonObject(e.after());
+    }
+    return Tuple.of(at, actor, owner, action, target, before, after);
+  }
+
+  static OffsetDateTime utc(Instant instant) {
     return instant.atOffset(ZoneOffset.UTC);
   }
 }

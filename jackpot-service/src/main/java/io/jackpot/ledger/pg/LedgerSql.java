@@ -24,6 +24,16 @@ final class LedgerSql {
                            $8::text[], $9::text[], $10::int8[], $11::int8[], $12::timestamptz[], $13::int8[], $14::int8[],
                            $15::int8[], $16::text[], $17::int8[], $18::text[], $19::text[])""";
 
+  static final String INSERT_AUDIT = """
+      INSERT INTO audit_log (at, actor, owner, action, target, before, after)
+      SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[])""";
+
+  static final String FIND_AUDIT = """
+      SELECT at, actor, owner, action, target, before::text AS before, after::text AS after FROM audit_log
+      WHERE at >= $1 AND at < $2 AND ($3::text IS NULL OR owner = $3) ORDER BY id LIMIT 10000""";
+
+
+
   /** Appended to an insert whose rows may already be there (see LedgerBatch). */
   static final String IF_ABSENT = " ON CONFLICT DO NOTHING";
 
@@ -43,10 +53,16 @@ final class LedgerSql {
       WHERE r.round_id = ANY($1::text[])
       ORDER BY r.round_id, c.position""";
 
+
+
   static final String WIN_COLUMNS = """
       win_id, jackpot_id, pool_key, sequence, op_seq, round_id, player_id, game_id, operator_id,
       amount_micros, seed_micros, won_at, amount_after_micros, amount_after_sub, seed_after_micros, how, hit_micros,
       salt, commitment""";
+
+  static final String FIND_WINS = "SELECT " + WIN_COLUMNS + " FROM wins"
+      + " WHERE ($1::text IS NULL OR jackpot_id = $1) AND won_at >= $2 AND won_at < $3"
+      + " AND ($4::text IS NULL OR operator_id = $4) ORDER BY won_at, win_id LIMIT 10000";
 
   static final String FIND_WIN = "SELECT " + WIN_COLUMNS + " FROM wins WHERE win_id = $1";
 

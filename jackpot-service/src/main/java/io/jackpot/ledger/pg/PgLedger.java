@@ -1,5 +1,6 @@
 package io.jackpot.ledger.pg;
 
+import io.jackpot.ledger.AuditEntry;
 import io.jackpot.ledger.Ledger;
 import io.jackpot.ledger.LedgerBatch;
 import io.jackpot.ledger.RecordedRound;
@@ -63,7 +64,8 @@ public final class PgLedger implements Ledger {
         .compose(v -> insert(conn, LedgerSql.INSERT_WINS + LedgerSql.IF_ABSENT, batch.winsIfAbsent().isEmpty(),
             () -> BatchArrays.wins(batch.winsIfAbsent())))
         .compose(v -> insert(conn, LedgerSql.INSERT_EVENTS + LedgerSql.IF_ABSENT, batch.eventsIfAbsent().isEmpty(),
-            () -> BatchArrays.events(batch.eventsIfAbsent())));
+            () -> BatchArrays.events(batch.eventsIfAbsent())))
+        .compose(v -> insert(conn, LedgerSql.INSERT_AUDIT, batch.audit().isEmpty(), () -> BatchArrays.audit(batch.audit())));
   }
 
   private static Future<Void> insert(SqlClient conn, String sql, boolean empty, java.util.function.Supplier<Tuple> params) {
@@ -117,6 +119,24 @@ public final class PgLedger implements Ledger {
   public CompletionStage<Optional<Win>> findClaim(PoolId pool, String roundId) {
     return pg.preparedQuery(LedgerSql.FIND_CLAIM).execute(Tuple.of(pool.jackpotId(), pool.poolKey(), roundId))
         .map(PgLedger::firstWin).toCompletionStage();
+  }
+
+  @Override
+  public CompletionStage<List<AuditEntry>> findAudit(Instant from, Instant to, String owner) {
+    return pg.preparedQuery(LedgerSql.FIND_AUDIT).execute(Tuple.of(BatchArrays.utc(from), BatchArrays.utc(to), owner))
+        .map(rows -> {
+          List<AuditEntry> out = new ArrayList<>();
+          rows.forEach(r -> out.add(new AuditEntry(r.getOffsetDateTime("at").toInstant(), r.getString("actor"),
+              r.getString("owner"), r.getString("action"), r.getString("target"), r.getString("before"), r.getString("after"))));
+          return out;
+        }).toCompletionStage();
+  }
+
+  @Override
+  public CompletionStage<List<Win>> findWins(String jackpotId, Instant from, Instant to, String operatorId) {
+    return pg.preparedQuery(LedgerSql.FIND_WINS)
+        .execute(Tuple.of(jackpotId, BatchArrays.utc(from), BatchArrays.utc(to), operatorId))
+        .map(PgLedger::wins).toCompletionStage();
   }
 
   @Override

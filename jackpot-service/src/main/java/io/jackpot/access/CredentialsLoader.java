@@ -1,0 +1,98 @@
+package io.jackpot.access;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads the credentials from {@code JACKPOT_CREDENTIALS_FILE} (a JSON file, e.g. a mounted
+ * Kubernetes Secret) or {@code JACKPOT_CREDENTIALS} (the same JSON in the environment). Each entry
+ * gives either {@code sha256} (the hex hash of the secret: the file then holds no secret) or
+ * {@code secret} (hashed at once and dropped). Without either, the dev credentials of API.md are
+ * used — refused when {@code JACKPOT_PROFILE=production}. See docs/admin.md for the format.
+ */
+public final class CredentialsLoader {
+  private static final Logger log = LoggerFactory.getLogger(CredentialsLoader.class);
+
+  private CredentialsLoader() {}
+
+  public static Credentials load(Map<String, String> env, Set<String> allGames) throws IOException {
+    String file = env.get("JACKPOT_CREDENTIALS_FILE");
+    String inline = env.get("JACKPOT_CREDENTIALS");
+    boolean production = "production".equalsIgnoreCase(env.getOrDefault("JACKPOT_PROFILE", "dev"));
+    if (file != null && !file.isBlank()) {
+      return parse(new JsonObject(Files.readString(Path.of(file))), "JACKPOT_CREDENTIALS_FILE");
+    }
+    if (inline != null && !inline.isBlank()) {
+      return parse(new JsonObject(inline), "JACKPOT_CREDENTIALS");
+    }
+    if (production) {
+      throw new IllegalArgumentException("JACKPOT_PROFILE=production needs JACKPOT_CREDENTIALS_FILE or JACKPOT_CREDENTIALS:"
+          + " the dev credentials are refused in production");
+    }
+    log.warn("no credentials configured: using the DEV credentials (dev-game-key, dev-admin-token, dev-viewer-token)");
+    return Credentials.dev(allGames);
+  }
+
+  static Credentials parse(JsonObject json, String source) {
+    Credentials c = Credentials.configured();
+    JsonArray games = json.getJsonArray("gameKeys", new JsonArray());
+    for (int i = 0; i < games.size(); i++) {
+      JsonObject g = games.getJsonObject(i);
+      String where = source + ": gameKeys[" + i + "]";
+      Set<String> linked = new HashSet<>();
+      g.getJsonArray("games", new JsonArray()).forEach(x -> linked.add((String) x));
+      if (linked.isEmpty()) {
+        throw new IllegalArgumentException(where + ".games must list at least one game");
+      }
+      c.withGameKeyHash(hash(g, where), new Caller(required(g, "operator", where), linked));
+    }
+    JsonArray admins = json.getJsonArray("adminTokens", new JsonArray());
+    for (int i = 0; i < admins.size(); i++) {
+      JsonObject a = admins.getJsonObject(i);
+      String where = source + ": adminTokens[" + i + "]";
+      Admin.Role role;
+      try {
+        role = Admin.Role.valueOf(required(a, "role", where).toUpperCase());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(where + ".role must be admin or viewer");
+      }
+      c.withAdminHash(hash(a, where), new Admin(required(a, "name", where), role, a.getString("operator")));
+    }
+    if (c.gameKeys() + c.adminTokens() == 0) {
+      throw new IllegalArgumentException(source + " holds no game keys and no admin tokens");
+    }
+    log.info("credentials from {}: {} game keys, {} admin tokens", source, c.gameKeys(), c.adminTokens());
+    return c;
+  }
+
+  private static String hash(JsonObject entry, String where) {
+    String hash = entry.getString("sha256");
+    if (hash != null) {
+      if (!hash.matches("[0-9a-fA-F]{64}")) {
+        throw new IllegalArgumentException(where + ".sha256 must be 64 hex digits");
+      }
+      return hash;
+    }
+    String secret = entry.getString("secret");
+    if (secret == null || secret.length() < 16) {
+      throw new IllegalArgumentException(where + " needs sha256, or a secret of at least 16 characters");
+    }
+    return Credentials.sha256(secret);
+  }
+
+  private static String required(JsonObject entry, String field, String where) {
+    String v = entry.getString(field);
+    if (v == null || v.isBlank()) {
+      throw new IllegalArgumentException(where + "." + field + " is required");
+    }
+    return v;
+  }
+}

@@ -1,0 +1,113 @@
+package io.jackpot.admin.http;
+
+import io.jackpot.admin.AdminService;
+import io.jackpot.award.http.WinJson;
+import io.jackpot.error.Rejection;
+import io.jackpot.http.Replies;
+import io.jackpot.jackpot.Catalogue;
+import io.jackpot.jackpot.JackpotDefinition;
+import io.jackpot.jackpot.http.JackpotJson;
+import io.jackpot.ledger.AuditEntry;
+import io.jackpot.pool.PoolId;
+import io.jackpot.pool.PoolOutcome;
+import io.jackpot.pool.Pools;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** /v1/admin/** (admin token; viewer may GET). */
+public final class AdminRoutes {
+  private final AdminService admin;
+  private final Catalogue catalogue;
+  private final Pools pools;
+  private final AdminAuth auth;
+
+  public AdminRoutes(AdminService admin, Catalogue catalogue, Pools pools, AdminAuth auth) {
+    this.admin = admin;
+    this.catalogue = catalogue;
+    this.pools = pools;
+    this.auth = auth;
+  }
+
+  public void mount(Router router) {
+    router.route("/v1/admin/*").handler(auth::handle);
+    router.get("/v1/admin/jackpots").handler(this::list);
+    router.get("/v1/admin/jackpots/:id").handler(this::one);
+    router.post("/v1/admin/jackpots/:id/pools/:key/pause").handler(ctx -> change(ctx, true));
+    router.post("/v1/admin/jackpots/:id/pools/:key/resume").handler(ctx -> change(ctx, false));
+    router.get("/v1/admin/wins").handler(this::wins);
+    router.get("/v1/admin/audit").handler(this::audit);
+  }
+
+  private void list(RoutingContext ctx) {
+    List<JackpotDefinition> visible = admin.visibleJackpots(AdminAuth.admin(ctx));
+    List<PoolId> ids = new ArrayList<>();
+    visible.forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
+    Replies.json(ctx, () -> pools.getAll(ids), live -> {
+      JsonArray out = new JsonArray();
+      visible.forEach(j -> out.add(JackpotJson.jackpot(j, JackpotJson.byId(live), null).put("owner", j.owner())));
+      return new JsonObject().put("jackpots", out);
+    });
+  }
+
+  private void one(RoutingContext ctx) {
+    JackpotDefinition j = admin.visible(AdminAuth.admin(ctx), ctx.pathParam("id"));
+    Replies.json(ctx, () -> pools.getAll(j.pools().stream().map(j::poolId).toList()),
+        live -> JackpotJson.jackpot(j, JackpotJson.byId(live), null).put("owner", j.owner()));
+  }
+
+  private void change(RoutingContext ctx, boolean pause) {
+    String id = ctx.pathParam("id");
+    String key = ctx.pathParam("key");
+    Replies.json(ctx, () -> pause ? admin.pause(AdminAuth.admin(ctx), id, key) : admin.resume(AdminAuth.admin(ctx), id, key),
+        outcome -> {
+          JsonObject out = new JsonObject().put("jackpotId", id).put("poolKey", key);
+          if (outcome instanceof PoolOutcome.StateChanged c) {
+            return out.put("state", c.after().status().name()).put("amount", c.after().amount().toPlainString()).put("changed", true);
+          }
+          return out.put("state", ((PoolOutcome.Unchanged) outcome).status().name()).put("changed", false);
+        });
+  }
+
+  private void wins(RoutingContext ctx) {
+    Instant from = instant(ctx, "from", Instant.EPOCH);
+    Instant to = instant(ctx, "to", Instant.parse("9999-01-01T00:00:00Z"));
+    Replies.json(ctx, () -> admin.wins(AdminAuth.admin(ctx), ctx.queryParams().get("jackpotId"), from, to), wins -> {
+      JsonArray out = new JsonArray();
+      wins.forEach(w -> out.add(WinJson.of(w, catalogue.currencyOf(w.pool())).put("operatorId", w.operatorId())));
+      return new JsonObject().put("wins", out);
+    });
+  }
+
+  private void audit(RoutingContext ctx) {
+    Instant from = instant(ctx, "from", Instant.EPOCH);
+    Instant to = instant(ctx, "to", Instant.parse("9999-01-01T00:00:00Z"));
+    Replies.json(ctx, () -> admin.audit(AdminAuth.admin(ctx), from, to), entries -> {
+      JsonArray out = new JsonArray();
+      for (AuditEntry e : entries) {
+        out.add(new JsonObject().put("at", WinJson.TIMESTAMP.format(e.at())).put("actor", e.actor()).put("owner", e.owner())
+            .put("action", e.action()).put("target", e.target())
+            .put("before", e.before() == null ? null : new JsonObject(e.before()))
+            .put("after", e.after() == null ? null : new JsonObject(e.after())));
+      }
+      return new JsonObject().put("entries", out);
+    });
+  }
+
+  private static Instant instant(RoutingContext ctx, String name, Instant fallback) {
+    String raw = ctx.queryParams().get(name);
+    if (raw == null || raw.isBlank()) {
+      return fallback;
+    }
+    try {
+      return Instant.parse(raw);
+    } catch (DateTimeParseException e) {
+      throw Rejection.invalid("INVALID_FIELD", name + " must be an ISO-8601 UTC time like 2026-11-21T13:45:01Z");
+    }
+  }
+}

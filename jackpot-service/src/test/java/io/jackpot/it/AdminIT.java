@@ -1,0 +1,179 @@
+package io.jackpot.it;
+
+import static io.jackpot.it.Api.batch;
+import static io.jackpot.it.Api.contribution;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jackpot.JackpotNode;
+import io.jackpot.access.Admin;
+import io.jackpot.access.Caller;
+import io.jackpot.access.Credentials;
+import io.jackpot.config.ServiceConfig;
+import io.jackpot.game.Games;
+import io.jackpot.jackpot.DefaultCatalogue;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The admin API with configured credentials: who may do what, pause/resume, audit, scoped reads. */
+class AdminIT {
+  static final String DEMO_GAMES = "demo-games-key-0001";
+  static final String OTHER_GAMES = "other-games-key-0002";
+  static final String ADMIN = "admin-token-00000001";
+  static final String VIEWER = "viewer-token-0000002";
+  static final String OTHER_ADMIN = "other-admin-token-03";
+  static JackpotNode node;
+  static String base;
+  static final HttpClient http = HttpClient.newHttpClient();
+
+  @BeforeAll
+  static void start() throws Exception {
+    Credentials credentials = Credentials.configured()
+        .withGameKeyHash(Credentials.sha256(DEMO_GAMES), new Caller("demo", Games.ids()))
+        .withGameKeyHash(Credentials.sha256(OTHER_GAMES), new Caller("other", Set.of("bewitched")))
+        .withAdminHash(Credentials.sha256(ADMIN), new Admin("ops-alice", Admin.Role.ADMIN, null))
+        .withAdminHash(Credentials.sha256(VIEWER), new Admin("auditor-bob", Admin.Role.VIEWER, null))
+        .withAdminHash(Credentials.sha256(OTHER_ADMIN), new Admin("other-ops", Admin.Role.ADMIN, "other"));
+    ServiceConfig config = ServiceConfig.fromEnv(Map.of()).withHttpPort(TestNodes.freePort())
+        .withPgUrl(TestPostgres.freshDatabase()).withCluster(TestNodes.ownCluster());
+    node = JackpotNode.start(config, Clock.systemUTC(), DefaultCatalogue.create(), credentials);
+    base = "http://127.0.0.1:" + node.httpPort();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    node.close();
+  }
+
+  static Api.Reply call(String method, String path, String token, String body) {
+    return send(base, method, path, token, body);
+  }
+
+  /** The same call to a service on another port (e.g. one started as a separate process). */
+  static Api.Reply callAt(int port, String method, String path, String token) {
+    return send("http://127.0.0.1:" + port, method, path, token, null);
+  }
+
+  private static Api.Reply send(String base, String method, String path, String token, String body) {
+    try {
+      HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
+          .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
+          .header("Content-Type", "application/json");
+      if (token != null) {
+        b.header("Authorization", "Bearer " + token);
+      }
+      HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+      return new Api.Reply(r.statusCode(), r.body());
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static Stream<Arguments> matrix() {
+    String pause = "/v1/admin/jackpots/bewitched/pools/cv-5.00/pause";
+    String resume = "/v1/admin/jackpots/bewitched/pools/cv-5.00/resume";
+    String contribute = batch(contribution("AUTHZ-" + System.nanoTime(), "bewitched", "5.00", "5.00"));
+    return Stream.of(
+        // endpoint, method, token, body, expected status
+        Arguments.of("GET", "/v1/admin/jackpots", null, null, 401),
+        Arguments.of("GET", "/v1/admin/jackpots", "nope-nope-nope-nope", null, 401),
+        Arguments.of("GET", "/v1/admin/jackpots", DEMO_GAMES, null, 403),
+        Arguments.of("GET", "/v1/admin/jackpots", VIEWER, null, 200),
+        Arguments.of("GET", "/v1/admin/jackpots", ADMIN, null, 200),
+        Arguments.of("GET", "/v1/admin/jackpots", OTHER_ADMIN, null, 200),
+        Arguments.of("GET", "/v1/admin/jackpots/candy", OTHER_ADMIN, null, 403),
+        Arguments.of("GET", "/v1/admin/jackpots/candy", VIEWER, null, 200),
+        Arguments.of("GET", "/v1/admin/jackpots/nope", ADMIN, null, 404),
+        Arguments.of("POST", pause, null, null, 401),
+        Arguments.of("POST", pause, VIEWER, null, 403),
+        Arguments.of("POST", pause, DEMO_GAMES, null, 403),
+        Arguments.of("POST", pause, OTHER_ADMIN, null, 403),
+        Arguments.of("POST", resume, VIEWER, null, 403),
+        Arguments.of("GET", "/v1/admin/wins", null, null, 401),
+        Arguments.of("GET", "/v1/admin/wins", VIEWER, null, 200),
+        Arguments.of("GET", "/v1/admin/audit", VIEWER, null, 200),
+        Arguments.of("GET", "/v1/admin/audit", DEMO_GAMES, null, 403),
+        Arguments.of("GET", "/v1/admin/audit?from=yesterday", ADMIN, null, 400),
+        Arguments.of("POST", "/v1/contributions", ADMIN, contribute, 403),
+        Arguments.of("POST", "/v1/contributions", VIEWER, contribute, 403),
+        Arguments.of("POST", "/v1/contributions", "nope-nope-nope-nope", contribute, 401),
+        Arguments.of("POST", "/v1/wins", ADMIN, Api.claim("AUTHZ-W", "bewitched", "cv-5.00"), 403),
+        Arguments.of("POST", "/v1/wins", OTHER_GAMES, Api.claim("AUTHZ-W2", "candy", "mini").replace("\"bewitched\"", "\"creepy-candy\""), 403),
+        Arguments.of("GET", "/v1/jackpots", null, null, 200),
+        Arguments.of("GET", "/health/ready", null, null, 200));
+  }
+
+  @ParameterizedTest(name = "{0} {1} as {2} -> {4}")
+  @MethodSource("matrix")
+  void authorisationMatrix(String method, String path, String token, String body, int expected) {
+    Api.Reply r = call(method, path, token, body);
+    assertEquals(expected, r.status(), r.body());
+    if (expected >= 400) {
+      assertTrue(r.json().getJsonObject("error").getString("code").matches("[A-Z_]+"), r.body());
+    }
+  }
+
+  @Test
+  void aScopedTokenSeesOnlyItsOperatorsJackpotsAndWins() {
+    assertEquals(0, call("GET", "/v1/admin/jackpots", OTHER_ADMIN, null).json().getJsonArray("jackpots").size());
+    assertEquals(2, call("GET", "/v1/admin/jackpots", ADMIN, null).json().getJsonArray("jackpots").size());
+    assertEquals(200, call("POST", "/v1/wins", DEMO_GAMES, Api.claim("SCOPE-DEMO", "bewitched", "cv-2.00")).status());
+    assertEquals(200, call("POST", "/v1/wins", OTHER_GAMES, Api.claim("SCOPE-OTHER", "bewitched", "cv-2.00")).status());
+    JsonArray theirs = call("GET", "/v1/admin/wins?jackpotId=bewitched", OTHER_ADMIN, null).json().getJsonArray("wins");
+    assertTrue(theirs.stream().allMatch(w -> "other".equals(((JsonObject) w).getString("operatorId"))), theirs.encode());
+    assertEquals(1, theirs.size());
+    assertEquals(2, call("GET", "/v1/admin/wins?jackpotId=bewitched", ADMIN, null).json().getJsonArray("wins").size());
+    String otherWin = theirs.getJsonObject(0).getString("winId");
+    assertEquals(403, call("GET", "/v1/wins/" + otherWin, DEMO_GAMES, null).status(), "another operator's win");
+  }
+
+  @Test
+  void pauseStopsContributionsAndClaimsAndResumeGivesBackTheSameAmount() {
+    String pool = "/v1/admin/jackpots/candy/pools/major";
+    call("POST", "/v1/contributions", DEMO_GAMES, batch(contribution("PAUSE-0", "creepy-candy", "3.33", null)));
+    String before = new Api(node.httpPort()).amount("candy", "major");
+    JsonObject paused = call("POST", pool + "/pause", ADMIN, null).json();
+    assertEquals("PAUSED", paused.getString("state"));
+    assertEquals(before, paused.getString("amount"));
+    assertEquals(false, call("POST", pool + "/pause", ADMIN, null).json().getBoolean("changed"), "pausing again changes nothing");
+
+    JsonObject result = Api.results(call("POST", "/v1/contributions", DEMO_GAMES,
+        batch(contribution("PAUSE-1", "creepy-candy", "7.77", null)))).getJsonObject(0);
+    assertEquals("APPLIED", result.getString("status"), "the other tiers still take their share");
+    assertTrue(result.getJsonArray("contributions").stream().noneMatch(c -> "major".equals(((JsonObject) c).getString("poolKey"))));
+    Api.Reply claim = call("POST", "/v1/wins", DEMO_GAMES, Api.claim("PAUSE-W", "candy", "major").replace("\"bewitched\"", "\"creepy-candy\""));
+    assertEquals(409, claim.status());
+    assertEquals("POOL_PAUSED", claim.errorCode());
+    assertEquals("PAUSED", new Api(node.httpPort()).pool("candy", "major").getString("state"));
+    assertEquals(before, new Api(node.httpPort()).amount("candy", "major"));
+
+    JsonObject resumed = call("POST", pool + "/resume", ADMIN, null).json();
+    assertEquals("ACTIVE", resumed.getString("state"));
+    assertEquals(before, resumed.getString("amount"));
+
+    JsonArray audit = call("GET", "/v1/admin/audit", VIEWER, null).json().getJsonArray("entries");
+    JsonObject last = audit.getJsonObject(audit.size() - 1);
+    assertEquals("pool.resume", last.getString("action"));
+    assertEquals("ops-alice", last.getString("actor"));
+    assertEquals("candy/major", last.getString("target"));
+    assertEquals("PAUSED", last.getJsonObject("before").getString("status"));
+    assertEquals("ACTIVE", last.getJsonObject("after").getString("status"));
+    assertEquals(before, last.getJsonObject("after").getString("amount"));
+    assertEquals("pool.pause", audit.getJsonObject(audit.size() - 2).getString("action"));
+    assertTrue(audit.stream().noneMatch(e -> ((JsonObject) e).encode().contains(ADMIN)), "no secret in the audit log");
+  }
+}
