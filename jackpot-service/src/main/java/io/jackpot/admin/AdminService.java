@@ -11,6 +11,8 @@ import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.PoolStatus;
+import io.jackpot.pool.Pools;
+import io.jackpot.reconciliation.Reconciliation;
 import io.jackpot.pool.Win;
 import io.jackpot.sequencer.Sequencer;
 import io.jackpot.sequencer.Submission;
@@ -86,6 +88,21 @@ public final class AdminService {
       catalogue.jackpot(jackpotId).orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_JACKPOT", "no jackpot " + jackpotId));
     }
     return ledger.findWins(jackpotId, from, to, admin.operatorScope());
+  }
+
+  /**
+   * Reconciles the visible pools: the ledger's figures from one snapshot, then the live pools.
+   * Live pools include work applied but not yet committed, so on a busy system a pool may differ
+   * from the ledger for a moment; a quiet system must match exactly.
+   */
+  public CompletionStage<Reconciliation.Result> reconcile(Admin admin, Pools pools) {
+    List<PoolId> ids = new java.util.ArrayList<>();
+    visibleJackpots(admin).forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
+    return ledger.figures().thenCompose(figures -> pools.getAll(ids).thenApply(live -> {
+      java.util.Map<PoolId, io.jackpot.money.Money> amounts = new java.util.HashMap<>();
+      live.forEach(p -> amounts.put(p.id(), p.amount()));
+      return Reconciliation.check(ids, figures.flows(), figures.balances(), amounts);
+    }));
   }
 
   private static void writer(Admin admin) {

@@ -32,6 +32,9 @@ public interface Ledger {
   /** Wins in [from, to) of one jackpot (null: all), of one operator's games (null: all). */
   CompletionStage<List<Win>> findWins(String jackpotId, java.time.Instant from, java.time.Instant to, String operatorId);
 
+  /** Every pool's flows and recorded balance, from one snapshot (pools never recorded are absent). */
+  CompletionStage<io.jackpot.reconciliation.LedgerFigures> figures();
+
   /** Records a new pool at operation 0 (its creation), idempotently. */
   CompletionStage<Void> recordCreated(Pool pool, java.time.Instant at);
 }

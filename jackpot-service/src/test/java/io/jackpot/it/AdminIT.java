@@ -56,7 +56,26 @@ class AdminIT {
 
   @AfterAll
   static void stop() throws Exception {
-    node.close();
+    try {
+      Api.Reply r = call("GET", "/v1/admin/reconciliation", VIEWER, null);
+      assertTrue(r.json().getBoolean("balanced"), r.body());
+    } finally {
+      node.close();
+    }
+  }
+
+  @Test
+  void reconciliationAddsUpToTheMicroAndScopesByOperator() {
+    call("POST", "/v1/contributions", DEMO_GAMES, batch(contribution("REC-1", "creepy-candy", "123.45", null)));
+    call("POST", "/v1/wins", DEMO_GAMES, Api.claim("REC-W", "bewitched", "cv-0.20"));
+    JsonObject r = call("GET", "/v1/admin/reconciliation", VIEWER, null).json();
+    assertTrue(r.getBoolean("balanced"), r.encode());
+    assertEquals(14, r.getJsonArray("pools").size());
+    JsonObject totals = r.getJsonObject("totals");
+    assertEquals(totals.getString("ledgerBalance"), totals.getString("balance"));
+    assertEquals(totals.getString("ledgerBalance"), totals.getString("liveBalance"));
+    assertTrue(totals.getLong("winCount") >= 1);
+    assertEquals(0, call("GET", "/v1/admin/reconciliation", OTHER_ADMIN, null).json().getJsonArray("pools").size());
   }
 
   static Api.Reply call(String method, String path, String token, String body) {

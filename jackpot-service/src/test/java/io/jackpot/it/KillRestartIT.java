@@ -48,6 +48,7 @@ class KillRestartIT {
       awaitReady(api, second);
       assertEquals(before, api.get("/v1/jackpots").body());
       assertTrue(api.amount("bewitched", "cv-0.10").startsWith("200.015"), api.amount("bewitched", "cv-0.10"));
+      OneNode.assertBalanced(http);
     } finally {
       second.destroy();
       assertTrue(second.waitFor(60, TimeUnit.SECONDS), "a SIGTERM stops the service");
@@ -85,6 +86,7 @@ class KillRestartIT {
       var resumed = AdminIT.callAt(http, "POST", "/v1/admin/jackpots/candy/pools/minor/resume", "dev-admin-token").json();
       assertEquals("ACTIVE", resumed.getString("state"));
       assertEquals(paused, resumed.getString("amount"), "resumed with the very amount it was paused with");
+      OneNode.assertBalanced(http);
     } finally {
       second.destroy();
       assertTrue(second.waitFor(60, TimeUnit.SECONDS));

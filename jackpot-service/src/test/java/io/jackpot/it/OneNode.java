@@ -17,8 +17,19 @@ abstract class OneNode {
     api = new Api(node.httpPort());
   }
 
+  /** Every scenario ends with the ledger and the live pools reconciled, exactly. */
   @AfterAll
   static void stopNode() throws Exception {
-    node.close();
+    try {
+      assertBalanced(node.httpPort());
+    } finally {
+      node.close();
+    }
+  }
+
+  static void assertBalanced(int port) {
+    Api.Reply r = AdminIT.callAt(port, "GET", "/v1/admin/reconciliation", "dev-viewer-token");
+    org.junit.jupiter.api.Assertions.assertEquals(200, r.status(), r.body());
+    org.junit.jupiter.api.Assertions.assertTrue(r.json().getBoolean("balanced"), "reconciliation: " + r.body());
   }
 }

@@ -69,6 +69,11 @@ final class RecordingLedger implements Ledger {
   }
 
   @Override
+  public CompletionStage<io.jackpot.reconciliation.LedgerFigures> figures() {
+    throw new UnsupportedOperationException();
+  }
+
+  @Override
   public CompletionStage<Void> recordCreated(Pool pool, Instant at) {
     throw new UnsupportedOperationException();
   }

@@ -42,6 +42,11 @@ public final class AdminRoutes {
     router.post("/v1/admin/jackpots/:id/pools/:key/resume").handler(ctx -> change(ctx, false));
     router.get("/v1/admin/wins").handler(this::wins);
     router.get("/v1/admin/audit").handler(this::audit);
+    router.get("/v1/admin/reconciliation").handler(this::reconcile);
+  }
+
+  private void reconcile(RoutingContext ctx) {
+    Replies.json(ctx, () -> admin.reconcile(AdminAuth.admin(ctx), pools), ReconciliationJson::of);
   }
 
   private void list(RoutingContext ctx) {

@@ -34,6 +34,30 @@ final class LedgerSql {
 
 
 
+  /** The operator's seeds: each pool's creation amount (its first seed). */
+  static final String FLOW_CREATED = """
+      SELECT jackpot_id, pool_key, amount_micros, amount_sub FROM pool_events WHERE kind = 'CREATED'""";
+
+  /** Per pool: what wins paid and the seeds they were followed by (the operator funds each reseed). */
+  static final String FLOW_WINS = """
+      SELECT jackpot_id, pool_key, sum(amount_micros)::int8 AS paid, sum(seed_after_micros)::int8 AS reseeds, count(*) AS n
+      FROM wins GROUP BY jackpot_id, pool_key""";
+
+  static final String FLOW_SHARES = """
+      SELECT jackpot_id, pool_key, sum(share_micros)::int8 AS micros, sum(share_sub)::int8 AS sub, count(*) AS n
+      FROM contributions GROUP BY jackpot_id, pool_key""";
+
+  /** Every pool's balance by its own state records: the last full-state event plus the shares after it. */
+  static final String BALANCES = """
+      WITH last AS (
+        SELECT DISTINCT ON (jackpot_id, pool_key) jackpot_id, pool_key, op_seq, amount_micros, amount_sub
+        FROM pool_events ORDER BY jackpot_id, pool_key, op_seq DESC)
+      SELECT l.jackpot_id, l.pool_key, (l.amount_micros + coalesce(sum(c.share_micros), 0))::int8 AS micros,
+             (l.amount_sub + coalesce(sum(c.share_sub), 0))::int8 AS sub
+      FROM last l LEFT JOIN contributions c
+        ON c.jackpot_id = l.jackpot_id AND c.pool_key = l.pool_key AND c.op_seq > l.op_seq
+      GROUP BY l.jackpot_id, l.pool_key, l.amount_micros, l.amount_sub""";
+
   /** Appended to an insert whose rows may already be there (see LedgerBatch). */
   static final String IF_ABSENT = " ON CONFLICT DO NOTHING";
 

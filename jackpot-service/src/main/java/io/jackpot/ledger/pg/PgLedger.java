@@ -8,6 +8,8 @@ import io.jackpot.ledger.RecordedRound.RecordedShare;
 import io.jackpot.ledger.RoundStatus;
 import io.jackpot.money.Money;
 import io.jackpot.pool.MustHit;
+import io.jackpot.reconciliation.LedgerFigures;
+import io.jackpot.reconciliation.PoolFlows;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolStatus;
@@ -137,6 +139,47 @@ public final class PgLedger implements Ledger {
     return pg.preparedQuery(LedgerSql.FIND_WINS)
         .execute(Tuple.of(jackpotId, BatchArrays.utc(from), BatchArrays.utc(to), operatorId))
         .map(PgLedger::wins).toCompletionStage();
+  }
+
+  /** Grouped reads in one snapshot (repeatable read), so flows and balances are consistent with each other. */
+  @Override
+  public CompletionStage<LedgerFigures> figures() {
+    return pg.withTransaction(conn -> conn.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute()
+        .compose(x -> conn.query(LedgerSql.FLOW_CREATED).execute())
+        .compose(created -> conn.query(LedgerSql.FLOW_WINS).execute()
+            .compose(wins -> conn.query(LedgerSql.FLOW_SHARES).execute()
+                .compose(shares -> conn.query(LedgerSql.BALANCES).execute()
+                    .map(balances -> new LedgerFigures(flows(created, wins, shares), balances(balances)))))))
+        .toCompletionStage();
+  }
+
+  private static Map<PoolId, Money> balances(RowSet<Row> rows) {
+    Map<PoolId, Money> out = new LinkedHashMap<>();
+    rows.forEach(r -> out.put(new PoolId(r.getString("jackpot_id"), r.getString("pool_key")),
+        Money.normalised(r.getLong("micros"), r.getLong("sub"))));
+    return out;
+  }
+
+  private static Map<PoolId, PoolFlows> flows(RowSet<Row> created, RowSet<Row> wins, RowSet<Row> shares) {
+    Map<PoolId, PoolFlows> out = new LinkedHashMap<>();
+    for (Row r : created) {
+      PoolId id = new PoolId(r.getString("jackpot_id"), r.getString("pool_key"));
+      out.put(id, new PoolFlows(id, new Money(r.getLong("amount_micros"), r.getLong("amount_sub")), Money.ZERO, Money.ZERO,
+          Money.ZERO, Money.ZERO, 0, 0));
+    }
+    for (Row r : shares) {
+      PoolId id = new PoolId(r.getString("jackpot_id"), r.getString("pool_key"));
+      PoolFlows f = out.getOrDefault(id, PoolFlows.none(id));
+      out.put(id, new PoolFlows(id, f.seeds(), Money.normalised(r.getLong("micros"), r.getLong("sub")), f.transfersIn(),
+          f.awards(), f.transfersOut(), r.getLong("n"), f.winCount()));
+    }
+    for (Row r : wins) {
+      PoolId id = new PoolId(r.getString("jackpot_id"), r.getString("pool_key"));
+      PoolFlows f = out.getOrDefault(id, PoolFlows.none(id));
+      out.put(id, new PoolFlows(id, f.seeds().plus(Money.ofMicros(r.getLong("reseeds"))), f.contributions(), f.transfersIn(),
+          Money.ofMicros(r.getLong("paid")), f.transfersOut(), f.contributionCount(), r.getLong("n")));
+    }
+    return out;
   }
 
   @Override

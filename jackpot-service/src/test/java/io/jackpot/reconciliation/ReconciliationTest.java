@@ -1,0 +1,45 @@
+package io.jackpot.reconciliation;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jackpot.money.Money;
+import io.jackpot.pool.PoolId;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ReconciliationTest {
+  static final PoolId A = new PoolId("j", "a");
+  static final PoolId B = new PoolId("j", "b");
+
+  /** a: seed 10 + reseed 10, contributions 5.0000005, one award of 12 → 13.0000005 left. */
+  static final PoolFlows FLOWS_A = new PoolFlows(A, Money.ofMicros(20_000_000), new Money(5_000_000, 500_000), Money.ZERO,
+      Money.ofMicros(12_000_000), Money.ZERO, 7, 1);
+  static final PoolFlows FLOWS_B = new PoolFlows(B, Money.ofMicros(1_000_000), Money.ZERO, Money.ZERO, Money.ZERO, Money.ZERO, 0, 0);
+
+  @Test
+  void flowsThatAddUpToTheRecordedAndLiveBalancesAreBalanced() {
+    Money a = new Money(13_000_000, 500_000);
+    var r = Reconciliation.check(List.of(A, B), Map.of(A, FLOWS_A, B, FLOWS_B), Map.of(A, a, B, Money.ofMicros(1_000_000)),
+        Map.of(A, a, B, Money.ofMicros(1_000_000)));
+    assertTrue(r.balanced());
+  }
+
+  @Test
+  void aSingleSubMicroDifferenceIsCaught() {
+    Money recorded = new Money(13_000_000, 500_001);
+    var r = Reconciliation.check(List.of(A), Map.of(A, FLOWS_A), Map.of(A, recorded), Map.of(A, recorded));
+    assertFalse(r.balanced());
+    assertFalse(r.pools().get(0).balanced());
+  }
+
+  @Test
+  void aLivePoolThatDriftedFromTheLedgerIsCaught() {
+    Money a = new Money(13_000_000, 500_000);
+    var r = Reconciliation.check(List.of(A), Map.of(A, FLOWS_A), Map.of(A, a), Map.of(A, a.plus(Money.ofMicros(1))));
+    assertTrue(r.pools().get(0).balanced());
+    assertFalse(r.pools().get(0).matchesLive());
+    assertFalse(r.balanced());
+  }
+}
