@@ -25,6 +25,9 @@ CREATE TABLE contributions (
   stake_micros  bigint      NOT NULL,
   share_micros  bigint      NOT NULL,
   share_sub     bigint      NOT NULL CHECK (share_sub >= 0 AND share_sub < 1000000),
+  -- What went to the pool's reserve: its reserve share, and what overflowed above its ceiling.
+  reserve_micros bigint     NOT NULL,
+  reserve_sub    bigint     NOT NULL,
   amount_micros bigint      NOT NULL,
   amount_sub    bigint      NOT NULL,
   created_at    timestamptz NOT NULL,
@@ -48,6 +51,11 @@ CREATE TABLE wins (
   amount_after_micros bigint NOT NULL,
   amount_after_sub    bigint NOT NULL,
   seed_after_micros   bigint NOT NULL,
+  -- How the next seed was funded: from the pool's reserve first, by the operator for the rest.
+  seed_from_reserve_micros bigint NOT NULL,
+  seed_from_reserve_sub    bigint NOT NULL,
+  operator_funding_micros  bigint NOT NULL,
+  operator_funding_sub     bigint NOT NULL,
   how          text        NOT NULL CHECK (how IN ('CLAIM', 'RANDOM', 'MUST_HIT_BY')),
   -- The must-hit secret of the cycle this win ended, revealed with it (null for other pools).
   hit_micros   bigint,
@@ -73,6 +81,10 @@ CREATE TABLE pool_events (
   hit_micros        bigint,
   salt              text,
   commitment        text,
+  reserve_micros    bigint      NOT NULL,
+  reserve_sub       bigint      NOT NULL,
+  terms             jsonb       NOT NULL,
+  pending_terms     jsonb,
   at                timestamptz NOT NULL,
   PRIMARY KEY (jackpot_id, pool_key, op_seq)
 );

@@ -2,6 +2,8 @@ package io.jackpot.ledger;
 
 import io.jackpot.money.Money;
 import io.jackpot.pool.MustHit;
+import io.jackpot.pool.Pool;
+import io.jackpot.pool.PoolTerms;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolStatus;
 import io.jackpot.pool.Win;
@@ -26,8 +28,9 @@ public record LedgerBatch(
 
   /** The full-state anchor a win leaves: the pool right after it was reset. */
   public static PoolEvent anchorOf(Win win) {
-    return new PoolEvent(win.pool(), win.opSeq(), "WON", PoolStatus.ACTIVE, win.next().amount(),
-        win.next().seedMicros(), win.sequence(), win.next().mustHit(), win.wonAt());
+    Win.Reset next = win.next();
+    return new PoolEvent(win.pool(), win.opSeq(), "WON", PoolStatus.ACTIVE, next.amount(), next.seedMicros(), win.sequence(),
+        next.mustHit(), next.reserve(), next.terms(), null, win.wonAt());
   }
 
   /** A round and what became of it. */
@@ -35,17 +38,25 @@ public record LedgerBatch(
 
   /**
    * One share of one round's stake added to one pool, with the pool's exact value after it;
-   * {@code position} is the pool's place among the round's targets.
+   * {@code position} is the pool's place among the round's targets, {@code toReserve} what went to
+   * the pool's reserve (its reserve share and what overflowed above its ceiling).
    */
   public record Share(PoolId pool, long opSeq, String roundId, int position, String gameId, String operatorId,
-      long stakeMicros, Money share, Money amountAfter, Instant at) {}
+      long stakeMicros, Money share, Money toReserve, Money amountAfter, Instant at) {}
 
   /**
    * A pool's full state after an operation other than a contribution: the anchor of a rebuild,
    * with the must-hit secret of the cycle it starts (null for other pools, or when not known).
    */
   public record PoolEvent(PoolId pool, long opSeq, String kind, PoolStatus status, Money amountAfter,
-      long cycleSeedMicros, long winSeq, MustHit mustHit, Instant at) {}
+      long cycleSeedMicros, long winSeq, MustHit mustHit, Money reserve, PoolTerms terms, PoolTerms pendingTerms, Instant at) {
+
+    /** The event that records a pool's whole state under {@code kind}. */
+    public static PoolEvent of(Pool p, String kind, Instant at) {
+      return new PoolEvent(p.id(), p.opSeq(), kind, p.status(), p.amount(), p.cycleSeedMicros(), p.winSeq(), p.mustHit(),
+          p.reserve(), p.terms(), p.pendingTerms(), at);
+    }
+  }
 
   public boolean isEmpty() {
     return rounds.isEmpty() && shares.isEmpty() && wins.isEmpty() && events.isEmpty()

@@ -54,6 +54,14 @@ public record Money(long micros, long sub) implements Comparable<Money>, Seriali
     return new Money(0, sub);
   }
 
+  public Money min(Money other) {
+    return compareTo(other) <= 0 ? this : other;
+  }
+
+  public Money max(Money other) {
+    return compareTo(other) >= 0 ? this : other;
+  }
+
   public boolean isNegative() {
     return micros < 0;
   }

@@ -23,6 +23,8 @@ import java.util.Optional;
  * @param amount the exact value, sub-micro part included
  * @param cycleSeedMicros the seed the pool was last (re)set to
  * @param mustHit the secret hit point of the current cycle (must-hit pools only, else null)
+ * @param reserve money set aside for the next seed (reserve shares and overflow above the cap)
+ * @param pendingTerms terms an operator changed, taking effect at the next reseed (null: none)
  * @param recentWins the last wins, newest last, so a repeated claim gets the same win
  * @param lastBatchBySender each sender's last applied batch: a sender (a member's sequencer) has at
  *     most one batch per pool in flight and re-sends only that one, so a retried batch is
@@ -37,6 +39,8 @@ public record Pool(
     long opSeq,
     long winSeq,
     MustHit mustHit,
+    Money reserve,
+    PoolTerms pendingTerms,
     List<Win> recentWins,
     Map<String, AppliedBatch> lastBatchBySender)
     implements Serializable {
@@ -53,12 +57,13 @@ public record Pool(
   /** A new pool at its seed; operation 0 is its creation (and draws its first hit point). */
   public static Pool created(PoolId id, PoolTerms terms, Entropy entropy) {
     return new Pool(id, PoolStatus.ACTIVE, terms, Money.ofMicros(terms.seedMicros()), terms.seedMicros(), 0, 0,
-        drawHitPoint(terms, entropy, 0), List.of(), Map.of());
+        drawHitPoint(terms, entropy, 0), Money.ZERO, null, List.of(), Map.of());
   }
 
   /** The same pool without its batch memory: what readers need, small to copy. */
   public Pool view() {
-    return lastBatchBySender.isEmpty() ? this : with(amount, cycleSeedMicros, opSeq, winSeq, mustHit, recentWins, Map.of());
+    return lastBatchBySender.isEmpty() ? this
+        : new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve, pendingTerms, recentWins, Map.of());
   }
 
   /**
@@ -101,6 +106,9 @@ public record Pool(
     if (command instanceof PoolCommand.Pause || command instanceof PoolCommand.Resume) {
       return changeStatus(command);
     }
+    if (command instanceof PoolCommand.ChangeTerms change) {
+      return changeTerms(change);
+    }
     if (command instanceof Claim claim) {
       Optional<Win> earlier = winOf(claim.roundId());
       if (earlier.isPresent()) {
@@ -123,16 +131,36 @@ public record Pool(
     if (status == target) {
       return new Transition(this, List.of(new PoolOutcome.Unchanged(command.roundId(), status)));
     }
-    Pool next = new Pool(id, target, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, recentWins, lastBatchBySender);
+    Pool next = new Pool(id, target, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pendingTerms,
+        recentWins, lastBatchBySender);
     return new Transition(next, List.of(new PoolOutcome.StateChanged(command.roundId(), pause ? "PAUSED" : "RESUMED", status, next.view())));
+  }
+
+  /** New terms wait for the next reseed (regulators require it); asking for the terms in force cancels a pending change. */
+  private Transition changeTerms(PoolCommand.ChangeTerms change) {
+    PoolTerms pending = change.terms().equals(terms) ? null : change.terms();
+    if (java.util.Objects.equals(pending, pendingTerms)) {
+      return new Transition(this, List.of(new PoolOutcome.Unchanged(change.roundId(), status)));
+    }
+    Pool next = new Pool(id, status, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pending,
+        recentWins, lastBatchBySender);
+    return new Transition(next, List.of(new PoolOutcome.StateChanged(change.roundId(), "TERMS_PENDING", status, next.view())));
   }
 
   /** Adds the share; then the pool's trigger may award it to this very contribution. */
   private Transition contribute(Contribute c, Entropy entropy) {
     Money share = Money.share(c.stakeMicros(), terms.rate());
+    Money toReserve = terms.reserveRatePpm() == 0 ? Money.ZERO : Money.share(c.stakeMicros(), new io.jackpot.money.Rate(terms.reserveRatePpm()));
     Money after = amount.plus(share);
+    if (terms.capMicros() != 0 && after.compareTo(Money.ofMicros(terms.capMicros())) > 0) {
+      // Above the ceiling the share overflows into the reserve (never lost, funds the next seed).
+      Money over = after.minus(Money.ofMicros(terms.capMicros()).max(amount));
+      toReserve = toReserve.plus(over);
+      after = after.minus(over);
+    }
     long op = opSeq + 1;
-    Pool next = with(after, cycleSeedMicros, op, winSeq, mustHit, recentWins, lastBatchBySender);
+    Pool next = new Pool(id, status, terms, after, cycleSeedMicros, op, winSeq, mustHit, reserve.plus(toReserve), pendingTerms,
+        recentWins, lastBatchBySender);
     Win triggered = null;
     if (terms.trigger() instanceof Trigger.Random r
         && entropy.below(r.stakePerHitMicros(), op, Entropy.Purpose.RANDOM_TRIGGER) < c.stakeMicros()) {
@@ -143,7 +171,8 @@ public record Pool(
           Money.ofMicros(mustHit.hitMicros()), entropy);
     }
     Pool result = triggered == null ? next : next.afterWin(triggered);
-    return new Transition(result, List.of(new Contributed(c.roundId(), op, c.stakeMicros(), share, after, triggered)));
+    return new Transition(result, List.of(new Contributed(c.roundId(), op, c.stakeMicros(), after.minus(amount), toReserve,
+        after, triggered)));
   }
 
   /** A claim pays the whole micro-units (never more than a must-hit pool's hit point). */
@@ -165,9 +194,13 @@ public record Pool(
       Trigger.Kind how, Money paid, Entropy entropy) {
     long sequence = winSeq + 1;
     long op = opSeq + 1;
-    Money reset = Money.ofMicros(terms.seedMicros()).plus(amount.minus(paid));
+    PoolTerms next = pendingTerms != null ? pendingTerms : terms;
+    Money seed = Money.ofMicros(next.seedMicros());
+    Money fromReserve = reserve.min(seed);
+    Money reset = seed.plus(amount.minus(paid));
     return new Win(Win.idFor(id, sequence), id, sequence, op, roundId, playerId, gameId, operatorId, paid,
-        cycleSeedMicros, at, how, mustHit, new Win.Reset(reset, terms.seedMicros(), drawHitPoint(terms, entropy, op)));
+        cycleSeedMicros, at, how, mustHit, new Win.Reset(reset, next.seedMicros(), drawHitPoint(next, entropy, op),
+            next, fromReserve, seed.minus(fromReserve), reserve.minus(fromReserve)));
   }
 
   private Pool afterWin(Win win) {
@@ -176,8 +209,8 @@ public record Pool(
     if (wins.size() > RECENT_WINS) {
       wins.remove(0);
     }
-    return with(win.next().amount(), win.next().seedMicros(), win.opSeq(), win.sequence(), win.next().mustHit(), wins,
-        lastBatchBySender);
+    return new Pool(id, status, win.next().terms(), win.next().amount(), win.next().seedMicros(), win.opSeq(), win.sequence(),
+        win.next().mustHit(), win.next().reserve(), null, wins, lastBatchBySender);
   }
 
   private static MustHit drawHitPoint(PoolTerms terms, Entropy entropy, long op) {
@@ -197,11 +230,6 @@ public record Pool(
     return recentWins.isEmpty() ? Optional.empty() : Optional.of(recentWins.get(recentWins.size() - 1));
   }
 
-  private Pool with(Money newAmount, long seed, long newOpSeq, long newWinSeq, MustHit hit, List<Win> wins,
-      Map<String, AppliedBatch> memory) {
-    return new Pool(id, status, terms, newAmount, seed, newOpSeq, newWinSeq, hit, wins, memory);
-  }
-
   private Pool remember(String sender, AppliedBatch batch) {
     Map<String, AppliedBatch> memory = new HashMap<>(lastBatchBySender);
     memory.put(sender, batch);
@@ -210,6 +238,6 @@ public record Pool(
           .min(Map.Entry.comparingByValue(Comparator.comparingLong(AppliedBatch::sequence))).orElseThrow().getKey();
       memory.remove(oldest);
     }
-    return with(amount, cycleSeedMicros, opSeq, winSeq, mustHit, recentWins, memory);
+    return new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve, pendingTerms, recentWins, memory);
   }
 }

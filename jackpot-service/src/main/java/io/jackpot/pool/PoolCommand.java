@@ -17,6 +17,9 @@ public sealed interface PoolCommand extends Serializable {
   /** Takes contributions and pays wins again, from the very amount it was paused with. */
   record Resume(String roundId, Instant at) implements PoolCommand {}
 
+  /** New terms for the pool, taking effect at its next reseed. {@code roundId}: the command's id. */
+  record ChangeTerms(String roundId, PoolTerms terms) implements PoolCommand {}
+
   /** Awards the pool to the claimant; the same round id again returns the same win. */
   record Claim(String roundId, String playerId, String gameId, String operatorId, Instant at)
       implements PoolCommand {}

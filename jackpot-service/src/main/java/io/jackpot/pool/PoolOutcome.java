@@ -9,11 +9,12 @@ public sealed interface PoolOutcome extends Serializable {
 
   /**
    * A contribution was added; {@code opSeq} is the pool's operation number for it and
-   * {@code amountAfter} the pool right after the share. {@code triggered} is the win this
-   * contribution set off (random or must-hit trigger, at {@code opSeq + 1}), or null.
+   * {@code amountAfter} the pool right after the share. {@code share} is what the pool's amount
+   * took, {@code toReserve} what went to its reserve (reserve share, and anything above the
+   * ceiling). {@code triggered} is the win this contribution set off (at {@code opSeq + 1}), or null.
    */
-  record Contributed(String roundId, long opSeq, long stakeMicros, Money share, Money amountAfter, Win triggered)
-      implements PoolOutcome {}
+  record Contributed(String roundId, long opSeq, long stakeMicros, Money share, Money toReserve, Money amountAfter,
+      Win triggered) implements PoolOutcome {}
 
   /** The pool was won ({@code repeated}: this claim had already won it and gets the same win). */
   record Won(Win win, boolean repeated) implements PoolOutcome {
@@ -27,7 +28,7 @@ public sealed interface PoolOutcome extends Serializable {
   record Refused(String roundId, PoolStatus status) implements PoolOutcome {}
 
   /**
-   * An operator's change of the pool's state ({@code kind}: PAUSED, RESUMED): the status before,
+   * An operator's change of the pool's state ({@code kind}: PAUSED, RESUMED, TERMS_PENDING): the status before,
    * and the pool right after (a view, without batch memory), which the ledger records in full.
    */
   record StateChanged(String roundId, String kind, PoolStatus before, Pool after) implements PoolOutcome {}

@@ -3,8 +3,13 @@ package io.jackpot.pool;
 import io.jackpot.money.Rate;
 import java.io.Serializable;
 
-/** What a pool is reseeded with after a win, which share of each stake it takes, and its trigger. */
-public record PoolTerms(long seedMicros, Rate rate, Trigger trigger) implements Serializable {
+/**
+ * What a pool is reseeded with after a win, which share of each stake it takes, its trigger, the
+ * share of each stake that funds its next seed ({@code reserveRatePpm}, 0 for none), and the amount
+ * above which shares overflow into the reserve ({@code capMicros}, 0 for none; a must-hit pool's
+ * ceiling is its trigger's).
+ */
+public record PoolTerms(long seedMicros, Rate rate, Trigger trigger, long reserveRatePpm, long capMicros) implements Serializable {
   public PoolTerms {
     if (seedMicros <= 0) {
       throw new IllegalArgumentException("seed must be positive");
@@ -12,6 +17,16 @@ public record PoolTerms(long seedMicros, Rate rate, Trigger trigger) implements 
     if (trigger instanceof Trigger.MustHitBy m && m.ceilingMicros() <= seedMicros) {
       throw new IllegalArgumentException("a must-hit ceiling must be above the seed");
     }
+    if (reserveRatePpm < 0 || reserveRatePpm + rate.ppm() >= Rate.ONE) {
+      throw new IllegalArgumentException("rate + reserveRate must stay below 1");
+    }
+    if (capMicros != 0 && capMicros <= seedMicros) {
+      throw new IllegalArgumentException("a ceiling must be above the seed");
+    }
+  }
+
+  public PoolTerms(long seedMicros, Rate rate, Trigger trigger) {
+    this(seedMicros, rate, trigger, 0, 0);
   }
 
   /** Terms of a pool won only by claim. */

@@ -30,10 +30,13 @@ public record Win(
 
   /**
    * The pool right after a win: its amount (the new seed plus what was not paid), the seed of the
-   * new cycle, and the new cycle's must-hit secret (kept, never shown; null for other pools or
-   * when not known, as for a win read back from the ledger, whose anchor already holds it).
+   * new cycle, the new cycle's must-hit secret (kept, never shown; null for other pools or when not
+   * known, as for a win read back from the ledger, whose anchor already holds it), the terms now in
+   * force (pending terms take effect here), how the seed was funded (from the reserve first, the
+   * operator for the rest) and the reserve left.
    */
-  public record Reset(Money amount, long seedMicros, MustHit mustHit) implements Serializable {}
+  public record Reset(Money amount, long seedMicros, MustHit mustHit, PoolTerms terms, Money seedFromReserve,
+      Money operatorFunding, Money reserve) implements Serializable {}
 
   public Money contributedSinceReset() {
     return amount.minus(Money.ofMicros(seedMicros));

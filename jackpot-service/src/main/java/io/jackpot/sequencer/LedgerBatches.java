@@ -41,7 +41,7 @@ final class LedgerBatches {
         if (o instanceof Contributed c) {
           contributed = true;
           shares.add(new LedgerBatch.Share(d.submission().targets().get(i).pool(), c.opSeq(), c.roundId(), i, round.gameId(),
-              round.operatorId(), c.stakeMicros(), c.share(), c.amountAfter(), now));
+              round.operatorId(), c.stakeMicros(), c.share(), c.toReserve(), c.amountAfter(), now));
           if (c.triggered() != null) {
             wins.add(c.triggered());
             events.add(LedgerBatch.anchorOf(c.triggered()));
@@ -55,8 +55,7 @@ final class LedgerBatches {
           repeatedAnchors.add(LedgerBatch.anchorOf(w.win()));
         } else if (o instanceof PoolOutcome.StateChanged c) {
           Pool after = c.after();
-          events.add(new LedgerBatch.PoolEvent(after.id(), after.opSeq(), c.kind(), after.status(), after.amount(),
-              after.cycleSeedMicros(), after.winSeq(), after.mustHit(), now));
+          events.add(LedgerBatch.PoolEvent.of(after, c.kind(), now));
           Submission.Audit who = d.submission().audit();
           if (who != null) {
             audit.add(new AuditEntry(now, who.actor(), who.owner(), who.action(), after.id().key(),

@@ -56,6 +56,39 @@ class PoolPropertiesTest {
     assertEquals(lastSequence, pool.winSeq());
   }
 
+  /** With a reserve share and a ceiling: amount + reserve = operator's seeds + every share − awards. */
+  @Property(tries = 300)
+  void moneyIsConservedWithReserveAndCeiling(@ForAll("commands") List<PoolCommand> commands,
+      @ForAll @LongRange(min = 1, max = 400_000) long ppm, @ForAll @LongRange(min = 0, max = 400_000) long reservePpm,
+      @ForAll @LongRange(min = 0, max = 100_000_000) long capAbove, @ForAll @IntRange(min = 1, max = 20) int batchSize) {
+    long seed = 20_000_000;
+    PoolTerms terms = new PoolTerms(seed, new Rate(ppm), new Trigger.Claim(), reservePpm, capAbove == 0 ? 0 : seed + capAbove);
+    SeededRandom random = new SeededRandom(ppm + reservePpm);
+    Pool pool = Pool.created(PoolTest.ID, terms, random.next());
+    Money in = pool.amount();
+    Money paid = Money.ZERO;
+    for (int from = 0; from < commands.size(); from += batchSize) {
+      List<PoolCommand> slice = commands.subList(from, Math.min(commands.size(), from + batchSize));
+      Pool.Transition t = pool.apply(new Pool.Batch("test", from, "b" + from, random.next(), slice));
+      for (PoolOutcome o : t.outcomes()) {
+        if (o instanceof Contributed c) {
+          in = in.plus(c.share()).plus(c.toReserve());
+          assertEquals(Money.share(c.stakeMicros(), new Rate(ppm)).plus(
+              reservePpm == 0 ? Money.ZERO : Money.share(c.stakeMicros(), new Rate(reservePpm))), c.share().plus(c.toReserve()),
+              "every share lands in the amount or the reserve");
+        } else if (o instanceof Won w && !w.repeated()) {
+          paid = paid.plus(w.win().amount());
+          in = in.plus(w.win().next().operatorFunding());
+        }
+      }
+      pool = t.pool();
+      if (terms.capMicros() != 0) {
+        assertTrue(pool.amount().compareTo(Money.ofMicros(terms.capMicros())) <= 0, "never above the ceiling");
+      }
+    }
+    assertEquals(in, paid.plus(pool.amount()).plus(pool.reserve()));
+  }
+
   /** The same with random and must-hit triggers: every win, claimed or triggered, comes out of its cycle. */
   @Property(tries = 300)
   void moneyIsConservedWithTriggers(@ForAll("commands") List<PoolCommand> commands,

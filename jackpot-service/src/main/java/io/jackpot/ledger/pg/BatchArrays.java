@@ -38,6 +38,7 @@ final class BatchArrays {
     int n = shares.size();
     String[] jackpot = new String[n], pool = new String[n], round = new String[n], game = new String[n], op = new String[n];
     Long[] seq = new Long[n], stake = new Long[n], shareMicros = new Long[n], shareSub = new Long[n];
+    Long[] reserveMicros = new Long[n], reserveSub = new Long[n];
     Long[] amountMicros = new Long[n], amountSub = new Long[n];
     Short[] position = new Short[n];
     OffsetDateTime[] at = new OffsetDateTime[n];
@@ -53,12 +54,14 @@ final class BatchArrays {
       stake[i] = s.stakeMicros();
       shareMicros[i] = s.share().micros();
       shareSub[i] = s.share().sub();
+      reserveMicros[i] = s.toReserve().micros();
+      reserveSub[i] = s.toReserve().sub();
       amountMicros[i] = s.amountAfter().micros();
       amountSub[i] = s.amountAfter().sub();
       at[i] = utc(s.at());
     }
-    return Tuple.of(jackpot, pool, seq, round, position, game, op, stake, shareMicros, shareSub, amountMicros,
-        amountSub, at);
+    return Tuple.of(jackpot, pool, seq, round, position, game, op, stake, shareMicros, shareSub, reserveMicros, reserveSub)
+        .addValue(amountMicros).addValue(amountSub).addValue(at);
   }
 
   static Tuple wins(List<Win> wins) {
@@ -67,6 +70,7 @@ final class BatchArrays {
     String[] player = new String[n], game = new String[n], op = new String[n];
     Long[] sequence = new Long[n], seq = new Long[n], amount = new Long[n], seed = new Long[n];
     Long[] afterMicros = new Long[n], afterSub = new Long[n], afterSeed = new Long[n], hit = new Long[n];
+    Long[] fromReserveMicros = new Long[n], fromReserveSub = new Long[n], fundingMicros = new Long[n], fundingSub = new Long[n];
     String[] how = new String[n], salt = new String[n], commitment = new String[n];
     OffsetDateTime[] at = new OffsetDateTime[n];
     for (int i = 0; i < n; i++) {
@@ -86,6 +90,10 @@ final class BatchArrays {
       afterMicros[i] = w.next().amount().micros();
       afterSub[i] = w.next().amount().sub();
       afterSeed[i] = w.next().seedMicros();
+      fromReserveMicros[i] = w.next().seedFromReserve().micros();
+      fromReserveSub[i] = w.next().seedFromReserve().sub();
+      fundingMicros[i] = w.next().operatorFunding().micros();
+      fundingSub[i] = w.next().operatorFunding().sub();
       how[i] = w.how().name();
       if (w.revealed() != null) {
         hit[i] = w.revealed().hitMicros();
@@ -94,15 +102,17 @@ final class BatchArrays {
       }
     }
     return Tuple.of(id, jackpot, pool, sequence, seq, round, player, game, op, amount, seed, at, afterMicros, afterSub)
-        .addValue(afterSeed).addValue(how).addValue(hit).addValue(salt).addValue(commitment);
+        .addValue(afterSeed).addValue(fromReserveMicros).addValue(fromReserveSub).addValue(fundingMicros).addValue(fundingSub)
+        .addValue(how).addValue(hit).addValue(salt).addValue(commitment);
   }
 
   static Tuple events(List<LedgerBatch.PoolEvent> events) {
     int n = events.size();
     String[] jackpot = new String[n], pool = new String[n], kind = new String[n], status = new String[n];
     Long[] seq = new Long[n], micros = new Long[n], sub = new Long[n], seed = new Long[n], winSeq = new Long[n];
-    Long[] hit = new Long[n];
+    Long[] hit = new Long[n], reserveMicros = new Long[n], reserveSub = new Long[n];
     String[] salt = new String[n], commitment = new String[n];
+    Object[] terms = new Object[n], pending = new Object[n];
     OffsetDateTime[] at = new OffsetDateTime[n];
     for (int i = 0; i < n; i++) {
       var e = events.get(i);
@@ -120,9 +130,14 @@ final class BatchArrays {
         salt[i] = e.mustHit().salt();
         commitment[i] = e.mustHit().commitment();
       }
+      reserveMicros[i] = e.reserve().micros();
+      reserveSub[i] = e.reserve().sub();
+      terms[i] = TermsJson.of(e.terms());
+      pending[i] = TermsJson.of(e.pendingTerms());
       at[i] = utc(e.at());
     }
-    return Tuple.of(jackpot, pool, seq, kind, status, micros, sub, seed, winSeq, hit).addValue(salt).addValue(commitment).addValue(at);
+    return Tuple.of(jackpot, pool, seq, kind, status, micros, sub, seed, winSeq, hit).addValue(salt).addValue(commitment)
+        .addValue(reserveMicros).addValue(reserveSub).addValue(terms).addValue(pending).addValue(at);
   }
 
   static Tuple audit(List<io.jackpot.ledger.AuditEntry> entries) {

@@ -156,7 +156,7 @@ public final class PgLedger implements Ledger {
   private static Map<PoolId, Money> balances(RowSet<Row> rows) {
     Map<PoolId, Money> out = new LinkedHashMap<>();
     rows.forEach(r -> out.put(new PoolId(r.getString("jackpot_id"), r.getString("pool_key")),
-        Money.normalised(r.getLong("micros"), r.getLong("sub"))));
+        Money.normalised(r.getLong("micros"), r.getLong("sub")).plus(Money.normalised(r.getLong("reserve_micros"), r.getLong("reserve_sub")))));
     return out;
   }
 
@@ -164,19 +164,21 @@ public final class PgLedger implements Ledger {
     Map<PoolId, PoolFlows> out = new LinkedHashMap<>();
     for (Row r : created) {
       PoolId id = new PoolId(r.getString("jackpot_id"), r.getString("pool_key"));
-      out.put(id, new PoolFlows(id, new Money(r.getLong("amount_micros"), r.getLong("amount_sub")), Money.ZERO, Money.ZERO,
-          Money.ZERO, Money.ZERO, 0, 0));
+      out.put(id, new PoolFlows(id, new Money(r.getLong("amount_micros"), r.getLong("amount_sub"))
+          .plus(new Money(r.getLong("reserve_micros"), r.getLong("reserve_sub"))), Money.ZERO, Money.ZERO, Money.ZERO, Money.ZERO, 0, 0));
     }
     for (Row r : shares) {
       PoolId id = new PoolId(r.getString("jackpot_id"), r.getString("pool_key"));
       PoolFlows f = out.getOrDefault(id, PoolFlows.none(id));
-      out.put(id, new PoolFlows(id, f.seeds(), Money.normalised(r.getLong("micros"), r.getLong("sub")), f.transfersIn(),
-          f.awards(), f.transfersOut(), r.getLong("n"), f.winCount()));
+      Money taken = Money.normalised(r.getLong("micros"), r.getLong("sub"))
+          .plus(Money.normalised(r.getLong("reserve_micros"), r.getLong("reserve_sub")));
+      out.put(id, new PoolFlows(id, f.seeds(), taken, f.transfersIn(), f.awards(), f.transfersOut(), r.getLong("n"), f.winCount()));
     }
     for (Row r : wins) {
       PoolId id = new PoolId(r.getString("jackpot_id"), r.getString("pool_key"));
       PoolFlows f = out.getOrDefault(id, PoolFlows.none(id));
-      out.put(id, new PoolFlows(id, f.seeds().plus(Money.ofMicros(r.getLong("reseeds"))), f.contributions(), f.transfersIn(),
+      Money funded = Money.normalised(r.getLong("funded_micros"), r.getLong("funded_sub"));
+      out.put(id, new PoolFlows(id, f.seeds().plus(funded), f.contributions(), f.transfersIn(),
           Money.ofMicros(r.getLong("paid")), f.transfersOut(), f.contributionCount(), r.getLong("n")));
     }
     return out;
@@ -184,8 +186,7 @@ public final class PgLedger implements Ledger {
 
   @Override
   public CompletionStage<Void> recordCreated(Pool pool, Instant at) {
-    var event = new LedgerBatch.PoolEvent(pool.id(), pool.opSeq(), "CREATED", pool.status(), pool.amount(),
-        pool.cycleSeedMicros(), pool.winSeq(), pool.mustHit(), at);
+    var event = LedgerBatch.PoolEvent.of(pool, "CREATED", at);
     return record(LedgerBatch.ofEventsIfAbsent(UUID.randomUUID().toString(), List.of(event)));
   }
 
@@ -216,10 +217,21 @@ public final class PgLedger implements Ledger {
     }
     Money amount = new Money(anchor.getLong("amount_micros"), anchor.getLong("amount_sub"))
         .plus(Money.normalised(sums.getLong("micros"), sums.getLong("sub")));
+    Money reserve = new Money(anchor.getLong("reserve_micros"), anchor.getLong("reserve_sub"))
+        .plus(Money.normalised(sums.getLong("reserve_micros"), sums.getLong("reserve_sub")));
+    // The terms in force are the ledger's (an operator may have changed them); the catalogue's only for old records.
+    PoolTerms inForce = json(anchor, "terms") == null ? terms : TermsJson.parse(json(anchor, "terms"));
     List<Win> wins = new ArrayList<>(wins(recent));
     java.util.Collections.reverse(wins);
-    return new Pool(id, PoolStatus.valueOf(anchor.getString("status")), terms, amount,
-        anchor.getLong("cycle_seed_micros"), lastOp, anchor.getLong("win_seq"), mustHit(anchor), wins, Map.of());
+    return new Pool(id, PoolStatus.valueOf(anchor.getString("status")), inForce, amount,
+        anchor.getLong("cycle_seed_micros"), lastOp, anchor.getLong("win_seq"), mustHit(anchor), reserve,
+        TermsJson.parse(json(anchor, "pending_terms")), wins, Map.of());
+  }
+
+  /** A jsonb column as an object, or null (SQL NULL arrives as a JSON-null placeholder, not as null). */
+  private static io.vertx.core.json.JsonObject json(Row row, String column) {
+    Object v = row.getValue(column);
+    return v instanceof io.vertx.core.json.JsonObject o ? o : null;
   }
 
   private static MustHit mustHit(Row row) {
@@ -241,7 +253,9 @@ public final class PgLedger implements Ledger {
           r.getLong("seed_micros"), r.getOffsetDateTime("won_at").toInstant(),
           Trigger.Kind.valueOf(r.getString("how")), mustHit(r),
           new Win.Reset(new Money(r.getLong("amount_after_micros"), r.getLong("amount_after_sub")),
-              r.getLong("seed_after_micros"), null)));
+              r.getLong("seed_after_micros"), null, null,
+              new Money(r.getLong("seed_from_reserve_micros"), r.getLong("seed_from_reserve_sub")),
+              new Money(r.getLong("operator_funding_micros"), r.getLong("operator_funding_sub")), null)));
     }
     return out;
   }

@@ -1,0 +1,43 @@
+package io.jackpot.ledger.pg;
+
+import io.jackpot.money.Money;
+import io.jackpot.money.Rate;
+import io.jackpot.pool.PoolTerms;
+import io.jackpot.pool.Trigger;
+import io.vertx.core.json.JsonObject;
+
+/** Pool terms as the ledger keeps them in pool_events (jsonb): exact decimal strings. */
+final class TermsJson {
+  private TermsJson() {}
+
+  static JsonObject of(PoolTerms t) {
+    if (t == null) {
+      return null;
+    }
+    JsonObject trigger = new JsonObject();
+    if (t.trigger() instanceof Trigger.Random r) {
+      trigger.put("type", "RANDOM").put("stakePerHitMicros", r.stakePerHitMicros());
+    } else if (t.trigger() instanceof Trigger.MustHitBy m) {
+      trigger.put("type", "MUST_HIT_BY").put("ceilingMicros", m.ceilingMicros());
+    } else {
+      trigger.put("type", "CLAIM");
+    }
+    return new JsonObject().put("seedMicros", t.seedMicros()).put("ratePpm", t.rate().ppm()).put("trigger", trigger)
+        .put("reserveRatePpm", t.reserveRatePpm()).put("capMicros", t.capMicros())
+        .put("seed", Money.ofMicros(t.seedMicros()).toPlainString()).put("rate", t.rate().toPlainString());
+  }
+
+  static PoolTerms parse(JsonObject j) {
+    if (j == null) {
+      return null;
+    }
+    JsonObject t = j.getJsonObject("trigger");
+    Trigger trigger = switch (t.getString("type")) {
+      case "RANDOM" -> new Trigger.Random(t.getLong("stakePerHitMicros"));
+      case "MUST_HIT_BY" -> new Trigger.MustHitBy(t.getLong("ceilingMicros"));
+      default -> new Trigger.Claim();
+    };
+    return new PoolTerms(j.getLong("seedMicros"), new Rate(j.getLong("ratePpm")), trigger, j.getLong("reserveRatePpm"),
+        j.getLong("capMicros"));
+  }
+}

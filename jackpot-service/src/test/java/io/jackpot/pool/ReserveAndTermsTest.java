@@ -1,0 +1,81 @@
+package io.jackpot.pool;
+
+import static io.jackpot.pool.Commands.claim;
+import static io.jackpot.pool.Commands.stake;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.jackpot.money.Money;
+import io.jackpot.money.Rate;
+import io.jackpot.pool.PoolOutcome.Contributed;
+import io.jackpot.pool.PoolOutcome.Won;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ReserveAndTermsTest {
+  private final SeededRandom random = new SeededRandom(9);
+  private int ops;
+
+  private Pool.Transition run(Pool pool, PoolCommand... commands) {
+    return pool.apply(new Pool.Batch("t", ++ops, "op" + ops, random.next(), List.of(commands)));
+  }
+
+  private Pool pool(PoolTerms terms) {
+    return Pool.created(new PoolId("j", "p"), terms, random.next());
+  }
+
+  @Test
+  void theReserveShareFundsTheNextSeedAndTheOperatorPaysTheRest() {
+    // 1% to the pool, 0.5% to the reserve; seed 10.00.
+    Pool pool = pool(new PoolTerms(10_000_000, new Rate(10_000), new Trigger.Claim(), 5_000, 0));
+    Pool.Transition t = run(pool, stake("r1", 1_000_000_000), claim("w1"));
+    Contributed c = (Contributed) t.outcomes().get(0);
+    assertEquals(Money.ofMicros(10_000_000), c.share());
+    assertEquals(Money.ofMicros(5_000_000), c.toReserve());
+    Win win = ((Won) t.outcomes().get(1)).win();
+    assertEquals(Money.ofMicros(20_000_000), win.amount());
+    assertEquals(Money.ofMicros(5_000_000), win.next().seedFromReserve());
+    assertEquals(Money.ofMicros(5_000_000), win.next().operatorFunding());
+    assertEquals(Money.ZERO, t.pool().reserve());
+    assertEquals(Money.ofMicros(10_000_000), t.pool().amount());
+  }
+
+  @Test
+  void aboveTheCeilingSharesOverflowIntoTheReserve() {
+    Pool pool = pool(new PoolTerms(10_000_000, new Rate(100_000), new Trigger.Claim(), 0, 12_000_000));
+    Pool.Transition t = run(pool, stake("r1", 15_000_000), stake("r2", 15_000_000));
+    Contributed first = (Contributed) t.outcomes().get(0);
+    Contributed second = (Contributed) t.outcomes().get(1);
+    assertEquals(Money.ofMicros(1_500_000), first.share());
+    assertEquals(Money.ofMicros(500_000), second.share(), "only up to the ceiling");
+    assertEquals(Money.ofMicros(1_000_000), second.toReserve(), "the rest is set aside, not lost");
+    assertEquals(Money.ofMicros(12_000_000), t.pool().amount());
+    assertEquals(Money.ofMicros(1_000_000), t.pool().reserve());
+  }
+
+  @Test
+  void changedTermsWaitForTheNextWin() {
+    PoolTerms old = new PoolTerms(10_000_000, new Rate(10_000));
+    PoolTerms raised = new PoolTerms(50_000_000, new Rate(20_000));
+    Pool pool = pool(old);
+    Pool.Transition pending = run(pool, new PoolCommand.ChangeTerms("c1", raised), stake("r1", 1_000_000));
+    assertInstanceOf(PoolOutcome.StateChanged.class, pending.outcomes().get(0));
+    assertEquals(raised, pending.pool().pendingTerms());
+    assertEquals(Money.ofMicros(10_000), ((Contributed) pending.outcomes().get(1)).share(), "the old rate until the win");
+    Pool.Transition won = run(pending.pool(), claim("w1"), stake("r2", 1_000_000));
+    assertEquals(Money.ofMicros(10_010_000), ((Won) won.outcomes().get(0)).win().amount());
+    assertEquals(raised, won.pool().terms());
+    assertNull(won.pool().pendingTerms());
+    assertEquals(Money.ofMicros(50_020_000), won.pool().amount(), "new seed, then the new rate");
+  }
+
+  @Test
+  void askingForTheTermsInForceCancelsAPendingChange() {
+    PoolTerms old = new PoolTerms(10_000_000, new Rate(10_000));
+    Pool pool = run(pool(old), new PoolCommand.ChangeTerms("c1", new PoolTerms(20_000_000, new Rate(10_000)))).pool();
+    Pool.Transition back = run(pool, new PoolCommand.ChangeTerms("c2", old));
+    assertNull(back.pool().pendingTerms());
+    assertInstanceOf(PoolOutcome.Unchanged.class, run(back.pool(), new PoolCommand.ChangeTerms("c3", old)).outcomes().get(0));
+  }
+}
