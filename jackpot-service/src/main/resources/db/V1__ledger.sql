@@ -107,6 +107,16 @@ CREATE TABLE audit_log (
   after   jsonb
 );
 CREATE INDEX audit_log_at ON audit_log (at);
+
+-- Every version of every jackpot definition; the highest version is in force.
+CREATE TABLE jackpot_definitions (
+  id         text        NOT NULL,
+  version    int         NOT NULL,
+  definition jsonb       NOT NULL,
+  saved_at   timestamptz NOT NULL,
+  saved_by   text        NOT NULL,
+  PRIMARY KEY (id, version)
+);
 CREATE INDEX wins_won_at ON wins (won_at);
 
 CREATE FUNCTION ledger_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -123,6 +133,8 @@ CREATE TRIGGER wins_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON wins
 CREATE TRIGGER ledger_commits_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON ledger_commits
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
 CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON audit_log
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
+CREATE TRIGGER jackpot_definitions_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON jackpot_definitions
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
 CREATE TRIGGER pool_events_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON pool_events
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();

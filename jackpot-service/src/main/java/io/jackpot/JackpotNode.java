@@ -20,6 +20,7 @@ import io.jackpot.http.HealthRoutes;
 import io.jackpot.http.HttpVerticle;
 import io.jackpot.jackpot.Catalogue;
 import io.jackpot.jackpot.DefaultCatalogue;
+import io.jackpot.jackpot.hz.HzCatalogue;
 import io.jackpot.jackpot.http.JackpotRoutes;
 import io.jackpot.ledger.pg.LocalPostgres;
 import io.jackpot.ledger.pg.PgLedger;
@@ -45,6 +46,7 @@ import io.vertx.sqlclient.PoolOptions;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -88,11 +90,11 @@ public final class JackpotNode implements AutoCloseable {
   }
 
   /** Starts a member and waits until it is ready (blocking; call from a plain thread). */
-  public static JackpotNode start(ServiceConfig config, Clock clock, Catalogue catalogue, Credentials credentials)
+  public static JackpotNode start(ServiceConfig config, Clock clock, Catalogue initial, Credentials credentials)
       throws Exception {
     JackpotNode node = new JackpotNode();
     try {
-      node.boot(config, clock, catalogue, credentials);
+      node.boot(config, clock, initial, credentials);
       return node;
     } catch (Exception e) {
       node.close();
@@ -100,7 +102,7 @@ public final class JackpotNode implements AutoCloseable {
     }
   }
 
-  private void boot(ServiceConfig config, Clock clock, Catalogue catalogue, Credentials credentials) throws Exception {
+  private void boot(ServiceConfig config, Clock clock, Catalogue initial, Credentials credentials) throws Exception {
     String pgUrl = config.pgUrl();
     if (pgUrl == null) {
       localPostgres = LocalPostgres.start(config.dataDir().resolve("pg"));
@@ -123,7 +125,11 @@ public final class JackpotNode implements AutoCloseable {
     pools = new HzPools(hz.getMap(HzPools.MAP), hzCallbacks);
     PgLedger ledger = new PgLedger(pg);
     RandomSource random = new StrongRandomSource();
-    new PoolLoader(catalogue, pools, ledger, clock, random).loadAll().toCompletableFuture().get();
+    Catalogue catalogue = new Catalogue(List.of());
+    PoolLoader loader = new PoolLoader(catalogue, pools, ledger, clock, random);
+    HzCatalogue definitions = new HzCatalogue(hz.getMap(HzCatalogue.MAP), catalogue);
+    definitions.start(ledger, initial.all(), changed -> changed.pools().forEach(p -> loader.load(changed.poolId(p), p)));
+    loader.loadAll().toCompletableFuture().get();
     log.info("step 4/6: {} pools live", catalogue.poolIds().size());
 
     sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock, random);
@@ -137,7 +143,8 @@ public final class JackpotNode implements AutoCloseable {
         new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools),
         new HealthRoutes(() -> ready.get() && sequencer.healthy() && hz.getLifecycleService().isRunning()),
         new TickerRoutes(catalogue, pools, tickerHub, config.ticker().maxQueueBytes(), clock),
-        new AdminRoutes(new AdminService(catalogue, ledger, sequencer, clock), catalogue, pools, new AdminAuth(credentials)));
+        new AdminRoutes(new AdminService(catalogue, ledger, sequencer, clock, definitions::publish, loader), catalogue, pools,
+            new AdminAuth(credentials)));
     int instances = Math.max(1, Runtime.getRuntime().availableProcessors());
     httpDeployment = vertx.deployVerticle(() -> new HttpVerticle(config.httpPort(), config.ticker().socketSendBufferBytes(), api),
         new DeploymentOptions().setInstances(instances)).await();

@@ -7,7 +7,12 @@ import io.jackpot.jackpot.Catalogue;
 import io.jackpot.jackpot.JackpotDefinition;
 import io.jackpot.ledger.AuditEntry;
 import io.jackpot.ledger.Ledger;
+import io.jackpot.jackpot.PoolDefinition;
+import io.jackpot.jackpot.http.DefinitionJson;
 import io.jackpot.pool.PoolCommand;
+import io.jackpot.pool.PoolLoader;
+import io.vertx.core.json.JsonObject;
+import java.util.function.Consumer;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.PoolStatus;
@@ -32,8 +37,14 @@ public final class AdminService {
   private final Ledger ledger;
   private final Sequencer sequencer;
   private final Clock clock;
+  private final Consumer<JackpotDefinition> publish;
+  private final PoolLoader loader;
 
-  public AdminService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock) {
+  /** {@code publish} makes a saved definition the cluster's; {@code loader} creates new pools. */
+  public AdminService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock,
+      Consumer<JackpotDefinition> publish, PoolLoader loader) {
+    this.publish = publish;
+    this.loader = loader;
     this.catalogue = catalogue;
     this.ledger = ledger;
     this.sequencer = sequencer;
@@ -52,6 +63,62 @@ public final class AdminService {
 
   public List<JackpotDefinition> visibleJackpots(Admin admin) {
     return catalogue.jackpots().stream().filter(j -> admin.covers(j.owner())).toList();
+  }
+
+  /**
+   * Creates or changes a jackpot. Validated as a whole (every problem named); a scoped token may
+   * only define its operator's jackpots; pools may be added but not removed (discontinue them), and
+   * the currency of a jackpot with pools never changes. Saved with its audit entry, published to
+   * every member; a running pool's new terms wait for its next win, new pools start at their seed.
+   */
+  public CompletionStage<JackpotDefinition> define(Admin admin, String id, JsonObject body) {
+    writer(admin);
+    DefinitionJson.Parsed parsed = DefinitionJson.parse(id, body);
+    if (parsed instanceof DefinitionJson.Parsed.Invalid invalid) {
+      throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", invalid.problems()));
+    }
+    JackpotDefinition next = ((DefinitionJson.Parsed.Ok) parsed).definition();
+    if (!admin.covers(next.owner())) {
+      throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "token " + admin.name() + " may only define jackpots owned by " + admin.operatorScope());
+    }
+    JackpotDefinition before = catalogue.jackpot(id).orElse(null);
+    if (before != null) {
+      checkChange(admin, before, next);
+    }
+    String after = DefinitionJson.of(next).encode();
+    AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), next.owner(), "jackpot.define", id,
+        before == null ? null : DefinitionJson.of(before).encode(), after);
+    return ledger.saveDefinition(id, after, admin.name(), audit).thenCompose(version -> {
+      publish.accept(next);
+      List<java.util.concurrent.CompletableFuture<?>> steps = new java.util.ArrayList<>();
+      for (PoolDefinition p : next.pools()) {
+        PoolDefinition old = before == null ? null : before.pool(p.key()).orElse(null);
+        if (old == null) {
+          steps.add(loader.load(next.poolId(p), p).toCompletableFuture());
+        } else if (!old.terms().equals(p.terms())) {
+          PoolCommand change = new PoolCommand.ChangeTerms("terms-" + UUID.randomUUID(), p.terms());
+          steps.add(sequencer.submit(Submission.audited(new Submission.Target(next.poolId(p), change),
+              new Submission.Audit(admin.name(), next.owner(), "pool.terms"))).toCompletableFuture());
+        }
+      }
+      return java.util.concurrent.CompletableFuture.allOf(steps.toArray(java.util.concurrent.CompletableFuture[]::new))
+          .thenApply(v -> next);
+    });
+  }
+
+  private static void checkChange(Admin admin, JackpotDefinition before, JackpotDefinition next) {
+    if (!admin.covers(before.owner())) {
+      throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "jackpot " + before.id() + " belongs to another operator");
+    }
+    if (!before.currency().equals(next.currency())) {
+      throw Rejection.invalid("CURRENCY_CHANGE", "currency: jackpot " + before.id() + " is kept in " + before.currency()
+          + "; a jackpot's currency cannot change");
+    }
+    for (PoolDefinition p : before.pools()) {
+      if (next.pool(p.key()).isEmpty()) {
+        throw Rejection.invalid("POOL_REMOVAL", "pools: pool " + p.key() + " is missing; discontinue a pool instead of removing it");
+      }
+    }
   }
 
   public CompletionStage<PoolOutcome> pause(Admin admin, String jackpotId, String poolKey) {
@@ -100,7 +167,8 @@ public final class AdminService {
     visibleJackpots(admin).forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
     return ledger.figures().thenCompose(figures -> pools.getAll(ids).thenApply(live -> {
       java.util.Map<PoolId, io.jackpot.money.Money> amounts = new java.util.HashMap<>();
-      live.forEach(p -> amounts.put(p.id(), p.amount()));
+      // A pool holds its amount and its reserve; the ledger's balance counts both.
+      live.forEach(p -> amounts.put(p.id(), p.amount().plus(p.reserve())));
       return Reconciliation.check(ids, figures.flows(), figures.balances(), amounts);
     }));
   }

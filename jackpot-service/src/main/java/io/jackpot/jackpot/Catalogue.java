@@ -3,19 +3,31 @@ package io.jackpot.jackpot;
 import io.jackpot.pool.PoolId;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The jackpots the service runs, and which pools a game's contribution feeds. */
+/**
+ * The jackpots the service runs, and which pools a game's contribution feeds. Definitions can be
+ * replaced while running (an operator's PUT); readers always see one whole, consistent map,
+ * ordered by jackpot id so that every member and every restart lists them alike.
+ */
 public final class Catalogue {
-  private final Map<String, JackpotDefinition> jackpots = new LinkedHashMap<>();
+  private volatile Map<String, JackpotDefinition> jackpots;
 
   public Catalogue(Collection<JackpotDefinition> definitions) {
+    Map<String, JackpotDefinition> map = new java.util.TreeMap<>();
     for (JackpotDefinition d : definitions) {
-      jackpots.put(d.id(), d);
+      map.put(d.id(), d);
     }
+    this.jackpots = java.util.Collections.unmodifiableMap(map);
+  }
+
+  /** Adds or replaces one jackpot's definition (copy on write). */
+  public synchronized void put(JackpotDefinition definition) {
+    Map<String, JackpotDefinition> map = new java.util.TreeMap<>(jackpots);
+    map.put(definition.id(), definition);
+    jackpots = java.util.Collections.unmodifiableMap(map);
   }
 
   public Collection<JackpotDefinition> jackpots() {
@@ -30,6 +42,10 @@ public final class Catalogue {
     List<PoolId> ids = new ArrayList<>();
     jackpots.values().forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
     return ids;
+  }
+
+  public List<JackpotDefinition> all() {
+    return List.copyOf(jackpots.values());
   }
 
   public Optional<PoolDefinition> pool(PoolId id) {

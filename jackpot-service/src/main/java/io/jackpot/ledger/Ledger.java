@@ -11,9 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
 /** The durable record of every pool change, from which pools are rebuilt. */
-public interface Ledger {
-  /** Completes once the batch is durably committed; idempotent (see {@link LedgerBatch}). */
-  CompletionStage<Void> record(LedgerBatch batch);
+public interface Ledger extends LedgerWriter {
 
   CompletionStage<Map<String, RecordedRound>> findRounds(Collection<String> roundIds);
 
@@ -34,6 +32,12 @@ public interface Ledger {
 
   /** Every pool's flows and recorded balance, from one snapshot (pools never recorded are absent). */
   CompletionStage<io.jackpot.reconciliation.LedgerFigures> figures();
+
+  /** Every jackpot's definition in force (its highest version), as the JSON it was saved as. */
+  CompletionStage<List<String>> definitions();
+
+  /** Saves a new version of a definition with its audit entry, in one transaction; answers the version. */
+  CompletionStage<Integer> saveDefinition(String id, String definitionJson, String savedBy, AuditEntry audit);
 
   /** Records a new pool at operation 0 (its creation), idempotently. */
   CompletionStage<Void> recordCreated(Pool pool, java.time.Instant at);

@@ -38,7 +38,8 @@ public final class PoolLoader {
     return chain;
   }
 
-  private CompletionStage<Void> load(PoolId id, PoolDefinition def) {
+  /** Makes one pool live (see the class comment); safe to call for a pool that already is. */
+  public CompletionStage<Void> load(PoolId id, PoolDefinition def) {
     return pools.get(id).thenCompose(live -> {
       if (live.isPresent()) {
         log.info("pool {} already live in the cluster: {}", id, live.get().amount());

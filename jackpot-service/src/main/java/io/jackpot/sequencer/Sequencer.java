@@ -3,7 +3,7 @@ package io.jackpot.sequencer;
 import io.github.resilience4j.core.IntervalFunction;
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
-import io.jackpot.ledger.Ledger;
+import io.jackpot.ledger.LedgerWriter;
 import io.jackpot.ledger.LedgerBatch;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
@@ -41,7 +41,7 @@ public final class Sequencer {
 
   private final Pools pools;
   private final RandomSource random;
-  private final Ledger ledger;
+  private final LedgerWriter ledger;
   private final Executor loop;
   private final SequencerSettings settings;
   private final Retry applyRetry;
@@ -62,7 +62,7 @@ public final class Sequencer {
   private volatile boolean applyFailing;
   private volatile boolean commitFailing;
 
-  public Sequencer(Pools pools, Ledger ledger, Executor loop, ScheduledExecutorService scheduler,
+  public Sequencer(Pools pools, LedgerWriter ledger, Executor loop, ScheduledExecutorService scheduler,
       SequencerSettings settings, Clock clock, RandomSource random) {
     this.random = random;
     this.pools = pools;

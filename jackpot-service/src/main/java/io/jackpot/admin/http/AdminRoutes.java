@@ -6,7 +6,11 @@ import io.jackpot.error.Rejection;
 import io.jackpot.http.Replies;
 import io.jackpot.jackpot.Catalogue;
 import io.jackpot.jackpot.JackpotDefinition;
+import io.jackpot.jackpot.http.DefinitionJson;
 import io.jackpot.jackpot.http.JackpotJson;
+import io.jackpot.http.JsonBody;
+import io.jackpot.http.JsonFields;
+import io.vertx.ext.web.handler.BodyHandler;
 import io.jackpot.ledger.AuditEntry;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
@@ -38,6 +42,8 @@ public final class AdminRoutes {
     router.route("/v1/admin/*").handler(auth::handle);
     router.get("/v1/admin/jackpots").handler(this::list);
     router.get("/v1/admin/jackpots/:id").handler(this::one);
+    router.put("/v1/admin/jackpots/:id").handler(BodyHandler.create(false).setBodyLimit(256 * 1024)).handler(JsonBody::require)
+        .handler(this::define);
     router.post("/v1/admin/jackpots/:id/pools/:key/pause").handler(ctx -> change(ctx, true));
     router.post("/v1/admin/jackpots/:id/pools/:key/resume").handler(ctx -> change(ctx, false));
     router.get("/v1/admin/wins").handler(this::wins);
@@ -61,9 +67,30 @@ public final class AdminRoutes {
   }
 
   private void one(RoutingContext ctx) {
-    JackpotDefinition j = admin.visible(AdminAuth.admin(ctx), ctx.pathParam("id"));
+    view(ctx, admin.visible(AdminAuth.admin(ctx), ctx.pathParam("id")));
+  }
+
+  private void define(RoutingContext ctx) {
+    JsonObject body = JsonFields.object(ctx.body().buffer());
+    try {
+      admin.define(AdminAuth.admin(ctx), ctx.pathParam("id"), body)
+          .whenComplete((j, error) -> ctx.vertx().runOnContext(x -> {
+            if (error != null) {
+              ctx.fail(error);
+            } else {
+              view(ctx, j);
+            }
+          }));
+    } catch (RuntimeException e) {
+      ctx.fail(e);
+    }
+  }
+
+  /** A jackpot as operators see it: its live pools (with any pending change) and its definition. */
+  private void view(RoutingContext ctx, JackpotDefinition j) {
     Replies.json(ctx, () -> pools.getAll(j.pools().stream().map(j::poolId).toList()),
-        live -> JackpotJson.jackpot(j, JackpotJson.byId(live), null).put("owner", j.owner()));
+        live -> JackpotJson.jackpot(j, JackpotJson.byId(live), null).put("owner", j.owner())
+            .put("definition", DefinitionJson.of(j)));
   }
 
   private void change(RoutingContext ctx, boolean pause) {

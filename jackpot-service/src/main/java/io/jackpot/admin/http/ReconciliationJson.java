@@ -24,7 +24,8 @@ final class ReconciliationJson {
         .put("ledgerBalance", r.totalLedgerBalance().toPlainString())
         .put("liveBalance", r.totalLiveBalance().toPlainString());
     return new JsonObject().put("balanced", r.balanced())
-        .put("equation", "seeds + contributions + transfersIn = awards + balance + transfersOut")
+        .put("equation", "seeds + contributions + transfersIn = awards + balance + transfersOut;"
+            + " contributions include reserve shares, balance includes the reserve, seeds are what the operator funded")
         .put("pools", pools).put("totals", totals);
   }
 

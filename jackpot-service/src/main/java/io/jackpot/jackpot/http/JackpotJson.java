@@ -50,6 +50,12 @@ public final class JackpotJson {
     if (currency != null) {
       out.put("amountInCurrency", pool.amount().toDisplayString(2));
     }
+    if (pool.pendingTerms() != null) {
+      // Shown until it takes effect at the next win.
+      var t = pool.pendingTerms();
+      out.put("pendingChange", new JsonObject().put("seed", Money.ofMicros(t.seedMicros()).toPlainString())
+          .put("rate", t.rate().toPlainString()).put("trigger", DefinitionJson.trigger(t.trigger())));
+    }
     return out;
   }
 

@@ -33,7 +33,8 @@ final class LedgerSql {
       SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[])""";
 
   static final String FIND_AUDIT = """
-      SELECT at, actor, owner, action, target, before::text AS before, after::text AS after FROM audit_log
+      SELECT at, actor, owner, action, target, nullif(before::text, 'null') AS before, nullif(after::text, 'null') AS after
+      FROM audit_log
       WHERE at >= $1 AND at < $2 AND ($3::text IS NULL OR owner = $3) ORDER BY id LIMIT 10000""";
 
 
@@ -65,6 +66,16 @@ final class LedgerSql {
       FROM last l LEFT JOIN contributions c
         ON c.jackpot_id = l.jackpot_id AND c.pool_key = l.pool_key AND c.op_seq > l.op_seq
       GROUP BY l.jackpot_id, l.pool_key, l.amount_micros, l.amount_sub, l.reserve_micros, l.reserve_sub""";
+
+  static final String DEFINITIONS = """
+      SELECT DISTINCT ON (id) definition::text AS definition FROM jackpot_definitions ORDER BY id, version DESC""";
+
+  static final String SAVE_DEFINITION = """
+      INSERT INTO jackpot_definitions (id, version, definition, saved_at, saved_by)
+      SELECT $1, coalesce(max(version), 0) + 1, $2, $3, $4 FROM jackpot_definitions WHERE id = $1
+      RETURNING version""";
+
+  static final String LOCK_DEFINITION = "SELECT pg_advisory_xact_lock(hashtext('jackpot_definitions:' || $1))";
 
   /** Appended to an insert whose rows may already be there (see LedgerBatch). */
   static final String IF_ABSENT = " ON CONFLICT DO NOTHING";

@@ -185,6 +185,26 @@ public final class PgLedger implements Ledger {
   }
 
   @Override
+  public CompletionStage<List<String>> definitions() {
+    return pg.query(LedgerSql.DEFINITIONS).execute().map(rows -> {
+      List<String> out = new ArrayList<>();
+      rows.forEach(r -> out.add(r.getString("definition")));
+      return out;
+    }).toCompletionStage();
+  }
+
+  /** Versions are numbered under a per-jackpot lock, so two saves of one jackpot never race. */
+  @Override
+  public CompletionStage<Integer> saveDefinition(String id, String definitionJson, String savedBy, AuditEntry audit) {
+    return pg.withTransaction(conn -> conn.preparedQuery(LedgerSql.LOCK_DEFINITION).execute(Tuple.of(id))
+        .compose(l -> conn.preparedQuery(LedgerSql.SAVE_DEFINITION)
+            .execute(Tuple.of(id, new io.vertx.core.json.JsonObject(definitionJson), BatchArrays.utc(audit.at()), savedBy)))
+        .compose(saved -> conn.preparedQuery(LedgerSql.INSERT_AUDIT).execute(BatchArrays.audit(List.of(audit)))
+            .map(x -> saved.iterator().next().getInteger("version"))))
+        .toCompletionStage();
+  }
+
+  @Override
   public CompletionStage<Void> recordCreated(Pool pool, Instant at) {
     var event = LedgerBatch.PoolEvent.of(pool, "CREATED", at);
     return record(LedgerBatch.ofEventsIfAbsent(UUID.randomUUID().toString(), List.of(event)));

@@ -1,0 +1,99 @@
+package io.jackpot.jackpot.hz;
+
+import com.hazelcast.core.EntryEvent;
+import com.hazelcast.map.IMap;
+import com.hazelcast.map.listener.EntryAddedListener;
+import com.hazelcast.map.listener.EntryUpdatedListener;
+import io.jackpot.jackpot.Catalogue;
+import io.jackpot.jackpot.JackpotDefinition;
+import io.jackpot.jackpot.http.DefinitionJson;
+import io.jackpot.ledger.Ledger;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps every member's catalogue the same: definitions live in the IMap {@code jackpot.definitions}
+ * (id → JSON), loaded from the ledger by the first member (or seeded with the initial catalogue on a
+ * fresh ledger); each member applies every added or changed entry to its own catalogue. The ledger
+ * stays the record: a definition is saved there before it is published here.
+ */
+public final class HzCatalogue {
+  public static final String MAP = "jackpot.definitions";
+  private static final Logger log = LoggerFactory.getLogger(HzCatalogue.class);
+
+  private final IMap<String, String> map;
+  private final Catalogue catalogue;
+
+  public HzCatalogue(IMap<String, String> map, Catalogue catalogue) {
+    this.map = map;
+    this.catalogue = catalogue;
+  }
+
+  /**
+   * Fills the map if this is the cluster's first member (from the ledger, or the initial
+   * catalogue, which is then saved), loads it into the catalogue and follows changes;
+   * {@code onChange} is told of every definition that arrives later. Blocking: call at start.
+   */
+  public void start(Ledger ledger, List<JackpotDefinition> initial, Consumer<JackpotDefinition> onChange) throws Exception {
+    if (map.isEmpty()) {
+      List<String> saved = ledger.definitions().toCompletableFuture().get();
+      if (saved.isEmpty()) {
+        for (JackpotDefinition d : initial) {
+          String json = DefinitionJson.of(d).encode();
+          ledger.saveDefinition(d.id(), json, "system", new io.jackpot.ledger.AuditEntry(java.time.Instant.now(), "system",
+              d.owner(), "jackpot.define", d.id(), null, json)).toCompletableFuture().get();
+          saved = new java.util.ArrayList<>(saved);
+          saved.add(json);
+        }
+        log.info("fresh ledger: saved the initial catalogue ({} jackpots)", initial.size());
+      }
+      for (String json : saved) {
+        map.putIfAbsent(new JsonObject(json).getString("id"), json);
+      }
+    }
+    map.addEntryListener((EntryAddedListener<String, String> & EntryUpdatedListener<String, String>) new Listener(onChange), true);
+    map.forEach((id, json) -> catalogue.put(parse(id, json)));
+  }
+
+  /** Publishes a saved definition to every member (this one included, at once). */
+  public void publish(JackpotDefinition definition) {
+    catalogue.put(definition);
+    map.put(definition.id(), DefinitionJson.of(definition).encode());
+  }
+
+  private static JackpotDefinition parse(String id, String json) {
+    DefinitionJson.Parsed parsed = DefinitionJson.parse(id, new JsonObject(json));
+    if (parsed instanceof DefinitionJson.Parsed.Ok ok) {
+      return ok.definition();
+    }
+    throw new IllegalStateException("stored definition of " + id + " is invalid: " + ((DefinitionJson.Parsed.Invalid) parsed).problems());
+  }
+
+  private final class Listener implements EntryAddedListener<String, String>, EntryUpdatedListener<String, String> {
+    private final Consumer<JackpotDefinition> onChange;
+
+    Listener(Consumer<JackpotDefinition> onChange) {
+      this.onChange = onChange;
+    }
+
+    @Override
+    public void entryAdded(EntryEvent<String, String> event) {
+      apply(event);
+    }
+
+    @Override
+    public void entryUpdated(EntryEvent<String, String> event) {
+      apply(event);
+    }
+
+    private void apply(EntryEvent<String, String> event) {
+      JackpotDefinition d = parse(event.getKey(), event.getValue());
+      catalogue.put(d);
+      log.info("jackpot {} definition updated", d.id());
+      onChange.accept(d);
+    }
+  }
+}

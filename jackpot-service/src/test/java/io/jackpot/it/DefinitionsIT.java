@@ -1,0 +1,136 @@
+package io.jackpot.it;
+
+import static io.jackpot.it.Api.batch;
+import static io.jackpot.it.Api.contribution;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** PUT /v1/admin/jackpots/{id}: validated definitions, new jackpots, changes that wait for the next win. */
+class DefinitionsIT extends OneNode {
+  static final String ADMIN = "dev-admin-token";
+
+  static JsonObject spooky() {
+    return new JsonObject().put("name", "Spooky Jackpots").put("currency", "EUR").put("owner", "demo")
+        .put("games", new JsonArray().add("creepy-candy")).put("routing", "ALL")
+        .put("pools", new JsonArray()
+            .add(new JsonObject().put("key", "small").put("name", "Small").put("seed", "5.00").put("rate", "0.01")
+                .put("reserveRate", "0.002").put("ceiling", "6.00").put("trigger", new JsonObject().put("type", "CLAIM")))
+            .add(new JsonObject().put("key", "big").put("name", "Big").put("seed", "100.00").put("rate", "0.005")
+                .put("ceiling", "200.00").put("trigger", new JsonObject().put("type", "MUST_HIT_BY")).put("drawWeight", "1")));
+  }
+
+  static Api.Reply put(String id, JsonObject body, String token) {
+    return AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/" + id, token, body.encode());
+  }
+
+  @Test
+  void aNewJackpotStartsAtItsSeedsAndItsGamesFeedIt() {
+    Api.Reply r = put("spooky", spooky(), ADMIN);
+    assertEquals(200, r.status(), r.body());
+    assertEquals("5.000000", api.amount("spooky", "small"));
+    assertEquals("MUST_HIT_BY", api.pool("spooky", "big").getJsonObject("trigger").getString("type"));
+    JsonObject result = Api.results(api.post("/v1/contributions", batch(contribution("SPOOK-1", "creepy-candy", "50.00", null))))
+        .getJsonObject(0);
+    assertEquals(6, result.getJsonArray("contributions").size(), "4 candy tiers + 2 spooky pools");
+    assertEquals("5.500000", api.amount("spooky", "small"));
+    api.post("/v1/contributions", batch(contribution("SPOOK-2", "creepy-candy", "100.00", null)));
+    assertEquals("6.000000", api.amount("spooky", "small"), "capped at the ceiling; the rest went to the reserve");
+    JsonArray audit = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/audit", ADMIN).json().getJsonArray("entries");
+    assertTrue(audit.stream().map(JsonObject.class::cast)
+        .anyMatch(e -> "jackpot.define".equals(e.getString("action")) && "spooky".equals(e.getString("target"))
+            && e.getValue("before") == null && "Spooky Jackpots".equals(e.getJsonObject("after").getString("name"))));
+  }
+
+  @Test
+  void aChangedRunningPoolKeepsItsTermsUntilItsNextWinAndShowsThePendingChange() {
+    JsonObject candy = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", ADMIN).json().getJsonObject("definition");
+    JsonObject mini = candy.getJsonArray("pools").getJsonObject(0);
+    assertEquals("mini", mini.getString("key"));
+    mini.put("seed", "20.00").put("ceiling", "80.00");
+    candy.getJsonArray("pools").getJsonObject(3).put("rate", "0.011");
+    assertEquals(200, put("candy", candy, ADMIN).status());
+    JsonObject pending = api.pool("candy", "grand").getJsonObject("pendingChange");
+    assertEquals("0.011", pending.getString("rate"));
+    String before = api.amount("candy", "grand");
+    JsonObject share = Api.results(api.post("/v1/contributions", batch(contribution("CHG-1", "creepy-candy", "1.00", null))))
+        .getJsonObject(0).getJsonArray("contributions").getJsonObject(3);
+    assertEquals("0.010000", share.getString("amount"), "the old rate until the next win");
+    assertTrue(!before.equals(api.amount("candy", "grand")));
+
+    String claim = Api.claim("CHG-W", "candy", "grand").replace("\"bewitched\"", "\"creepy-candy\"");
+    assertEquals(200, api.post("/v1/wins", claim).status());
+    assertNull(api.pool("candy", "grand").getJsonObject("pendingChange"), "in force after the win");
+    JsonObject after = Api.results(api.post("/v1/contributions", batch(contribution("CHG-2", "creepy-candy", "1.00", null))))
+        .getJsonObject(0).getJsonArray("contributions").getJsonObject(3);
+    assertEquals("0.011000", after.getString("amount"));
+    assertEquals("20.000000", api.pool("candy", "mini").getJsonObject("pendingChange").getString("seed"));
+  }
+
+  static Stream<Arguments> invalid() {
+    return Stream.of(
+        bad("no name", d -> { d.remove("name"); return d; }, "name"),
+        bad("bad currency", d -> d.put("currency", "euro"), "currency"),
+        bad("unknown game", d -> d.put("games", new JsonArray().add("solitaire")), "games[0]"),
+        bad("no games", d -> d.put("games", new JsonArray()), "games"),
+        bad("bad routing", d -> d.put("routing", "SOME"), "routing"),
+        bad("no pools", d -> d.put("pools", new JsonArray()), "pools"),
+        bad("negative seed", d -> pool(d, 0).put("seed", "-5.00") != null ? d : d, "pools[0].seed"),
+        bad("zero seed", d -> pool(d, 0).put("seed", "0") != null ? d : d, "pools[0].seed"),
+        bad("rate of 1", d -> pool(d, 0).put("rate", "1") != null ? d : d, "pools[0].rate"),
+        bad("rate of 0", d -> pool(d, 0).put("rate", "0") != null ? d : d, "pools[0].rate"),
+        bad("rate as number", d -> pool(d, 0).put("rate", 0.01) != null ? d : d, "pools[0].rate"),
+        bad("ceiling below seed", d -> pool(d, 1).put("ceiling", "50.00") != null ? d : d, "pools[1].ceiling"),
+        bad("must-hit without ceiling", d -> { pool(d, 1).remove("ceiling"); return d; }, "pools[1].ceiling"),
+        bad("random without stakePerHit", d -> pool(d, 1).put("trigger", new JsonObject().put("type", "RANDOM")) != null ? d : d,
+            "pools[1].trigger.stakePerHit"),
+        bad("unknown trigger", d -> pool(d, 1).put("trigger", new JsonObject().put("type", "SOMETIMES")) != null ? d : d,
+            "pools[1].trigger.type"),
+        bad("duplicate key", d -> pool(d, 1).put("key", "small") != null ? d : d, "pools[1].key"),
+        bad("bad key", d -> pool(d, 1).put("key", "Big!") != null ? d : d, "pools[1].key"),
+        bad("rate + reserve >= 1", d -> pool(d, 0).put("reserveRate", "0.99") != null ? d : d, "pools[0]"),
+        bad("negative weight", d -> pool(d, 1).put("drawWeight", "-1") != null ? d : d, "pools[1].drawWeight"),
+        bad("coin value with ALL", d -> pool(d, 0).put("coinValue", "0.10") != null ? d : d, "pools[0].coinValue"),
+        bad("COIN_VALUE without coin values", d -> d.put("routing", "COIN_VALUE"), "pools[0].coinValue"),
+        bad("overflowTo", d -> pool(d, 0).put("overflowTo", new JsonObject().put("jackpotId", "candy").put("poolKey", "mini")) != null ? d : d,
+            "pools[0].overflowTo"));
+  }
+
+  static JsonObject pool(JsonObject d, int i) {
+    return d.getJsonArray("pools").getJsonObject(i);
+  }
+
+  static Arguments bad(String what, UnaryOperator<JsonObject> change, String field) {
+    return Arguments.of(what, change.apply(spooky()), field);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("invalid")
+  void anInvalidDefinitionIsRefusedWithTheFieldNamed(String what, JsonObject definition, String field) {
+    Api.Reply r = put("invalid-" + Math.abs(what.hashCode()), definition, ADMIN);
+    assertEquals(400, r.status(), r.body());
+    assertEquals("INVALID_DEFINITION", r.errorCode());
+    assertTrue(r.json().getJsonObject("error").getString("message").contains(field), r.body());
+    assertEquals(404, api.get("/v1/jackpots/invalid-" + Math.abs(what.hashCode())).status(), "nothing was created");
+  }
+
+  @Test
+  void poolsCannotBeRemovedNorTheCurrencyChanged() {
+    JsonObject candy = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", ADMIN).json().getJsonObject("definition");
+    JsonObject fewer = candy.copy();
+    fewer.getJsonArray("pools").remove(3);
+    assertEquals("POOL_REMOVAL", put("candy", fewer, ADMIN).errorCode());
+    assertEquals("CURRENCY_CHANGE", put("candy", candy.copy().put("currency", "GBP"), ADMIN).errorCode());
+    assertEquals(403, put("candy", candy, "dev-viewer-token").status());
+    assertEquals(401, put("candy", candy, null).status());
+  }
+}
