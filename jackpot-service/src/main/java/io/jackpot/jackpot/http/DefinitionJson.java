@@ -152,7 +152,8 @@ public final class DefinitionJson {
       }
     }
 
-    Long money(JsonObject o, String path, String field, boolean required) {
+    /** The field as a decimal string, or null (with the problem noted when it is required or not a string). */
+    String decimal(JsonObject o, String path, String field, boolean required, String example) {
       Object v = o.getValue(field);
       if (v == null) {
         if (required) {
@@ -161,7 +162,15 @@ public final class DefinitionJson {
         return null;
       }
       if (!(v instanceof String s)) {
-        problem(path + field + " must be a decimal string like \"10.00\"");
+        problem(path + field + " must be a decimal string like \"" + example + "\"");
+        return null;
+      }
+      return s;
+    }
+
+    Long money(JsonObject o, String path, String field, boolean required) {
+      String s = decimal(o, path, field, required, "10.00");
+      if (s == null) {
         return null;
       }
       try {
@@ -173,15 +182,8 @@ public final class DefinitionJson {
     }
 
     Long ppm(JsonObject o, String path, String field, boolean required, boolean zeroAllowed) {
-      Object v = o.getValue(field);
-      if (v == null) {
-        if (required) {
-          problem(path + field + " is required");
-        }
-        return null;
-      }
-      if (!(v instanceof String s)) {
-        problem(path + field + " must be a decimal string like \"0.005\"");
+      String s = decimal(o, path, field, required, "0.005");
+      if (s == null) {
         return null;
       }
       try {
