@@ -108,6 +108,28 @@ CREATE TABLE audit_log (
 );
 CREATE INDEX audit_log_at ON audit_log (at);
 
+-- Money moved between pools (a discontinued pool's value): out with the source's change, received
+-- with the target's. A transfer without its receipt is completed at the next start.
+CREATE TABLE transfers (
+  transfer_id   text        PRIMARY KEY,
+  from_jackpot  text        NOT NULL,
+  from_pool     text        NOT NULL,
+  to_jackpot    text        NOT NULL,
+  to_pool       text        NOT NULL,
+  amount_micros bigint      NOT NULL,
+  amount_sub    bigint      NOT NULL,
+  reason        text,
+  out_op_seq    bigint      NOT NULL,
+  at            timestamptz NOT NULL
+);
+CREATE TABLE transfer_receipts (
+  transfer_id text        PRIMARY KEY REFERENCES transfers (transfer_id),
+  to_jackpot  text        NOT NULL,
+  to_pool     text        NOT NULL,
+  in_op_seq   bigint      NOT NULL,
+  at          timestamptz NOT NULL
+);
+
 -- Every version of every jackpot definition; the highest version is in force.
 CREATE TABLE jackpot_definitions (
   id         text        NOT NULL,
@@ -135,6 +157,10 @@ CREATE TRIGGER ledger_commits_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON
 CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON audit_log
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
 CREATE TRIGGER jackpot_definitions_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON jackpot_definitions
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
+CREATE TRIGGER transfers_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON transfers
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
+CREATE TRIGGER transfer_receipts_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON transfer_receipts
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
 CREATE TRIGGER pool_events_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON pool_events
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();

@@ -137,13 +137,20 @@ public final class JackpotNode implements AutoCloseable {
     var awards = new AwardService(catalogue, ledger, sequencer, clock, new TierDraw(clusterSecret(hz, "tier-draw")));
     log.info("step 5/6: services wired ({})", credentials.isDev() ? "DEV credentials" : "configured credentials");
 
+    AdminService admin = new AdminService(catalogue, ledger, sequencer, clock, definitions::publish, loader);
+    for (var pending : ledger.pendingTransfers().toCompletableFuture().get()) {
+      log.warn("completing transfer {} of {} from {} to {}, left half-done by the last stop", pending.transferId(),
+          pending.amount(), pending.from(), pending.to());
+      admin.receive(pending, new io.jackpot.sequencer.Submission.Audit("system", null, "pool.transfer-in.recovered"))
+          .toCompletableFuture().get();
+    }
     ticker = new TickerSampler(vertx, catalogue, pools, tickerHub, config.ticker(), clock);
     ticker.start();
     ApiRouter api = new ApiRouter(new GameAuth(credentials), new ContributionRoutes(contributions, catalogue),
         new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools),
         new HealthRoutes(() -> ready.get() && sequencer.healthy() && hz.getLifecycleService().isRunning()),
         new TickerRoutes(catalogue, pools, tickerHub, config.ticker().maxQueueBytes(), clock),
-        new AdminRoutes(new AdminService(catalogue, ledger, sequencer, clock, definitions::publish, loader), catalogue, pools,
+        new AdminRoutes(admin, catalogue, pools,
             new AdminAuth(credentials)));
     int instances = Math.max(1, Runtime.getRuntime().availableProcessors());
     httpDeployment = vertx.deployVerticle(() -> new HttpVerticle(config.httpPort(), config.ticker().socketSendBufferBytes(), api),

@@ -121,6 +121,56 @@ public final class AdminService {
     }
   }
 
+  /** What a discontinuation did: the source's outcome, and the target's receipt if value moved. */
+  public record Discontinued(PoolOutcome source, PoolOutcome target) {}
+
+  /**
+   * Closes a pool for good: its whole value (amount and reserve) moves to {@code transferTo}, or is
+   * held (transferTo null). The move is two steps, each recorded: out with the source's change, in
+   * with the target's; a transfer left half-done by a stop is completed at the next start.
+   */
+  public CompletionStage<Discontinued> discontinue(Admin admin, String jackpotId, String poolKey, String reason, PoolId transferTo) {
+    writer(admin);
+    JackpotDefinition source = visible(admin, jackpotId);
+    source.pool(poolKey).orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + jackpotId + " has no pool " + poolKey));
+    PoolId from = new PoolId(jackpotId, poolKey);
+    if (transferTo != null) {
+      JackpotDefinition target = catalogue.jackpot(transferTo.jackpotId()).orElseThrow(() ->
+          Rejection.invalid("UNKNOWN_TARGET", "transferTo: no jackpot " + transferTo.jackpotId()));
+      target.pool(transferTo.poolKey()).orElseThrow(() ->
+          Rejection.invalid("UNKNOWN_TARGET", "transferTo: jackpot " + transferTo.jackpotId() + " has no pool " + transferTo.poolKey()));
+      if (transferTo.equals(from)) {
+        throw Rejection.invalid("INVALID_TARGET", "transferTo: a pool cannot transfer to itself");
+      }
+      if (!admin.covers(target.owner())) {
+        throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "transferTo: pool " + transferTo + " belongs to another operator");
+      }
+      if (!target.currency().equals(source.currency())) {
+        throw Rejection.invalid("CURRENCY_MISMATCH", "transferTo: pool " + transferTo + " is kept in " + target.currency());
+      }
+    }
+    var command = new PoolCommand.Discontinue("discontinue-" + UUID.randomUUID(), reason, transferTo, "t-" + UUID.randomUUID(), clock.instant());
+    Submission s = Submission.audited(new Submission.Target(from, command),
+        new Submission.Audit(admin.name(), source.owner(), transferTo == null ? "pool.discontinue.hold" : "pool.discontinue.transfer"));
+    return sequencer.submit(s).thenCompose(outcomes -> {
+      PoolOutcome o = outcomes.get(0);
+      if (o instanceof PoolOutcome.Unchanged) {
+        throw new Rejection(Kind.CONFLICT, "POOL_DISCONTINUED", "pool " + from + " is already discontinued");
+      }
+      if (o instanceof PoolOutcome.Transferred t) {
+        return receive(t.transfer(), new Submission.Audit(admin.name(), source.owner(), "pool.transfer-in"))
+            .thenApply(in -> new Discontinued(o, in));
+      }
+      return java.util.concurrent.CompletableFuture.completedFuture(new Discontinued(o, null));
+    });
+  }
+
+  /** Lands a transfer in its target (idempotent by transfer id). */
+  public CompletionStage<PoolOutcome> receive(PoolOutcome.Transfer t, Submission.Audit audit) {
+    var in = new PoolCommand.TransferIn(t.transferId(), t.from(), t.amount(), clock.instant());
+    return sequencer.submit(Submission.audited(new Submission.Target(t.to(), in), audit)).thenApply(o -> o.get(0));
+  }
+
   public CompletionStage<PoolOutcome> pause(Admin admin, String jackpotId, String poolKey) {
     return change(admin, jackpotId, poolKey, "pool.pause", new PoolCommand.Pause("pause-" + UUID.randomUUID(), clock.instant()));
   }

@@ -33,6 +33,9 @@ public interface Ledger extends LedgerWriter {
   /** Every pool's flows and recorded balance, from one snapshot (pools never recorded are absent). */
   CompletionStage<io.jackpot.reconciliation.LedgerFigures> figures();
 
+  /** Transfers that left their source but were never received (a stop between the two steps). */
+  CompletionStage<List<io.jackpot.pool.PoolOutcome.Transfer>> pendingTransfers();
+
   /** Every jackpot's definition in force (its highest version), as the JSON it was saved as. */
   CompletionStage<List<String>> definitions();
 

@@ -20,11 +20,18 @@ import java.util.List;
  */
 public record LedgerBatch(
     String commitId, List<Round> rounds, List<Share> shares, List<Win> wins, List<PoolEvent> events,
-    List<Win> winsIfAbsent, List<PoolEvent> eventsIfAbsent, List<AuditEntry> audit) {
+    List<Win> winsIfAbsent, List<PoolEvent> eventsIfAbsent, List<AuditEntry> audit, List<TransferOut> transfers,
+    List<Receipt> receipts) {
 
   public static LedgerBatch ofEventsIfAbsent(String commitId, List<PoolEvent> events) {
-    return new LedgerBatch(commitId, List.of(), List.of(), List.of(), List.of(), List.of(), events, List.of());
+    return new LedgerBatch(commitId, List.of(), List.of(), List.of(), List.of(), List.of(), events, List.of(), List.of(), List.of());
   }
+
+  /** A transfer leaving its source pool at operation {@code opSeq}. */
+  public record TransferOut(io.jackpot.pool.PoolOutcome.Transfer transfer, long opSeq, Instant at) {}
+
+  /** A transfer received by its target at operation {@code opSeq}; recorded if absent (a repeat may record it again). */
+  public record Receipt(String transferId, PoolId to, long opSeq, Instant at) {}
 
   /** The full-state anchor a win leaves: the pool right after it was reset. */
   public static PoolEvent anchorOf(Win win) {
@@ -60,6 +67,6 @@ public record LedgerBatch(
 
   public boolean isEmpty() {
     return rounds.isEmpty() && shares.isEmpty() && wins.isEmpty() && events.isEmpty()
-        && winsIfAbsent.isEmpty() && eventsIfAbsent.isEmpty() && audit.isEmpty();
+        && winsIfAbsent.isEmpty() && eventsIfAbsent.isEmpty() && audit.isEmpty() && transfers.isEmpty() && receipts.isEmpty();
   }
 }

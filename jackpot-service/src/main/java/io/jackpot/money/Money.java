@@ -30,6 +30,13 @@ public record Money(long micros, long sub) implements Comparable<Money>, Seriali
     return new Money(Math.addExact(micros, carry), Math.floorMod(sub, SUB_PER_MICRO));
   }
 
+  /** Parses an exact decimal (as {@link #toPlainString} writes it; up to 12 decimals, may be negative). */
+  public static Money parse(String text) {
+    java.math.BigInteger units = new BigDecimal(text).movePointRight(12).toBigIntegerExact();
+    java.math.BigInteger[] parts = units.divideAndRemainder(java.math.BigInteger.valueOf(SUB_PER_MICRO));
+    return normalised(parts[0].longValueExact(), parts[1].longValueExact());
+  }
+
   /** The exact share rate × stake; the product is in 10^-12 units, never rounded. */
   public static Money share(long stakeMicros, Rate rate) {
     long product = Math.multiplyExact(stakeMicros, rate.ppm());

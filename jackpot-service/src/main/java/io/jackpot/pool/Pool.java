@@ -25,6 +25,7 @@ import java.util.Optional;
  * @param mustHit the secret hit point of the current cycle (must-hit pools only, else null)
  * @param reserve money set aside for the next seed (reserve shares and overflow above the cap)
  * @param pendingTerms terms an operator changed, taking effect at the next reseed (null: none)
+ * @param receivedTransfers the last transfer ids received, so a transfer is received once
  * @param recentWins the last wins, newest last, so a repeated claim gets the same win
  * @param lastBatchBySender each sender's last applied batch: a sender (a member's sequencer) has at
  *     most one batch per pool in flight and re-sends only that one, so a retried batch is
@@ -41,6 +42,7 @@ public record Pool(
     MustHit mustHit,
     Money reserve,
     PoolTerms pendingTerms,
+    List<String> receivedTransfers,
     List<Win> recentWins,
     Map<String, AppliedBatch> lastBatchBySender)
     implements Serializable {
@@ -50,6 +52,7 @@ public record Pool(
   public static final int SENDERS = 64;
 
   public Pool {
+    receivedTransfers = List.copyOf(receivedTransfers);
     recentWins = List.copyOf(recentWins);
     lastBatchBySender = Map.copyOf(lastBatchBySender);
   }
@@ -57,13 +60,14 @@ public record Pool(
   /** A new pool at its seed; operation 0 is its creation (and draws its first hit point). */
   public static Pool created(PoolId id, PoolTerms terms, Entropy entropy) {
     return new Pool(id, PoolStatus.ACTIVE, terms, Money.ofMicros(terms.seedMicros()), terms.seedMicros(), 0, 0,
-        drawHitPoint(terms, entropy, 0), Money.ZERO, null, List.of(), Map.of());
+        drawHitPoint(terms, entropy, 0), Money.ZERO, null, List.of(), List.of(), Map.of());
   }
 
   /** The same pool without its batch memory: what readers need, small to copy. */
   public Pool view() {
     return lastBatchBySender.isEmpty() ? this
-        : new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve, pendingTerms, recentWins, Map.of());
+        : new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve, pendingTerms, receivedTransfers,
+            recentWins, Map.of());
   }
 
   /**
@@ -109,6 +113,12 @@ public record Pool(
     if (command instanceof PoolCommand.ChangeTerms change) {
       return changeTerms(change);
     }
+    if (command instanceof PoolCommand.Discontinue d) {
+      return discontinue(d);
+    }
+    if (command instanceof PoolCommand.TransferIn t) {
+      return receive(t);
+    }
     if (command instanceof Claim claim) {
       Optional<Win> earlier = winOf(claim.roundId());
       if (earlier.isPresent()) {
@@ -132,8 +142,41 @@ public record Pool(
       return new Transition(this, List.of(new PoolOutcome.Unchanged(command.roundId(), status)));
     }
     Pool next = new Pool(id, target, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pendingTerms,
-        recentWins, lastBatchBySender);
+        receivedTransfers, recentWins, lastBatchBySender);
     return new Transition(next, List.of(new PoolOutcome.StateChanged(command.roundId(), pause ? "PAUSED" : "RESUMED", status, next.view())));
+  }
+
+  /** Closed for good; its whole value either leaves for another pool or stays held here. */
+  private Transition discontinue(PoolCommand.Discontinue d) {
+    if (status == PoolStatus.DISCONTINUED) {
+      return new Transition(this, List.of(new PoolOutcome.Unchanged(d.roundId(), status)));
+    }
+    long op = opSeq + 1;
+    if (d.transferTo() == null) {
+      Pool held = new Pool(id, PoolStatus.DISCONTINUED, terms, amount, cycleSeedMicros, op, winSeq, mustHit, reserve, null,
+          receivedTransfers, recentWins, lastBatchBySender);
+      return new Transition(held, List.of(new PoolOutcome.StateChanged(d.roundId(), "DISCONTINUED", status, held.view())));
+    }
+    var transfer = new PoolOutcome.Transfer(d.transferId(), id, d.transferTo(), amount.plus(reserve), d.reason());
+    Pool emptied = new Pool(id, PoolStatus.DISCONTINUED, terms, Money.ZERO, cycleSeedMicros, op, winSeq, mustHit, Money.ZERO, null,
+        receivedTransfers, recentWins, lastBatchBySender);
+    return new Transition(emptied, List.of(new PoolOutcome.Transferred(d.roundId(), transfer, false, false, emptied.view())));
+  }
+
+  /** Adds a transfer to the amount, once per transfer id, whatever the pool's state: money must land. */
+  private Transition receive(PoolCommand.TransferIn t) {
+    var transfer = new PoolOutcome.Transfer(t.roundId(), t.from(), id, t.amount(), null);
+    if (receivedTransfers.contains(t.roundId())) {
+      return new Transition(this, List.of(new PoolOutcome.Transferred(t.roundId(), transfer, true, true, view())));
+    }
+    List<String> received = new ArrayList<>(receivedTransfers);
+    received.add(t.roundId());
+    if (received.size() > RECENT_WINS) {
+      received.remove(0);
+    }
+    Pool next = new Pool(id, status, terms, amount.plus(t.amount()), cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve,
+        pendingTerms, received, recentWins, lastBatchBySender);
+    return new Transition(next, List.of(new PoolOutcome.Transferred(t.roundId(), transfer, true, false, next.view())));
   }
 
   /** New terms wait for the next reseed (regulators require it); asking for the terms in force cancels a pending change. */
@@ -143,7 +186,7 @@ public record Pool(
       return new Transition(this, List.of(new PoolOutcome.Unchanged(change.roundId(), status)));
     }
     Pool next = new Pool(id, status, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pending,
-        recentWins, lastBatchBySender);
+        receivedTransfers, recentWins, lastBatchBySender);
     return new Transition(next, List.of(new PoolOutcome.StateChanged(change.roundId(), "TERMS_PENDING", status, next.view())));
   }
 
@@ -160,7 +203,7 @@ public record Pool(
     }
     long op = opSeq + 1;
     Pool next = new Pool(id, status, terms, after, cycleSeedMicros, op, winSeq, mustHit, reserve.plus(toReserve), pendingTerms,
-        recentWins, lastBatchBySender);
+        receivedTransfers, recentWins, lastBatchBySender);
     Win triggered = null;
     if (terms.trigger() instanceof Trigger.Random r
         && entropy.below(r.stakePerHitMicros(), op, Entropy.Purpose.RANDOM_TRIGGER) < c.stakeMicros()) {
@@ -210,7 +253,7 @@ public record Pool(
       wins.remove(0);
     }
     return new Pool(id, status, win.next().terms(), win.next().amount(), win.next().seedMicros(), win.opSeq(), win.sequence(),
-        win.next().mustHit(), win.next().reserve(), null, wins, lastBatchBySender);
+        win.next().mustHit(), win.next().reserve(), null, receivedTransfers, wins, lastBatchBySender);
   }
 
   private static MustHit drawHitPoint(PoolTerms terms, Entropy entropy, long op) {
@@ -238,6 +281,7 @@ public record Pool(
           .min(Map.Entry.comparingByValue(Comparator.comparingLong(AppliedBatch::sequence))).orElseThrow().getKey();
       memory.remove(oldest);
     }
-    return new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve, pendingTerms, recentWins, memory);
+    return new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve, pendingTerms, receivedTransfers,
+        recentWins, memory);
   }
 }

@@ -1,6 +1,7 @@
 package io.jackpot.pool;
 
 import java.io.Serializable;
+import io.jackpot.money.Money;
 import java.time.Instant;
 
 /** A change asked of one pool. Commands carry everything the pool needs: no clock, no randomness. */
@@ -16,6 +17,15 @@ public sealed interface PoolCommand extends Serializable {
 
   /** Takes contributions and pays wins again, from the very amount it was paused with. */
   record Resume(String roundId, Instant at) implements PoolCommand {}
+
+  /**
+   * Closes the pool for good. With {@code transferTo}, its whole value (amount and reserve, to the
+   * last sub-micro) leaves under {@code transferId} for that pool; without, it is held in the pool.
+   */
+  record Discontinue(String roundId, String reason, PoolId transferTo, String transferId, Instant at) implements PoolCommand {}
+
+  /** Receives a transfer; a transfer id already received is not received twice. {@code roundId}: the transfer id. */
+  record TransferIn(String roundId, PoolId from, Money amount, Instant at) implements PoolCommand {}
 
   /** New terms for the pool, taking effect at its next reseed. {@code roundId}: the command's id. */
   record ChangeTerms(String roundId, PoolTerms terms) implements PoolCommand {}

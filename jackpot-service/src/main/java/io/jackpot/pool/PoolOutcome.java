@@ -33,6 +33,15 @@ public sealed interface PoolOutcome extends Serializable {
    */
   record StateChanged(String roundId, String kind, PoolStatus before, Pool after) implements PoolOutcome {}
 
+  /**
+   * Money left the pool for another ({@code after} is the source, discontinued) or arrived from one
+   * ({@code after} is the target); {@code repeated}: this transfer had already arrived.
+   */
+  record Transferred(String roundId, Transfer transfer, boolean incoming, boolean repeated, Pool after) implements PoolOutcome {}
+
+  /** A transfer between pools: its id, from where, to where, exactly how much, and why. */
+  record Transfer(String transferId, PoolId from, PoolId to, Money amount, String reason) implements java.io.Serializable {}
+
   /** The change asked for was already in effect (e.g. pausing a paused pool): nothing happened. */
   record Unchanged(String roundId, PoolStatus status) implements PoolOutcome {}
 }

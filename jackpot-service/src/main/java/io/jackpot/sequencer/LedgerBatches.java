@@ -33,6 +33,8 @@ final class LedgerBatches {
     List<Win> repeatedWins = new ArrayList<>();
     List<LedgerBatch.PoolEvent> repeatedAnchors = new ArrayList<>();
     List<AuditEntry> audit = new ArrayList<>();
+    List<LedgerBatch.TransferOut> transfers = new ArrayList<>();
+    List<LedgerBatch.Receipt> receipts = new ArrayList<>();
     for (Done d : done) {
       var round = d.submission().round();
       boolean contributed = false;
@@ -53,6 +55,21 @@ final class LedgerBatches {
           // Recorded again if absent, so that its answer never outruns its record (docs/consistency.md).
           repeatedWins.add(w.win());
           repeatedAnchors.add(LedgerBatch.anchorOf(w.win()));
+        } else if (o instanceof PoolOutcome.Transferred t) {
+          Pool after = t.after();
+          if (!t.incoming()) {
+            transfers.add(new LedgerBatch.TransferOut(t.transfer(), after.opSeq(), now));
+            events.add(LedgerBatch.PoolEvent.of(after, "DISCONTINUED", now));
+          } else if (!t.repeated()) {
+            receipts.add(new LedgerBatch.Receipt(t.transfer().transferId(), after.id(), after.opSeq(), now));
+            events.add(LedgerBatch.PoolEvent.of(after, "TRANSFER_IN", now));
+          }
+          Submission.Audit who = d.submission().audit();
+          if (who != null && !t.repeated()) {
+            audit.add(new AuditEntry(now, who.actor(), who.owner(), who.action(), after.id().key(), null,
+                "{\"transferId\":\"" + t.transfer().transferId() + "\",\"from\":\"" + t.transfer().from() + "\",\"to\":\""
+                    + t.transfer().to() + "\",\"amount\":\"" + t.transfer().amount().toPlainString() + "\"}"));
+          }
         } else if (o instanceof PoolOutcome.StateChanged c) {
           Pool after = c.after();
           events.add(LedgerBatch.PoolEvent.of(after, c.kind(), now));
@@ -67,7 +84,8 @@ final class LedgerBatches {
         rounds.add(new LedgerBatch.Round(round, contributed ? RoundStatus.APPLIED : RoundStatus.PAUSED));
       }
     }
-    return new LedgerBatch(UUID.randomUUID().toString(), rounds, shares, wins, events, repeatedWins, repeatedAnchors, audit);
+    return new LedgerBatch(UUID.randomUUID().toString(), rounds, shares, wins, events, repeatedWins, repeatedAnchors, audit,
+        transfers, receipts);
   }
 
   private static String state(io.jackpot.pool.PoolStatus status, io.jackpot.money.Money amount) {

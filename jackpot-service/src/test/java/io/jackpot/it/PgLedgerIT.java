@@ -54,7 +54,7 @@ class PgLedgerIT {
     var share = new LedgerBatch.Share(POOL, opSeq, round, 0, "g", "op", 1_000_000, Money.ofMicros(5_000), Money.ZERO,
         Money.ofMicros(10_005_000), AT);
     return new LedgerBatch(commitId, List.of(new LedgerBatch.Round(record, RoundStatus.APPLIED)), List.of(share),
-        List.of(), List.of(), List.of(), List.of(), List.of());
+        List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
   }
 
   static void await(java.util.concurrent.CompletionStage<?> stage) throws Exception {
@@ -90,10 +90,10 @@ class PgLedgerIT {
         io.jackpot.pool.Trigger.Kind.CLAIM, null, new Win.Reset(new Money(10_000_000, 42), 10_000_000, next,
             new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000)), Money.ZERO, Money.ofMicros(10_000_000), Money.ZERO));
     var twice = new LedgerBatch(UUID.randomUUID().toString(), List.of(), List.of(), List.of(), List.of(),
-        List.of(win), List.of(LedgerBatch.anchorOf(win)), List.of());
+        List.of(win), List.of(LedgerBatch.anchorOf(win)), List.of(), List.of(), List.of());
     await(ledger.record(twice));
     await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(), List.of(), List.of(), List.of(), List.of(),
-        List.of(win), List.of(LedgerBatch.anchorOf(win)), List.of())));
+        List.of(win), List.of(LedgerBatch.anchorOf(win)), List.of(), List.of(), List.of())));
     Win read = ledger.findWin(win.winId()).toCompletableFuture().get().orElseThrow();
     assertEquals(win.amount(), read.amount());
     assertEquals(win.next().amount(), read.next().amount());

@@ -40,6 +40,13 @@ class MoneyTest {
   }
 
   @Property
+  void parseReadsWhatPlainStringWrites(@ForAll @LongRange(min = -1_000_000_000_000L, max = 1_000_000_000_000L) long micros,
+      @ForAll @LongRange(min = 0, max = 999_999) long sub) {
+    Money m = new Money(micros, sub);
+    assertEquals(m, Money.parse(m.toPlainString()));
+  }
+
+  @Property
   void plainStringIsExact(@ForAll @LongRange(min = 0, max = 1_000_000_000_000L) long micros,
       @ForAll @LongRange(min = 0, max = 999_999) long sub) {
     Money m = new Money(micros, sub);

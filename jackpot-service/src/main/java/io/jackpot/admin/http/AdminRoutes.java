@@ -46,6 +46,8 @@ public final class AdminRoutes {
         .handler(this::define);
     router.post("/v1/admin/jackpots/:id/pools/:key/pause").handler(ctx -> change(ctx, true));
     router.post("/v1/admin/jackpots/:id/pools/:key/resume").handler(ctx -> change(ctx, false));
+    router.post("/v1/admin/jackpots/:id/pools/:key/discontinue").handler(BodyHandler.create(false).setBodyLimit(16 * 1024))
+        .handler(JsonBody::require).handler(this::discontinue);
     router.get("/v1/admin/wins").handler(this::wins);
     router.get("/v1/admin/audit").handler(this::audit);
     router.get("/v1/admin/reconciliation").handler(this::reconcile);
@@ -104,6 +106,44 @@ public final class AdminRoutes {
           }
           return out.put("state", ((PoolOutcome.Unchanged) outcome).status().name()).put("changed", false);
         });
+  }
+
+  /** Body: {"reason": "...", "transferTo": {"jackpotId", "poolKey"}} or {"reason": "...", "hold": true}. */
+  private void discontinue(RoutingContext ctx) {
+    JsonObject body = JsonFields.object(ctx.body().buffer());
+    String reason = JsonFields.string(body, "reason", "");
+    if (reason.isBlank() || reason.length() > 500) {
+      throw Rejection.invalid("INVALID_FIELD", "reason must be 1–500 characters");
+    }
+    Object to = body.getValue("transferTo");
+    boolean hold = Boolean.TRUE.equals(body.getValue("hold"));
+    if ((to == null) == !hold) {
+      throw Rejection.invalid("INVALID_FIELD", "give either transferTo {jackpotId, poolKey} or hold: true");
+    }
+    PoolId target = null;
+    if (to != null) {
+      if (!(to instanceof JsonObject t)) {
+        throw Rejection.invalid("INVALID_FIELD", "transferTo must be an object {jackpotId, poolKey}");
+      }
+      target = new PoolId(JsonFields.id(t, "jackpotId", "transferTo."), JsonFields.id(t, "poolKey", "transferTo."));
+    }
+    String id = ctx.pathParam("id");
+    String key = ctx.pathParam("key");
+    PoolId transferTo = target;
+    Replies.json(ctx, () -> admin.discontinue(AdminAuth.admin(ctx), id, key, reason, transferTo), done -> {
+      JsonObject out = new JsonObject().put("jackpotId", id).put("poolKey", key).put("state", "DISCONTINUED");
+      if (done.source() instanceof PoolOutcome.Transferred t) {
+        out.put("transfer", new JsonObject().put("transferId", t.transfer().transferId())
+            .put("to", new JsonObject().put("jackpotId", t.transfer().to().jackpotId()).put("poolKey", t.transfer().to().poolKey()))
+            .put("amount", t.transfer().amount().toPlainString()));
+        if (done.target() instanceof PoolOutcome.Transferred in) {
+          out.put("targetAmount", in.after().amount().toPlainString());
+        }
+      } else if (done.source() instanceof PoolOutcome.StateChanged held) {
+        out.put("held", held.after().amount().plus(held.after().reserve()).toPlainString());
+      }
+      return out;
+    });
   }
 
   private void wins(RoutingContext ctx) {

@@ -159,6 +159,44 @@ final class BatchArrays {
     return Tuple.of(at, actor, owner, action, target, before, after);
   }
 
+  static Tuple transfers(List<io.jackpot.ledger.LedgerBatch.TransferOut> out) {
+    int n = out.size();
+    String[] id = new String[n], fromJ = new String[n], fromP = new String[n], toJ = new String[n], toP = new String[n];
+    String[] reason = new String[n];
+    Long[] micros = new Long[n], sub = new Long[n], seq = new Long[n];
+    OffsetDateTime[] at = new OffsetDateTime[n];
+    for (int i = 0; i < n; i++) {
+      var t = out.get(i).transfer();
+      id[i] = t.transferId();
+      fromJ[i] = t.from().jackpotId();
+      fromP[i] = t.from().poolKey();
+      toJ[i] = t.to().jackpotId();
+      toP[i] = t.to().poolKey();
+      micros[i] = t.amount().micros();
+      sub[i] = t.amount().sub();
+      reason[i] = t.reason();
+      seq[i] = out.get(i).opSeq();
+      at[i] = utc(out.get(i).at());
+    }
+    return Tuple.of(id, fromJ, fromP, toJ, toP, micros, sub, reason, seq, at);
+  }
+
+  static Tuple receipts(List<io.jackpot.ledger.LedgerBatch.Receipt> in) {
+    int n = in.size();
+    String[] id = new String[n], toJ = new String[n], toP = new String[n];
+    Long[] seq = new Long[n];
+    OffsetDateTime[] at = new OffsetDateTime[n];
+    for (int i = 0; i < n; i++) {
+      var r = in.get(i);
+      id[i] = r.transferId();
+      toJ[i] = r.to().jackpotId();
+      toP[i] = r.to().poolKey();
+      seq[i] = r.opSeq();
+      at[i] = utc(r.at());
+    }
+    return Tuple.of(id, toJ, toP, seq, at);
+  }
+
   static OffsetDateTime utc(Instant instant) {
     return instant.atOffset(ZoneOffset.UTC);
   }

@@ -67,6 +67,33 @@ final class LedgerSql {
         ON c.jackpot_id = l.jackpot_id AND c.pool_key = l.pool_key AND c.op_seq > l.op_seq
       GROUP BY l.jackpot_id, l.pool_key, l.amount_micros, l.amount_sub, l.reserve_micros, l.reserve_sub""";
 
+  static final String INSERT_TRANSFERS = """
+      INSERT INTO transfers (transfer_id, from_jackpot, from_pool, to_jackpot, to_pool, amount_micros, amount_sub, reason,
+                             out_op_seq, at)
+      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int8[], $7::int8[], $8::text[],
+                           $9::int8[], $10::timestamptz[])""";
+
+  static final String INSERT_RECEIPTS = """
+      INSERT INTO transfer_receipts (transfer_id, to_jackpot, to_pool, in_op_seq, at)
+      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::timestamptz[])
+      ON CONFLICT DO NOTHING""";
+
+  static final String PENDING_TRANSFERS = """
+      SELECT t.transfer_id, t.from_jackpot, t.from_pool, t.to_jackpot, t.to_pool, t.amount_micros, t.amount_sub, t.reason
+      FROM transfers t LEFT JOIN transfer_receipts r ON r.transfer_id = t.transfer_id WHERE r.transfer_id IS NULL
+      ORDER BY t.at""";
+
+  static final String RECENT_RECEIPTS = """
+      SELECT transfer_id FROM transfer_receipts WHERE to_jackpot = $1 AND to_pool = $2 ORDER BY in_op_seq DESC LIMIT $3""";
+
+  static final String FLOW_TRANSFERS_OUT = """
+      SELECT from_jackpot AS jackpot_id, from_pool AS pool_key, sum(amount_micros)::int8 AS micros, sum(amount_sub)::int8 AS sub
+      FROM transfers GROUP BY from_jackpot, from_pool""";
+
+  static final String FLOW_TRANSFERS_IN = """
+      SELECT r.to_jackpot AS jackpot_id, r.to_pool AS pool_key, sum(t.amount_micros)::int8 AS micros, sum(t.amount_sub)::int8 AS sub
+      FROM transfer_receipts r JOIN transfers t ON t.transfer_id = r.transfer_id GROUP BY r.to_jackpot, r.to_pool""";
+
   static final String DEFINITIONS = """
       SELECT DISTINCT ON (id) definition::text AS definition FROM jackpot_definitions ORDER BY id, version DESC""";
 

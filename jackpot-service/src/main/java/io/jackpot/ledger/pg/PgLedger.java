@@ -67,7 +67,9 @@ public final class PgLedger implements Ledger {
             () -> BatchArrays.wins(batch.winsIfAbsent())))
         .compose(v -> insert(conn, LedgerSql.INSERT_EVENTS + LedgerSql.IF_ABSENT, batch.eventsIfAbsent().isEmpty(),
             () -> BatchArrays.events(batch.eventsIfAbsent())))
-        .compose(v -> insert(conn, LedgerSql.INSERT_AUDIT, batch.audit().isEmpty(), () -> BatchArrays.audit(batch.audit())));
+        .compose(v -> insert(conn, LedgerSql.INSERT_AUDIT, batch.audit().isEmpty(), () -> BatchArrays.audit(batch.audit())))
+        .compose(v -> insert(conn, LedgerSql.INSERT_TRANSFERS, batch.transfers().isEmpty(), () -> BatchArrays.transfers(batch.transfers())))
+        .compose(v -> insert(conn, LedgerSql.INSERT_RECEIPTS, batch.receipts().isEmpty(), () -> BatchArrays.receipts(batch.receipts())));
   }
 
   private static Future<Void> insert(SqlClient conn, String sql, boolean empty, java.util.function.Supplier<Tuple> params) {
@@ -149,8 +151,37 @@ public final class PgLedger implements Ledger {
         .compose(created -> conn.query(LedgerSql.FLOW_WINS).execute()
             .compose(wins -> conn.query(LedgerSql.FLOW_SHARES).execute()
                 .compose(shares -> conn.query(LedgerSql.BALANCES).execute()
-                    .map(balances -> new LedgerFigures(flows(created, wins, shares), balances(balances)))))))
+                    .compose(balances -> conn.query(LedgerSql.FLOW_TRANSFERS_OUT).execute()
+                        .compose(out -> conn.query(LedgerSql.FLOW_TRANSFERS_IN).execute()
+                            .map(in -> new LedgerFigures(withTransfers(flows(created, wins, shares), out, in), balances(balances)))))))))
         .toCompletionStage();
+  }
+
+  private static Map<PoolId, PoolFlows> withTransfers(Map<PoolId, PoolFlows> flows, RowSet<Row> out, RowSet<Row> in) {
+    for (Row r : out) {
+      PoolId id = new PoolId(r.getString("jackpot_id"), r.getString("pool_key"));
+      PoolFlows f = flows.getOrDefault(id, PoolFlows.none(id));
+      flows.put(id, new PoolFlows(id, f.seeds(), f.contributions(), f.transfersIn(), f.awards(),
+          Money.normalised(r.getLong("micros"), r.getLong("sub")), f.contributionCount(), f.winCount()));
+    }
+    for (Row r : in) {
+      PoolId id = new PoolId(r.getString("jackpot_id"), r.getString("pool_key"));
+      PoolFlows f = flows.getOrDefault(id, PoolFlows.none(id));
+      flows.put(id, new PoolFlows(id, f.seeds(), f.contributions(), Money.normalised(r.getLong("micros"), r.getLong("sub")),
+          f.awards(), f.transfersOut(), f.contributionCount(), f.winCount()));
+    }
+    return flows;
+  }
+
+  @Override
+  public CompletionStage<List<io.jackpot.pool.PoolOutcome.Transfer>> pendingTransfers() {
+    return pg.query(LedgerSql.PENDING_TRANSFERS).execute().map(rows -> {
+      List<io.jackpot.pool.PoolOutcome.Transfer> out = new ArrayList<>();
+      rows.forEach(r -> out.add(new io.jackpot.pool.PoolOutcome.Transfer(r.getString("transfer_id"),
+          new PoolId(r.getString("from_jackpot"), r.getString("from_pool")), new PoolId(r.getString("to_jackpot"), r.getString("to_pool")),
+          new Money(r.getLong("amount_micros"), r.getLong("amount_sub")), r.getString("reason"))));
+      return out;
+    }).toCompletionStage();
   }
 
   private static Map<PoolId, Money> balances(RowSet<Row> rows) {
@@ -222,11 +253,12 @@ public final class PgLedger implements Ledger {
       long anchorOp = anchor.getLong("op_seq");
       return pg.preparedQuery(LedgerSql.SHARES_SINCE).execute(Tuple.of(id.jackpotId(), id.poolKey(), anchorOp))
           .compose(sums -> pg.preparedQuery(LedgerSql.RECENT_WINS).execute(Tuple.of(id.jackpotId(), id.poolKey(), Pool.RECENT_WINS))
-              .map(recent -> Optional.of(rebuilt(id, terms, anchor, sums.iterator().next(), recent))));
+              .compose(recent -> pg.preparedQuery(LedgerSql.RECENT_RECEIPTS).execute(Tuple.of(id.jackpotId(), id.poolKey(), Pool.RECENT_WINS))
+                  .map(receipts -> Optional.of(rebuilt(id, terms, anchor, sums.iterator().next(), recent, receipts)))));
     }).toCompletionStage();
   }
 
-  private static Pool rebuilt(PoolId id, PoolTerms terms, Row anchor, Row sums, RowSet<Row> recent) {
+  private static Pool rebuilt(PoolId id, PoolTerms terms, Row anchor, Row sums, RowSet<Row> recent, RowSet<Row> receipts) {
     long anchorOp = anchor.getLong("op_seq");
     long lastOp = sums.getLong("last_op");
     long count = sums.getLong("n");
@@ -245,7 +277,14 @@ public final class PgLedger implements Ledger {
     java.util.Collections.reverse(wins);
     return new Pool(id, PoolStatus.valueOf(anchor.getString("status")), inForce, amount,
         anchor.getLong("cycle_seed_micros"), lastOp, anchor.getLong("win_seq"), mustHit(anchor), reserve,
-        TermsJson.parse(json(anchor, "pending_terms")), wins, Map.of());
+        TermsJson.parse(json(anchor, "pending_terms")), receivedIds(receipts), wins, Map.of());
+  }
+
+  private static List<String> receivedIds(RowSet<Row> receipts) {
+    List<String> ids = new ArrayList<>();
+    receipts.forEach(r -> ids.add(r.getString("transfer_id")));
+    java.util.Collections.reverse(ids);
+    return ids;
   }
 
   /** A jsonb column as an object, or null (SQL NULL arrives as a JSON-null placeholder, not as null). */

@@ -1,0 +1,98 @@
+package io.jackpot.it;
+
+import static io.jackpot.it.Api.batch;
+import static io.jackpot.it.Api.contribution;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.jackpot.JackpotNode;
+import io.jackpot.money.Money;
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+/** Discontinuation: transfer conserves money to the last sub-micro; hold keeps it; half-done transfers complete. */
+class DiscontinueIT extends OneNode {
+  static final String ADMIN = "dev-admin-token";
+
+  static Api.Reply discontinue(int port, String pool, JsonObject body) {
+    return AdminIT.callAt(port, "POST", "/v1/admin/jackpots/" + pool + "/discontinue", ADMIN, body.encode());
+  }
+
+  static Money amount(Api api, String jackpot, String pool) {
+    return Money.parse(api.amount(jackpot, pool));
+  }
+
+  @Test
+  void aTransferMovesTheWholeValueAndConservesMoney() {
+    for (int i = 0; i < 5; i++) {
+      api.post("/v1/contributions", batch(contribution("DISC-" + i, "creepy-candy", "12.34", null)));
+    }
+    Money mini = amount(api, "candy", "mini");
+    Money minor = amount(api, "candy", "minor");
+    Api.Reply r = discontinue(node.httpPort(), "candy/pools/mini",
+        new JsonObject().put("reason", "replaced by minor").put("transferTo", new JsonObject().put("jackpotId", "candy").put("poolKey", "minor")));
+    assertEquals(200, r.status(), r.body());
+    assertEquals(mini.toPlainString(), r.json().getJsonObject("transfer").getString("amount"));
+    assertEquals(minor.plus(mini), amount(api, "candy", "minor"));
+    assertEquals("0.000000", api.amount("candy", "mini"));
+    assertEquals("DISCONTINUED", api.pool("candy", "mini").getString("state"));
+    assertEquals(409, discontinue(node.httpPort(), "candy/pools/mini", new JsonObject().put("reason", "again").put("hold", true)).status());
+    JsonObject result = Api.results(api.post("/v1/contributions", batch(contribution("DISC-AFTER", "creepy-candy", "1.00", null)))).getJsonObject(0);
+    assertEquals(3, result.getJsonArray("contributions").size(), "the discontinued tier takes nothing");
+  }
+
+  @Test
+  void aHeldPoolKeepsItsAmountAndRefusesEverything() {
+    api.post("/v1/contributions", batch(contribution("HOLD-1", "bewitched", "50.00", "5.00")));
+    String before = api.amount("bewitched", "cv-5.00");
+    Api.Reply r = discontinue(node.httpPort(), "bewitched/pools/cv-5.00", new JsonObject().put("reason", "coin value retired").put("hold", true));
+    assertEquals(200, r.status(), r.body());
+    assertEquals(before, r.json().getString("held"));
+    assertEquals("PAUSED", Api.results(api.post("/v1/contributions", batch(contribution("HOLD-2", "bewitched", "50.00", "5.00"))))
+        .getJsonObject(0).getString("status"), "nothing contributed");
+    assertEquals("POOL_DISCONTINUED", api.post("/v1/wins", Api.claim("HOLD-W", "bewitched", "cv-5.00")).errorCode());
+    assertEquals(409, AdminIT.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/bewitched/pools/cv-5.00/resume", ADMIN).status());
+    assertEquals(before, api.amount("bewitched", "cv-5.00"));
+  }
+
+  @Test
+  void badRequestsAreRefused() {
+    int port = node.httpPort();
+    assertEquals(400, discontinue(port, "bewitched/pools/cv-1.00", new JsonObject().put("reason", "x")).status());
+    assertEquals(400, discontinue(port, "bewitched/pools/cv-1.00", new JsonObject().put("reason", "x").put("hold", true)
+        .put("transferTo", new JsonObject().put("jackpotId", "candy").put("poolKey", "grand"))).status());
+    assertEquals(400, discontinue(port, "bewitched/pools/cv-1.00", new JsonObject().put("reason", "x")
+        .put("transferTo", new JsonObject().put("jackpotId", "candy").put("poolKey", "nope"))).status());
+    assertEquals(400, discontinue(port, "bewitched/pools/cv-1.00", new JsonObject().put("reason", "x")
+        .put("transferTo", new JsonObject().put("jackpotId", "bewitched").put("poolKey", "cv-1.00"))).status());
+    assertEquals(403, AdminIT.callAt(port, "POST", "/v1/admin/jackpots/bewitched/pools/cv-1.00/discontinue", "dev-viewer-token",
+        new JsonObject().put("reason", "x").put("hold", true).encode()).status());
+  }
+
+  /** A stop between the transfer's two steps: the next start lands it, exactly once. */
+  @Test
+  void aTransferLeftHalfDoneIsCompletedAtTheNextStart() throws Exception {
+    String db = TestPostgres.freshDatabase();
+    JackpotNode first = TestNodes.start(db, TestNodes.ownCluster());
+    Api api1 = new Api(first.httpPort());
+    api1.post("/v1/contributions", batch(contribution("HALF-1", "creepy-candy", "77.77", null)));
+    Money major = amount(api1, "candy", "major");
+    Money grand = amount(api1, "candy", "grand");
+    assertEquals(200, discontinue(first.httpPort(), "candy/pools/major", new JsonObject().put("reason", "merge")
+        .put("transferTo", new JsonObject().put("jackpotId", "candy").put("poolKey", "grand"))).status());
+    first.close();
+    try (SimplePg sql = SimplePg.of(db)) {
+      // Undo the second step as a crash right after the first commit would have left it.
+      sql.execute("ALTER TABLE transfer_receipts DISABLE TRIGGER USER; ALTER TABLE pool_events DISABLE TRIGGER USER;"
+          + " DELETE FROM pool_events WHERE kind = 'TRANSFER_IN'; DELETE FROM transfer_receipts;"
+          + " ALTER TABLE transfer_receipts ENABLE TRIGGER USER; ALTER TABLE pool_events ENABLE TRIGGER USER;");
+    }
+    JackpotNode second = TestNodes.start(db, TestNodes.ownCluster());
+    try {
+      Api api2 = new Api(second.httpPort());
+      assertEquals(grand.plus(major), amount(api2, "candy", "grand"), "received at start, once");
+      OneNode.assertBalanced(second.httpPort());
+    } finally {
+      second.close();
+    }
+  }
+}

@@ -1,0 +1,63 @@
+package io.jackpot.pool;
+
+import static io.jackpot.pool.Commands.AT;
+import static io.jackpot.pool.Commands.claim;
+import static io.jackpot.pool.Commands.stake;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jackpot.money.Money;
+import io.jackpot.money.Rate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DiscontinueTest {
+  private final SeededRandom random = new SeededRandom(4);
+  private final PoolId a = new PoolId("j", "a");
+  private final PoolId b = new PoolId("j", "b");
+  private int ops;
+
+  private Pool.Transition run(Pool pool, PoolCommand... commands) {
+    return pool.apply(new Pool.Batch("t", ++ops, "op" + ops, random.next(), List.of(commands)));
+  }
+
+  private Pool withReserve(PoolId id) {
+    Pool p = Pool.created(id, new PoolTerms(1_000_000, new Rate(7), new Trigger.Claim(), 3, 0), random.next());
+    return run(p, stake("r1", 10_000), stake("r2", 10_000)).pool();
+  }
+
+  @Test
+  void aTransferCarriesTheWholeValueToTheLastSubMicroAndArrivesOnce() {
+    Pool source = withReserve(a);
+    Money value = source.amount().plus(source.reserve());
+    Pool.Transition out = run(source, new PoolCommand.Discontinue("d1", "replaced", b, "t-1", AT));
+    PoolOutcome.Transferred t = (PoolOutcome.Transferred) out.outcomes().get(0);
+    assertEquals(value, t.transfer().amount());
+    assertEquals(PoolStatus.DISCONTINUED, out.pool().status());
+    assertEquals(Money.ZERO, out.pool().amount().plus(out.pool().reserve()));
+
+    Pool target = Pool.created(b, new PoolTerms(5_000_000, new Rate(10_000)), random.next());
+    Pool.Transition in = run(target, new PoolCommand.TransferIn("t-1", a, value, AT));
+    assertEquals(Money.ofMicros(5_000_000).plus(value), in.pool().amount());
+    Pool.Transition again = run(in.pool(), new PoolCommand.TransferIn("t-1", a, value, AT));
+    assertTrue(((PoolOutcome.Transferred) again.outcomes().get(0)).repeated());
+    assertEquals(in.pool().amount(), again.pool().amount(), "received once");
+  }
+
+  @Test
+  void aHeldPoolKeepsItsValueAndTakesNothingMore() {
+    Pool source = withReserve(a);
+    Pool.Transition held = run(source, new PoolCommand.Discontinue("d1", "closing", null, "t-x", AT));
+    assertInstanceOf(PoolOutcome.StateChanged.class, held.outcomes().get(0));
+    assertEquals(source.amount(), held.pool().amount());
+    assertEquals(source.reserve(), held.pool().reserve());
+    Pool.Transition after = run(held.pool(), stake("r3", 10_000), claim("w"), new PoolCommand.Resume("r", AT),
+        new PoolCommand.Discontinue("d2", "again", null, "t-y", AT));
+    assertInstanceOf(PoolOutcome.Refused.class, after.outcomes().get(0));
+    assertInstanceOf(PoolOutcome.Refused.class, after.outcomes().get(1));
+    assertInstanceOf(PoolOutcome.Refused.class, after.outcomes().get(2));
+    assertInstanceOf(PoolOutcome.Unchanged.class, after.outcomes().get(3));
+    assertEquals(source.amount(), after.pool().amount());
+  }
+}
