@@ -10,7 +10,11 @@ CREATE TABLE rounds (
   currency          char(3)     NOT NULL,
   coin_value_micros bigint,
   status            text        NOT NULL CHECK (status IN ('APPLIED', 'PAUSED')),
-  received_at       timestamptz NOT NULL
+  received_at       timestamptz NOT NULL,
+  -- For a stake in another currency: the stake as sent and the rate it was converted at
+  -- (stake_micros = original × 10^6 / rate_ppm, rounded down); null when sent in the pools' currency.
+  original_stake_micros bigint,
+  fx_rate_ppm       bigint
 );
 
 -- One row per share of a round taken by a pool; op_seq is the pool's operation number.
@@ -130,6 +134,14 @@ CREATE TABLE transfer_receipts (
   at          timestamptz NOT NULL
 );
 
+-- Every set of exchange rates an operator put in force; the newest is in force.
+CREATE TABLE fx_rates (
+  id     bigserial   PRIMARY KEY,
+  rates  jsonb       NOT NULL,
+  set_at timestamptz NOT NULL,
+  set_by text        NOT NULL
+);
+
 -- Every version of every jackpot definition; the highest version is in force.
 CREATE TABLE jackpot_definitions (
   id         text        NOT NULL,
@@ -161,6 +173,8 @@ CREATE TRIGGER jackpot_definitions_append_only BEFORE UPDATE OR DELETE OR TRUNCA
 CREATE TRIGGER transfers_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON transfers
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
 CREATE TRIGGER transfer_receipts_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON transfer_receipts
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
+CREATE TRIGGER fx_rates_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON fx_rates
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
 CREATE TRIGGER pool_events_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON pool_events
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();

@@ -21,6 +21,8 @@ import io.jackpot.http.HttpVerticle;
 import io.jackpot.jackpot.Catalogue;
 import io.jackpot.jackpot.DefaultCatalogue;
 import io.jackpot.jackpot.hz.HzCatalogue;
+import io.jackpot.fx.FxHolder;
+import io.jackpot.fx.hz.HzFxRates;
 import io.jackpot.jackpot.http.JackpotRoutes;
 import io.jackpot.ledger.pg.LocalPostgres;
 import io.jackpot.ledger.pg.PgLedger;
@@ -74,6 +76,8 @@ public final class JackpotNode implements AutoCloseable {
   private Pools pools;
   private Sequencer sequencer;
   private final TickerHub tickerHub = new TickerHub();
+  /** Rates against the pools' currency; every seed jackpot is kept in EUR. */
+  private final FxHolder fx = new FxHolder("EUR");
   private TickerSampler ticker;
   private String httpDeployment;
 
@@ -130,11 +134,13 @@ public final class JackpotNode implements AutoCloseable {
     HzCatalogue definitions = new HzCatalogue(hz.getMap(HzCatalogue.MAP), catalogue);
     definitions.start(ledger, initial.all(), changed -> changed.pools().forEach(p -> loader.load(changed.poolId(p), p)));
     loader.loadAll().toCompletableFuture().get();
+    HzFxRates fxRates = new HzFxRates(hz.getMap(HzFxRates.MAP), fx);
+    fxRates.start(ledger);
     log.info("step 4/6: {} pools live", catalogue.poolIds().size());
 
     sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock, random);
-    var contributions = new ContributionService(catalogue, new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), hzCallbacks), ledger, sequencer, clock);
-    var awards = new AwardService(catalogue, ledger, sequencer, clock, new TierDraw(clusterSecret(hz, "tier-draw")));
+    var contributions = new ContributionService(catalogue, fx, new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), hzCallbacks), ledger, sequencer, clock);
+    var awards = new AwardService(catalogue, ledger, sequencer, clock, new TierDraw(clusterSecret(hz, "tier-draw")), fx);
     log.info("step 5/6: services wired ({})", credentials.isDev() ? "DEV credentials" : "configured credentials");
 
     AdminService admin = new AdminService(catalogue, ledger, sequencer, clock, definitions::publish, loader);
@@ -147,11 +153,10 @@ public final class JackpotNode implements AutoCloseable {
     ticker = new TickerSampler(vertx, catalogue, pools, tickerHub, config.ticker(), clock);
     ticker.start();
     ApiRouter api = new ApiRouter(new GameAuth(credentials), new ContributionRoutes(contributions, catalogue),
-        new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools),
+        new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools, fx),
         new HealthRoutes(() -> ready.get() && sequencer.healthy() && hz.getLifecycleService().isRunning()),
-        new TickerRoutes(catalogue, pools, tickerHub, config.ticker().maxQueueBytes(), clock),
-        new AdminRoutes(admin, catalogue, pools,
-            new AdminAuth(credentials)));
+        new TickerRoutes(catalogue, pools, tickerHub, config.ticker().maxQueueBytes(), clock, fx),
+        new AdminRoutes(admin, catalogue, pools, new AdminAuth(credentials), fx, fxRates::publish));
     int instances = Math.max(1, Runtime.getRuntime().availableProcessors());
     httpDeployment = vertx.deployVerticle(() -> new HttpVerticle(config.httpPort(), config.ticker().socketSendBufferBytes(), api),
         new DeploymentOptions().setInstances(instances)).await();

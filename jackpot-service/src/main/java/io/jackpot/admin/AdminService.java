@@ -9,6 +9,7 @@ import io.jackpot.ledger.AuditEntry;
 import io.jackpot.ledger.Ledger;
 import io.jackpot.jackpot.PoolDefinition;
 import io.jackpot.jackpot.http.DefinitionJson;
+import io.jackpot.fx.FxRates;
 import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolLoader;
 import io.vertx.core.json.JsonObject;
@@ -119,6 +120,48 @@ public final class AdminService {
         throw Rejection.invalid("POOL_REMOVAL", "pools: pool " + p.key() + " is missing; discontinue a pool instead of removing it");
       }
     }
+  }
+
+  /**
+   * Puts new exchange rates in force for the whole network: only an unscoped admin may, since rates
+   * apply to every operator. Validated whole; saved with the audit entry; published to every member.
+   */
+  public CompletionStage<FxRates> setFxRates(Admin admin, JsonObject body, FxRates current, Consumer<FxRates> publish) {
+    writer(admin);
+    if (admin.operatorScope() != null) {
+      throw new Rejection(Kind.FORBIDDEN, "NETWORK_WIDE", "exchange rates apply to every operator: a token scoped to "
+          + admin.operatorScope() + " may not set them");
+    }
+    if (!current.base().equals(body.getValue("base"))) {
+      throw Rejection.invalid("INVALID_FIELD", "base must be " + current.base() + " (the pools' currency)");
+    }
+    if (!(body.getValue("rates") instanceof JsonObject rates) || rates.isEmpty()) {
+      throw Rejection.invalid("INVALID_FIELD", "rates must be an object like {\"GBP\": \"0.85\"}");
+    }
+    java.util.Map<String, Long> parsed = new java.util.HashMap<>();
+    for (String currency : rates.fieldNames()) {
+      if (!currency.matches("[A-Z]{3}") || currency.equals(current.base())) {
+        throw Rejection.invalid("INVALID_FIELD", "rates." + currency + ": an ISO 4217 code other than " + current.base() + " is needed");
+      }
+      Object v = rates.getValue(currency);
+      try {
+        long ppm = io.jackpot.money.Decimals.parseScaled(v instanceof String t ? t : null, 6);
+        if (ppm <= 0 || ppm > 1_000_000_000_000L) {
+          throw new IllegalArgumentException("must be positive");
+        }
+        parsed.put(currency, ppm);
+      } catch (IllegalArgumentException e) {
+        throw Rejection.invalid("INVALID_FIELD", "rates." + currency + " " + e.getMessage() + " (a decimal string like \"0.85\")");
+      }
+    }
+    FxRates next = new FxRates(current.base(), parsed);
+    String before = io.jackpot.fx.hz.HzFxRates.json(current).encode();
+    String after = io.jackpot.fx.hz.HzFxRates.json(next).encode();
+    AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), null, "fx.rates", "fx-rates", before, after);
+    return ledger.saveFxRates(after, admin.name(), audit).thenApply(v -> {
+      publish.accept(next);
+      return next;
+    });
   }
 
   /** What a discontinuation did: the source's outcome, and the target's receipt if value moved. */

@@ -31,8 +31,10 @@ public final class AwardService {
   private final Sequencer sequencer;
   private final Clock clock;
   private final TierDraw tiers;
+  private final io.jackpot.fx.FxHolder fx;
 
-  public AwardService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock, TierDraw tiers) {
+  public AwardService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock, TierDraw tiers, io.jackpot.fx.FxHolder fx) {
+    this.fx = fx;
     this.tiers = tiers;
     this.catalogue = catalogue;
     this.ledger = ledger;
@@ -51,6 +53,12 @@ public final class AwardService {
       return sequencer.submit(Submission.of(List.of(new Submission.Target(pool, command)), null))
           .thenApply(outcomes -> won(outcomes.get(0), request, pool));
     });
+  }
+
+  /** How to show a win's amount in the claim's currency (the pools' currency at rate 1). */
+  public io.jackpot.fx.Display display(String currency, String poolCurrency) {
+    return currency.equals(poolCurrency) ? new io.jackpot.fx.Display(currency, 1_000_000)
+        : fx.get().display(currency).orElse(new io.jackpot.fx.Display(poolCurrency, 1_000_000));
   }
 
   public CompletionStage<Win> find(Caller caller, String winId) {
@@ -75,8 +83,9 @@ public final class AwardService {
       throw new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED",
           "game " + r.gameId() + " may not claim jackpot " + r.jackpotId() + " with this key");
     }
-    if (!jackpot.currency().equals(r.currency())) {
-      throw Rejection.invalid("UNSUPPORTED_CURRENCY", "jackpot " + r.jackpotId() + " pays in " + jackpot.currency());
+    if (!jackpot.currency().equals(r.currency()) && fx.get().display(r.currency()).isEmpty()) {
+      throw Rejection.invalid("UNSUPPORTED_CURRENCY", "jackpot " + r.jackpotId() + " pays in " + jackpot.currency()
+          + "; no exchange rate for " + r.currency());
     }
     if (r.poolKey() == null) {
       PoolDefinition drawn = tiers.draw(jackpot, r.roundId()).orElseThrow(() -> Rejection.invalid("POOL_KEY_REQUIRED",

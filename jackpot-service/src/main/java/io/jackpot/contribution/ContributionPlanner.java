@@ -1,6 +1,8 @@
 package io.jackpot.contribution;
 
 import io.jackpot.access.Caller;
+import io.jackpot.fx.FxHolder;
+import io.jackpot.fx.FxRates;
 import io.jackpot.game.Games;
 import io.jackpot.jackpot.Catalogue;
 import io.jackpot.jackpot.Catalogue.Route;
@@ -14,14 +16,19 @@ import java.util.Optional;
  */
 final class ContributionPlanner {
   private final Catalogue catalogue;
+  private final FxHolder fx;
 
-  ContributionPlanner(Catalogue catalogue) {
+  ContributionPlanner(Catalogue catalogue, FxHolder fx) {
     this.catalogue = catalogue;
+    this.fx = fx;
   }
 
-  /** The pools to feed, or the reason the item is rejected. */
+  /**
+   * The pools to feed and the stake in the pools' currency, or the reason the item is rejected.
+   * {@code fxRatePpm} is the rate a foreign stake was converted at (null for a stake in the pools' currency).
+   */
   sealed interface Plan {
-    record Feed(List<PoolId> pools) implements Plan {}
+    record Feed(List<PoolId> pools, long stakeMicros, Long fxRatePpm) implements Plan {}
 
     record Reject(String code, String message) implements Plan {}
   }
@@ -42,13 +49,29 @@ final class ContributionPlanner {
       return new Plan.Reject("INVALID_STAKE", badBet.get());
     }
     List<PoolId> pools = ((Route.Pools) route).pools();
+    FxRates rates = fx.get();
     for (PoolId pool : pools) {
-      String currency = catalogue.jackpot(pool.jackpotId()).orElseThrow().currency();
-      if (!currency.equals(r.currency())) {
+      var jackpot = catalogue.jackpot(pool.jackpotId()).orElseThrow();
+      if (jackpot.currency().equals(r.currency())) {
+        continue;
+      }
+      if (!jackpot.currency().equals(rates.base()) || rates.rate(r.currency()).isEmpty()) {
         return new Plan.Reject("UNSUPPORTED_CURRENCY",
-            "jackpot " + pool.jackpotId() + " takes " + currency + " stakes; no rate for " + r.currency());
+            "jackpot " + pool.jackpotId() + " takes " + jackpot.currency() + " stakes; no rate for " + r.currency());
+      }
+      if (jackpot.routing() == io.jackpot.jackpot.Routing.COIN_VALUE) {
+        return new Plan.Reject("UNSUPPORTED_CURRENCY",
+            "jackpot " + pool.jackpotId() + " routes by coin value: stakes must be in " + jackpot.currency());
       }
     }
-    return new Plan.Feed(pools);
+    if (r.currency().equals(rates.base()) || pools.stream().allMatch(p -> catalogue.currencyOf(p).equals(r.currency()))) {
+      return new Plan.Feed(pools, r.stakeMicros(), null);
+    }
+    long rate = rates.rate(r.currency()).orElseThrow();
+    long converted = FxRates.toBase(r.stakeMicros(), rate);
+    if (converted <= 0) {
+      return new Plan.Reject("INVALID_STAKE", "the stake is worth less than 0.000001 " + rates.base() + " at rate " + rate + " ppm");
+    }
+    return new Plan.Feed(pools, converted, rate);
   }
 }

@@ -33,8 +33,9 @@ public final class ContributionService {
   private final Sequencer sequencer;
   private final Clock clock;
 
-  public ContributionService(Catalogue catalogue, RoundClaims claims, Ledger ledger, Sequencer sequencer, Clock clock) {
-    this.planner = new ContributionPlanner(catalogue);
+  public ContributionService(Catalogue catalogue, io.jackpot.fx.FxHolder fx, RoundClaims claims, Ledger ledger,
+      Sequencer sequencer, Clock clock) {
+    this.planner = new ContributionPlanner(catalogue, fx);
     this.claims = claims;
     this.ledger = ledger;
     this.sequencer = sequencer;
@@ -56,7 +57,7 @@ public final class ContributionService {
     private final Caller caller;
     private final List<ContributionRequest> items;
     private final ContributionResult[] results;
-    private final Map<Integer, List<io.jackpot.pool.PoolId>> feeds = new LinkedHashMap<>();
+    private final Map<Integer, Plan.Feed> feeds = new LinkedHashMap<>();
     private final Map<Integer, Integer> copies = new HashMap<>();
     private final Map<String, String> fingerprints = new LinkedHashMap<>();
     private final Map<String, Integer> firstIndex = new HashMap<>();
@@ -91,7 +92,7 @@ public final class ContributionService {
           continue;
         }
         fingerprints.put(r.roundId(), fingerprint);
-        feeds.put(i, ((Plan.Feed) plan).pools());
+        feeds.put(i, (Plan.Feed) plan);
       }
     }
 
@@ -158,7 +159,7 @@ public final class ContributionService {
     /** Answers known rounds from the ledger and submits the new ones. */
     private CompletionStage<Void> settle(Map<String, Claim> claimed, Map<String, RecordedRound> recorded) {
       List<CompletableFuture<Void>> pending = new ArrayList<>();
-      for (Map.Entry<Integer, List<io.jackpot.pool.PoolId>> feed : feeds.entrySet()) {
+      for (Map.Entry<Integer, Plan.Feed> feed : feeds.entrySet()) {
         int i = feed.getKey();
         ContributionRequest r = items.get(i);
         Claim claim = claimed.get(r.roundId());
@@ -184,10 +185,12 @@ public final class ContributionService {
     }
 
     /** Its claim is released afterwards either way: applied rounds are in the ledger, refused ones never ran. */
-    private CompletableFuture<Void> submit(int i, ContributionRequest r, List<io.jackpot.pool.PoolId> pools) {
+    private CompletableFuture<Void> submit(int i, ContributionRequest r, Plan.Feed feed) {
+      List<io.jackpot.pool.PoolId> pools = feed.pools();
       RoundRecord record = new RoundRecord(r.roundId(), fingerprints.get(r.roundId()), r.gameId(),
-          caller.operatorId(), r.playerId(), r.stakeMicros(), r.currency(), r.coinValueMicros(),
-          clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
+          caller.operatorId(), r.playerId(), feed.stakeMicros(), r.currency(), r.coinValueMicros(),
+          clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS),
+          feed.fxRatePpm() == null ? null : r.stakeMicros(), feed.fxRatePpm());
       submitted.add(r.roundId());
       return sequencer.submit(Outcomes.submission(record, pools)).toCompletableFuture()
           .handle((outcomes, error) -> {

@@ -36,6 +36,12 @@ public interface Ledger extends LedgerWriter {
   /** Transfers that left their source but were never received (a stop between the two steps). */
   CompletionStage<List<io.jackpot.pool.PoolOutcome.Transfer>> pendingTransfers();
 
+  /** The exchange rates in force (the newest set), as the JSON they were saved as. */
+  CompletionStage<Optional<String>> latestFxRates();
+
+  /** Saves a new set of exchange rates with its audit entry, in one transaction. */
+  CompletionStage<Void> saveFxRates(String ratesJson, String setBy, AuditEntry audit);
+
   /** Every jackpot's definition in force (its highest version), as the JSON it was saved as. */
   CompletionStage<List<String>> definitions();
 

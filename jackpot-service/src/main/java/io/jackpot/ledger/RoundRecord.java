@@ -5,7 +5,15 @@ import java.time.Instant;
 /**
  * One contribution round as received: who sent it and what it staked. {@code fingerprint} is a
  * hash of the content, so a repeated round id can be told apart from a conflicting one.
+ * {@code stakeMicros} is in the pools' currency; a stake sent in another {@code currency} keeps
+ * its {@code originalStakeMicros} and the {@code fxRatePpm} it was converted at (else both null).
  */
 public record RoundRecord(
     String roundId, String fingerprint, String gameId, String operatorId, String playerId,
-    long stakeMicros, String currency, Long coinValueMicros, Instant receivedAt) {}
+    long stakeMicros, String currency, Long coinValueMicros, Instant receivedAt, Long originalStakeMicros, Long fxRatePpm) {
+
+  public RoundRecord(String roundId, String fingerprint, String gameId, String operatorId, String playerId,
+      long stakeMicros, String currency, Long coinValueMicros, Instant receivedAt) {
+    this(roundId, fingerprint, gameId, operatorId, playerId, stakeMicros, currency, coinValueMicros, receivedAt, null, null);
+  }
+}

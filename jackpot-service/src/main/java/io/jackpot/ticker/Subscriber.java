@@ -16,15 +16,16 @@ public final class Subscriber {
   final ServerWebSocket socket;
   final Context context;
   final Set<String> jackpots;
-  final boolean withCurrency;
+  final io.jackpot.fx.Display display;
   long lastPing;
   long lastPong;
 
-  public Subscriber(ServerWebSocket socket, Context context, Set<String> jackpots, boolean withCurrency, long now) {
+  /** {@code display}: the currency its amounts are also shown in (null: none). */
+  public Subscriber(ServerWebSocket socket, Context context, Set<String> jackpots, io.jackpot.fx.Display display, long now) {
     this.socket = socket;
     this.context = context;
     this.jackpots = Set.copyOf(jackpots);
-    this.withCurrency = withCurrency;
+    this.display = display;
     this.lastPing = now;
     this.lastPong = now;
   }

@@ -40,13 +40,15 @@ public final class TickerHub {
 
   /**
    * Writes a message (read at {@code at}; a win or an update) to every subscriber that follows
-   * {@code jackpotId}, in the variant with or without display currency.
+   * {@code jackpotId}. {@code variant} makes the message for a display currency (null: none); each
+   * variant is made once per broadcast, whatever the number of subscribers.
    */
-  public void broadcast(String jackpotId, long at, boolean win, String plain, String withCurrency) {
+  public void broadcast(String jackpotId, long at, boolean win, java.util.function.Function<io.jackpot.fx.Display, String> variant) {
+    Map<Object, String> made = new ConcurrentHashMap<>();
     byContext.forEach((context, subscribers) -> context.runOnContext(v -> {
       for (Subscriber s : Set.copyOf(subscribers)) {
         if (s.jackpots.contains(jackpotId)) {
-          String message = s.withCurrency ? withCurrency : plain;
+          String message = made.computeIfAbsent(s.display == null ? "" : s.display, k -> variant.apply(s.display));
           if (s.pending != null) {
             s.pending.add(new Subscriber.Pending(at, win, message));
           } else {

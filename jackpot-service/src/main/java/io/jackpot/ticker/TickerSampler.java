@@ -80,25 +80,25 @@ public final class TickerSampler {
 
   private void announceWins(List<Win> wins, long now) {
     for (Win w : wins) {
-      JsonObject json = WinJson.of(w, catalogue.currencyOf(w.pool())).put("type", "win");
-      String message = json.encode();
-      hub.broadcast(w.pool().jackpotId(), now, true, message, message);
+      hub.broadcast(w.pool().jackpotId(), now, true, display -> WinJson.of(w,
+          display == null ? new io.jackpot.fx.Display(catalogue.currencyOf(w.pool()), 1_000_000) : display).put("type", "win").encode());
     }
   }
 
   private void announceUpdates(Map<String, List<Pool>> changed, long now) {
     String at = WinJson.TIMESTAMP.format(java.time.Instant.ofEpochMilli(now));
-    changed.forEach((jackpotId, list) -> {
-      JsonArray plain = new JsonArray();
-      JsonArray withCurrency = new JsonArray();
+    changed.forEach((jackpotId, list) -> hub.broadcast(jackpotId, now, false, display -> {
+      JsonArray pools = new JsonArray();
       for (Pool p : list) {
         JsonObject item = new JsonObject().put("jackpotId", jackpotId).put("poolKey", p.id().poolKey())
             .put("amount", p.amount().toPlainString());
-        plain.add(item);
-        withCurrency.add(item.copy().put("amountInCurrency", p.amount().toDisplayString(2)));
+        if (display != null) {
+          item.put("amountInCurrency", display.of(p.amount()));
+        }
+        pools.add(item);
       }
-      hub.broadcast(jackpotId, now, false, update(at, plain), update(at, withCurrency));
-    });
+      return update(at, pools);
+    }));
   }
 
   private static String update(String at, JsonArray pools) {

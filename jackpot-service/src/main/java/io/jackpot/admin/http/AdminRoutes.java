@@ -30,8 +30,13 @@ public final class AdminRoutes {
   private final Catalogue catalogue;
   private final Pools pools;
   private final AdminAuth auth;
+  private final io.jackpot.fx.FxHolder fx;
+  private final java.util.function.Consumer<io.jackpot.fx.FxRates> publishFx;
 
-  public AdminRoutes(AdminService admin, Catalogue catalogue, Pools pools, AdminAuth auth) {
+  public AdminRoutes(AdminService admin, Catalogue catalogue, Pools pools, AdminAuth auth, io.jackpot.fx.FxHolder fx,
+      java.util.function.Consumer<io.jackpot.fx.FxRates> publishFx) {
+    this.fx = fx;
+    this.publishFx = publishFx;
     this.admin = admin;
     this.catalogue = catalogue;
     this.pools = pools;
@@ -48,6 +53,10 @@ public final class AdminRoutes {
     router.post("/v1/admin/jackpots/:id/pools/:key/resume").handler(ctx -> change(ctx, false));
     router.post("/v1/admin/jackpots/:id/pools/:key/discontinue").handler(BodyHandler.create(false).setBodyLimit(16 * 1024))
         .handler(JsonBody::require).handler(this::discontinue);
+    router.put("/v1/admin/fx-rates").handler(BodyHandler.create(false).setBodyLimit(64 * 1024)).handler(JsonBody::require)
+        .handler(ctx -> Replies.json(ctx, () -> admin.setFxRates(AdminAuth.admin(ctx), JsonFields.object(ctx.body().buffer()),
+            fx.get(), publishFx), io.jackpot.fx.hz.HzFxRates::json));
+    router.get("/v1/admin/fx-rates").handler(ctx -> Replies.ok(ctx, io.jackpot.fx.hz.HzFxRates.json(fx.get())));
     router.get("/v1/admin/wins").handler(this::wins);
     router.get("/v1/admin/audit").handler(this::audit);
     router.get("/v1/admin/reconciliation").handler(this::reconcile);
@@ -63,7 +72,7 @@ public final class AdminRoutes {
     visible.forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
     Replies.json(ctx, () -> pools.getAll(ids), live -> {
       JsonArray out = new JsonArray();
-      visible.forEach(j -> out.add(JackpotJson.jackpot(j, JackpotJson.byId(live), null).put("owner", j.owner())));
+      visible.forEach(j -> out.add(JackpotJson.jackpot(j, JackpotJson.byId(live), (io.jackpot.fx.Display) null).put("owner", j.owner())));
       return new JsonObject().put("jackpots", out);
     });
   }
@@ -91,7 +100,7 @@ public final class AdminRoutes {
   /** A jackpot as operators see it: its live pools (with any pending change) and its definition. */
   private void view(RoutingContext ctx, JackpotDefinition j) {
     Replies.json(ctx, () -> pools.getAll(j.pools().stream().map(j::poolId).toList()),
-        live -> JackpotJson.jackpot(j, JackpotJson.byId(live), null).put("owner", j.owner())
+        live -> JackpotJson.jackpot(j, JackpotJson.byId(live), (io.jackpot.fx.Display) null).put("owner", j.owner())
             .put("definition", DefinitionJson.of(j)));
   }
 

@@ -18,6 +18,12 @@ public final class WinJson {
    * with the commitment published before play (verify: SHA-256 of "hitPoint:salt").
    */
   public static JsonObject of(Win w, String currency) {
+    return of(w, new io.jackpot.fx.Display(currency, 1_000_000));
+  }
+
+  /** The win with {@code amountInCurrency} in the display's currency (at its rate), {@code currency} naming it. */
+  public static JsonObject of(Win w, io.jackpot.fx.Display display) {
+    String currency = display.currency();
     JsonObject json = new JsonObject()
         .put("winId", w.winId())
         .put("jackpotId", w.pool().jackpotId())
@@ -28,7 +34,7 @@ public final class WinJson {
         .put("gameId", w.gameId())
         .put("amount", w.amount().toPlainString())
         .put("currency", currency)
-        .put("amountInCurrency", w.amount().toDisplayString(2))
+        .put("amountInCurrency", display.of(w.amount()))
         .put("seed", io.jackpot.money.Money.ofMicros(w.seedMicros()).toPlainString())
         .put("contributedSinceReset", w.contributedSinceReset().toPlainString())
         .put("wonAt", TIMESTAMP.format(w.wonAt()))

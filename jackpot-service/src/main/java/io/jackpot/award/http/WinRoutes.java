@@ -32,8 +32,11 @@ public final class WinRoutes {
     router.get("/v1/wins").handler(auth::handle).handler(this::findByRound);
   }
 
+  /** The claim's answer shows the amount in the claim's currency too (at the rate in force). */
   private void claim(RoutingContext ctx) {
-    Replies.json(ctx, () -> awards.claim(GameAuth.caller(ctx), parse(JsonFields.object(ctx.body().buffer()))), this::json);
+    ClaimRequest request = parse(JsonFields.object(ctx.body().buffer()));
+    Replies.json(ctx, () -> awards.claim(GameAuth.caller(ctx), request),
+        win -> WinJson.of(win, awards.display(request.currency(), catalogue.currencyOf(win.pool()))));
   }
 
   static ClaimRequest parse(JsonObject o) {

@@ -22,19 +22,19 @@ public final class JackpotJson {
     return live.stream().collect(Collectors.toMap(Pool::id, Function.identity()));
   }
 
-  /** {@code currency}: also show amounts in it (null: don't). */
-  public static JsonObject jackpot(JackpotDefinition j, Map<PoolId, Pool> live, String currency) {
+  /** {@code display}: also show amounts in its currency (null: don't). */
+  public static JsonObject jackpot(JackpotDefinition j, Map<PoolId, Pool> live, io.jackpot.fx.Display display) {
     JsonArray pools = new JsonArray();
     j.pools().forEach(p -> {
       Pool pool = live.get(j.poolId(p));
       if (pool != null) {
-        pools.add(pool(j, p, pool, currency));
+        pools.add(pool(j, p, pool, display));
       }
     });
     return new JsonObject().put("id", j.id()).put("name", j.name()).put("currency", j.currency()).put("pools", pools);
   }
 
-  public static JsonObject pool(JackpotDefinition j, PoolDefinition def, Pool pool, String currency) {
+  public static JsonObject pool(JackpotDefinition j, PoolDefinition def, Pool pool, io.jackpot.fx.Display display) {
     JsonObject out = new JsonObject()
         .put("key", def.key())
         .put("name", def.name())
@@ -47,8 +47,8 @@ public final class JackpotJson {
     if (def.coinValueMicros() != null) {
       out.put("coinValue", Money.ofMicros(def.coinValueMicros()).toDisplayString(2));
     }
-    if (currency != null) {
-      out.put("amountInCurrency", pool.amount().toDisplayString(2));
+    if (display != null) {
+      out.put("amountInCurrency", display.of(pool.amount())).put("displayCurrency", display.currency());
     }
     if (pool.pendingTerms() != null) {
       // Shown until it takes effect at the next win.

@@ -19,10 +19,12 @@ import java.util.List;
 public final class JackpotRoutes {
   private final Catalogue catalogue;
   private final Pools pools;
+  private final io.jackpot.fx.FxHolder fx;
 
-  public JackpotRoutes(Catalogue catalogue, Pools pools) {
+  public JackpotRoutes(Catalogue catalogue, Pools pools, io.jackpot.fx.FxHolder fx) {
     this.catalogue = catalogue;
     this.pools = pools;
+    this.fx = fx;
   }
 
   public void mount(Router router) {
@@ -32,7 +34,7 @@ public final class JackpotRoutes {
   }
 
   private void list(RoutingContext ctx) {
-    String currency = displayCurrency(ctx.queryParams().get("currency"));
+    io.jackpot.fx.Display currency = display(fx, ctx.queryParams().get("currency"));
     List<JackpotDefinition> all = List.copyOf(catalogue.jackpots());
     Replies.json(ctx, () -> pools.getAll(catalogue.poolIds()), live -> {
       JsonArray out = new JsonArray();
@@ -42,14 +44,14 @@ public final class JackpotRoutes {
   }
 
   private void one(RoutingContext ctx) {
-    String currency = displayCurrency(ctx.queryParams().get("currency"));
+    io.jackpot.fx.Display currency = display(fx, ctx.queryParams().get("currency"));
     JackpotDefinition j = jackpot(catalogue, ctx.pathParam("id"));
     List<PoolId> ids = j.pools().stream().map(j::poolId).toList();
     Replies.json(ctx, () -> pools.getAll(ids), live -> JackpotJson.jackpot(j, JackpotJson.byId(live), currency));
   }
 
   private void pool(RoutingContext ctx) {
-    String currency = displayCurrency(ctx.queryParams().get("currency"));
+    io.jackpot.fx.Display currency = display(fx, ctx.queryParams().get("currency"));
     JackpotDefinition j = jackpot(catalogue, ctx.pathParam("id"));
     PoolDefinition def = j.pool(ctx.pathParam("key")).orElseThrow(() ->
         new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + j.id() + " has no pool " + ctx.pathParam("key")));
@@ -66,11 +68,13 @@ public final class JackpotRoutes {
     return catalogue.jackpot(id).orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_JACKPOT", "no jackpot " + id));
   }
 
-  /** Only the jackpots' own currency until FX rates exist; anything else is refused clearly. */
-  public static String displayCurrency(String currency) {
-    if (currency != null && !currency.equals("EUR")) {
-      throw Rejection.invalid("UNSUPPORTED_CURRENCY", "no exchange rate for " + currency + "; pools are kept in EUR");
+  /** How to show amounts in the asked currency (null when none asked); a currency without a rate is refused. */
+  public static io.jackpot.fx.Display display(io.jackpot.fx.FxHolder fx, String currency) {
+    if (currency == null || currency.isBlank()) {
+      return null;
     }
-    return currency;
+    var rates = fx.get();
+    return rates.display(currency).orElseThrow(() -> Rejection.invalid("UNSUPPORTED_CURRENCY",
+        "no exchange rate for " + currency + " (rates are set with PUT /v1/admin/fx-rates; pools are kept in " + rates.base() + ")"));
   }
 }

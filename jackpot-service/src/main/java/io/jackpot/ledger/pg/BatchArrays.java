@@ -16,10 +16,12 @@ final class BatchArrays {
     int n = rounds.size();
     String[] id = new String[n], fp = new String[n], game = new String[n], op = new String[n], player = new String[n];
     String[] currency = new String[n], status = new String[n];
-    Long[] stake = new Long[n], coin = new Long[n];
+    Long[] stake = new Long[n], coin = new Long[n], original = new Long[n], fx = new Long[n];
     OffsetDateTime[] at = new OffsetDateTime[n];
     for (int i = 0; i < n; i++) {
       var r = rounds.get(i).record();
+      original[i] = r.originalStakeMicros();
+      fx[i] = r.fxRatePpm();
       id[i] = r.roundId();
       fp[i] = r.fingerprint();
       game[i] = r.gameId();
@@ -31,7 +33,7 @@ final class BatchArrays {
       status[i] = rounds.get(i).status().name();
       at[i] = utc(r.receivedAt());
     }
-    return Tuple.of(id, fp, game, op, player, stake, currency, coin, status, at);
+    return Tuple.of(id, fp, game, op, player, stake, currency, coin, status, at).addValue(original).addValue(fx);
   }
 
   static Tuple shares(List<LedgerBatch.Share> shares) {

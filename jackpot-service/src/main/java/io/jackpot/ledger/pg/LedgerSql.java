@@ -6,9 +6,9 @@ final class LedgerSql {
 
   static final String INSERT_ROUNDS = """
       INSERT INTO rounds (round_id, fingerprint, game_id, operator_id, player_id, stake_micros, currency,
-                          coin_value_micros, status, received_at)
+                          coin_value_micros, status, received_at, original_stake_micros, fx_rate_ppm)
       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int8[], $7::text[],
-                           $8::int8[], $9::text[], $10::timestamptz[])""";
+                           $8::int8[], $9::text[], $10::timestamptz[], $11::int8[], $12::int8[])""";
 
   static final String INSERT_CONTRIBUTIONS = """
       INSERT INTO contributions (jackpot_id, pool_key, op_seq, round_id, position, game_id, operator_id,
@@ -93,6 +93,10 @@ final class LedgerSql {
   static final String FLOW_TRANSFERS_IN = """
       SELECT r.to_jackpot AS jackpot_id, r.to_pool AS pool_key, sum(t.amount_micros)::int8 AS micros, sum(t.amount_sub)::int8 AS sub
       FROM transfer_receipts r JOIN transfers t ON t.transfer_id = r.transfer_id GROUP BY r.to_jackpot, r.to_pool""";
+
+  static final String LATEST_FX = "SELECT rates::text AS rates FROM fx_rates ORDER BY id DESC LIMIT 1";
+
+  static final String SAVE_FX = "INSERT INTO fx_rates (rates, set_at, set_by) VALUES ($1, $2, $3)";
 
   static final String DEFINITIONS = """
       SELECT DISTINCT ON (id) definition::text AS definition FROM jackpot_definitions ORDER BY id, version DESC""";

@@ -216,6 +216,21 @@ public final class PgLedger implements Ledger {
   }
 
   @Override
+  public CompletionStage<Optional<String>> latestFxRates() {
+    return pg.query(LedgerSql.LATEST_FX).execute()
+        .map(rows -> rows.size() == 0 ? Optional.<String>empty() : Optional.of(rows.iterator().next().getString("rates")))
+        .toCompletionStage();
+  }
+
+  @Override
+  public CompletionStage<Void> saveFxRates(String ratesJson, String setBy, AuditEntry audit) {
+    return pg.withTransaction(conn -> conn.preparedQuery(LedgerSql.SAVE_FX)
+            .execute(Tuple.of(new io.vertx.core.json.JsonObject(ratesJson), BatchArrays.utc(audit.at()), setBy))
+            .compose(x -> conn.preparedQuery(LedgerSql.INSERT_AUDIT).execute(BatchArrays.audit(List.of(audit)))).<Void>mapEmpty())
+        .toCompletionStage();
+  }
+
+  @Override
   public CompletionStage<List<String>> definitions() {
     return pg.query(LedgerSql.DEFINITIONS).execute().map(rows -> {
       List<String> out = new ArrayList<>();

@@ -28,8 +28,11 @@ public final class TickerRoutes {
   private final TickerHub hub;
   private final int maxQueueBytes;
   private final java.time.Clock clock;
+  private final io.jackpot.fx.FxHolder fx;
 
-  public TickerRoutes(Catalogue catalogue, Pools pools, TickerHub hub, int maxQueueBytes, java.time.Clock clock) {
+  public TickerRoutes(Catalogue catalogue, Pools pools, TickerHub hub, int maxQueueBytes, java.time.Clock clock,
+      io.jackpot.fx.FxHolder fx) {
+    this.fx = fx;
     this.clock = clock;
     this.catalogue = catalogue;
     this.pools = pools;
@@ -42,7 +45,7 @@ public final class TickerRoutes {
   }
 
   private void subscribe(RoutingContext ctx) {
-    String currency = JackpotRoutes.displayCurrency(ctx.queryParams().get("currency"));
+    io.jackpot.fx.Display currency = JackpotRoutes.display(fx, ctx.queryParams().get("currency"));
     List<JackpotDefinition> followed = followed(ctx.queryParams().get("jackpots"));
     if (!"websocket".equalsIgnoreCase(ctx.request().getHeader("Upgrade"))) {
       throw Rejection.invalid("WEBSOCKET_REQUIRED", "the ticker is a WebSocket: send an Upgrade: websocket request");
@@ -55,7 +58,7 @@ public final class TickerRoutes {
       Set<String> jackpotIds = new LinkedHashSet<>();
       followed.forEach(j -> jackpotIds.add(j.id()));
       // Registered before the snapshot is read, so no change between the two can be missed.
-      var subscriber = new Subscriber(socket, context, jackpotIds, currency != null, clock.millis());
+      var subscriber = new Subscriber(socket, context, jackpotIds, currency, clock.millis());
       hub.add(subscriber);
       long readAt = clock.millis();
       pools.getAll(ids).whenComplete((live, error) -> context.runOnContext(v -> {

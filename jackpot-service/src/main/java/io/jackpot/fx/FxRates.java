@@ -1,0 +1,44 @@
+package io.jackpot.fx;
+
+import io.jackpot.money.Money;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Exchange rates against the pools' currency ({@code base}, EUR): {@code rate} units of a
+ * currency per one unit of base, exact to the millionth (ppm). Conversions are defined to the
+ * last digit so they can be recomputed from the recorded rate: a stake converts to base rounded
+ * down to the micro-unit; an amount is shown in a currency rounded down to the cent.
+ */
+public record FxRates(String base, Map<String, Long> ratePpm) {
+  public FxRates {
+    ratePpm = Map.copyOf(new TreeMap<>(ratePpm));
+  }
+
+  public static FxRates none(String base) {
+    return new FxRates(base, Map.of());
+  }
+
+  public Optional<Long> rate(String currency) {
+    return currency.equals(base) ? Optional.of(1_000_000L) : Optional.ofNullable(ratePpm.get(currency));
+  }
+
+  /** How to show amounts in {@code currency}, if a rate is known (the base always is). */
+  public Optional<Display> display(String currency) {
+    return rate(currency).map(r -> new Display(currency, r));
+  }
+
+  /** A stake of {@code micros} in {@code currency}, in base micro-units: micros × 10^6 / ratePpm, rounded down. */
+  public static long toBase(long micros, long ratePpm) {
+    return BigInteger.valueOf(micros).multiply(BigInteger.valueOf(1_000_000)).divide(BigInteger.valueOf(ratePpm)).longValueExact();
+  }
+
+  /** A base amount shown in another currency: amount × rate, rounded down to the cent. */
+  public static String display(Money amount, long ratePpm) {
+    return amount.toBigDecimal().multiply(BigDecimal.valueOf(ratePpm, 6)).setScale(2, RoundingMode.DOWN).toPlainString();
+  }
+}

@@ -1,0 +1,34 @@
+package io.jackpot.fx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jackpot.money.Money;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FxRatesTest {
+  @Test
+  void aForeignStakeConvertsToBaseRoundedDownToTheMicro() {
+    // 10.00 GBP at 0.85 GBP per EUR = 11.7647058... EUR.
+    assertEquals(11_764_705, FxRates.toBase(10_000_000, 850_000));
+    assertEquals(10_000_000, FxRates.toBase(10_800_000, 1_080_000));
+    assertEquals(1, FxRates.toBase(1, 1_000_000));
+    assertEquals(0, FxRates.toBase(1, 1_000_001), "less than a micro-euro");
+  }
+
+  @Test
+  void amountsAreShownInACurrencyRoundedDownToTheCent() {
+    assertEquals("85.00", FxRates.display(Money.ofMicros(100_000_000), 850_000));
+    assertEquals("0.84", FxRates.display(Money.ofMicros(999_999), 850_000));
+    assertEquals("200.01", FxRates.display(Money.ofMicros(200_010_000), 1_000_000));
+  }
+
+  @Test
+  void theBaseAlwaysHasRateOne() {
+    FxRates rates = new FxRates("EUR", Map.of("GBP", 850_000L));
+    assertEquals(1_000_000L, rates.rate("EUR").orElseThrow());
+    assertEquals(850_000L, rates.rate("GBP").orElseThrow());
+    assertTrue(rates.rate("USD").isEmpty());
+  }
+}
