@@ -1,0 +1,231 @@
+package io.jackpot.cli;
+
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * jackpotctl: the admin API from a terminal. {@code JACKPOT_URL} (default http://127.0.0.1:8080)
+ * and {@code JACKPOT_ADMIN_TOKEN} (default: the dev token) say where and as whom.
+ */
+public final class Jackpotctl {
+  static final String USAGE = """
+      usage: jackpotctl <command> [arguments]
+        list                                      jackpots and pools: state, amount, seed, wins, pending change
+        show <jackpot>                            one jackpot's definition and pools
+        pause <jackpot> <pool>                    stop contributions and wins (amount kept)
+        resume <jackpot> <pool>                   take contributions and pay wins again
+        discontinue <jackpot> <pool> --reason R (--hold | --to <jackpot>/<pool>)
+        define <jackpot> <definition.json>        create or change a jackpot (PUT)
+        fx <rates.json>                           put exchange rates in force
+        audit [--from T] [--to T]                 operator actions, oldest first
+        wins [--jackpot J] [--from T] [--to T]    wins
+        reconcile                                 prove the ledger and the pools add up
+      environment: JACKPOT_URL (default http://127.0.0.1:8080), JACKPOT_ADMIN_TOKEN (default dev-admin-token)""";
+
+  private final String base;
+  private final String token;
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  Jackpotctl(String base, String token) {
+    this.base = base;
+    this.token = token;
+  }
+
+  public static void main(String[] args) throws Exception {
+    String url = System.getenv().getOrDefault("JACKPOT_URL", "http://127.0.0.1:8080");
+    String token = System.getenv().getOrDefault("JACKPOT_ADMIN_TOKEN", "dev-admin-token");
+    if (args.length == 0) {
+      System.err.println(USAGE);
+      System.exit(2);
+    }
+    try {
+      System.out.print(new Jackpotctl(url, token).run(List.of(args)));
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.exit(2);
+    } catch (Failed e) {
+      System.err.println(e.getMessage());
+      System.exit(1);
+    }
+  }
+
+  /** A request the service refused: its status and error body. */
+  static final class Failed extends RuntimeException {
+    Failed(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  String run(List<String> args) throws Exception {
+    String command = args.get(0);
+    List<String> rest = args.subList(1, args.size());
+    return switch (command) {
+      case "list" -> list();
+      case "show" -> show(arg(rest, 0));
+      case "pause", "resume" -> change(command, arg(rest, 0), arg(rest, 1));
+      case "discontinue" -> discontinue(rest);
+      case "define" -> define(arg(rest, 0), arg(rest, 1));
+      case "fx" -> json(call("PUT", "/v1/admin/fx-rates", Files.readString(Path.of(arg(rest, 0)))));
+      case "audit" -> audit(rest);
+      case "wins" -> wins(rest);
+      case "reconcile" -> reconcile();
+      default -> throw new IllegalArgumentException("unknown command '" + command + "'\n" + USAGE);
+    };
+  }
+
+  private String list() throws Exception {
+    Table t = new Table("JACKPOT", "POOL", "STATE", "AMOUNT", "SEED", "WINS", "TRIGGER", "PENDING");
+    for (Object j : call("GET", "/v1/admin/jackpots", null).getJsonArray("jackpots")) {
+      JsonObject jackpot = (JsonObject) j;
+      for (Object p : jackpot.getJsonArray("pools")) {
+        JsonObject pool = (JsonObject) p;
+        JsonObject pending = pool.getJsonObject("pendingChange");
+        t.row(jackpot.getString("id"), pool.getString("key"), pool.getString("state"), pool.getString("amount"),
+            pool.getString("seed"), pool.getLong("sequence"), pool.getJsonObject("trigger").getString("type"),
+            pending == null ? null : "seed " + pending.getString("seed") + ", rate " + pending.getString("rate"));
+      }
+    }
+    return t.render();
+  }
+
+  private String show(String jackpot) throws Exception {
+    JsonObject j = call("GET", "/v1/admin/jackpots/" + jackpot, null);
+    return j.getJsonObject("definition").encodePrettily() + "\n";
+  }
+
+  private String change(String what, String jackpot, String pool) throws Exception {
+    JsonObject r = call("POST", "/v1/admin/jackpots/" + jackpot + "/pools/" + pool + "/" + what, null);
+    return new Table("JACKPOT", "POOL", "STATE", "AMOUNT", "CHANGED")
+        .row(jackpot, pool, r.getString("state"), r.getString("amount"), r.getBoolean("changed")).render();
+  }
+
+  private String discontinue(List<String> args) throws Exception {
+    JsonObject body = new JsonObject().put("reason", option(args, "--reason"));
+    String to = option(args, "--to");
+    if (args.contains("--hold") == (to != null)) {
+      throw new IllegalArgumentException("give either --hold or --to <jackpot>/<pool>");
+    }
+    if (to != null) {
+      String[] parts = to.split("/", 2);
+      body.put("transferTo", new JsonObject().put("jackpotId", parts[0]).put("poolKey", parts.length > 1 ? parts[1] : ""));
+    } else {
+      body.put("hold", true);
+    }
+    return json(call("POST", "/v1/admin/jackpots/" + arg(args, 0) + "/pools/" + arg(args, 1) + "/discontinue", body.encode()));
+  }
+
+  private String define(String jackpot, String file) throws Exception {
+    call("PUT", "/v1/admin/jackpots/" + jackpot, Files.readString(Path.of(file)));
+    return list();
+  }
+
+  private String audit(List<String> args) throws Exception {
+    Table t = new Table("AT", "ACTOR", "ACTION", "TARGET", "BEFORE", "AFTER");
+    for (Object e : call("GET", "/v1/admin/audit" + query(args, "from", "to"), null).getJsonArray("entries")) {
+      JsonObject entry = (JsonObject) e;
+      t.row(entry.getString("at"), entry.getString("actor"), entry.getString("action"), entry.getString("target"),
+          brief(entry.getValue("before")), brief(entry.getValue("after")));
+    }
+    return t.render();
+  }
+
+  private String wins(List<String> args) throws Exception {
+    Table t = new Table("WON AT", "WIN", "JACKPOT", "POOL", "SEQ", "AMOUNT", "TRIGGER", "PLAYER", "OPERATOR");
+    for (Object w : call("GET", "/v1/admin/wins" + query(args, "jackpot", "from", "to").replace("jackpot=", "jackpotId="), null)
+        .getJsonArray("wins")) {
+      JsonObject win = (JsonObject) w;
+      t.row(win.getString("wonAt"), win.getString("winId"), win.getString("jackpotId"), win.getString("poolKey"),
+          win.getLong("sequence"), win.getString("amount"), win.getString("trigger"), win.getString("playerId"),
+          win.getString("operatorId"));
+    }
+    return t.render();
+  }
+
+  private String reconcile() throws Exception {
+    JsonObject r = call("GET", "/v1/admin/reconciliation", null);
+    Table t = new Table("JACKPOT", "POOL", "SEEDS", "CONTRIBUTIONS", "IN", "AWARDS", "OUT", "LEDGER", "LIVE", "OK");
+    for (Object p : r.getJsonArray("pools")) {
+      JsonObject pool = (JsonObject) p;
+      t.row(pool.getString("jackpotId"), pool.getString("poolKey"), pool.getString("seeds"), pool.getString("contributions"),
+          pool.getString("transfersIn"), pool.getString("awards"), pool.getString("transfersOut"), pool.getString("ledgerBalance"),
+          pool.getString("liveBalance"), pool.getBoolean("balanced") && pool.getBoolean("matchesLive") ? "yes" : "NO");
+    }
+    JsonObject total = r.getJsonObject("totals");
+    t.row("TOTAL", "", total.getString("seeds"), total.getString("contributions"), total.getString("transfersIn"),
+        total.getString("awards"), total.getString("transfersOut"), total.getString("ledgerBalance"), total.getString("liveBalance"),
+        r.getBoolean("balanced") ? "yes" : "NO");
+    return t.render() + (r.getBoolean("balanced") ? "BALANCED\n" : "NOT BALANCED\n");
+  }
+
+  JsonObject call(String method, String path, String body) throws Exception {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).header("Authorization", "Bearer " + token)
+        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+    if (body != null) {
+      b.header("Content-Type", "application/json");
+    }
+    HttpResponse<String> r;
+    try {
+      r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    } catch (java.net.ConnectException e) {
+      throw new Failed("cannot reach the service at " + base + " (set JACKPOT_URL)");
+    }
+    if (r.statusCode() >= 400) {
+      JsonObject error = new JsonObject(r.body()).getJsonObject("error");
+      throw new Failed(method + " " + path + " -> " + r.statusCode() + " " + error.getString("code") + ": " + error.getString("message"));
+    }
+    return new JsonObject(r.body());
+  }
+
+  private static String json(JsonObject o) {
+    return o.encodePrettily() + "\n";
+  }
+
+  private static String brief(Object v) {
+    if (v == null) {
+      return null;
+    }
+    String s = v instanceof JsonObject o && o.containsKey("status") ? o.getString("status") + " " + o.getString("amount") : String.valueOf(v);
+    return s.length() > 60 ? s.substring(0, 57) + "..." : s;
+  }
+
+  private static String arg(List<String> args, int i) {
+    List<String> plain = new ArrayList<>();
+    for (int k = 0; k < args.size(); k++) {
+      if (args.get(k).startsWith("--")) {
+        k += args.get(k).equals("--hold") ? 0 : 1;
+        continue;
+      }
+      plain.add(args.get(k));
+    }
+    if (i >= plain.size()) {
+      throw new IllegalArgumentException("missing argument\n" + USAGE);
+    }
+    return plain.get(i);
+  }
+
+  private static String option(List<String> args, String name) {
+    int i = args.indexOf(name);
+    return i < 0 || i + 1 >= args.size() ? null : args.get(i + 1);
+  }
+
+  private static String query(List<String> args, String... names) {
+    StringBuilder q = new StringBuilder();
+    for (String n : names) {
+      String v = option(args, "--" + n);
+      if (v != null) {
+        q.append(q.length() == 0 ? "?" : "&").append(n).append('=').append(URLEncoder.encode(v, StandardCharsets.UTF_8));
+      }
+    }
+    return q.toString();
+  }
+
+}
