@@ -32,6 +32,9 @@ CREATE TABLE contributions (
   -- What went to the pool's reserve: its reserve share, and what overflowed above its ceiling.
   reserve_micros bigint     NOT NULL,
   reserve_sub    bigint     NOT NULL,
+  -- What overflowed above the ceiling, owed to the overflow pool (sent by a transfer).
+  overflow_micros bigint    NOT NULL,
+  overflow_sub    bigint    NOT NULL,
   amount_micros bigint      NOT NULL,
   amount_sub    bigint      NOT NULL,
   created_at    timestamptz NOT NULL,
@@ -87,6 +90,8 @@ CREATE TABLE pool_events (
   commitment        text,
   reserve_micros    bigint      NOT NULL,
   reserve_sub       bigint      NOT NULL,
+  owed_micros       bigint      NOT NULL,
+  owed_sub          bigint      NOT NULL,
   terms             jsonb       NOT NULL,
   pending_terms     jsonb,
   at                timestamptz NOT NULL,

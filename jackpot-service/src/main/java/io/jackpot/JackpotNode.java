@@ -150,6 +150,7 @@ public final class JackpotNode implements AutoCloseable {
       admin.receive(pending, new io.jackpot.sequencer.Submission.Audit("system", null, "pool.transfer-in.recovered"))
           .toCompletableFuture().get();
     }
+    startOverflowSweeper(catalogue, admin);
     ticker = new TickerSampler(vertx, catalogue, pools, tickerHub, config.ticker(), clock);
     ticker.start();
     ApiRouter api = new ApiRouter(new GameAuth(credentials), new ContributionRoutes(contributions, catalogue),
@@ -163,6 +164,31 @@ public final class JackpotNode implements AutoCloseable {
     httpPort = config.httpPort();
     ready.set(true);
     log.info("step 6/6: HTTP API on port {} ({} event loops); ready", httpPort, instances);
+  }
+
+  /**
+   * Once a second, pools that owe overflow to another pool send it, as one recorded transfer each.
+   * Any member may do it: the flush is atomic on the pool, so a second one finds nothing owed.
+   */
+  private void startOverflowSweeper(Catalogue catalogue, AdminService admin) {
+    AtomicBoolean busy = new AtomicBoolean();
+    vertx.setPeriodic(1000, id -> {
+      if (!busy.compareAndSet(false, true)) {
+        return;
+      }
+      pools.getAll(catalogue.poolIds()).thenCompose(live -> {
+        List<java.util.concurrent.CompletableFuture<?>> flushes = new java.util.ArrayList<>();
+        live.stream().filter(p -> !p.owed().equals(io.jackpot.money.Money.ZERO) && p.terms().overflowTo() != null)
+            .forEach(p -> flushes.add(admin.flushOverflow(p.id(), catalogue.jackpot(p.id().jackpotId()).map(j -> j.owner()).orElse(null))
+                .toCompletableFuture()));
+        return java.util.concurrent.CompletableFuture.allOf(flushes.toArray(java.util.concurrent.CompletableFuture[]::new));
+      }).whenComplete((v, e) -> {
+        busy.set(false);
+        if (e != null) {
+          log.warn("overflow sweep: {}", e.toString());
+        }
+      });
+    });
   }
 
   /**

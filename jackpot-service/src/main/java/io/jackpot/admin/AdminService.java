@@ -86,6 +86,7 @@ public final class AdminService {
     if (before != null) {
       checkChange(admin, before, next);
     }
+    checkOverflowTargets(next);
     String after = DefinitionJson.of(next).encode();
     AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), next.owner(), "jackpot.define", id,
         before == null ? null : DefinitionJson.of(before).encode(), after);
@@ -105,6 +106,35 @@ public final class AdminService {
       return java.util.concurrent.CompletableFuture.allOf(steps.toArray(java.util.concurrent.CompletableFuture[]::new))
           .thenApply(v -> next);
     });
+  }
+
+  /** Every overflowTo names an existing pool (of this definition or another jackpot) in the same currency, not itself. */
+  private void checkOverflowTargets(JackpotDefinition next) {
+    for (PoolDefinition p : next.pools()) {
+      PoolId to = p.overflowTo();
+      if (to == null) {
+        continue;
+      }
+      if (to.equals(next.poolId(p))) {
+        throw Rejection.invalid("INVALID_DEFINITION", "pools." + p.key() + ".overflowTo: a pool cannot overflow into itself");
+      }
+      JackpotDefinition target = to.jackpotId().equals(next.id()) ? next : catalogue.jackpot(to.jackpotId()).orElse(null);
+      if (target == null || target.pool(to.poolKey()).isEmpty()) {
+        throw Rejection.invalid("INVALID_DEFINITION", "pools." + p.key() + ".overflowTo: no pool " + to);
+      }
+      if (!target.currency().equals(next.currency())) {
+        throw Rejection.invalid("INVALID_DEFINITION", "pools." + p.key() + ".overflowTo: pool " + to + " is kept in " + target.currency());
+      }
+    }
+  }
+
+  /** Sends a pool's overflow to its overflow pool (two recorded steps, like any transfer). */
+  public CompletionStage<PoolOutcome> flushOverflow(PoolId pool, String owner) {
+    var flush = new PoolCommand.FlushOverflow("flush-" + UUID.randomUUID(), "t-" + UUID.randomUUID());
+    return sequencer.submit(Submission.audited(new Submission.Target(pool, flush), new Submission.Audit("system", owner, "pool.overflow-out")))
+        .thenCompose(outcomes -> outcomes.get(0) instanceof PoolOutcome.Transferred t
+            ? receive(t.transfer(), new Submission.Audit("system", owner, "pool.overflow-in"))
+            : java.util.concurrent.CompletableFuture.completedFuture(outcomes.get(0)));
   }
 
   private static void checkChange(Admin admin, JackpotDefinition before, JackpotDefinition next) {
@@ -261,7 +291,7 @@ public final class AdminService {
     return ledger.figures().thenCompose(figures -> pools.getAll(ids).thenApply(live -> {
       java.util.Map<PoolId, io.jackpot.money.Money> amounts = new java.util.HashMap<>();
       // A pool holds its amount and its reserve; the ledger's balance counts both.
-      live.forEach(p -> amounts.put(p.id(), p.amount().plus(p.reserve())));
+      live.forEach(p -> amounts.put(p.id(), p.amount().plus(p.reserve()).plus(p.owed())));
       return Reconciliation.check(ids, figures.flows(), figures.balances(), amounts);
     }));
   }

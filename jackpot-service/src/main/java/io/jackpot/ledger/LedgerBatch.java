@@ -37,7 +37,7 @@ public record LedgerBatch(
   public static PoolEvent anchorOf(Win win) {
     Win.Reset next = win.next();
     return new PoolEvent(win.pool(), win.opSeq(), "WON", PoolStatus.ACTIVE, next.amount(), next.seedMicros(), win.sequence(),
-        next.mustHit(), next.reserve(), next.terms(), null, win.wonAt());
+        next.mustHit(), next.reserve(), next.owed(), next.terms(), null, win.wonAt());
   }
 
   /** A round and what became of it. */
@@ -49,19 +49,20 @@ public record LedgerBatch(
    * the pool's reserve (its reserve share and what overflowed above its ceiling).
    */
   public record Share(PoolId pool, long opSeq, String roundId, int position, String gameId, String operatorId,
-      long stakeMicros, Money share, Money toReserve, Money amountAfter, Instant at) {}
+      long stakeMicros, Money share, Money toReserve, Money toOverflow, Money amountAfter, Instant at) {}
 
   /**
    * A pool's full state after an operation other than a contribution: the anchor of a rebuild,
    * with the must-hit secret of the cycle it starts (null for other pools, or when not known).
    */
   public record PoolEvent(PoolId pool, long opSeq, String kind, PoolStatus status, Money amountAfter,
-      long cycleSeedMicros, long winSeq, MustHit mustHit, Money reserve, PoolTerms terms, PoolTerms pendingTerms, Instant at) {
+      long cycleSeedMicros, long winSeq, MustHit mustHit, Money reserve, Money owed, PoolTerms terms, PoolTerms pendingTerms,
+      Instant at) {
 
     /** The event that records a pool's whole state under {@code kind}. */
     public static PoolEvent of(Pool p, String kind, Instant at) {
       return new PoolEvent(p.id(), p.opSeq(), kind, p.status(), p.amount(), p.cycleSeedMicros(), p.winSeq(), p.mustHit(),
-          p.reserve(), p.terms(), p.pendingTerms(), at);
+          p.reserve(), p.owed(), p.terms(), p.pendingTerms(), at);
     }
   }
 

@@ -26,6 +26,7 @@ import java.util.Optional;
  * @param reserve money set aside for the next seed (reserve shares and overflow above the cap)
  * @param pendingTerms terms an operator changed, taking effect at the next reseed (null: none)
  * @param receivedTransfers the last transfer ids received, so a transfer is received once
+ * @param owed overflow above the ceiling waiting to leave for the terms' {@code overflowTo} pool
  * @param recentWins the last wins, newest last, so a repeated claim gets the same win
  * @param lastBatchBySender each sender's last applied batch: a sender (a member's sequencer) has at
  *     most one batch per pool in flight and re-sends only that one, so a retried batch is
@@ -43,6 +44,7 @@ public record Pool(
     Money reserve,
     PoolTerms pendingTerms,
     List<String> receivedTransfers,
+    Money owed,
     List<Win> recentWins,
     Map<String, AppliedBatch> lastBatchBySender)
     implements Serializable {
@@ -60,13 +62,13 @@ public record Pool(
   /** A new pool at its seed; operation 0 is its creation (and draws its first hit point). */
   public static Pool created(PoolId id, PoolTerms terms, Entropy entropy) {
     return new Pool(id, PoolStatus.ACTIVE, terms, Money.ofMicros(terms.seedMicros()), terms.seedMicros(), 0, 0,
-        drawHitPoint(terms, entropy, 0), Money.ZERO, null, List.of(), List.of(), Map.of());
+        drawHitPoint(terms, entropy, 0), Money.ZERO, null, List.of(), Money.ZERO, List.of(), Map.of());
   }
 
   /** The same pool without its batch memory: what readers need, small to copy. */
   public Pool view() {
     return lastBatchBySender.isEmpty() ? this
-        : new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve, pendingTerms, receivedTransfers,
+        : new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve, pendingTerms, receivedTransfers, owed,
             recentWins, Map.of());
   }
 
@@ -119,6 +121,9 @@ public record Pool(
     if (command instanceof PoolCommand.TransferIn t) {
       return receive(t);
     }
+    if (command instanceof PoolCommand.FlushOverflow f) {
+      return flush(f);
+    }
     if (command instanceof Claim claim) {
       Optional<Win> earlier = winOf(claim.roundId());
       if (earlier.isPresent()) {
@@ -142,7 +147,7 @@ public record Pool(
       return new Transition(this, List.of(new PoolOutcome.Unchanged(command.roundId(), status)));
     }
     Pool next = new Pool(id, target, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pendingTerms,
-        receivedTransfers, recentWins, lastBatchBySender);
+        receivedTransfers, owed, recentWins, lastBatchBySender);
     return new Transition(next, List.of(new PoolOutcome.StateChanged(command.roundId(), pause ? "PAUSED" : "RESUMED", status, next.view())));
   }
 
@@ -154,13 +159,24 @@ public record Pool(
     long op = opSeq + 1;
     if (d.transferTo() == null) {
       Pool held = new Pool(id, PoolStatus.DISCONTINUED, terms, amount, cycleSeedMicros, op, winSeq, mustHit, reserve, null,
-          receivedTransfers, recentWins, lastBatchBySender);
+          receivedTransfers, owed, recentWins, lastBatchBySender);
       return new Transition(held, List.of(new PoolOutcome.StateChanged(d.roundId(), "DISCONTINUED", status, held.view())));
     }
-    var transfer = new PoolOutcome.Transfer(d.transferId(), id, d.transferTo(), amount.plus(reserve), d.reason());
+    var transfer = new PoolOutcome.Transfer(d.transferId(), id, d.transferTo(), amount.plus(reserve).plus(owed), d.reason());
     Pool emptied = new Pool(id, PoolStatus.DISCONTINUED, terms, Money.ZERO, cycleSeedMicros, op, winSeq, mustHit, Money.ZERO, null,
-        receivedTransfers, recentWins, lastBatchBySender);
+        receivedTransfers, Money.ZERO, recentWins, lastBatchBySender);
     return new Transition(emptied, List.of(new PoolOutcome.Transferred(d.roundId(), transfer, false, false, emptied.view())));
+  }
+
+  /** Sends what overflowed to the overflow pool, as one transfer; nothing owed, nothing sent. */
+  private Transition flush(PoolCommand.FlushOverflow f) {
+    if (owed.equals(Money.ZERO) || terms.overflowTo() == null) {
+      return new Transition(this, List.of(new PoolOutcome.Unchanged(f.roundId(), status)));
+    }
+    var transfer = new PoolOutcome.Transfer(f.transferId(), id, terms.overflowTo(), owed, "overflow above the ceiling");
+    Pool next = new Pool(id, status, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pendingTerms,
+        receivedTransfers, Money.ZERO, recentWins, lastBatchBySender);
+    return new Transition(next, List.of(new PoolOutcome.Transferred(f.roundId(), transfer, false, false, next.view())));
   }
 
   /** Adds a transfer to the amount, once per transfer id, whatever the pool's state: money must land. */
@@ -175,7 +191,7 @@ public record Pool(
       received.remove(0);
     }
     Pool next = new Pool(id, status, terms, amount.plus(t.amount()), cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve,
-        pendingTerms, received, recentWins, lastBatchBySender);
+        pendingTerms, received, owed, recentWins, lastBatchBySender);
     return new Transition(next, List.of(new PoolOutcome.Transferred(t.roundId(), transfer, true, false, next.view())));
   }
 
@@ -186,7 +202,7 @@ public record Pool(
       return new Transition(this, List.of(new PoolOutcome.Unchanged(change.roundId(), status)));
     }
     Pool next = new Pool(id, status, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pending,
-        receivedTransfers, recentWins, lastBatchBySender);
+        receivedTransfers, owed, recentWins, lastBatchBySender);
     return new Transition(next, List.of(new PoolOutcome.StateChanged(change.roundId(), "TERMS_PENDING", status, next.view())));
   }
 
@@ -195,15 +211,21 @@ public record Pool(
     Money share = Money.share(c.stakeMicros(), terms.rate());
     Money toReserve = terms.reserveRatePpm() == 0 ? Money.ZERO : Money.share(c.stakeMicros(), new io.jackpot.money.Rate(terms.reserveRatePpm()));
     Money after = amount.plus(share);
+    Money toOverflow = Money.ZERO;
     if (terms.capMicros() != 0 && after.compareTo(Money.ofMicros(terms.capMicros())) > 0) {
-      // Above the ceiling the share overflows into the reserve (never lost, funds the next seed).
+      // Above the ceiling the share overflows: into the reserve (it funds the next seed), or owed to
+      // the overflow pool. Never lost.
       Money over = after.minus(Money.ofMicros(terms.capMicros()).max(amount));
-      toReserve = toReserve.plus(over);
+      if (terms.overflowTo() == null) {
+        toReserve = toReserve.plus(over);
+      } else {
+        toOverflow = over;
+      }
       after = after.minus(over);
     }
     long op = opSeq + 1;
     Pool next = new Pool(id, status, terms, after, cycleSeedMicros, op, winSeq, mustHit, reserve.plus(toReserve), pendingTerms,
-        receivedTransfers, recentWins, lastBatchBySender);
+        receivedTransfers, owed.plus(toOverflow), recentWins, lastBatchBySender);
     Win triggered = null;
     if (terms.trigger() instanceof Trigger.Random r
         && entropy.below(r.stakePerHitMicros(), op, Entropy.Purpose.RANDOM_TRIGGER) < c.stakeMicros()) {
@@ -215,7 +237,7 @@ public record Pool(
     }
     Pool result = triggered == null ? next : next.afterWin(triggered);
     return new Transition(result, List.of(new Contributed(c.roundId(), op, c.stakeMicros(), after.minus(amount), toReserve,
-        after, triggered)));
+        toOverflow, after, triggered)));
   }
 
   /** A claim pays the whole micro-units (never more than a must-hit pool's hit point). */
@@ -243,7 +265,7 @@ public record Pool(
     Money reset = seed.plus(amount.minus(paid));
     return new Win(Win.idFor(id, sequence), id, sequence, op, roundId, playerId, gameId, operatorId, paid,
         cycleSeedMicros, at, how, mustHit, new Win.Reset(reset, next.seedMicros(), drawHitPoint(next, entropy, op),
-            next, fromReserve, seed.minus(fromReserve), reserve.minus(fromReserve)));
+            next, fromReserve, seed.minus(fromReserve), reserve.minus(fromReserve), owed));
   }
 
   private Pool afterWin(Win win) {
@@ -253,7 +275,7 @@ public record Pool(
       wins.remove(0);
     }
     return new Pool(id, status, win.next().terms(), win.next().amount(), win.next().seedMicros(), win.opSeq(), win.sequence(),
-        win.next().mustHit(), win.next().reserve(), null, receivedTransfers, wins, lastBatchBySender);
+        win.next().mustHit(), win.next().reserve(), null, receivedTransfers, owed, wins, lastBatchBySender);
   }
 
   private static MustHit drawHitPoint(PoolTerms terms, Entropy entropy, long op) {
@@ -281,7 +303,7 @@ public record Pool(
           .min(Map.Entry.comparingByValue(Comparator.comparingLong(AppliedBatch::sequence))).orElseThrow().getKey();
       memory.remove(oldest);
     }
-    return new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve, pendingTerms, receivedTransfers,
+    return new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve, pendingTerms, receivedTransfers, owed,
         recentWins, memory);
   }
 }

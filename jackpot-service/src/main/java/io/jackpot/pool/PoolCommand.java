@@ -27,6 +27,9 @@ public sealed interface PoolCommand extends Serializable {
   /** Receives a transfer; a transfer id already received is not received twice. {@code roundId}: the transfer id. */
   record TransferIn(String roundId, PoolId from, Money amount, Instant at) implements PoolCommand {}
 
+  /** Sends what overflowed above the ceiling to the overflow pool, under {@code transferId}. */
+  record FlushOverflow(String roundId, String transferId) implements PoolCommand {}
+
   /** New terms for the pool, taking effect at its next reseed. {@code roundId}: the command's id. */
   record ChangeTerms(String roundId, PoolTerms terms) implements PoolCommand {}
 

@@ -11,10 +11,11 @@ public sealed interface PoolOutcome extends Serializable {
    * A contribution was added; {@code opSeq} is the pool's operation number for it and
    * {@code amountAfter} the pool right after the share. {@code share} is what the pool's amount
    * took, {@code toReserve} what went to its reserve (reserve share, and anything above the
-   * ceiling). {@code triggered} is the win this contribution set off (at {@code opSeq + 1}), or null.
+   * ceiling without an overflow pool), {@code toOverflow} what above the ceiling is owed to the
+   * overflow pool. {@code triggered} is the win this contribution set off (at {@code opSeq + 1}), or null.
    */
-  record Contributed(String roundId, long opSeq, long stakeMicros, Money share, Money toReserve, Money amountAfter,
-      Win triggered) implements PoolOutcome {}
+  record Contributed(String roundId, long opSeq, long stakeMicros, Money share, Money toReserve, Money toOverflow,
+      Money amountAfter, Win triggered) implements PoolOutcome {}
 
   /** The pool was won ({@code repeated}: this claim had already won it and gets the same win). */
   record Won(Win win, boolean repeated) implements PoolOutcome {

@@ -7,9 +7,11 @@ import java.io.Serializable;
  * What a pool is reseeded with after a win, which share of each stake it takes, its trigger, the
  * share of each stake that funds its next seed ({@code reserveRatePpm}, 0 for none), and the amount
  * above which shares overflow into the reserve ({@code capMicros}, 0 for none; a must-hit pool's
- * ceiling is its trigger's).
+ * ceiling is its trigger's). With {@code overflowTo} set, what overflows is owed to that pool
+ * instead of the reserve.
  */
-public record PoolTerms(long seedMicros, Rate rate, Trigger trigger, long reserveRatePpm, long capMicros) implements Serializable {
+public record PoolTerms(long seedMicros, Rate rate, Trigger trigger, long reserveRatePpm, long capMicros, PoolId overflowTo)
+    implements Serializable {
   public PoolTerms {
     if (seedMicros <= 0) {
       throw new IllegalArgumentException("seed must be positive");
@@ -23,6 +25,13 @@ public record PoolTerms(long seedMicros, Rate rate, Trigger trigger, long reserv
     if (capMicros != 0 && capMicros <= seedMicros) {
       throw new IllegalArgumentException("a ceiling must be above the seed");
     }
+    if (overflowTo != null && capMicros == 0) {
+      throw new IllegalArgumentException("overflowTo needs a ceiling");
+    }
+  }
+
+  public PoolTerms(long seedMicros, Rate rate, Trigger trigger, long reserveRatePpm, long capMicros) {
+    this(seedMicros, rate, trigger, reserveRatePpm, capMicros, null);
   }
 
   public PoolTerms(long seedMicros, Rate rate, Trigger trigger) {

@@ -36,7 +36,7 @@ public record Win(
    * operator for the rest) and the reserve left.
    */
   public record Reset(Money amount, long seedMicros, MustHit mustHit, PoolTerms terms, Money seedFromReserve,
-      Money operatorFunding, Money reserve) implements Serializable {}
+      Money operatorFunding, Money reserve, Money owed) implements Serializable {}
 
   public Money contributedSinceReset() {
     return amount.minus(Money.ofMicros(seedMicros));

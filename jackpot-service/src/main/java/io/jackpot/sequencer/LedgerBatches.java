@@ -43,7 +43,7 @@ final class LedgerBatches {
         if (o instanceof Contributed c) {
           contributed = true;
           shares.add(new LedgerBatch.Share(d.submission().targets().get(i).pool(), c.opSeq(), c.roundId(), i, round.gameId(),
-              round.operatorId(), c.stakeMicros(), c.share(), c.toReserve(), c.amountAfter(), now));
+              round.operatorId(), c.stakeMicros(), c.share(), c.toReserve(), c.toOverflow(), c.amountAfter(), now));
           if (c.triggered() != null) {
             wins.add(c.triggered());
             events.add(LedgerBatch.anchorOf(c.triggered()));
@@ -59,7 +59,7 @@ final class LedgerBatches {
           Pool after = t.after();
           if (!t.incoming()) {
             transfers.add(new LedgerBatch.TransferOut(t.transfer(), after.opSeq(), now));
-            events.add(LedgerBatch.PoolEvent.of(after, "DISCONTINUED", now));
+            events.add(LedgerBatch.PoolEvent.of(after, after.status() == io.jackpot.pool.PoolStatus.DISCONTINUED ? "DISCONTINUED" : "OVERFLOW_OUT", now));
           } else if (!t.repeated()) {
             receipts.add(new LedgerBatch.Receipt(t.transfer().transferId(), after.id(), after.opSeq(), now));
             events.add(LedgerBatch.PoolEvent.of(after, "TRANSFER_IN", now));

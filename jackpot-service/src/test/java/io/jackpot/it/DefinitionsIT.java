@@ -41,7 +41,8 @@ class DefinitionsIT extends OneNode {
     assertEquals("MUST_HIT_BY", api.pool("spooky", "big").getJsonObject("trigger").getString("type"));
     JsonObject result = Api.results(api.post("/v1/contributions", batch(contribution("SPOOK-1", "creepy-candy", "50.00", null))))
         .getJsonObject(0);
-    assertEquals(6, result.getJsonArray("contributions").size(), "4 candy tiers + 2 spooky pools");
+    assertEquals(2, result.getJsonArray("contributions").stream()
+        .filter(c -> "spooky".equals(((JsonObject) c).getString("jackpotId"))).count(), "both spooky pools take a share");
     assertEquals("5.500000", api.amount("spooky", "small"));
     api.post("/v1/contributions", batch(contribution("SPOOK-2", "creepy-candy", "100.00", null)));
     assertEquals("6.000000", api.amount("spooky", "small"), "capped at the ceiling; the rest went to the reserve");
@@ -101,8 +102,13 @@ class DefinitionsIT extends OneNode {
         bad("negative weight", d -> pool(d, 1).put("drawWeight", "-1") != null ? d : d, "pools[1].drawWeight"),
         bad("coin value with ALL", d -> pool(d, 0).put("coinValue", "0.10") != null ? d : d, "pools[0].coinValue"),
         bad("COIN_VALUE without coin values", d -> d.put("routing", "COIN_VALUE"), "pools[0].coinValue"),
-        bad("overflowTo", d -> pool(d, 0).put("overflowTo", new JsonObject().put("jackpotId", "candy").put("poolKey", "mini")) != null ? d : d,
-            "pools[0].overflowTo"));
+        bad("overflowTo without ceiling", d -> { pool(d, 0).remove("ceiling"); pool(d, 0).put("overflowTo",
+            new JsonObject().put("jackpotId", "candy").put("poolKey", "mini")); return d; }, "pools[0].overflowTo"),
+        bad("overflowTo malformed", d -> pool(d, 0).put("overflowTo", "candy/mini") != null ? d : d, "pools[0].overflowTo"),
+        bad("overflowTo a pool that does not exist", d -> pool(d, 0).put("overflowTo",
+            new JsonObject().put("jackpotId", "candy").put("poolKey", "nope")) != null ? d : d, "pools.small.overflowTo"),
+        bad("overflowTo itself", d -> pool(d, 0).put("overflowTo",
+            new JsonObject().put("jackpotId", "INVALID").put("poolKey", "small")) != null ? d : d, "pools.small.overflowTo"));
   }
 
   static JsonObject pool(JsonObject d, int i) {
@@ -110,7 +116,14 @@ class DefinitionsIT extends OneNode {
   }
 
   static Arguments bad(String what, UnaryOperator<JsonObject> change, String field) {
-    return Arguments.of(what, change.apply(spooky()), field);
+    JsonObject d = change.apply(spooky());
+    // "INVALID" in an overflowTo stands for the jackpot being defined (each case gets its own id).
+    boolean hasPools = d.getValue("pools") instanceof JsonArray a && !a.isEmpty();
+    JsonObject to = hasPools && pool(d, 0).getValue("overflowTo") instanceof JsonObject o ? o : null;
+    if (to != null && "INVALID".equals(to.getString("jackpotId"))) {
+      to.put("jackpotId", "invalid-" + Math.abs(what.hashCode()));
+    }
+    return Arguments.of(what, d, field);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -121,6 +134,26 @@ class DefinitionsIT extends OneNode {
     assertEquals("INVALID_DEFINITION", r.errorCode());
     assertTrue(r.json().getJsonObject("error").getString("message").contains(field), r.body());
     assertEquals(404, api.get("/v1/jackpots/invalid-" + Math.abs(what.hashCode())).status(), "nothing was created");
+  }
+
+  @Test
+  void overflowAboveTheCeilingIsSentToTheOverflowPool() throws Exception {
+    JsonObject flowing = spooky().put("games", new JsonArray().add("dont-eat-the-candy"));
+    pool(flowing, 0).put("overflowTo", new JsonObject().put("jackpotId", "flowing").put("poolKey", "big"));
+    assertEquals(200, put("flowing", flowing, ADMIN).status());
+    io.jackpot.money.Money big = io.jackpot.money.Money.parse(api.amount("flowing", "big"));
+    // small: seed 5.00, 1% (+ 0.2% reserve), ceiling 6.00. Two bets of 100.00: the first fills it to
+    // 6.00, the second's 1.00 share overflows to big, which also takes 0.5% of each bet.
+    api.post("/v1/contributions", batch(contribution("FLOW-1", "dont-eat-the-candy", "100.00", null),
+        contribution("FLOW-2", "dont-eat-the-candy", "100.00", null)));
+    assertEquals("6.000000", api.amount("flowing", "small"));
+    io.jackpot.money.Money expected = big.plus(io.jackpot.money.Money.ofMicros(1_000_000)).plus(io.jackpot.money.Money.ofMicros(1_000_000));
+    long end = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+    while (!io.jackpot.money.Money.parse(api.amount("flowing", "big")).equals(expected)) {
+      assertTrue(System.nanoTime() < end, "the overflow reached the overflow pool: " + api.amount("flowing", "big"));
+      java.util.concurrent.TimeUnit.MILLISECONDS.sleep(100);
+    }
+    OneNode.assertBalanced(node.httpPort());
   }
 
   @Test

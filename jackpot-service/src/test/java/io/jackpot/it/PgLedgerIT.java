@@ -51,7 +51,7 @@ class PgLedgerIT {
 
   static LedgerBatch batch(String commitId, String round, long opSeq) {
     var record = new RoundRecord(round, "fp", "g", "op", "p", 1_000_000, "EUR", null, AT);
-    var share = new LedgerBatch.Share(POOL, opSeq, round, 0, "g", "op", 1_000_000, Money.ofMicros(5_000), Money.ZERO,
+    var share = new LedgerBatch.Share(POOL, opSeq, round, 0, "g", "op", 1_000_000, Money.ofMicros(5_000), Money.ZERO, Money.ZERO,
         Money.ofMicros(10_005_000), AT);
     return new LedgerBatch(commitId, List.of(new LedgerBatch.Round(record, RoundStatus.APPLIED)), List.of(share),
         List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
@@ -88,7 +88,8 @@ class PgLedgerIT {
     var next = new io.jackpot.pool.MustHit(12_345_678, "ab".repeat(16), "c".repeat(64));
     Win win = new Win(Win.idFor(pool, 1), pool, 1, 9, "claim", "p", "g", "op", Money.ofMicros(20_000_000), 10_000_000, AT,
         io.jackpot.pool.Trigger.Kind.CLAIM, null, new Win.Reset(new Money(10_000_000, 42), 10_000_000, next,
-            new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000)), Money.ZERO, Money.ofMicros(10_000_000), Money.ZERO));
+            new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000)), Money.ZERO, Money.ofMicros(10_000_000), Money.ZERO,
+            Money.ZERO));
     var twice = new LedgerBatch(UUID.randomUUID().toString(), List.of(), List.of(), List.of(), List.of(),
         List.of(win), List.of(LedgerBatch.anchorOf(win)), List.of(), List.of(), List.of());
     await(ledger.record(twice));

@@ -72,9 +72,9 @@ class PoolPropertiesTest {
       Pool.Transition t = pool.apply(new Pool.Batch("test", from, "b" + from, random.next(), slice));
       for (PoolOutcome o : t.outcomes()) {
         if (o instanceof Contributed c) {
-          in = in.plus(c.share()).plus(c.toReserve());
+          in = in.plus(c.share()).plus(c.toReserve()).plus(c.toOverflow());
           assertEquals(Money.share(c.stakeMicros(), new Rate(ppm)).plus(
-              reservePpm == 0 ? Money.ZERO : Money.share(c.stakeMicros(), new Rate(reservePpm))), c.share().plus(c.toReserve()),
+              reservePpm == 0 ? Money.ZERO : Money.share(c.stakeMicros(), new Rate(reservePpm))), c.share().plus(c.toReserve()).plus(c.toOverflow()),
               "every share lands in the amount or the reserve");
         } else if (o instanceof Won w && !w.repeated()) {
           paid = paid.plus(w.win().amount());
@@ -86,7 +86,7 @@ class PoolPropertiesTest {
         assertTrue(pool.amount().compareTo(Money.ofMicros(terms.capMicros())) <= 0, "never above the ceiling");
       }
     }
-    assertEquals(in, paid.plus(pool.amount()).plus(pool.reserve()));
+    assertEquals(in, paid.plus(pool.amount()).plus(pool.reserve()).plus(pool.owed()));
   }
 
   /** The same with random and must-hit triggers: every win, claimed or triggered, comes out of its cycle. */

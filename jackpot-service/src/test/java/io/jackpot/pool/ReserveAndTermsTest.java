@@ -55,6 +55,24 @@ class ReserveAndTermsTest {
   }
 
   @Test
+  void withAnOverflowPoolTheOverflowIsOwedAndSentOnceAsOneTransfer() {
+    PoolId target = new PoolId("j", "q");
+    Pool pool = pool(new PoolTerms(10_000_000, new Rate(100_000), new Trigger.Claim(), 0, 12_000_000, target));
+    Pool.Transition t = run(pool, stake("r1", 15_000_000), stake("r2", 15_000_000), stake("r3", 3_000_000));
+    assertEquals(Money.ofMicros(1_000_000), ((Contributed) t.outcomes().get(1)).toOverflow());
+    assertEquals(Money.ofMicros(300_000), ((Contributed) t.outcomes().get(2)).toOverflow());
+    assertEquals(Money.ZERO, t.pool().reserve());
+    assertEquals(Money.ofMicros(1_300_000), t.pool().owed());
+    Pool.Transition flushed = run(t.pool(), new PoolCommand.FlushOverflow("f1", "t-1"), new PoolCommand.FlushOverflow("f2", "t-2"));
+    PoolOutcome.Transferred sent = (PoolOutcome.Transferred) flushed.outcomes().get(0);
+    assertEquals(target, sent.transfer().to());
+    assertEquals(Money.ofMicros(1_300_000), sent.transfer().amount());
+    assertInstanceOf(PoolOutcome.Unchanged.class, flushed.outcomes().get(1), "nothing left to send");
+    assertEquals(Money.ZERO, flushed.pool().owed());
+    assertEquals(Money.ofMicros(12_000_000), flushed.pool().amount());
+  }
+
+  @Test
   void changedTermsWaitForTheNextWin() {
     PoolTerms old = new PoolTerms(10_000_000, new Rate(10_000));
     PoolTerms raised = new PoolTerms(50_000_000, new Rate(20_000));

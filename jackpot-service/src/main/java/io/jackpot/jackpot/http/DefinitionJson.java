@@ -87,7 +87,8 @@ public final class DefinitionJson {
           .put("reserveRate", BigDecimal.valueOf(p.reserveRatePpm(), 6).stripTrailingZeros().toPlainString())
           .put("drawWeight", Long.toString(p.drawWeight()));
       long ceiling = p.trigger() instanceof Trigger.MustHitBy m ? m.ceilingMicros() : p.capMicros();
-      pool.put("ceiling", ceiling == 0 ? null : Money.ofMicros(ceiling).toPlainString()).put("overflowTo", null);
+      pool.put("ceiling", ceiling == 0 ? null : Money.ofMicros(ceiling).toPlainString()).put("overflowTo", p.overflowTo() == null ? null
+          : new JsonObject().put("jackpotId", p.overflowTo().jackpotId()).put("poolKey", p.overflowTo().poolKey()));
       if (p.coinValueMicros() != null) {
         pool.put("coinValue", Money.ofMicros(p.coinValueMicros()).toDisplayString(2));
       }
@@ -219,8 +220,9 @@ public final class DefinitionJson {
       if (rate != null && reserve != null && rate + reserve >= Rate.ONE) {
         problem(path + "rate + reserveRate must stay below 1");
       }
-      if (p.getValue("overflowTo") != null) {
-        problem(path + "overflowTo is not supported: overflow above the ceiling goes to the pool's reserve");
+      PoolId overflowTo = overflowTo(p, path);
+      if (overflowTo != null && ceiling == null) {
+        problem(path + "overflowTo needs a ceiling to overflow from");
       }
       Long coin = money(p, path, "coinValue", routing == Routing.COIN_VALUE);
       if (routing == Routing.ALL && coin != null) {
@@ -228,11 +230,28 @@ public final class DefinitionJson {
       }
       long weight = weight(p, path);
       Trigger trigger = trigger(p, path, ceiling);
+      if (trigger instanceof Trigger.MustHitBy && overflowTo != null) {
+        problem(path + "overflowTo does not apply to a MUST_HIT_BY pool (it never passes its ceiling)");
+      }
       if (problems.size() > before) {
         return null;
       }
       long cap = trigger instanceof Trigger.MustHitBy ? 0 : (ceiling == null ? 0 : ceiling);
-      return new PoolDefinition((String) key, name, seed, new Rate(rate), coin, trigger, weight, reserve == null ? 0 : reserve, cap);
+      return new PoolDefinition((String) key, name, seed, new Rate(rate), coin, trigger, weight, reserve == null ? 0 : reserve, cap,
+          overflowTo);
+    }
+
+    PoolId overflowTo(JsonObject p, String path) {
+      Object v = p.getValue("overflowTo");
+      if (v == null) {
+        return null;
+      }
+      if (v instanceof JsonObject o && o.getValue("jackpotId") instanceof String j && o.getValue("poolKey") instanceof String k
+          && PoolId.ID.matcher(j).matches() && PoolId.ID.matcher(k).matches()) {
+        return new PoolId(j, k);
+      }
+      problem(path + "overflowTo must be {\"jackpotId\": ..., \"poolKey\": ...} or null");
+      return null;
     }
 
     long weight(JsonObject p, String path) {

@@ -40,7 +40,7 @@ final class BatchArrays {
     int n = shares.size();
     String[] jackpot = new String[n], pool = new String[n], round = new String[n], game = new String[n], op = new String[n];
     Long[] seq = new Long[n], stake = new Long[n], shareMicros = new Long[n], shareSub = new Long[n];
-    Long[] reserveMicros = new Long[n], reserveSub = new Long[n];
+    Long[] reserveMicros = new Long[n], reserveSub = new Long[n], overflowMicros = new Long[n], overflowSub = new Long[n];
     Long[] amountMicros = new Long[n], amountSub = new Long[n];
     Short[] position = new Short[n];
     OffsetDateTime[] at = new OffsetDateTime[n];
@@ -58,12 +58,14 @@ final class BatchArrays {
       shareSub[i] = s.share().sub();
       reserveMicros[i] = s.toReserve().micros();
       reserveSub[i] = s.toReserve().sub();
+      overflowMicros[i] = s.toOverflow().micros();
+      overflowSub[i] = s.toOverflow().sub();
       amountMicros[i] = s.amountAfter().micros();
       amountSub[i] = s.amountAfter().sub();
       at[i] = utc(s.at());
     }
     return Tuple.of(jackpot, pool, seq, round, position, game, op, stake, shareMicros, shareSub, reserveMicros, reserveSub)
-        .addValue(amountMicros).addValue(amountSub).addValue(at);
+        .addValue(overflowMicros).addValue(overflowSub).addValue(amountMicros).addValue(amountSub).addValue(at);
   }
 
   static Tuple wins(List<Win> wins) {
@@ -112,7 +114,7 @@ final class BatchArrays {
     int n = events.size();
     String[] jackpot = new String[n], pool = new String[n], kind = new String[n], status = new String[n];
     Long[] seq = new Long[n], micros = new Long[n], sub = new Long[n], seed = new Long[n], winSeq = new Long[n];
-    Long[] hit = new Long[n], reserveMicros = new Long[n], reserveSub = new Long[n];
+    Long[] hit = new Long[n], reserveMicros = new Long[n], reserveSub = new Long[n], owedMicros = new Long[n], owedSub = new Long[n];
     String[] salt = new String[n], commitment = new String[n];
     Object[] terms = new Object[n], pending = new Object[n];
     OffsetDateTime[] at = new OffsetDateTime[n];
@@ -134,12 +136,15 @@ final class BatchArrays {
       }
       reserveMicros[i] = e.reserve().micros();
       reserveSub[i] = e.reserve().sub();
+      owedMicros[i] = e.owed().micros();
+      owedSub[i] = e.owed().sub();
       terms[i] = TermsJson.of(e.terms());
       pending[i] = TermsJson.of(e.pendingTerms());
       at[i] = utc(e.at());
     }
     return Tuple.of(jackpot, pool, seq, kind, status, micros, sub, seed, winSeq, hit).addValue(salt).addValue(commitment)
-        .addValue(reserveMicros).addValue(reserveSub).addValue(terms).addValue(pending).addValue(at);
+        .addValue(reserveMicros).addValue(reserveSub).addValue(owedMicros).addValue(owedSub).addValue(terms).addValue(pending)
+        .addValue(at);
   }
 
   static Tuple audit(List<io.jackpot.ledger.AuditEntry> entries) {

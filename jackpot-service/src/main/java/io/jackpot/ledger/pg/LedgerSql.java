@@ -12,11 +12,11 @@ final class LedgerSql {
 
   static final String INSERT_CONTRIBUTIONS = """
       INSERT INTO contributions (jackpot_id, pool_key, op_seq, round_id, position, game_id, operator_id,
-                                 stake_micros, share_micros, share_sub, reserve_micros, reserve_sub, amount_micros,
-                                 amount_sub, created_at)
+                                 stake_micros, share_micros, share_sub, reserve_micros, reserve_sub, overflow_micros,
+                                 overflow_sub, amount_micros, amount_sub, created_at)
       SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::int2[], $6::text[], $7::text[],
                            $8::int8[], $9::int8[], $10::int8[], $11::int8[], $12::int8[], $13::int8[], $14::int8[],
-                           $15::timestamptz[])""";
+                           $15::int8[], $16::int8[], $17::timestamptz[])""";
 
   static final String INSERT_WINS = """
       INSERT INTO wins (win_id, jackpot_id, pool_key, sequence, op_seq, round_id, player_id, game_id, operator_id,
@@ -41,7 +41,8 @@ final class LedgerSql {
 
   /** The operator's seeds: each pool's creation amount (its first seed). */
   static final String FLOW_CREATED = """
-      SELECT jackpot_id, pool_key, amount_micros, amount_sub, reserve_micros, reserve_sub FROM pool_events WHERE kind = 'CREATED'""";
+      SELECT jackpot_id, pool_key, amount_micros + reserve_micros + owed_micros AS micros, amount_sub + reserve_sub + owed_sub AS sub
+      FROM pool_events WHERE kind = 'CREATED'""";
 
   /** Per pool: what wins paid and the seeds they were followed by (the operator funds each reseed). */
   static final String FLOW_WINS = """
@@ -50,22 +51,22 @@ final class LedgerSql {
       FROM wins GROUP BY jackpot_id, pool_key""";
 
   static final String FLOW_SHARES = """
-      SELECT jackpot_id, pool_key, sum(share_micros)::int8 AS micros, sum(share_sub)::int8 AS sub,
-             sum(reserve_micros)::int8 AS reserve_micros, sum(reserve_sub)::int8 AS reserve_sub, count(*) AS n
+      SELECT jackpot_id, pool_key, sum(share_micros + reserve_micros + overflow_micros)::int8 AS micros,
+             sum(share_sub + reserve_sub + overflow_sub)::int8 AS sub, count(*) AS n
       FROM contributions GROUP BY jackpot_id, pool_key""";
 
   /** Every pool's balance by its own state records: the last full-state event plus the shares after it. */
   static final String BALANCES = """
       WITH last AS (
-        SELECT DISTINCT ON (jackpot_id, pool_key) jackpot_id, pool_key, op_seq, amount_micros, amount_sub, reserve_micros, reserve_sub
+        SELECT DISTINCT ON (jackpot_id, pool_key) jackpot_id, pool_key, op_seq,
+               amount_micros + reserve_micros + owed_micros AS micros, amount_sub + reserve_sub + owed_sub AS sub
         FROM pool_events ORDER BY jackpot_id, pool_key, op_seq DESC)
-      SELECT l.jackpot_id, l.pool_key, (l.amount_micros + coalesce(sum(c.share_micros), 0))::int8 AS micros,
-             (l.amount_sub + coalesce(sum(c.share_sub), 0))::int8 AS sub,
-             (l.reserve_micros + coalesce(sum(c.reserve_micros), 0))::int8 AS reserve_micros,
-             (l.reserve_sub + coalesce(sum(c.reserve_sub), 0))::int8 AS reserve_sub
+      SELECT l.jackpot_id, l.pool_key,
+             (l.micros + coalesce(sum(c.share_micros + c.reserve_micros + c.overflow_micros), 0))::int8 AS micros,
+             (l.sub + coalesce(sum(c.share_sub + c.reserve_sub + c.overflow_sub), 0))::int8 AS sub
       FROM last l LEFT JOIN contributions c
         ON c.jackpot_id = l.jackpot_id AND c.pool_key = l.pool_key AND c.op_seq > l.op_seq
-      GROUP BY l.jackpot_id, l.pool_key, l.amount_micros, l.amount_sub, l.reserve_micros, l.reserve_sub""";
+      GROUP BY l.jackpot_id, l.pool_key, l.micros, l.sub""";
 
   static final String INSERT_TRANSFERS = """
       INSERT INTO transfers (transfer_id, from_jackpot, from_pool, to_jackpot, to_pool, amount_micros, amount_sub, reason,
@@ -117,10 +118,10 @@ final class LedgerSql {
   static final String INSERT_EVENTS = """
       INSERT INTO pool_events (jackpot_id, pool_key, op_seq, kind, status, amount_micros, amount_sub,
                                cycle_seed_micros, win_seq, hit_micros, salt, commitment, reserve_micros, reserve_sub,
-                               terms, pending_terms, at)
+                               owed_micros, owed_sub, terms, pending_terms, at)
       SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::text[], $6::int8[], $7::int8[],
                            $8::int8[], $9::int8[], $10::int8[], $11::text[], $12::text[], $13::int8[], $14::int8[],
-                           $15::jsonb[], $16::jsonb[], $17::timestamptz[])""";
+                           $15::int8[], $16::int8[], $17::jsonb[], $18::jsonb[], $19::timestamptz[])""";
 
   static final String FIND_ROUNDS = """
       SELECT r.round_id, r.fingerprint, r.status, c.jackpot_id, c.pool_key, c.share_micros, c.share_sub,
@@ -156,12 +157,13 @@ final class LedgerSql {
 
   static final String LAST_EVENT = """
       SELECT op_seq, status, amount_micros, amount_sub, cycle_seed_micros, win_seq, hit_micros, salt, commitment,
-             reserve_micros, reserve_sub, terms, pending_terms
+             reserve_micros, reserve_sub, owed_micros, owed_sub, terms, pending_terms
       FROM pool_events WHERE jackpot_id = $1 AND pool_key = $2 ORDER BY op_seq DESC LIMIT 1""";
 
   static final String SHARES_SINCE = """
       SELECT coalesce(sum(share_micros), 0)::int8 AS micros, coalesce(sum(share_sub), 0)::int8 AS sub,
              coalesce(sum(reserve_micros), 0)::int8 AS reserve_micros, coalesce(sum(reserve_sub), 0)::int8 AS reserve_sub,
+             coalesce(sum(overflow_micros), 0)::int8 AS overflow_micros, coalesce(sum(overflow_sub), 0)::int8 AS overflow_sub,
              coalesce(max(op_seq), $3) AS last_op, count(*) AS n
       FROM contributions WHERE jackpot_id = $1 AND pool_key = $2 AND op_seq > $3""";
 

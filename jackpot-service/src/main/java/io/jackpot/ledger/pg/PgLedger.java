@@ -187,7 +187,7 @@ public final class PgLedger implements Ledger {
   private static Map<PoolId, Money> balances(RowSet<Row> rows) {
     Map<PoolId, Money> out = new LinkedHashMap<>();
     rows.forEach(r -> out.put(new PoolId(r.getString("jackpot_id"), r.getString("pool_key")),
-        Money.normalised(r.getLong("micros"), r.getLong("sub")).plus(Money.normalised(r.getLong("reserve_micros"), r.getLong("reserve_sub")))));
+        Money.normalised(r.getLong("micros"), r.getLong("sub"))));
     return out;
   }
 
@@ -195,14 +195,13 @@ public final class PgLedger implements Ledger {
     Map<PoolId, PoolFlows> out = new LinkedHashMap<>();
     for (Row r : created) {
       PoolId id = new PoolId(r.getString("jackpot_id"), r.getString("pool_key"));
-      out.put(id, new PoolFlows(id, new Money(r.getLong("amount_micros"), r.getLong("amount_sub"))
-          .plus(new Money(r.getLong("reserve_micros"), r.getLong("reserve_sub"))), Money.ZERO, Money.ZERO, Money.ZERO, Money.ZERO, 0, 0));
+      out.put(id, new PoolFlows(id, Money.normalised(r.getLong("micros"), r.getLong("sub")), Money.ZERO, Money.ZERO, Money.ZERO,
+          Money.ZERO, 0, 0));
     }
     for (Row r : shares) {
       PoolId id = new PoolId(r.getString("jackpot_id"), r.getString("pool_key"));
       PoolFlows f = out.getOrDefault(id, PoolFlows.none(id));
-      Money taken = Money.normalised(r.getLong("micros"), r.getLong("sub"))
-          .plus(Money.normalised(r.getLong("reserve_micros"), r.getLong("reserve_sub")));
+      Money taken = Money.normalised(r.getLong("micros"), r.getLong("sub"));
       out.put(id, new PoolFlows(id, f.seeds(), taken, f.transfersIn(), f.awards(), f.transfersOut(), r.getLong("n"), f.winCount()));
     }
     for (Row r : wins) {
@@ -286,13 +285,15 @@ public final class PgLedger implements Ledger {
         .plus(Money.normalised(sums.getLong("micros"), sums.getLong("sub")));
     Money reserve = new Money(anchor.getLong("reserve_micros"), anchor.getLong("reserve_sub"))
         .plus(Money.normalised(sums.getLong("reserve_micros"), sums.getLong("reserve_sub")));
+    Money owed = new Money(anchor.getLong("owed_micros"), anchor.getLong("owed_sub"))
+        .plus(Money.normalised(sums.getLong("overflow_micros"), sums.getLong("overflow_sub")));
     // The terms in force are the ledger's (an operator may have changed them); the catalogue's only for old records.
     PoolTerms inForce = json(anchor, "terms") == null ? terms : TermsJson.parse(json(anchor, "terms"));
     List<Win> wins = new ArrayList<>(wins(recent));
     java.util.Collections.reverse(wins);
     return new Pool(id, PoolStatus.valueOf(anchor.getString("status")), inForce, amount,
         anchor.getLong("cycle_seed_micros"), lastOp, anchor.getLong("win_seq"), mustHit(anchor), reserve,
-        TermsJson.parse(json(anchor, "pending_terms")), receivedIds(receipts), wins, Map.of());
+        TermsJson.parse(json(anchor, "pending_terms")), receivedIds(receipts), owed, wins, Map.of());
   }
 
   private static List<String> receivedIds(RowSet<Row> receipts) {
@@ -329,7 +330,7 @@ public final class PgLedger implements Ledger {
           new Win.Reset(new Money(r.getLong("amount_after_micros"), r.getLong("amount_after_sub")),
               r.getLong("seed_after_micros"), null, null,
               new Money(r.getLong("seed_from_reserve_micros"), r.getLong("seed_from_reserve_sub")),
-              new Money(r.getLong("operator_funding_micros"), r.getLong("operator_funding_sub")), null)));
+              new Money(r.getLong("operator_funding_micros"), r.getLong("operator_funding_sub")), null, null)));
     }
     return out;
   }

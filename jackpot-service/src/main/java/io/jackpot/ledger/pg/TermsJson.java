@@ -24,6 +24,7 @@ final class TermsJson {
     }
     return new JsonObject().put("seedMicros", t.seedMicros()).put("ratePpm", t.rate().ppm()).put("trigger", trigger)
         .put("reserveRatePpm", t.reserveRatePpm()).put("capMicros", t.capMicros())
+        .put("overflowTo", t.overflowTo() == null ? null : t.overflowTo().key())
         .put("seed", Money.ofMicros(t.seedMicros()).toPlainString()).put("rate", t.rate().toPlainString());
   }
 
@@ -37,7 +38,8 @@ final class TermsJson {
       case "MUST_HIT_BY" -> new Trigger.MustHitBy(t.getLong("ceilingMicros"));
       default -> new Trigger.Claim();
     };
+    String overflowTo = j.getString("overflowTo");
     return new PoolTerms(j.getLong("seedMicros"), new Rate(j.getLong("ratePpm")), trigger, j.getLong("reserveRatePpm"),
-        j.getLong("capMicros"));
+        j.getLong("capMicros"), overflowTo == null ? null : io.jackpot.pool.PoolId.fromKey(overflowTo));
   }
 }
