@@ -143,12 +143,11 @@ public final class JackpotNode implements AutoCloseable {
     var awards = new AwardService(catalogue, ledger, sequencer, clock, new TierDraw(clusterSecret(hz, "tier-draw")), fx);
     log.info("step 5/6: services wired ({})", credentials.isDev() ? "DEV credentials" : "configured credentials");
 
-    AdminService admin = new AdminService(catalogue, ledger, sequencer, clock, definitions::publish, loader);
-    for (var pending : ledger.pendingTransfers().toCompletableFuture().get()) {
-      log.warn("completing transfer {} of {} from {} to {}, left half-done by the last stop", pending.transferId(),
-          pending.amount(), pending.from(), pending.to());
-      admin.receive(pending, new io.jackpot.sequencer.Submission.Audit("system", null, "pool.transfer-in.recovered"))
-          .toCompletableFuture().get();
+    AdminService admin = new AdminService(catalogue, ledger, sequencer, clock, definitions::publish, loader, pools,
+        credentials::gamesOf);
+    int completed = admin.completePendingTransfers().toCompletableFuture().get();
+    if (completed > 0) {
+      log.warn("completed {} transfers left half-done by the last stop", completed);
     }
     startOverflowSweeper(catalogue, admin);
     ticker = new TickerSampler(vertx, catalogue, pools, tickerHub, config.ticker(), clock);
@@ -167,7 +166,8 @@ public final class JackpotNode implements AutoCloseable {
   }
 
   /**
-   * Once a second, pools that owe overflow to another pool send it, as one recorded transfer each.
+   * Once a second: transfers sent but not received are completed, and pools that owe overflow to
+   * another pool send it, as one recorded transfer each.
    * Any member may do it: the flush is atomic on the pool, so a second one finds nothing owed.
    */
   private void startOverflowSweeper(Catalogue catalogue, AdminService admin) {
@@ -176,7 +176,8 @@ public final class JackpotNode implements AutoCloseable {
       if (!busy.compareAndSet(false, true)) {
         return;
       }
-      pools.getAll(catalogue.poolIds()).thenCompose(live -> {
+      // Transfers whose second step was refused (or cut off) are completed here too.
+      admin.completePendingTransfers().thenCompose(n -> pools.getAll(catalogue.poolIds())).thenCompose(live -> {
         List<java.util.concurrent.CompletableFuture<?>> flushes = new java.util.ArrayList<>();
         live.stream().filter(p -> !p.owed().equals(io.jackpot.money.Money.ZERO) && p.terms().overflowTo() != null)
             .forEach(p -> flushes.add(admin.flushOverflow(p.id(), catalogue.jackpot(p.id().jackpotId()).map(j -> j.owner()).orElse(null))

@@ -38,14 +38,36 @@ public final class Credentials {
     return new Credentials(false);
   }
 
+  /** Each secret may be one key only: a hash given twice, or as both a game key and a token, is refused. */
   public Credentials withGameKeyHash(String sha256Hex, Caller caller) {
+    unique(sha256Hex);
     games.put(sha256Hex.toLowerCase(), caller);
     return this;
   }
 
   public Credentials withAdminHash(String sha256Hex, Admin admin) {
+    unique(sha256Hex);
     admins.put(sha256Hex.toLowerCase(), admin);
     return this;
+  }
+
+  private void unique(String hash) {
+    if (games.containsKey(hash.toLowerCase()) || admins.containsKey(hash.toLowerCase())) {
+      throw new IllegalArgumentException("a secret is configured twice (hash " + hash.substring(0, 8) + "…)");
+    }
+  }
+
+  /** Whether any configured secret is one of the publicly known dev secrets. */
+  public boolean usesDevSecrets() {
+    return java.util.stream.Stream.of(DEV_GAME_KEY, DEV_ADMIN_TOKEN, DEV_VIEWER_TOKEN)
+        .map(Credentials::sha256).anyMatch(h -> games.containsKey(h) || admins.containsKey(h));
+  }
+
+  /** The games an operator's game keys speak for. */
+  public java.util.Set<String> gamesOf(String operatorId) {
+    java.util.Set<String> out = new java.util.TreeSet<>();
+    games.values().stream().filter(c -> c.operatorId().equals(operatorId)).forEach(c -> out.addAll(c.games()));
+    return out;
   }
 
   public boolean isDev() {

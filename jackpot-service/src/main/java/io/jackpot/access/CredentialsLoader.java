@@ -27,11 +27,17 @@ public final class CredentialsLoader {
     String file = env.get("JACKPOT_CREDENTIALS_FILE");
     String inline = env.get("JACKPOT_CREDENTIALS");
     boolean production = "production".equalsIgnoreCase(env.getOrDefault("JACKPOT_PROFILE", "dev"));
+    Credentials configured = null;
     if (file != null && !file.isBlank()) {
-      return parse(new JsonObject(Files.readString(Path.of(file))), "JACKPOT_CREDENTIALS_FILE");
+      configured = parse(new JsonObject(Files.readString(Path.of(file))), "JACKPOT_CREDENTIALS_FILE");
+    } else if (inline != null && !inline.isBlank()) {
+      configured = parse(new JsonObject(inline), "JACKPOT_CREDENTIALS");
     }
-    if (inline != null && !inline.isBlank()) {
-      return parse(new JsonObject(inline), "JACKPOT_CREDENTIALS");
+    if (configured != null) {
+      if (production && configured.usesDevSecrets()) {
+        throw new IllegalArgumentException("JACKPOT_PROFILE=production: a configured secret is one of the public dev secrets");
+      }
+      return configured;
     }
     if (production) {
       throw new IllegalArgumentException("JACKPOT_PROFILE=production needs JACKPOT_CREDENTIALS_FILE or JACKPOT_CREDENTIALS:"

@@ -40,10 +40,18 @@ public final class AdminService {
   private final Clock clock;
   private final Consumer<JackpotDefinition> publish;
   private final PoolLoader loader;
+  private final Pools pools;
+  private final java.util.function.Function<String, java.util.Set<String>> gamesOf;
 
-  /** {@code publish} makes a saved definition the cluster's; {@code loader} creates new pools. */
+  /**
+   * {@code publish} makes a saved definition the cluster's; {@code loader} creates new pools;
+   * {@code gamesOf} names the games an operator's game keys speak for (what a scoped token may link).
+   */
   public AdminService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock,
-      Consumer<JackpotDefinition> publish, PoolLoader loader) {
+      Consumer<JackpotDefinition> publish, PoolLoader loader, Pools pools,
+      java.util.function.Function<String, java.util.Set<String>> gamesOf) {
+    this.pools = pools;
+    this.gamesOf = gamesOf;
     this.publish = publish;
     this.loader = loader;
     this.catalogue = catalogue;
@@ -86,7 +94,11 @@ public final class AdminService {
     if (before != null) {
       checkChange(admin, before, next);
     }
-    checkOverflowTargets(next);
+    checkOverflowTargets(admin, next);
+    if (admin.operatorScope() != null && !gamesOf.apply(admin.operatorScope()).containsAll(next.games())) {
+      throw new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED", "games: a token scoped to " + admin.operatorScope()
+          + " may only link its operator's games " + new java.util.TreeSet<>(gamesOf.apply(admin.operatorScope())));
+    }
     String after = DefinitionJson.of(next).encode();
     AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), next.owner(), "jackpot.define", id,
         before == null ? null : DefinitionJson.of(before).encode(), after);
@@ -109,7 +121,7 @@ public final class AdminService {
   }
 
   /** Every overflowTo names an existing pool (of this definition or another jackpot) in the same currency, not itself. */
-  private void checkOverflowTargets(JackpotDefinition next) {
+  private void checkOverflowTargets(Admin admin, JackpotDefinition next) {
     for (PoolDefinition p : next.pools()) {
       PoolId to = p.overflowTo();
       if (to == null) {
@@ -125,7 +137,17 @@ public final class AdminService {
       if (!target.currency().equals(next.currency())) {
         throw Rejection.invalid("INVALID_DEFINITION", "pools." + p.key() + ".overflowTo: pool " + to + " is kept in " + target.currency());
       }
+      if (!admin.covers(target.owner())) {
+        throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "pools." + p.key() + ".overflowTo: pool " + to + " belongs to another operator");
+      }
+      if (isDiscontinued(to)) {
+        throw Rejection.invalid("INVALID_DEFINITION", "pools." + p.key() + ".overflowTo: pool " + to + " is discontinued");
+      }
     }
+  }
+
+  private boolean isDiscontinued(PoolId pool) {
+    return pools.get(pool).toCompletableFuture().join().map(p -> p.status() == PoolStatus.DISCONTINUED).orElse(false);
   }
 
   /** Sends a pool's overflow to its overflow pool (two recorded steps, like any transfer). */
@@ -133,8 +155,25 @@ public final class AdminService {
     var flush = new PoolCommand.FlushOverflow("flush-" + UUID.randomUUID(), "t-" + UUID.randomUUID());
     return sequencer.submit(Submission.audited(new Submission.Target(pool, flush), new Submission.Audit("system", owner, "pool.overflow-out")))
         .thenCompose(outcomes -> outcomes.get(0) instanceof PoolOutcome.Transferred t
-            ? receive(t.transfer(), new Submission.Audit("system", owner, "pool.overflow-in"))
+            ? receive(t.transfer(), new Submission.Audit("system", ownerOf(t.transfer().to()), "pool.overflow-in"))
             : java.util.concurrent.CompletableFuture.completedFuture(outcomes.get(0)));
+  }
+
+  /**
+   * Lands every transfer the ledger holds as sent but not received (a stop, or a refused second
+   * step, between the two): each at most once, by transfer id.
+   */
+  public CompletionStage<Integer> completePendingTransfers() {
+    return ledger.pendingTransfers().thenCompose(pending -> {
+      java.util.concurrent.CompletableFuture<?>[] steps = pending.stream()
+          .map(t -> receive(t, new Submission.Audit("system", ownerOf(t.to()), "pool.transfer-in.completed")).toCompletableFuture())
+          .toArray(java.util.concurrent.CompletableFuture[]::new);
+      return java.util.concurrent.CompletableFuture.allOf(steps).thenApply(v -> pending.size());
+    });
+  }
+
+  private String ownerOf(PoolId pool) {
+    return catalogue.jackpot(pool.jackpotId()).map(JackpotDefinition::owner).orElse(null);
   }
 
   private static void checkChange(Admin admin, JackpotDefinition before, JackpotDefinition next) {
@@ -221,6 +260,9 @@ public final class AdminService {
       if (!target.currency().equals(source.currency())) {
         throw Rejection.invalid("CURRENCY_MISMATCH", "transferTo: pool " + transferTo + " is kept in " + target.currency());
       }
+      if (isDiscontinued(transferTo)) {
+        throw Rejection.invalid("INVALID_TARGET", "transferTo: pool " + transferTo + " is discontinued");
+      }
     }
     var command = new PoolCommand.Discontinue("discontinue-" + UUID.randomUUID(), reason, transferTo, "t-" + UUID.randomUUID(), clock.instant());
     Submission s = Submission.audited(new Submission.Target(from, command),
@@ -231,7 +273,8 @@ public final class AdminService {
         throw new Rejection(Kind.CONFLICT, "POOL_DISCONTINUED", "pool " + from + " is already discontinued");
       }
       if (o instanceof PoolOutcome.Transferred t) {
-        return receive(t.transfer(), new Submission.Audit(admin.name(), source.owner(), "pool.transfer-in"))
+        String targetOwner = catalogue.jackpot(t.transfer().to().jackpotId()).map(JackpotDefinition::owner).orElse(null);
+        return receive(t.transfer(), new Submission.Audit(admin.name(), targetOwner, "pool.transfer-in"))
             .thenApply(in -> new Discontinued(o, in));
       }
       return java.util.concurrent.CompletableFuture.completedFuture(new Discontinued(o, null));

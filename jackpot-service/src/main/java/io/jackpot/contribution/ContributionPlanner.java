@@ -64,13 +64,19 @@ final class ContributionPlanner {
             "jackpot " + pool.jackpotId() + " routes by coin value: stakes must be in " + jackpot.currency());
       }
     }
-    if (r.currency().equals(rates.base()) || pools.stream().allMatch(p -> catalogue.currencyOf(p).equals(r.currency()))) {
+    if (pools.stream().allMatch(p -> catalogue.currencyOf(p).equals(r.currency()))) {
       return new Plan.Feed(pools, r.stakeMicros(), null);
+    }
+    // One stake feeds every pool: a foreign stake is converted once, so all its pools must be in the base currency.
+    if (!pools.stream().allMatch(p -> catalogue.currencyOf(p).equals(rates.base()))) {
+      return new Plan.Reject("UNSUPPORTED_CURRENCY", "game " + r.gameId() + " feeds jackpots in several currencies: send the stake in "
+          + rates.base());
     }
     long rate = rates.rate(r.currency()).orElseThrow();
     long converted = FxRates.toBase(r.stakeMicros(), rate);
-    if (converted <= 0) {
-      return new Plan.Reject("INVALID_STAKE", "the stake is worth less than 0.000001 " + rates.base() + " at rate " + rate + " ppm");
+    if (converted <= 0 || converted > ContributionRequest.MAX_STAKE_MICROS) {
+      return new Plan.Reject("INVALID_STAKE", "the stake converts to " + io.jackpot.money.Money.ofMicros(converted) + " " + rates.base()
+          + " at rate " + java.math.BigDecimal.valueOf(rate, 6).toPlainString() + ": outside 0.000001 – 1000000 " + rates.base());
     }
     return new Plan.Feed(pools, converted, rate);
   }

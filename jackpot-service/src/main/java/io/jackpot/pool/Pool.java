@@ -50,6 +50,8 @@ public record Pool(
     implements Serializable {
 
   public static final int RECENT_WINS = 32;
+  /** Transfer ids a pool remembers having received (a transfer is re-sent only until its receipt is recorded). */
+  public static final int RECEIVED_TRANSFERS = 256;
   /** Senders remembered; members that left long ago are forgotten first. */
   public static final int SENDERS = 64;
 
@@ -187,7 +189,7 @@ public record Pool(
     }
     List<String> received = new ArrayList<>(receivedTransfers);
     received.add(t.roundId());
-    if (received.size() > RECENT_WINS) {
+    if (received.size() > RECEIVED_TRANSFERS) {
       received.remove(0);
     }
     Pool next = new Pool(id, status, terms, amount.plus(t.amount()), cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve,
@@ -265,7 +267,16 @@ public record Pool(
     Money reset = seed.plus(amount.minus(paid));
     return new Win(Win.idFor(id, sequence), id, sequence, op, roundId, playerId, gameId, operatorId, paid,
         cycleSeedMicros, at, how, mustHit, new Win.Reset(reset, next.seedMicros(), drawHitPoint(next, entropy, op),
-            next, fromReserve, seed.minus(fromReserve), reserve.minus(fromReserve), owed));
+            next, fromReserve, seed.minus(fromReserve), keptReserve(next, reserve.minus(fromReserve)), keptOwed(next)));
+  }
+
+  /** Overflow owed to a pool the new terms no longer send to stays here, in the reserve. */
+  private Money keptReserve(PoolTerms next, Money left) {
+    return java.util.Objects.equals(next.overflowTo(), terms.overflowTo()) ? left : left.plus(owed);
+  }
+
+  private Money keptOwed(PoolTerms next) {
+    return java.util.Objects.equals(next.overflowTo(), terms.overflowTo()) ? owed : Money.ZERO;
   }
 
   private Pool afterWin(Win win) {
@@ -275,7 +286,7 @@ public record Pool(
       wins.remove(0);
     }
     return new Pool(id, status, win.next().terms(), win.next().amount(), win.next().seedMicros(), win.opSeq(), win.sequence(),
-        win.next().mustHit(), win.next().reserve(), null, receivedTransfers, owed, wins, lastBatchBySender);
+        win.next().mustHit(), win.next().reserve(), null, receivedTransfers, win.next().owed(), wins, lastBatchBySender);
   }
 
   private static MustHit drawHitPoint(PoolTerms terms, Entropy entropy, long op) {

@@ -53,7 +53,12 @@ public final class PoolLoader {
         }
         Pool fresh = Pool.created(id, def.terms(), random.next());
         log.info("pool {} created at its seed {}", id, fresh.amount());
-        return ledger.recordCreated(fresh, clock.instant()).thenCompose(v -> pools.putIfAbsent(fresh)).thenApply(x -> (Void) null);
+        // Members creating it together each record theirs if absent; all then install the one the
+        // ledger kept, so the live pool and the ledger agree (its must-hit secret included).
+        return ledger.recordCreated(fresh, clock.instant())
+            .thenCompose(v -> ledger.rebuild(id, def.terms()))
+            .thenCompose(kept -> pools.putIfAbsent(kept.orElseThrow()))
+            .thenApply(x -> (Void) null);
       });
     });
   }

@@ -54,7 +54,10 @@ final class LedgerBatches {
         } else if (o instanceof Won w) {
           // Recorded again if absent, so that its answer never outruns its record (docs/consistency.md).
           repeatedWins.add(w.win());
-          repeatedAnchors.add(LedgerBatch.anchorOf(w.win()));
+          if (w.win().next().terms() != null) {
+            // A win read back from the ledger has its anchor there already; one only in memory may not.
+            repeatedAnchors.add(LedgerBatch.anchorOf(w.win()));
+          }
         } else if (o instanceof PoolOutcome.Transferred t) {
           Pool after = t.after();
           if (!t.incoming()) {
@@ -63,6 +66,11 @@ final class LedgerBatches {
           } else if (!t.repeated()) {
             receipts.add(new LedgerBatch.Receipt(t.transfer().transferId(), after.id(), after.opSeq(), now));
             events.add(LedgerBatch.PoolEvent.of(after, "TRANSFER_IN", now));
+          } else {
+            // Received before, maybe never recorded (its member stopped first): record the receipt and
+            // the pool's whole present state if absent, so the ledger holds the money the pool holds.
+            receipts.add(new LedgerBatch.Receipt(t.transfer().transferId(), after.id(), after.opSeq(), now));
+            repeatedAnchors.add(LedgerBatch.PoolEvent.of(after, "TRANSFER_IN", now));
           }
           Submission.Audit who = d.submission().audit();
           if (who != null && !t.repeated()) {

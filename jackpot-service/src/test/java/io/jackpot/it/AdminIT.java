@@ -72,6 +72,9 @@ class AdminIT {
     DefinitionsIT.pool(theirs, 1).put("coinValue", "0.20");
     assertEquals(200, call("PUT", "/v1/admin/jackpots/other-bewitched", OTHER_ADMIN, theirs.encode()).status());
     assertEquals(403, call("PUT", "/v1/admin/jackpots/demo-more", OTHER_ADMIN, theirs.copy().put("owner", "demo").encode()).status());
+    Api.Reply foreignGame = call("PUT", "/v1/admin/jackpots/other-candy", OTHER_ADMIN,
+        DefinitionsIT.spooky().put("owner", "other").encode());
+    assertEquals("GAME_NOT_LINKED", foreignGame.errorCode(), "a scoped token links only its operator's games");
     assertEquals(1, call("GET", "/v1/admin/jackpots", OTHER_ADMIN, null).json().getJsonArray("jackpots").size());
   }
 

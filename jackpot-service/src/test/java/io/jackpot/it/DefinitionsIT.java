@@ -157,6 +157,17 @@ class DefinitionsIT extends OneNode {
   }
 
   @Test
+  void coinValuesKeepEveryDecimalTheyWereGiven() {
+    JsonObject fine = spooky().put("routing", "COIN_VALUE").put("games", new JsonArray().add("bewitched"));
+    pool(fine, 0).put("coinValue", "0.005");
+    pool(fine, 1).put("coinValue", "2.015");
+    assertEquals(200, put("fine-coins", fine, ADMIN).status());
+    JsonObject stored = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/fine-coins", ADMIN).json().getJsonObject("definition");
+    assertEquals("0.005", pool(stored, 0).getString("coinValue"));
+    assertEquals("2.015", pool(stored, 1).getString("coinValue"));
+  }
+
+  @Test
   void poolsCannotBeRemovedNorTheCurrencyChanged() {
     JsonObject candy = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", ADMIN).json().getJsonObject("definition");
     JsonObject fewer = candy.copy();

@@ -90,7 +90,8 @@ public final class DefinitionJson {
       pool.put("ceiling", ceiling == 0 ? null : Money.ofMicros(ceiling).toPlainString()).put("overflowTo", p.overflowTo() == null ? null
           : new JsonObject().put("jackpotId", p.overflowTo().jackpotId()).put("poolKey", p.overflowTo().poolKey()));
       if (p.coinValueMicros() != null) {
-        pool.put("coinValue", Money.ofMicros(p.coinValueMicros()).toDisplayString(2));
+        BigDecimal coin = BigDecimal.valueOf(p.coinValueMicros(), 6).stripTrailingZeros();
+        pool.put("coinValue", (coin.scale() < 2 ? coin.setScale(2) : coin).toPlainString());
       }
       pools.add(pool.put("trigger", trigger(p.trigger())));
     }

@@ -1,0 +1,39 @@
+package io.jackpot.access;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class CredentialsTest {
+  @Test
+  void secretsAreFoundByHashAndNeverKeptInClear() {
+    Credentials c = CredentialsLoader.parse(new io.vertx.core.json.JsonObject("""
+        {"gameKeys": [{"secret": "a-long-game-secret-1", "operator": "op1", "games": ["bewitched"]}],
+         "adminTokens": [{"name": "alice", "sha256": "%s", "role": "viewer", "operator": "op1"}]}""".formatted(
+        Credentials.sha256("a-long-admin-secret"))), "test");
+    assertEquals("op1", c.game("a-long-game-secret-1").orElseThrow().operatorId());
+    assertEquals(Admin.Role.VIEWER, c.admin("a-long-admin-secret").orElseThrow().role());
+    assertTrue(c.game("a-long-admin-secret").isEmpty());
+    assertEquals(Set.of("bewitched"), c.gamesOf("op1"));
+  }
+
+  @Test
+  void aSecretConfiguredTwiceIsRefused() {
+    assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.parse(new io.vertx.core.json.JsonObject("""
+        {"gameKeys": [{"secret": "same-secret-123456", "operator": "a", "games": ["bewitched"]}],
+         "adminTokens": [{"name": "x", "secret": "same-secret-123456", "role": "admin"}]}"""), "test"));
+  }
+
+  @Test
+  void productionRefusesTheDevCredentialsAndTheDevSecrets() throws Exception {
+    assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.load(Map.of("JACKPOT_PROFILE", "production"), Set.of()));
+    String json = "{\"adminTokens\": [{\"name\": \"x\", \"secret\": \"dev-viewer-token\", \"role\": \"viewer\"}]}";
+    assertThrows(IllegalArgumentException.class,
+        () -> CredentialsLoader.load(Map.of("JACKPOT_PROFILE", "production", "JACKPOT_CREDENTIALS", json), Set.of()));
+    assertTrue(CredentialsLoader.load(Map.of(), Set.of("bewitched")).isDev());
+  }
+}
