@@ -58,6 +58,7 @@ class RestartIT {
       for (int i = 0; i < before.size(); i++) {
         assertEquals(comparable(before.get(i)), comparable(after.get(i)));
       }
+      OneNode.assertBalanced(second.httpPort());
     } finally {
       second.close();
     }

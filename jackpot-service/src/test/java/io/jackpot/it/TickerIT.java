@@ -64,8 +64,13 @@ class TickerIT {
 
   @AfterAll
   static void stop() throws Exception {
-    b.close();
-    a.close();
+    try {
+      OneNode.assertBalanced(a.httpPort());
+      OneNode.assertBalanced(b.httpPort());
+    } finally {
+      b.close();
+      a.close();
+    }
   }
 
   /** A JDK WebSocket client that queues every text message it receives. */

@@ -53,6 +53,7 @@ class TickerPageIT {
       awaitValue(browser, shown, "200.00");
       browser.screenshot(SCREENSHOT);
       assertTrue(Files.size(SCREENSHOT) > 10_000, "a real screenshot: " + Files.size(SCREENSHOT) + " bytes");
+      OneNode.assertBalanced(node.httpPort());
     }
   }
 
