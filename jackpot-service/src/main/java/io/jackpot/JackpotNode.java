@@ -139,7 +139,8 @@ public final class JackpotNode implements AutoCloseable {
     log.info("step 4/6: {} pools live", catalogue.poolIds().size());
 
     sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock, random);
-    var contributions = new ContributionService(catalogue, fx, new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), hzCallbacks), ledger, sequencer, clock);
+    var contributions = new ContributionService(catalogue, fx, new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), hzCallbacks, clock,
+        config.cluster().roundClaimTtlSeconds() * 1000L), ledger, sequencer, clock);
     var awards = new AwardService(catalogue, ledger, sequencer, clock, new TierDraw(clusterSecret(hz, "tier-draw")), fx);
     log.info("step 5/6: services wired ({})", credentials.isDev() ? "DEV credentials" : "configured credentials");
 

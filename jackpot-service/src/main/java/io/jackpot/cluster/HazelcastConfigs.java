@@ -30,9 +30,8 @@ public final class HazelcastConfigs {
     // Pools: entry processors run on deserialised objects, and the backup re-runs them (sync).
     config.addMapConfig(new MapConfig(HzPools.MAP)
         .setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(1).setAsyncBackupCount(0));
-    config.addMapConfig(new MapConfig(HzRoundClaims.MAP)
-        .setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(1)
-        .setTimeToLiveSeconds(s.roundClaimTtlSeconds()));
+    // Round claims lapse by their own expiry (see HzRoundClaims), not by map TTL.
+    config.addMapConfig(new MapConfig(HzRoundClaims.MAP).setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(1));
     return config;
   }
 }

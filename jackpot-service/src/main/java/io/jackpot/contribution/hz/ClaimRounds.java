@@ -2,21 +2,30 @@ package io.jackpot.contribution.hz;
 
 import com.hazelcast.map.EntryProcessor;
 import io.jackpot.contribution.RoundClaims.Claim;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Claims each round id for its fingerprint unless already claimed; deterministic. The stored
- * value is {@code fingerprint|token}, the token naming the request that holds the claim.
+ * Claims the given rounds of one bucket for one request: absent → claimed for it (NEW); held with
+ * the same fingerprint → SAME; with another → DIFFERENT. Deterministic: the time comes in.
  */
-record ClaimRounds(Map<String, String> fingerprints, String token) implements EntryProcessor<String, String, Claim> {
+record ClaimRounds(Map<String, String> fingerprints, String token, long now, long ttlMillis)
+    implements EntryProcessor<Integer, ClaimBucket, Map<String, Claim>> {
   @Override
-  public Claim process(Map.Entry<String, String> entry) {
-    String mine = fingerprints.get(entry.getKey());
-    String held = entry.getValue();
-    if (held == null) {
-      entry.setValue(mine + "|" + token);
-      return Claim.NEW;
-    }
-    return held.startsWith(mine + "|") ? Claim.SAME : Claim.DIFFERENT;
+  public Map<String, Claim> process(Map.Entry<Integer, ClaimBucket> entry) {
+    ClaimBucket bucket = entry.getValue() == null ? ClaimBucket.EMPTY : entry.getValue();
+    Map<String, ClaimBucket.Held> claims = bucket.live(now);
+    Map<String, Claim> out = new HashMap<>();
+    fingerprints.forEach((round, fingerprint) -> {
+      ClaimBucket.Held held = claims.get(round);
+      if (held == null) {
+        claims.put(round, new ClaimBucket.Held(fingerprint, token, now + ttlMillis));
+        out.put(round, Claim.NEW);
+      } else {
+        out.put(round, held.fingerprint().equals(fingerprint) ? Claim.SAME : Claim.DIFFERENT);
+      }
+    });
+    entry.setValue(new ClaimBucket(claims));
+    return out;
   }
 }
