@@ -30,9 +30,11 @@ public final class TickerSampler {
   private final TickerHub hub;
   private final TickerSettings settings;
   private final Clock clock;
-  private final TickerState state = new TickerState();
+  private TickerState state;
   private long lastUpdate;
-  private boolean busy;
+  private volatile boolean busy;
+  /** The sampler's own context: every step of a sample runs on it, one at a time. */
+  private io.vertx.core.Context context;
   private long timer = -1;
   private long pinger = -1;
 
@@ -46,7 +48,9 @@ public final class TickerSampler {
   }
 
   public void start() {
-    vertx.runOnContext(v -> {
+    state = new TickerState(clock.instant());
+    context = vertx.getOrCreateContext();
+    context.runOnContext(v -> {
       timer = vertx.setPeriodic(settings.winPoll().toMillis(), id -> sample());
       pinger = vertx.setPeriodic(settings.pingEvery().toMillis(), id -> hub.ping());
     });
@@ -64,7 +68,9 @@ public final class TickerSampler {
     }
     busy = true;
     long readAt = clock.millis();
-    pools.getAll(catalogue.poolIds()).whenComplete((live, error) -> vertx.runOnContext(v -> {
+    // Back on the sampler's own context: vertx.runOnContext from a Hazelcast thread would pick
+    // another event loop, and the next tick could still see this sample as busy.
+    pools.getAll(catalogue.poolIds()).whenComplete((live, error) -> context.runOnContext(v -> {
       busy = false;
       if (error != null) {
         log.warn("ticker could not read the pools: {}", error.toString());

@@ -4,6 +4,7 @@ import io.jackpot.money.Money;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.Win;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -17,17 +18,26 @@ import java.util.Map;
 public final class TickerState {
   private final Map<PoolId, Money> announced = new HashMap<>();
   private final Map<PoolId, Long> lastWin = new HashMap<>();
+  private final Instant since;
 
-  /** Wins not announced yet, oldest first; the first look at a pool only remembers where it stands. */
+  /** {@code since}: when the ticker started; wins from before it are not news. */
+  public TickerState(Instant since) {
+    this.since = since;
+  }
+
+  /**
+   * Wins not announced yet, oldest first. A pool seen for the first time has announced only the
+   * wins it had since the ticker started: the ticker's first look may come after a quick first win.
+   */
   public List<Win> newWins(List<Pool> pools) {
     List<Win> out = new ArrayList<>();
     for (Pool pool : pools) {
       Long seen = lastWin.put(pool.id(), pool.winSeq());
-      if (seen == null || pool.winSeq() <= seen) {
+      if (seen != null && pool.winSeq() <= seen) {
         continue;
       }
       for (Win w : pool.recentWins()) {
-        if (w.sequence() > seen) {
+        if (seen != null ? w.sequence() > seen : !w.wonAt().isBefore(since)) {
           out.add(w);
         }
       }

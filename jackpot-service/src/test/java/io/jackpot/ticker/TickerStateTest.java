@@ -18,6 +18,9 @@ class TickerStateTest {
   private final SeededRandom random = new SeededRandom(3);
   private final PoolId a = new PoolId("j", "a");
   private final PoolId b = new PoolId("k", "b");
+  private static final java.time.Instant AT = io.jackpot.pool.Commands.AT;
+  private static final java.time.Instant BEFORE = AT.minusSeconds(1);
+  private static final java.time.Instant AFTER = AT.plusSeconds(1);
   private int ops;
 
   private Pool run(Pool pool, PoolCommand... commands) {
@@ -30,7 +33,7 @@ class TickerStateTest {
 
   @Test
   void onlyChangedPoolsAreUpdatedGroupedByJackpot() {
-    TickerState state = new TickerState();
+    TickerState state = new TickerState(BEFORE);
     Pool pa = created(a);
     Pool pb = created(b);
     assertTrue(state.changed(List.of(pa, pb)).isEmpty(), "the first look is the baseline");
@@ -43,12 +46,32 @@ class TickerStateTest {
 
   @Test
   void everyWinIsAnnouncedOnceAndInOrderEvenWhenSeveralCameBetweenLooks() {
-    TickerState state = new TickerState();
+    TickerState state = new TickerState(BEFORE);
     Pool pa = created(a);
     assertTrue(state.newWins(List.of(pa)).isEmpty());
     pa = run(pa, claim("w1"), stake("r", 1_000_000), claim("w2"), claim("w3"));
     var wins = state.newWins(List.of(pa));
     assertEquals(List.of("w1", "w2", "w3"), wins.stream().map(w -> w.roundId()).toList());
     assertTrue(state.newWins(List.of(pa)).isEmpty());
+  }
+
+  @Test
+  void winsBeforeTheFirstLookButAfterTheStartAreAnnounced() {
+    TickerState state = new TickerState(BEFORE);
+    Pool pa = run(created(a), claim("quick"));
+    Pool pb = created(b);
+    assertEquals(List.of("quick"), state.newWins(List.of(pa, pb)).stream().map(w -> w.roundId()).toList());
+    pb = run(pb, claim("first"));
+    assertEquals(List.of("first"), state.newWins(List.of(pa, pb)).stream().map(w -> w.roundId()).toList());
+    assertTrue(state.newWins(List.of(pa, pb)).isEmpty());
+  }
+
+  @Test
+  void winsFromBeforeTheTickerStartedAreNotAnnouncedAgain() {
+    TickerState state = new TickerState(AFTER);
+    Pool pa = run(created(a), claim("old"));
+    assertTrue(state.newWins(List.of(pa)).isEmpty(), "won before the ticker started");
+    pa = run(pa, claim("new"));
+    assertEquals(List.of("new"), state.newWins(List.of(pa)).stream().map(w -> w.roundId()).toList());
   }
 }
