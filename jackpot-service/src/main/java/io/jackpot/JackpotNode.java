@@ -79,6 +79,7 @@ public final class JackpotNode implements AutoCloseable {
   /** Rates against the pools' currency; every seed jackpot is kept in EUR. */
   private final FxHolder fx = new FxHolder("EUR");
   private TickerSampler ticker;
+  private long sweeper = -1;
   private String httpDeployment;
 
   private JackpotNode() {}
@@ -173,7 +174,7 @@ public final class JackpotNode implements AutoCloseable {
    */
   private void startOverflowSweeper(Catalogue catalogue, AdminService admin) {
     AtomicBoolean busy = new AtomicBoolean();
-    vertx.setPeriodic(1000, id -> {
+    sweeper = vertx.setPeriodic(1000, id -> {
       if (!busy.compareAndSet(false, true)) {
         return;
       }
@@ -233,6 +234,9 @@ public final class JackpotNode implements AutoCloseable {
     ready.set(false);
     if (ticker != null) {
       ticker.stop();
+    }
+    if (vertx != null && sweeper >= 0) {
+      vertx.cancelTimer(sweeper);
     }
     if (vertx != null && httpDeployment != null) {
       try {

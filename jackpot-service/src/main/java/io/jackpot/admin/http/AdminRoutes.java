@@ -23,6 +23,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** /v1/admin/** (admin token; viewer may GET). */
 public final class AdminRoutes {
@@ -83,18 +84,10 @@ public final class AdminRoutes {
 
   private void define(RoutingContext ctx) {
     JsonObject body = JsonFields.object(ctx.body().buffer());
-    try {
-      admin.define(AdminAuth.admin(ctx), ctx.pathParam("id"), body)
-          .whenComplete((j, error) -> ctx.vertx().runOnContext(x -> {
-            if (error != null) {
-              ctx.fail(error);
-            } else {
-              view(ctx, j);
-            }
-          }));
-    } catch (RuntimeException e) {
-      ctx.fail(e);
-    }
+    Replies.json(ctx, () -> admin.define(AdminAuth.admin(ctx), ctx.pathParam("id"), body)
+            .thenCompose(j -> pools.getAll(j.pools().stream().map(j::poolId).toList()).thenApply(live -> Map.entry(j, live))),
+        defined -> JackpotJson.jackpot(defined.getKey(), JackpotJson.byId(defined.getValue()), (io.jackpot.fx.Display) null)
+            .put("owner", defined.getKey().owner()).put("definition", DefinitionJson.of(defined.getKey())));
   }
 
   /** A jackpot as operators see it: its live pools (with any pending change) and its definition. */

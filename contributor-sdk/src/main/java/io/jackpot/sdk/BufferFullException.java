@@ -1,0 +1,11 @@
+package io.jackpot.sdk;
+
+/**
+ * The SDK already holds {@code bufferCapacity} contributions (the service is slow or unreachable):
+ * this one was not accepted. The game decides: stop play, or retry later with the same round id.
+ */
+public final class BufferFullException extends RuntimeException {
+  public BufferFullException(int capacity) {
+    super("the contributor holds " + capacity + " contributions already; this one was not accepted");
+  }
+}

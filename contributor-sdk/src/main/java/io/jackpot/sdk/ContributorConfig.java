@@ -1,0 +1,190 @@
+package io.jackpot.sdk;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * How a game talks to the jackpot network. Immutable; made by {@link #custom()}, whose
+ * {@link Builder#build()} refuses bad settings with an {@link IllegalArgumentException} naming the
+ * setting. Thread-safe.
+ */
+public final class ContributorConfig {
+  private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9.-]{0,63}");
+
+  private final List<URI> endpoints;
+  private final String gameKey;
+  private final String gameId;
+  private final int batchSize;
+  private final Duration linger;
+  private final int bufferCapacity;
+  private final int maxInFlightBatches;
+  private final Duration requestTimeout;
+  private final Duration retryInitialBackoff;
+  private final Duration retryMaxBackoff;
+  private final Clock clock;
+
+  private ContributorConfig(Builder b) {
+    this.endpoints = List.copyOf(b.endpoints);
+    this.gameKey = b.gameKey;
+    this.gameId = b.gameId;
+    this.batchSize = b.batchSize;
+    this.linger = b.linger;
+    this.bufferCapacity = b.bufferCapacity;
+    this.maxInFlightBatches = b.maxInFlightBatches;
+    this.requestTimeout = b.requestTimeout;
+    this.retryInitialBackoff = b.retryInitialBackoff;
+    this.retryMaxBackoff = b.retryMaxBackoff;
+    this.clock = b.clock;
+  }
+
+  public static Builder custom() {
+    return new Builder();
+  }
+
+  /** Service base URLs (e.g. http://jackpot-1:8080); contributions fail over between them. */
+  public List<URI> endpoints() {
+    return endpoints;
+  }
+
+  public String gameKey() {
+    return gameKey;
+  }
+
+  public String gameId() {
+    return gameId;
+  }
+
+  /** Contributions sent per request, 1–1000 (the API's bound). */
+  public int batchSize() {
+    return batchSize;
+  }
+
+  /** How long a batch waits for more contributions before it is sent anyway. */
+  public Duration linger() {
+    return linger;
+  }
+
+  /** Contributions the SDK holds at most (queued, in flight or waiting to be retried). */
+  public int bufferCapacity() {
+    return bufferCapacity;
+  }
+
+  /** Batches sent at once (the bulkhead). */
+  public int maxInFlightBatches() {
+    return maxInFlightBatches;
+  }
+
+  public Duration requestTimeout() {
+    return requestTimeout;
+  }
+
+  public Duration retryInitialBackoff() {
+    return retryInitialBackoff;
+  }
+
+  public Duration retryMaxBackoff() {
+    return retryMaxBackoff;
+  }
+
+  public Clock clock() {
+    return clock;
+  }
+
+  /** Collects settings; {@link #build()} validates them all. Not thread-safe. */
+  public static final class Builder {
+    private final List<URI> endpoints = new ArrayList<>();
+    private String gameKey;
+    private String gameId;
+    private int batchSize = 500;
+    private Duration linger = Duration.ofMillis(5);
+    private int bufferCapacity = 100_000;
+    private int maxInFlightBatches = 4;
+    private Duration requestTimeout = Duration.ofSeconds(10);
+    private Duration retryInitialBackoff = Duration.ofMillis(100);
+    private Duration retryMaxBackoff = Duration.ofSeconds(5);
+    private Clock clock = Clock.systemUTC();
+
+    private Builder() {}
+
+    public Builder endpoint(String baseUrl) {
+      endpoints.add(URI.create(Objects.requireNonNull(baseUrl, "endpoint").replaceAll("/+$", "")));
+      return this;
+    }
+
+    public Builder gameKey(String key) {
+      this.gameKey = key;
+      return this;
+    }
+
+    public Builder gameId(String id) {
+      this.gameId = id;
+      return this;
+    }
+
+    public Builder batchSize(int size) {
+      this.batchSize = size;
+      return this;
+    }
+
+    public Builder linger(Duration d) {
+      this.linger = d;
+      return this;
+    }
+
+    public Builder bufferCapacity(int capacity) {
+      this.bufferCapacity = capacity;
+      return this;
+    }
+
+    public Builder maxInFlightBatches(int n) {
+      this.maxInFlightBatches = n;
+      return this;
+    }
+
+    public Builder requestTimeout(Duration d) {
+      this.requestTimeout = d;
+      return this;
+    }
+
+    public Builder retryBackoff(Duration initial, Duration max) {
+      this.retryInitialBackoff = initial;
+      this.retryMaxBackoff = max;
+      return this;
+    }
+
+    /** For tests: the clock round ids and times are taken from. */
+    public Builder clock(Clock c) {
+      this.clock = c;
+      return this;
+    }
+
+    public ContributorConfig build() {
+      require(!endpoints.isEmpty(), "endpoints: give at least one service URL");
+      for (URI e : endpoints) {
+        require("http".equals(e.getScheme()) || "https".equals(e.getScheme()), "endpoints: " + e + " is not an http(s) URL");
+      }
+      require(gameKey != null && !gameKey.isBlank(), "gameKey is required");
+      require(gameId != null && ID.matcher(gameId).matches(), "gameId must match [a-z0-9][a-z0-9.-]{0,63}");
+      require(batchSize >= 1 && batchSize <= 1000, "batchSize must be 1–1000, got " + batchSize);
+      require(linger != null && !linger.isNegative() && linger.compareTo(Duration.ofSeconds(1)) <= 0, "linger must be 0–1 s");
+      require(bufferCapacity >= batchSize, "bufferCapacity must be at least batchSize");
+      require(maxInFlightBatches >= 1 && maxInFlightBatches <= 64, "maxInFlightBatches must be 1–64");
+      require(requestTimeout != null && requestTimeout.toMillis() >= 100, "requestTimeout must be at least 100 ms");
+      require(retryInitialBackoff != null && retryInitialBackoff.toMillis() >= 1, "retryBackoff initial must be at least 1 ms");
+      require(retryMaxBackoff != null && retryMaxBackoff.compareTo(retryInitialBackoff) >= 0, "retryBackoff max must be at least the initial");
+      require(clock != null, "clock is required");
+      return new ContributorConfig(this);
+    }
+
+    private static void require(boolean ok, String message) {
+      if (!ok) {
+        throw new IllegalArgumentException(message);
+      }
+    }
+  }
+}

@@ -1,0 +1,51 @@
+package io.jackpot.sdk;
+
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Round ids ("game numbers"): PREFIX-YYYYMMDD-HHMMSS-INSTANCE-COUNTER, the round's start time in
+ * GMT first (as players and support read it), then 50 random bits naming this instance and a
+ * counter, so ids from any number of game instances never collide, with no coordination.
+ * Thread-safe.
+ */
+public final class GameNumbers {
+  private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("uuuuMMdd-HHmmss").withZone(ZoneOffset.UTC);
+  private static final String ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
+
+  private final String prefix;
+  private final String instance;
+  private final Clock clock;
+  private final AtomicLong counter = new AtomicLong();
+
+  private GameNumbers(String prefix, Clock clock) {
+    this.prefix = prefix;
+    this.clock = clock;
+    SecureRandom random = new SecureRandom();
+    StringBuilder id = new StringBuilder();
+    for (int i = 0; i < 10; i++) {
+      id.append(ALPHABET.charAt(random.nextInt(32)));
+    }
+    this.instance = id.toString();
+  }
+
+  /** Round ids starting with {@code prefix} (e.g. "BW"), timed by the system clock. */
+  public static GameNumbers withPrefix(String prefix) {
+    return withPrefix(prefix, Clock.systemUTC());
+  }
+
+  public static GameNumbers withPrefix(String prefix, Clock clock) {
+    if (!prefix.matches("[A-Z0-9]{1,16}")) {
+      throw new IllegalArgumentException("prefix must be 1–16 capital letters or digits");
+    }
+    return new GameNumbers(prefix, clock);
+  }
+
+  /** A new round id, starting with the current GMT time. */
+  public String next() {
+    return prefix + "-" + TIME.format(clock.instant()) + "-" + instance + "-" + String.format("%06d", counter.incrementAndGet());
+  }
+}

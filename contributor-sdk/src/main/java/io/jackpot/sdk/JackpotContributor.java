@@ -1,0 +1,54 @@
+package io.jackpot.sdk;
+
+import io.jackpot.sdk.internal.HttpJackpotContributor;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
+
+/**
+ * A game's connection to the jackpot network. Thread-safe: call from any number of threads.
+ *
+ * <p>{@link #contribute} never blocks: contributions are held (up to the configured buffer),
+ * coalesced into batches and sent over kept-alive connections. A contribution the SDK accepted is
+ * delivered exactly once: it is retried (with backoff and jitter, honouring Retry-After, failing
+ * over between endpoints) for as long as the service is unreachable, and the service applies a
+ * round id at most once. Its stage completes when the service has durably recorded it.
+ */
+public interface JackpotContributor extends AutoCloseable {
+
+  static JackpotContributor of(ContributorConfig config) {
+    return new HttpJackpotContributor(config);
+  }
+
+  /**
+   * Queues a contribution; completes with the round's result once durably recorded (APPLIED,
+   * DUPLICATE, PAUSED, or REJECTED for a contribution the service refuses for good). Completes
+   * exceptionally at once with {@link BufferFullException} when the buffer is full, or with
+   * IllegalStateException after {@link #close()}.
+   */
+  CompletionStage<RoundResult> contribute(Contribution contribution);
+
+  /**
+   * Claims a pool (or, with poolKey null, draws a tier) for a round; retried like contributions
+   * until answered. Completes exceptionally with {@link JackpotException} when refused (paused,
+   * unknown pool, not linked...). The same claim again returns the same win.
+   */
+  CompletionStage<Win> claim(String roundId, String playerId, String jackpotId, String poolKey, String currency);
+
+  /** The wins of a round (e.g. after a reconnect), this operator's only. */
+  CompletionStage<List<Win>> findWins(String roundId);
+
+  /**
+   * Calls {@code listener} for every jackpot won on the network (from the live ticker), e.g. to
+   * stop autoplay. Reconnects by itself. The listener runs on the SDK's thread: keep it short.
+   * The stage completes once the SDK is subscribed (wins from then on are reported).
+   */
+  CompletionStage<Void> onJackpotWon(Consumer<Win> listener);
+
+  /** Contributions held by the SDK right now (queued, in flight, or waiting to be retried). */
+  int held();
+
+  /** Stops taking contributions and waits (up to the request timeout × 3) for those held to be delivered. */
+  @Override
+  void close();
+}

@@ -1,0 +1,321 @@
+package io.jackpot.sdk.internal;
+
+import io.github.resilience4j.core.IntervalFunction;
+import io.github.resilience4j.retry.Retry;
+import io.github.resilience4j.retry.RetryConfig;
+import io.jackpot.sdk.BufferFullException;
+import io.jackpot.sdk.Contribution;
+import io.jackpot.sdk.ContributorConfig;
+import io.jackpot.sdk.JackpotContributor;
+import io.jackpot.sdk.JackpotException;
+import io.jackpot.sdk.RoundResult;
+import io.jackpot.sdk.Win;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The SDK over HTTP/1.1 with kept-alive connections (the JDK's HttpClient). One sender thread
+ * drains the buffer into batches (up to batchSize, waiting at most linger for more); at most
+ * maxInFlightBatches are sent at once. A batch that gets no answer, a 5xx, 429 or 503 is sent
+ * again, under the same round ids, with exponential backoff and jitter (or after Retry-After),
+ * to the next endpoint whose circuit breaker allows; for as long as it takes. Items the service
+ * answers ROUND_IN_PROGRESS or OVERLOADED are queued again after a backoff; the service's other
+ * answers complete them. Every contribution held counts against bufferCapacity until completed.
+ */
+public final class HttpJackpotContributor implements JackpotContributor {
+  private static final Set<String> RETRY_ITEM = Set.of("ROUND_IN_PROGRESS", "OVERLOADED");
+
+  private final ContributorConfig config;
+  private final HttpClient http;
+  private final Endpoints endpoints;
+  private final Retry retry;
+  private final IntervalFunction backoff;
+  private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+  private final Semaphore held;
+  private final Semaphore inFlight;
+  private final ScheduledExecutorService scheduler;
+  private final ExecutorService callbacks;
+  private final Thread sender;
+  private final List<Consumer<Win>> winListeners = new CopyOnWriteArrayList<>();
+  private volatile boolean closed;
+  private TickerListener ticker;
+
+  private record Pending(Contribution contribution, CompletableFuture<RoundResult> done) {}
+
+  public HttpJackpotContributor(ContributorConfig config) {
+    this.config = config;
+    this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(config.requestTimeout()).build();
+    this.endpoints = new Endpoints(config.endpoints());
+    this.held = new Semaphore(config.bufferCapacity());
+    this.inFlight = new Semaphore(config.maxInFlightBatches());
+    this.scheduler = Executors.newSingleThreadScheduledExecutor(daemon("jackpot-sdk-retry"));
+    this.callbacks = Executors.newFixedThreadPool(2, daemon("jackpot-sdk-callbacks"));
+    this.backoff = IntervalFunction.ofExponentialRandomBackoff(config.retryInitialBackoff(), 2.0, 0.5, config.retryMaxBackoff());
+    this.retry = Retry.of("jackpot-network", RetryConfig.<Object>custom()
+        .maxAttempts(Integer.MAX_VALUE)
+        .retryOnException(e -> unwrap(e) instanceof Retryable)
+        .intervalBiFunction((attempt, either) -> {
+          if (either.isLeft() && unwrap(either.getLeft()) instanceof Retryable r && r.retryAfterMillis >= 0) {
+            return Math.min(r.retryAfterMillis, config.retryMaxBackoff().toMillis());
+          }
+          return backoff.apply(attempt);
+        })
+        .failAfterMaxAttempts(true)
+        .build());
+    this.sender = daemon("jackpot-sdk-sender").newThread(this::sendLoop);
+    this.sender.start();
+  }
+
+  @Override
+  public CompletionStage<RoundResult> contribute(Contribution contribution) {
+    if (closed) {
+      return CompletableFuture.failedFuture(new IllegalStateException("the contributor is closed"));
+    }
+    if (!held.tryAcquire()) {
+      return CompletableFuture.failedFuture(new BufferFullException(config.bufferCapacity()));
+    }
+    CompletableFuture<RoundResult> done = new CompletableFuture<>();
+    queue.add(new Pending(contribution, done));
+    return done;
+  }
+
+  @Override
+  public int held() {
+    return config.bufferCapacity() - held.availablePermits();
+  }
+
+  private void sendLoop() {
+    try {
+      while (!(closed && queue.isEmpty() && held() == 0)) {
+        Pending first = queue.poll(50, TimeUnit.MILLISECONDS);
+        if (first == null) {
+          continue;
+        }
+        List<Pending> batch = new ArrayList<>(config.batchSize());
+        batch.add(first);
+        long deadline = System.nanoTime() + config.linger().toNanos();
+        while (batch.size() < config.batchSize()) {
+          long left = deadline - System.nanoTime();
+          Pending p = left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : queue.poll();
+          if (p == null) {
+            break;
+          }
+          batch.add(p);
+        }
+        inFlight.acquire();
+        send(batch).whenComplete((v, e) -> inFlight.release());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private CompletionStage<Void> send(List<Pending> batch) {
+    String body;
+    try {
+      body = Wire.batch(config.gameId(), batch.stream().map(Pending::contribution).toList());
+    } catch (IOException e) {
+      batch.forEach(p -> fail(p, e));
+      return CompletableFuture.completedFuture(null);
+    }
+    return retried(() -> call("POST", "/v1/contributions", body)).handleAsync((text, error) -> {
+      if (error != null) {
+        Throwable t = unwrap(error);
+        batch.forEach(p -> {
+          if (t instanceof JackpotException refused) {
+            finish(p, new RoundResult(p.contribution().roundId(), RoundResult.Status.REJECTED, List.of(), List.of(),
+                refused.code(), refused.getMessage()));
+          } else {
+            fail(p, t);
+          }
+        });
+        return null;
+      }
+      try {
+        List<RoundResult> results = Wire.results(text);
+        for (int i = 0; i < batch.size(); i++) {
+          settle(batch.get(i), results.get(i));
+        }
+      } catch (IOException | RuntimeException e) {
+        batch.forEach(p -> fail(p, e));
+      }
+      return null;
+    }, callbacks);
+  }
+
+  /** A round the service could not take just now goes back in the queue after a backoff; the rest are done. */
+  private void settle(Pending p, RoundResult r) {
+    if (r.status() == RoundResult.Status.REJECTED && RETRY_ITEM.contains(r.errorCode())) {
+      scheduler.schedule(() -> queue.add(p), backoff.apply(1), TimeUnit.MILLISECONDS);
+    } else {
+      finish(p, r);
+    }
+  }
+
+  /** The buffer slot is freed before the game hears the outcome, so what it sees is never more than held. */
+  private void finish(Pending p, RoundResult r) {
+    held.release();
+    p.done().complete(r);
+  }
+
+  private void fail(Pending p, Throwable t) {
+    held.release();
+    p.done().completeExceptionally(t);
+  }
+
+  @Override
+  public CompletionStage<Win> claim(String roundId, String playerId, String jackpotId, String poolKey, String currency) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("roundId", roundId);
+    body.put("gameId", config.gameId());
+    body.put("playerId", playerId);
+    body.put("jackpotId", jackpotId);
+    if (poolKey != null) {
+      body.put("poolKey", poolKey);
+    }
+    body.put("currency", currency);
+    return retried(() -> call("POST", "/v1/wins", json(body))).thenApply(text -> parse(() -> Wire.winOf(text)));
+  }
+
+  @Override
+  public CompletionStage<List<Win>> findWins(String roundId) {
+    String path = "/v1/wins?roundId=" + URLEncoder.encode(roundId, StandardCharsets.UTF_8);
+    return retried(() -> call("GET", path, null)).thenApply(text -> parse(() -> Wire.wins(text)));
+  }
+
+  @Override
+  public CompletionStage<Void> onJackpotWon(Consumer<Win> listener) {
+    winListeners.add(listener);
+    synchronized (this) {
+      if (ticker == null) {
+        // Its own client: the ticker's long-lived WebSocket is kept apart from the request traffic.
+        HttpClient tickerClient = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(config.requestTimeout()).build();
+        ticker = new TickerListener(tickerClient, endpoints, scheduler, winListeners, () -> closed);
+        ticker.connect();
+      }
+      return ticker.subscribed();
+    }
+  }
+
+  private CompletionStage<String> retried(Supplier<CompletionStage<String>> call) {
+    return Retry.decorateCompletionStage(retry, scheduler, call).get();
+  }
+
+  /** One attempt at one endpoint; the breaker hears how it went. */
+  private CompletionStage<String> call(String method, String path, String body) {
+    Endpoints.Endpoint e = endpoints.pick();
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(e.base() + path)).timeout(config.requestTimeout())
+        .header("Authorization", "Bearer " + config.gameKey())
+        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+    if (body != null) {
+      b.header("Content-Type", "application/json");
+    }
+    long start = System.nanoTime();
+    return http.sendAsync(b.build(), HttpResponse.BodyHandlers.ofString()).handle((resp, error) -> {
+      long took = System.nanoTime() - start;
+      if (error != null) {
+        e.breaker().onError(took, TimeUnit.NANOSECONDS, error);
+        throw new Retryable("no answer from " + e.base() + ": " + error, -1, error);
+      }
+      int status = resp.statusCode();
+      if (status == 429 || status >= 500) {
+        e.breaker().onError(took, TimeUnit.NANOSECONDS, new IOException("HTTP " + status));
+        long after = resp.headers().firstValue("Retry-After").map(v -> parseSeconds(v) * 1000).orElse(-1L);
+        throw new Retryable(e.base() + " answered " + status, after, null);
+      }
+      e.breaker().onSuccess(took, TimeUnit.NANOSECONDS);
+      if (status >= 400) {
+        throw refused(status, resp.body());
+      }
+      return resp.body();
+    });
+  }
+
+  private static long parseSeconds(String v) {
+    try {
+      return Long.parseLong(v.trim());
+    } catch (NumberFormatException e) {
+      return 1;
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static JackpotException refused(int status, String body) {
+    try {
+      Map<String, Object> error = (Map<String, Object>) Wire.map(body).get("error");
+      return new JackpotException(status, (String) error.get("code"), (String) error.get("message"));
+    } catch (IOException | RuntimeException e) {
+      return new JackpotException(status, "HTTP_" + status, body);
+    }
+  }
+
+  private interface Parse<T> {
+    T get() throws IOException;
+  }
+
+  private static <T> T parse(Parse<T> p) {
+    try {
+      return p.get();
+    } catch (IOException e) {
+      throw new CompletionException(e);
+    }
+  }
+
+  private static String json(Map<String, Object> map) {
+    return parse(() -> Wire.json(map));
+  }
+
+  static Throwable unwrap(Throwable t) {
+    while (t instanceof CompletionException && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t;
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    int capacity = config.bufferCapacity();
+    try {
+      // All permits back means everything held was delivered.
+      if (held.tryAcquire(capacity, config.requestTimeout().toMillis() * 3, TimeUnit.MILLISECONDS)) {
+        held.release(capacity);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    sender.interrupt();
+    scheduler.shutdownNow();
+    callbacks.shutdown();
+  }
+
+  private static java.util.concurrent.ThreadFactory daemon(String name) {
+    return r -> {
+      Thread t = new Thread(r, name);
+      t.setDaemon(true);
+      return t;
+    };
+  }
+}

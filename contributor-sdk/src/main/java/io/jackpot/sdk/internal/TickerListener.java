@@ -1,0 +1,100 @@
+package io.jackpot.sdk.internal;
+
+import io.jackpot.sdk.Win;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/** Follows the live ticker and hands every win to the listeners; reconnects (after 1 s) whenever it drops. */
+final class TickerListener implements WebSocket.Listener {
+  private final HttpClient http;
+  private final Endpoints endpoints;
+  private final ScheduledExecutorService scheduler;
+  private final List<Consumer<Win>> listeners;
+  private final BooleanSupplier closed;
+  private final StringBuilder partial = new StringBuilder();
+  private final java.util.concurrent.CompletableFuture<Void> subscribed = new java.util.concurrent.CompletableFuture<>();
+
+  /** Completes when the first snapshot arrives: wins from then on are reported. */
+  java.util.concurrent.CompletionStage<Void> subscribed() {
+    return subscribed;
+  }
+
+  TickerListener(HttpClient http, Endpoints endpoints, ScheduledExecutorService scheduler, List<Consumer<Win>> listeners,
+      BooleanSupplier closed) {
+    this.http = http;
+    this.endpoints = endpoints;
+    this.scheduler = scheduler;
+    this.listeners = listeners;
+    this.closed = closed;
+  }
+
+  void connect() {
+    if (closed.getAsBoolean()) {
+      return;
+    }
+    URI ws = URI.create(endpoints.pick().base().toString().replaceFirst("^http", "ws") + "/v1/ticker");
+    http.newWebSocketBuilder().buildAsync(ws, this).whenComplete((socket, error) -> {
+      if (error != null) {
+        reconnect();
+      }
+    });
+  }
+
+  private void reconnect() {
+    if (!closed.getAsBoolean()) {
+      scheduler.schedule(this::connect, 1, TimeUnit.SECONDS);
+    }
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public CompletionStage<?> onText(WebSocket socket, CharSequence data, boolean last) {
+    partial.append(data);
+    if (last) {
+      String text = partial.toString();
+      partial.setLength(0);
+      if (text.startsWith("{\"type\":\"snapshot\"")) {
+        subscribed.complete(null);
+      }
+      if (text.startsWith("{\"type\":\"win\"") || text.contains("\"type\":\"win\"")) {
+        try {
+          Map<String, Object> m = Wire.map(text);
+          if ("win".equals(m.get("type"))) {
+            Win win = Wire.win(m);
+            listeners.forEach(l -> l.accept(win));
+          }
+        } catch (Exception ignored) {
+          // a message we cannot read is not a win we can report
+        }
+      }
+    }
+    socket.request(1);
+    return null;
+  }
+
+  /** Answered by the client itself; here only the demand for the next message is renewed. */
+  @Override
+  public CompletionStage<?> onPing(WebSocket socket, java.nio.ByteBuffer message) {
+    socket.request(1);
+    return null;
+  }
+
+  @Override
+  public CompletionStage<?> onClose(WebSocket socket, int code, String reason) {
+    reconnect();
+    return null;
+  }
+
+  @Override
+  public void onError(WebSocket socket, Throwable error) {
+    reconnect();
+  }
+}

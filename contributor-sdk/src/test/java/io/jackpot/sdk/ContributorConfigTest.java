@@ -1,0 +1,42 @@
+package io.jackpot.sdk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class ContributorConfigTest {
+  static ContributorConfig.Builder valid() {
+    return ContributorConfig.custom().endpoint("http://127.0.0.1:8080/").gameKey("k").gameId("bewitched");
+  }
+
+  @Test
+  void defaultsAreSaneAndTrailingSlashesGo() {
+    ContributorConfig c = valid().build();
+    assertEquals("http://127.0.0.1:8080", c.endpoints().get(0).toString());
+    assertEquals(500, c.batchSize());
+    assertTrue(c.bufferCapacity() >= c.batchSize());
+  }
+
+  @Test
+  void everyBadSettingIsNamed() {
+    assertMessage("endpoints", ContributorConfig.custom().gameKey("k").gameId("g"));
+    assertMessage("endpoints", valid().endpoint("ftp://x"));
+    assertMessage("gameKey", ContributorConfig.custom().endpoint("http://x").gameId("g"));
+    assertMessage("gameId", valid().gameId("Bad Id"));
+    assertMessage("batchSize", valid().batchSize(1001));
+    assertMessage("batchSize", valid().batchSize(0));
+    assertMessage("linger", valid().linger(Duration.ofSeconds(2)));
+    assertMessage("bufferCapacity", valid().batchSize(100).bufferCapacity(99));
+    assertMessage("maxInFlightBatches", valid().maxInFlightBatches(0));
+    assertMessage("requestTimeout", valid().requestTimeout(Duration.ofMillis(10)));
+    assertMessage("retryBackoff", valid().retryBackoff(Duration.ofSeconds(2), Duration.ofSeconds(1)));
+  }
+
+  private static void assertMessage(String setting, ContributorConfig.Builder b) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::build);
+    assertTrue(e.getMessage().startsWith(setting), e.getMessage());
+  }
+}

@@ -1,0 +1,111 @@
+package io.jackpot.sdk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The SDK's delivery rules against a scripted service on loopback. */
+class HttpJackpotContributorTest {
+  static ContributorConfig.Builder config(String... urls) {
+    ContributorConfig.Builder b = ContributorConfig.custom().gameKey("k").gameId("creepy-candy")
+        .linger(Duration.ofMillis(5)).retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50)).requestTimeout(Duration.ofSeconds(2));
+    for (String u : urls) {
+      b.endpoint(u);
+    }
+    return b;
+  }
+
+  static Contribution c(int i) {
+    return Contribution.of("R-" + i, "p", "1.00", "EUR");
+  }
+
+  @Test
+  void contributionsFromManyThreadsAreCoalescedIntoFewRequests() throws Exception {
+    try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
+         JackpotContributor sdk = JackpotContributor.of(config(service.url()).batchSize(200).linger(Duration.ofMillis(20)).build())) {
+      ExecutorService games = Executors.newFixedThreadPool(8);
+      List<CompletableFuture<RoundResult>> all = java.util.Collections.synchronizedList(new ArrayList<>());
+      for (int t = 0; t < 8; t++) {
+        int thread = t;
+        games.submit(() -> {
+          for (int i = 0; i < 250; i++) {
+            all.add(sdk.contribute(c(thread * 1000 + i)).toCompletableFuture());
+          }
+        });
+      }
+      games.shutdown();
+      assertTrue(games.awaitTermination(10, TimeUnit.SECONDS));
+      CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+      assertEquals(2000, service.items.get());
+      assertTrue(service.requests.get() <= 40, "2000 contributions in " + service.requests.get() + " requests");
+    }
+  }
+
+  @Test
+  void a503WithRetryAfterIsRetriedUnderTheSameRoundIds() throws Exception {
+    try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
+         JackpotContributor sdk = JackpotContributor.of(config(service.url()).build())) {
+      service.script.add(new FakeService.Reply(503, "{\"error\":{\"code\":\"OVERLOADED\",\"message\":\"busy\"}}", "0"));
+      service.script.add(new FakeService.Reply(500, "{}", null));
+      RoundResult r = sdk.contribute(c(1)).toCompletableFuture().get(10, TimeUnit.SECONDS);
+      assertEquals(RoundResult.Status.APPLIED, r.status());
+      assertEquals(3, service.requests.get());
+    }
+  }
+
+  @Test
+  void anUnreachableEndpointIsLeftForTheNextOne() throws Exception {
+    int dead;
+    try (ServerSocket s = new ServerSocket(0)) {
+      dead = s.getLocalPort();
+    }
+    try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
+         JackpotContributor sdk = JackpotContributor.of(config("http://127.0.0.1:" + dead, service.url()).build())) {
+      for (int i = 0; i < 20; i++) {
+        assertEquals(RoundResult.Status.APPLIED, sdk.contribute(c(i)).toCompletableFuture().get(10, TimeUnit.SECONDS).status());
+      }
+    }
+  }
+
+  @Test
+  void aRoundInProgressIsAskedAgainAndARefusalIsFinal() throws Exception {
+    try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
+         JackpotContributor sdk = JackpotContributor.of(config(service.url()).build())) {
+      service.script.add(FakeService.answerAll("\"roundId\":\"R-1\"", "REJECTED", "ROUND_IN_PROGRESS"));
+      assertEquals(RoundResult.Status.APPLIED, sdk.contribute(c(1)).toCompletableFuture().get(10, TimeUnit.SECONDS).status());
+      service.otherwise = body -> new FakeService.Reply(400, "{\"error\":{\"code\":\"INVALID_STAKE\",\"message\":\"no\"}}", null);
+      RoundResult refused = sdk.contribute(c(2)).toCompletableFuture().get(10, TimeUnit.SECONDS);
+      assertEquals(RoundResult.Status.REJECTED, refused.status());
+      assertEquals("INVALID_STAKE", refused.errorCode());
+    }
+  }
+
+  @Test
+  void aFullBufferSaysSoAtOnceAndLosesNothingItAccepted() throws Exception {
+    try (FakeService service = new FakeService(body -> new FakeService.Reply(503, "{}", "0"));
+         JackpotContributor sdk = JackpotContributor.of(config(service.url()).batchSize(10).bufferCapacity(10).build())) {
+      List<CompletableFuture<RoundResult>> accepted = new ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        accepted.add(sdk.contribute(c(i)).toCompletableFuture());
+      }
+      ExecutionException full = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
+          () -> sdk.contribute(c(99)).toCompletableFuture().get(1, TimeUnit.SECONDS));
+      assertInstanceOf(BufferFullException.class, full.getCause());
+      assertEquals(10, sdk.held());
+      service.otherwise = body -> FakeService.answerAll(body, "APPLIED", null);
+      CompletableFuture.allOf(accepted.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+      assertEquals(0, sdk.held());
+    }
+  }
+}
