@@ -1,7 +1,9 @@
 package io.jackpot;
 
+import io.jackpot.config.EnvVars;
 import io.jackpot.config.ServiceConfig;
 import java.time.Clock;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -12,6 +14,12 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
+    boolean demo = args.length == 1 && args[0].equals("--demo");
+    if (args.length > 0 && !demo) {
+      log.error("usage: java -jar jackpot-service.jar [--demo]");
+      System.exit(2);
+      return;
+    }
     ServiceConfig config;
     try {
       config = ServiceConfig.fromEnv(System.getenv());
@@ -22,9 +30,14 @@ public final class Main {
     }
     try {
       var credentials = io.jackpot.access.CredentialsLoader.load(System.getenv(), io.jackpot.game.Games.ids());
+      Demo demoSettings = demo ? Demo.fromEnv(System.getenv(), credentials.isDev()) : null;
       JackpotNode node = JackpotNode.start(config, Clock.systemUTC(), io.jackpot.jackpot.DefaultCatalogue.create(), credentials);
+      var players = new java.util.concurrent.atomic.AtomicReference<io.jackpot.sim.DemoPlayers>();
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         try {
+          if (players.get() != null) {
+            players.get().close();
+          }
           node.close();
         } catch (Exception e) {
           log.warn("shutdown: {}", e.toString());
@@ -37,12 +50,28 @@ public final class Main {
       } else {
         System.out.printf("  credentials:  %d game keys, %d admin tokens configured%n%n", credentials.gameKeys(), credentials.adminTokens());
       }
+      if (demoSettings != null) {
+        players.set(io.jackpot.sim.DemoPlayers.start("http://127.0.0.1:" + node.httpPort(), "dev-game-key", demoSettings.players(),
+            java.time.Duration.ofMillis(demoSettings.paceMs()), demoSettings.jackpotOneIn(), System.nanoTime()));
+        System.out.printf("Demo: %d simulated players per seed game; watch http://127.0.0.1:%d/%n%n", demoSettings.players(), node.httpPort());
+      }
     } catch (IllegalArgumentException e) {
       log.error("start-up refused: {}", e.getMessage());
       System.exit(2);
     } catch (Exception e) {
       log.error("start-up failed: {}", e.toString(), e);
       System.exit(1);
+    }
+  }
+
+  /** The simulated players of {@code --demo}: JACKPOT_DEMO_PLAYERS, _PACE_MS, _JACKPOT_ONE_IN (README.md). */
+  private record Demo(int players, long paceMs, long jackpotOneIn) {
+    static Demo fromEnv(Map<String, String> env, boolean devCredentials) {
+      if (!devCredentials) {
+        throw new IllegalArgumentException("--demo plays with the development game key; it is not for configured credentials");
+      }
+      return new Demo((int) EnvVars.whole(env, "JACKPOT_DEMO_PLAYERS", 3, 1, 1_000), EnvVars.whole(env, "JACKPOT_DEMO_PACE_MS", 250, 1, 60_000),
+          EnvVars.whole(env, "JACKPOT_DEMO_JACKPOT_ONE_IN", 2_000, 1, Long.MAX_VALUE));
     }
   }
 }

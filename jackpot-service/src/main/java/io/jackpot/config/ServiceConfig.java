@@ -41,19 +41,7 @@ public record ServiceConfig(int httpPort, Path dataDir, String pgUrl, int pgPool
   }
 
   private static int intVar(Map<String, String> env, String name, int fallback, int min, int max) {
-    String raw = env.get(name);
-    if (raw == null || raw.isBlank()) {
-      return fallback;
-    }
-    try {
-      int v = Integer.parseInt(raw.trim());
-      if (v < min || v > max) {
-        throw new IllegalArgumentException(name + " must be between " + min + " and " + max + ", got " + raw);
-      }
-      return v;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + " must be a whole number, got '" + raw + "'");
-    }
+    return (int) EnvVars.whole(env, name, fallback, min, max);
   }
 
   public ServiceConfig withHttpPort(int port) {

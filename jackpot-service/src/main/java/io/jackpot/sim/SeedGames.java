@@ -1,0 +1,88 @@
+package io.jackpot.sim;
+
+import io.jackpot.game.Games;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * The four seed games as bet generators. Jackpot trigger rates are "one round in N" (whole
+ * numbers, no floating point). Where the rules give only bounds, the choices of bets and their
+ * weights are assumptions of the simulation, named here:
+ * <ul>
+ *   <li>Bewitched: coin value × 1–10 coins per line × 1–15 lines, small coin values more common;
+ *       the progressive of the round's coin value is won in the bonus round, one round in N.</li>
+ *   <li>Don't Eat the Candy: a bet ladder of 0.10–100.00; the jackpot game (3+ jackpot symbols),
+ *       one round in N, claims the candy jackpot without a tier: the service draws it.</li>
+ *   <li>Creepy Candy: total bet 0.20–20,000.00, skewed towards small bets (55% of rounds at 1.00
+ *       or less, one in 2,500 at 5,000.00 or more).</li>
+ *   <li>Cluster Bear Sweet Wins: 10 fixed coins × coin value.</li>
+ * </ul>
+ */
+public final class SeedGames {
+  private static final long CENT = 10_000L;
+  private static final long UNIT = 1_000_000L;
+
+  private SeedGames() {}
+
+  public static List<GameModel> all(long jackpotOneIn) {
+    return List.of(bewitched(jackpotOneIn), dontEatTheCandy(jackpotOneIn), creepyCandy(), clusterBear());
+  }
+
+  public static GameModel bewitched(long progressiveOneIn) {
+    Weighted coins = new Weighted(
+        new long[] {CENT, 2 * CENT, 5 * CENT, 10 * CENT, 20 * CENT, 50 * CENT, UNIT, 2 * UNIT, 5 * UNIT, 10 * UNIT},
+        new long[] {30, 20, 15, 12, 8, 6, 4, 2, 2, 1});
+    return model(Games.BEWITCHED, random -> {
+      long coin = coins.pick(random);
+      long stake = coin * (1 + random.nextInt(10)) * (1 + random.nextInt(15));
+      boolean won = oneIn(random, progressiveOneIn);
+      return new SimRound(Games.BEWITCHED, stake, coin, won ? "bewitched" : null, won ? "cv-" + SimRound.plain(coin) : null);
+    });
+  }
+
+  public static GameModel dontEatTheCandy(long jackpotGameOneIn) {
+    Weighted bets = new Weighted(
+        new long[] {10 * CENT, 20 * CENT, 40 * CENT, 50 * CENT, UNIT, 2 * UNIT, 4 * UNIT, 5 * UNIT, 10 * UNIT, 20 * UNIT, 50 * UNIT, 100 * UNIT},
+        new long[] {20, 20, 15, 12, 12, 8, 4, 4, 2, 1, 1, 1});
+    return model(Games.DONT_EAT_THE_CANDY, random -> {
+      boolean won = oneIn(random, jackpotGameOneIn);
+      return new SimRound(Games.DONT_EAT_THE_CANDY, bets.pick(random), null, won ? "candy" : null, null);
+    });
+  }
+
+  public static GameModel creepyCandy() {
+    Weighted bets = new Weighted(
+        new long[] {20 * CENT, 40 * CENT, 60 * CENT, UNIT, 2 * UNIT, 4 * UNIT, 10 * UNIT, 20 * UNIT, 50 * UNIT, 100 * UNIT,
+            200 * UNIT, 500 * UNIT, 1_000 * UNIT, 5_000 * UNIT, 20_000 * UNIT},
+        new long[] {2_000, 1_500, 1_000, 1_000, 1_200, 1_000, 700, 600, 400, 300, 150, 100, 46, 3, 1});
+    return model(Games.CREEPY_CANDY, random -> new SimRound(Games.CREEPY_CANDY, bets.pick(random), null, null, null));
+  }
+
+  public static GameModel clusterBear() {
+    Weighted coins = new Weighted(
+        new long[] {CENT, 2 * CENT, 5 * CENT, 10 * CENT, 20 * CENT, 50 * CENT, UNIT, 2 * UNIT},
+        new long[] {25, 25, 20, 12, 8, 5, 3, 2});
+    return model(Games.CLUSTER_BEAR, random -> {
+      long coin = coins.pick(random);
+      return new SimRound(Games.CLUSTER_BEAR, 10 * coin, coin, null, null);
+    });
+  }
+
+  private static boolean oneIn(RandomGenerator random, long n) {
+    return n > 0 && random.nextLong(n) == 0;
+  }
+
+  private static GameModel model(String gameId, java.util.function.Function<RandomGenerator, SimRound> next) {
+    return new GameModel() {
+      @Override
+      public String gameId() {
+        return gameId;
+      }
+
+      @Override
+      public SimRound next(RandomGenerator random) {
+        return next.apply(random);
+      }
+    };
+  }
+}
