@@ -324,6 +324,17 @@ public final class AdminService {
   }
 
   /**
+   * How many rounds (and shares) the ledger holds under a round-id prefix, for a load generator or
+   * a game checking that what was acknowledged is recorded. Scoped admins count their own.
+   */
+  public CompletionStage<io.jackpot.ledger.Ledger.RoundCount> countRounds(Admin admin, String prefix) {
+    if (prefix == null || !prefix.matches("[A-Za-z0-9_-]{4,64}")) {
+      throw Rejection.invalid("INVALID_FIELD", "prefix must be 4 to 64 letters, digits, '_' or '-'");
+    }
+    return ledger.countRounds(prefix, admin.operatorScope());
+  }
+
+  /**
    * Reconciles the visible pools: the ledger's figures from one snapshot, then the live pools.
    * Live pools include work applied but not yet committed, so on a busy system a pool may differ
    * from the ledger for a moment; a quiet system must match exactly.

@@ -17,6 +17,11 @@ public interface Ledger extends LedgerWriter {
 
   CompletionStage<Optional<Win>> findWin(String winId);
 
+  /** Rounds recorded whose id starts with {@code prefix} and their shares (one operator's, or all when null). */
+  CompletionStage<RoundCount> countRounds(String prefix, String operatorId);
+
+  record RoundCount(long rounds, long contributions) {}
+
   CompletionStage<List<Win>> findWinsByRound(String roundId);
 
   CompletionStage<Optional<Win>> findClaim(PoolId pool, String roundId);

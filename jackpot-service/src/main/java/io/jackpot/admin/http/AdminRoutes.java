@@ -61,6 +61,9 @@ public final class AdminRoutes {
     router.get("/v1/admin/wins").handler(this::wins);
     router.get("/v1/admin/audit").handler(this::audit);
     router.get("/v1/admin/reconciliation").handler(this::reconcile);
+    router.get("/v1/admin/rounds/count").handler(ctx -> Replies.json(ctx,
+        () -> admin.countRounds(AdminAuth.admin(ctx), ctx.queryParams().get("prefix")),
+        c -> new JsonObject().put("prefix", ctx.queryParams().get("prefix")).put("rounds", c.rounds()).put("contributions", c.contributions())));
   }
 
   private void reconcile(RoutingContext ctx) {

@@ -142,6 +142,11 @@ final class LedgerSql {
       + " WHERE ($1::text IS NULL OR jackpot_id = $1) AND won_at >= $2 AND won_at < $3"
       + " AND ($4::text IS NULL OR operator_id = $4) ORDER BY won_at, win_id LIMIT 10000";
 
+  static final String COUNT_ROUNDS = "SELECT"
+      + " (SELECT count(*) FROM rounds WHERE left(round_id, length($1)) = $1 AND ($2::text IS NULL OR operator_id = $2)) AS rounds,"
+      + " (SELECT count(*) FROM contributions c JOIN rounds r ON r.round_id = c.round_id"
+      + "  WHERE left(r.round_id, length($1)) = $1 AND ($2::text IS NULL OR r.operator_id = $2)) AS contributions";
+
   static final String FIND_WIN = "SELECT " + WIN_COLUMNS + " FROM wins WHERE win_id = $1";
 
   static final String FIND_WINS_BY_ROUND = "SELECT " + WIN_COLUMNS + " FROM wins WHERE round_id = $1 ORDER BY won_at, win_id";

@@ -143,6 +143,15 @@ public final class PgLedger implements Ledger {
         .map(PgLedger::wins).toCompletionStage();
   }
 
+  @Override
+  public CompletionStage<RoundCount> countRounds(String prefix, String operatorId) {
+    return pg.preparedQuery(LedgerSql.COUNT_ROUNDS).execute(Tuple.of(prefix, operatorId))
+        .map(rows -> {
+          Row r = rows.iterator().next();
+          return new RoundCount(r.getLong("rounds"), r.getLong("contributions"));
+        }).toCompletionStage();
+  }
+
   /** Grouped reads in one snapshot (repeatable read), so flows and balances are consistent with each other. */
   @Override
   public CompletionStage<LedgerFigures> figures() {

@@ -1,0 +1,93 @@
+package io.jackpot.sim;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * {@code scripts/loadgen}: simulated game instances against a running service, a progress line a
+ * second, then a summary and the ledger check. Exit status 0 when the ledger holds exactly the
+ * acknowledged rounds, 1 when it does not, 2 for bad arguments.
+ */
+public final class LoadGen {
+  private static final String USAGE = """
+      usage: scripts/loadgen [--endpoint URL] [--instances N] [--seconds S | --rounds R] [--batch B]
+                             [--in-flight F] [--jackpot-one-in N] [--game-key K] [--admin-token T]
+        defaults: http://127.0.0.1:8080, 8 instances, 30 seconds, batches of 500, 2000 rounds in
+        flight per instance, the games' own jackpots one round in 5000, dev-game-key, dev-viewer-token""";
+
+  private LoadGen() {}
+
+  public static void main(String[] args) throws Exception {
+    LoadRun.Settings settings;
+    try {
+      settings = parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.err.println(USAGE);
+      System.exit(2);
+      return;
+    }
+    if (!ready(settings.endpoint())) {
+      System.err.println("loadgen: no ready service at " + settings.endpoint() + " (GET /health/ready); start one with scripts/run");
+      System.exit(2);
+      return;
+    }
+    System.err.printf("loadgen: %d instances against %s, %s%n", settings.instances(), settings.endpoint(),
+        settings.rounds() > 0 ? settings.rounds() + " rounds" : settings.seconds() + " s");
+    LoadRun.Summary s = new LoadRun(settings, System.err).run();
+    System.out.printf("%nrounds       %,d started, %,d acknowledged, %,d refused, %,d failed (run %s)%n", s.started(),
+        s.acknowledged(), s.refused(), s.failed(), s.prefix());
+    System.out.printf("throughput   %,.0f contributions/s acknowledged over %.1f s%n", s.perSecond(), s.seconds());
+    System.out.printf("latency      p50 %.1f ms  p95 %.1f ms  p99 %.1f ms  max %.1f ms (contribute to acknowledgement)%n",
+        s.p50Micros() / 1000.0, s.p95Micros() / 1000.0, s.p99Micros() / 1000.0, s.maxMicros() / 1000.0);
+    System.out.printf("wins         %,d%n", s.wins());
+    System.out.printf("ledger       %,d rounds under %s-: %s (lost %,d)%n", s.ledgerRounds(), s.prefix(),
+        s.ledgerMatches() ? "exactly the acknowledged ones" : "MISMATCH with %,d acknowledged".formatted(s.acknowledged()), s.lost());
+    System.exit(s.ledgerMatches() ? 0 : 1);
+  }
+
+  private static boolean ready(String endpoint) {
+    try {
+      var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(endpoint + "/health/ready"))
+          .timeout(java.time.Duration.ofSeconds(5)).build();
+      return java.net.http.HttpClient.newHttpClient().send(request, java.net.http.HttpResponse.BodyHandlers.discarding())
+          .statusCode() == 200;
+    } catch (java.io.IOException | IllegalArgumentException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  static LoadRun.Settings parse(String[] args) {
+    Map<String, String> o = new HashMap<>();
+    for (int i = 0; i < args.length; i += 2) {
+      if (!args[i].startsWith("--") || i + 1 >= args.length) {
+        throw new IllegalArgumentException("expected --option value, got '" + args[i] + "'");
+      }
+      o.put(args[i].substring(2), args[i + 1]);
+    }
+    var known = java.util.Set.of("endpoint", "instances", "seconds", "rounds", "batch", "in-flight", "jackpot-one-in", "game-key",
+        "admin-token");
+    o.keySet().stream().filter(k -> !known.contains(k)).findFirst().ifPresent(k -> {
+      throw new IllegalArgumentException("unknown option --" + k);
+    });
+    if (o.containsKey("seconds") && o.containsKey("rounds")) {
+      throw new IllegalArgumentException("--seconds or --rounds, not both");
+    }
+    return new LoadRun.Settings(o.getOrDefault("endpoint", "http://127.0.0.1:8080"), o.getOrDefault("game-key", "dev-game-key"),
+        o.getOrDefault("admin-token", "dev-viewer-token"), (int) number(o, "instances", 8), number(o, "rounds", 0),
+        (int) number(o, "seconds", 30), (int) number(o, "batch", 500), (int) number(o, "in-flight", 2000),
+        number(o, "jackpot-one-in", 5000));
+  }
+
+  private static long number(Map<String, String> o, String name, long fallback) {
+    String raw = o.get(name);
+    try {
+      return raw == null ? fallback : Long.parseLong(raw);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("--" + name + " must be a whole number, got '" + raw + "'");
+    }
+  }
+}

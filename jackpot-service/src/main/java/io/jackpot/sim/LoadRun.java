@@ -1,0 +1,193 @@
+package io.jackpot.sim;
+
+import io.jackpot.sdk.Contribution;
+import io.jackpot.sdk.ContributorConfig;
+import io.jackpot.sdk.GameNumbers;
+import io.jackpot.sdk.JackpotContributor;
+import io.jackpot.sdk.RoundResult;
+import io.vertx.core.json.JsonObject;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A load run: {@code instances} simulated game instances (the seed games in turn), each its own
+ * SDK client playing rounds as fast as the service acknowledges them (at most {@code inFlight}
+ * unacknowledged rounds per instance), for a number of rounds or seconds. Then every client is
+ * closed (which delivers what it holds) and the ledger is asked how many rounds it holds under
+ * this run's round-id prefix: it must be exactly the number acknowledged.
+ */
+public final class LoadRun {
+  /** {@code rounds} 0 means run for {@code seconds}. */
+  public record Settings(String endpoint, String gameKey, String adminToken, int instances, long rounds, int seconds,
+      int batchSize, int inFlight, long jackpotOneIn) {
+    public Settings {
+      if (instances < 1 || batchSize < 1 || batchSize > 1000 || inFlight < 1 || rounds < 0 || (rounds == 0 && seconds < 1)) {
+        throw new IllegalArgumentException("instances ≥ 1, batch 1–1000, in-flight ≥ 1, and rounds ≥ 1 or seconds ≥ 1");
+      }
+    }
+  }
+
+  /**
+   * What happened: rounds started, acknowledged (recorded by the service: applied, duplicate or
+   * paused), refused (invalid, not recorded), failed (the SDK gave up: unknown), wins, the
+   * acknowledgement latencies, and the ledger's count under the run's prefix.
+   */
+  public record Summary(String prefix, long started, long acknowledged, long refused, long failed, long wins,
+      double seconds, long p50Micros, long p95Micros, long p99Micros, long maxMicros, long ledgerRounds) {
+    public double perSecond() {
+      return acknowledged / seconds;
+    }
+
+    /** Acknowledged but not in the ledger: must be 0. */
+    public long lost() {
+      return Math.max(0, acknowledged - ledgerRounds);
+    }
+
+    public boolean ledgerMatches() {
+      return ledgerRounds == acknowledged;
+    }
+  }
+
+  private final Settings settings;
+  private final PrintStream progress;
+  private final LongAdder started = new LongAdder();
+  private final LongAdder acknowledged = new LongAdder();
+  private final LongAdder refused = new LongAdder();
+  private final LongAdder failed = new LongAdder();
+  private final LongAdder wins = new LongAdder();
+  private final LatencyHistogram latency = new LatencyHistogram();
+
+  public LoadRun(Settings settings, PrintStream progress) {
+    this.settings = settings;
+    this.progress = progress;
+  }
+
+  public Summary run() throws Exception {
+    String prefix = "LG" + randomTag();
+    List<GameModel> games = SeedGames.all(settings.jackpotOneIn());
+    List<JackpotContributor> clients = new ArrayList<>();
+    AtomicBoolean stop = new AtomicBoolean();
+    AtomicLong budget = new AtomicLong(settings.rounds() == 0 ? Long.MAX_VALUE : settings.rounds());
+    java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(settings.instances());
+    long begin = System.nanoTime();
+    for (int i = 0; i < settings.instances(); i++) {
+      GameModel game = games.get(i % games.size());
+      JackpotContributor sdk = JackpotContributor.of(ContributorConfig.custom().endpoint(settings.endpoint())
+          .gameKey(settings.gameKey()).gameId(game.gameId()).batchSize(settings.batchSize())
+          .bufferCapacity(Math.max(settings.inFlight(), settings.batchSize()) * 2).build());
+      clients.add(sdk);
+      GameNumbers numbers = GameNumbers.withPrefix(prefix);
+      SplittableRandom random = new SplittableRandom(i);
+      Semaphore window = new Semaphore(settings.inFlight());
+      Thread t = new Thread(() -> {
+        try {
+          play(sdk, game, numbers, random, window, stop, budget);
+        } finally {
+          done.countDown();
+        }
+      }, "loadgen-" + i);
+      t.setDaemon(true);
+      t.start();
+    }
+    long deadline = settings.rounds() == 0 ? begin + TimeUnit.SECONDS.toNanos(settings.seconds()) : Long.MAX_VALUE;
+    long lastCount = 0;
+    long lastAt = begin;
+    while (!done.await(1, TimeUnit.SECONDS)) {
+      long now = System.nanoTime();
+      if (now >= deadline) {
+        stop.set(true);
+      }
+      long count = acknowledged.sum();
+      progress.printf("%6.1fs  %,9.0f/s  acknowledged %,d  refused %,d  failed %,d  wins %,d%n", (now - begin) / 1e9,
+          (count - lastCount) * 1e9 / Math.max(1, now - lastAt), count, refused.sum(), failed.sum(), wins.sum());
+      lastCount = count;
+      lastAt = now;
+    }
+    // Closing delivers what each client still holds, then every result is in.
+    clients.forEach(JackpotContributor::close);
+    double seconds = (System.nanoTime() - begin) / 1e9;
+    long ledger = ledgerRounds(prefix + "-");
+    return new Summary(prefix, started.sum(), acknowledged.sum(), refused.sum(), failed.sum(), wins.sum(), seconds,
+        latency.percentileMicros(500), latency.percentileMicros(950), latency.percentileMicros(990), latency.maxMicros(), ledger);
+  }
+
+  private void play(JackpotContributor sdk, GameModel game, GameNumbers numbers, SplittableRandom random, Semaphore window,
+      AtomicBoolean stop, AtomicLong budget) {
+    try {
+      while (!stop.get() && budget.getAndDecrement() > 0) {
+        window.acquire();
+        SimRound round = game.next(random);
+        String roundId = numbers.next();
+        Contribution c = Contribution.of(roundId, "lg-player-" + random.nextInt(1000), round.stake(), "EUR");
+        if (round.coinValue() != null) {
+          c = c.withCoinValue(round.coinValue());
+        }
+        started.increment();
+        long sent = System.nanoTime();
+        try {
+          sdk.contribute(c).whenComplete((result, error) -> {
+            latency.record(System.nanoTime() - sent);
+            window.release();
+            count(sdk, round, roundId, result, error);
+          });
+        } catch (RuntimeException e) {
+          window.release();
+          failed.increment();
+        }
+      }
+      window.acquire(settings.inFlight());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void count(JackpotContributor sdk, SimRound round, String roundId, RoundResult result, Throwable error) {
+    if (error != null) {
+      failed.increment();
+      return;
+    }
+    if (result.status() == RoundResult.Status.REJECTED) {
+      refused.increment();
+      return;
+    }
+    acknowledged.increment();
+    wins.add(result.triggers().size());
+    if (round.claims() && result.status() == RoundResult.Status.APPLIED) {
+      sdk.claim(roundId, "lg-claimer", round.claimJackpot(), round.claimPoolKey(), "EUR")
+          .whenComplete((w, e) -> wins.add(e == null ? 1 : 0));
+    }
+  }
+
+  private long ledgerRounds(String prefix) throws Exception {
+    HttpRequest request = HttpRequest.newBuilder(URI.create(settings.endpoint() + "/v1/admin/rounds/count?prefix=" + prefix))
+        .header("Authorization", "Bearer " + settings.adminToken()).timeout(Duration.ofSeconds(60)).GET().build();
+    HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+    if (response.statusCode() != 200) {
+      throw new IllegalStateException("the ledger count was refused: " + response.statusCode() + " " + response.body());
+    }
+    return new JsonObject(response.body()).getLong("rounds");
+  }
+
+  private static String randomTag() {
+    String alphabet = "ABCDEFGHJKMNPQRSTVWXYZ0123456789";
+    SecureRandom random = new SecureRandom();
+    StringBuilder tag = new StringBuilder();
+    for (int i = 0; i < 8; i++) {
+      tag.append(alphabet.charAt(random.nextInt(alphabet.length())));
+    }
+    return tag.toString();
+  }
+}

@@ -1,0 +1,60 @@
+package io.jackpot.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jackpot.JackpotNode;
+import io.jackpot.sim.LoadRun;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import org.junit.jupiter.api.Test;
+
+/** The load generator against the real service: what it reports acknowledged is exactly what the ledger holds. */
+class LoadRunIT {
+  @Test
+  void aBoundedRunEndsWithTheLedgerHoldingExactlyTheAcknowledgedRounds() throws Exception {
+    String pg = TestPostgres.freshDatabase();
+    JackpotNode node = SdkIT.start(pg, TestNodes.freePort());
+    try {
+      ByteArrayOutputStream progress = new ByteArrayOutputStream();
+      LoadRun.Summary s = new LoadRun(new LoadRun.Settings("http://127.0.0.1:" + node.httpPort(), "dev-game-key",
+          "dev-viewer-token", 4, 6000, 0, 200, 400, 100), new PrintStream(progress, true)).run();
+      assertEquals(6000, s.started());
+      assertEquals(6000, s.acknowledged(), s.toString());
+      assertEquals(0, s.refused() + s.failed(), s.toString());
+      assertEquals(6000, s.ledgerRounds(), "the ledger holds exactly the acknowledged rounds");
+      assertTrue(s.ledgerMatches() && s.lost() == 0);
+      assertTrue(s.p50Micros() > 0 && s.p50Micros() <= s.p99Micros() && s.p99Micros() <= s.maxMicros(), s.toString());
+      assertTrue(s.wins() > 0, "the games' own jackpots and the service's triggers paid out");
+      try (SimplePg sql = SimplePg.of(pg)) {
+        assertEquals(6000, sql.count("SELECT count(*) FROM rounds WHERE round_id LIKE '" + s.prefix() + "-%'"));
+      }
+      OneNode.assertBalanced(node.httpPort());
+    } finally {
+      node.close();
+    }
+  }
+
+  @Test
+  void theRoundCountIsAdminOnlyAndRefusesABadPrefix() throws Exception {
+    String pg = TestPostgres.freshDatabase();
+    JackpotNode node = SdkIT.start(pg, TestNodes.freePort());
+    try {
+      var client = java.net.http.HttpClient.newHttpClient();
+      String base = "http://127.0.0.1:" + node.httpPort() + "/v1/admin/rounds/count?prefix=";
+      var asGame = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "LGABCD-"))
+          .header("Authorization", "Bearer dev-game-key").build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertEquals(403, asGame.statusCode(), asGame.body());
+      var bad = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "x%27"))
+          .header("Authorization", "Bearer dev-viewer-token").build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertEquals(400, bad.statusCode(), bad.body());
+      assertTrue(bad.body().contains("prefix"), bad.body());
+      var none = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "NOSUCH-"))
+          .header("Authorization", "Bearer dev-viewer-token").build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, none.statusCode(), none.body());
+      assertEquals(0, new io.vertx.core.json.JsonObject(none.body()).getLong("rounds"));
+    } finally {
+      node.close();
+    }
+  }
+}
