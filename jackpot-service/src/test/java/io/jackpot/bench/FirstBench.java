@@ -3,6 +3,7 @@ package io.jackpot.bench;
 import io.jackpot.JackpotNode;
 import io.jackpot.config.ServiceConfig;
 import io.jackpot.ledger.pg.LocalPostgres;
+import io.jackpot.sim.LoadRun;
 import io.vertx.core.Vertx;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -11,13 +12,25 @@ import java.time.Clock;
 import java.util.Map;
 
 /**
- * Measures, in one run on one freshly provisioned PostgreSQL (fsync on): the naive SQL way, then
- * the service fed over HTTP in batches. Prints both and their ratio; the last line is
+ * Measures, in one run on one freshly provisioned PostgreSQL (fsync on): the naive SQL way, the
+ * service fed over raw HTTP in batches, then the service fed by the load generator through the
+ * contributor SDK (with its ledger check). Prints all three and the ratios; the RESULT line is the
+ * SDK's figure, and is last:
  * {@code RESULT contributions_per_s=<n> baseline_per_s=<n> ratio=<r> p99_ms=<x>}.
  * Usage: FirstBench [seconds per phase, default 20] [batch size, default 100] [clients, default 16]
  */
 public final class FirstBench {
   private FirstBench() {}
+
+  /** This process's resident set size, from /proc (Linux). */
+  private static String rss() {
+    try {
+      return Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("VmRSS:"))
+          .map(l -> l.substring(6).trim()).findFirst().orElse("unknown");
+    } catch (java.io.IOException e) {
+      return "unknown";
+    }
+  }
 
   public static void main(String[] args) throws Exception {
     int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
@@ -34,18 +47,32 @@ public final class FirstBench {
       System.out.printf("baseline (1 tx per contribution, UPDATE pool + INSERT ledger, %d connections, %d pools): %.0f contributions/s%n",
           NaiveSqlBaseline.CONNECTIONS, NaiveSqlBaseline.POOLS, naive);
 
+      String result;
       ServiceConfig config = ServiceConfig.fromEnv(Map.of("JACKPOT_HTTP_PORT", "18080", "JACKPOT_HZ_PORT", "15701",
           "JACKPOT_CLUSTER_NAME", "bench-" + ProcessHandle.current().pid())).withPgUrl(base);
       try (JackpotNode node = JackpotNode.start(config, Clock.systemUTC())) {
         HttpBatchLoad.run(node.httpPort(), clients, batch, Math.max(2, seconds / 5));
         HttpBatchLoad.Result r = HttpBatchLoad.run(node.httpPort(), clients, batch, seconds);
+        System.out.printf("service, raw HTTP (batches of %d, %d clients, same JVM as the load): %.0f contributions/s = %.2f× baseline, "
+                + "%d acknowledged, %d failed requests, batch latency p50 %.1f ms p99 %.1f ms max %.1f ms%n",
+            batch, clients, r.perSecond(), r.perSecond() / naive, r.contributions(), r.errors(), r.p50Ms(), r.p99Ms(), r.maxMs());
+        int instances = Math.max(1, clients / 2);
+        LoadRun.Summary sdk = new LoadRun(new LoadRun.Settings("http://127.0.0.1:" + node.httpPort(), "dev-game-key",
+            "dev-viewer-token", instances, 0, seconds, batch, batch * 4, 5000), System.out).run();
         var heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
-        System.out.printf("service (HTTP, batches of %d, %d clients, same JVM as the load): %.0f contributions/s, "
-                + "%d acknowledged, %d failed requests, batch latency p50 %.1f ms p99 %.1f ms max %.1f ms, heap used %d MiB%n",
-            batch, clients, r.perSecond(), r.contributions(), r.errors(), r.p50Ms(), r.p99Ms(), r.maxMs(), heap.getUsed() >> 20);
-        System.out.printf("RESULT contributions_per_s=%.0f baseline_per_s=%.0f ratio=%.2f p99_ms=%.1f%n",
-            r.perSecond(), naive, r.perSecond() / naive, r.p99Ms());
+        System.out.printf("service through the SDK (loadgen: %d seed-game instances, batches of %d, %d in flight each): "
+                + "%.0f contributions/s, %d acknowledged, %d failed, ledger %s (lost %d), "
+                + "acknowledgement p50 %.1f ms p95 %.1f ms p99 %.1f ms max %.1f ms%n",
+            instances, batch, batch * 4, sdk.perSecond(), sdk.acknowledged(), sdk.failed(),
+            sdk.ledgerMatches() ? "= acknowledged" : "MISMATCH", sdk.lost(),
+            sdk.p50Micros() / 1000.0, sdk.p95Micros() / 1000.0, sdk.p99Micros() / 1000.0, sdk.maxMicros() / 1000.0);
+        System.out.printf("memory (service and load in one JVM): heap used %d MiB of %d MiB committed, RSS %s%n",
+            heap.getUsed() >> 20, heap.getCommitted() >> 20, rss());
+        result = String.format("RESULT contributions_per_s=%.0f baseline_per_s=%.0f ratio=%.2f p99_ms=%.1f",
+            sdk.perSecond(), naive, sdk.perSecond() / naive, sdk.p99Micros() / 1000.0);
       }
+      // After the service has stopped (its last log lines), so the RESULT line is the last one.
+      System.out.println(result);
     }
   }
 }
