@@ -34,11 +34,13 @@ public final class TickerBench {
     int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
     int port = 18180;
     Path data = Files.createTempDirectory("ticker-bench");
-    Process service = Service.launch(data, port, "1000");
+    Process service = io.jackpot.it.ServiceProcess.launch(data, port, List.of("-Xmx2g"), java.util.Map.of("JACKPOT_HZ_PORT", "15801",
+        "JACKPOT_CLUSTER_NAME", "bench-" + ProcessHandle.current().pid(), "JACKPOT_TICKER_INTERVAL_MS", "1000",
+        "JACKPOT_CLIENT_ERROR_LOG_LEVEL", "WARN"));
     Vertx vertx = Vertx.vertx();
     AtomicBoolean running = new AtomicBoolean(true);
     try {
-      Service.awaitReady(port, service);
+      io.jackpot.it.ServiceProcess.awaitReady(port, service, java.time.Duration.ofSeconds(120));
       Thread load = new Thread(() -> keepPoolsMoving(port, running), "load");
       load.start();
       WebSocketClient client = vertx.createWebSocketClient(new WebSocketClientOptions().setMaxConnections(max + 100));

@@ -148,11 +148,8 @@ class DefinitionsIT extends OneNode {
         contribution("FLOW-2", "dont-eat-the-candy", "100.00", null)));
     assertEquals("6.000000", api.amount("flowing", "small"));
     io.jackpot.money.Money expected = big.plus(io.jackpot.money.Money.ofMicros(1_000_000)).plus(io.jackpot.money.Money.ofMicros(1_000_000));
-    long end = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
-    while (!io.jackpot.money.Money.parse(api.amount("flowing", "big")).equals(expected)) {
-      assertTrue(System.nanoTime() < end, "the overflow reached the overflow pool: " + api.amount("flowing", "big"));
-      java.util.concurrent.TimeUnit.MILLISECONDS.sleep(100);
-    }
+    Await.until(() -> io.jackpot.money.Money.parse(api.amount("flowing", "big")).equals(expected), java.time.Duration.ofSeconds(20),
+        () -> "the overflow reached the overflow pool: " + api.amount("flowing", "big"));
     OneNode.assertBalanced(node.httpPort());
   }
 

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jackpot.JackpotNode;
 import io.jackpot.sim.DemoPlayers;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The simulated players of the four seed games, through the SDK, against the real service. */
@@ -18,11 +17,8 @@ class DemoIT {
     try {
       DemoPlayers demo = DemoPlayers.start("http://127.0.0.1:" + node.httpPort(), "dev-game-key", 2, Duration.ofMillis(5), 40, 42);
       try {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (demo.counts().applied() < 800 || demo.counts().wins() < 3) {
-          assertTrue(System.nanoTime() < end, "the demo plays and wins: " + demo.counts());
-          TimeUnit.MILLISECONDS.sleep(20);
-        }
+        Await.until(() -> demo.counts().applied() >= 800 && demo.counts().wins() >= 3, Duration.ofSeconds(60),
+            () -> "the demo plays and wins: " + demo.counts());
       } finally {
         demo.close();
       }

@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -27,8 +27,7 @@ class KillRestartIT {
     Process first = launch(data, http);
     String before;
     try {
-      Api api = new Api(http);
-      awaitReady(api, first);
+      Api api = ready(first, http);
       for (int b = 0; b < 10; b++) {
         List<String> items = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
@@ -44,8 +43,7 @@ class KillRestartIT {
     }
     Process second = launch(data, http);
     try {
-      Api api = new Api(http);
-      awaitReady(api, second);
+      Api api = ready(second, http);
       assertEquals(before, api.get("/v1/jackpots").body());
       assertTrue(api.amount("bewitched", "cv-0.10").startsWith("200.015"), api.amount("bewitched", "cv-0.10"));
       OneNode.assertBalanced(http);
@@ -62,11 +60,10 @@ class KillRestartIT {
     String paused;
     Process first = launch(data, http);
     try {
-      Api api = new Api(http);
-      awaitReady(api, first);
+      Api api = ready(first, http);
       // Stakes at 0.6% of 0.37 leave no sub-micro rest; the rate of minor does: check to the digit.
       for (int i = 0; i < 7; i++) {
-        api.post("/v1/contributions", batch(contribution("PK-" + i, "dont-eat-the-candy", "0.37", null)));
+        assertEquals(200, api.post("/v1/contributions", batch(contribution("PK-" + i, "dont-eat-the-candy", "0.37", null))).status());
       }
       assertEquals(200, AdminIT.callAt(http, "POST", "/v1/admin/jackpots/candy/pools/minor/pause", "dev-admin-token").status());
       paused = api.amount("candy", "minor");
@@ -76,8 +73,7 @@ class KillRestartIT {
     }
     Process second = launch(data, http);
     try {
-      Api api = new Api(http);
-      awaitReady(api, second);
+      Api api = ready(second, http);
       assertEquals("PAUSED", api.pool("candy", "minor").getString("state"), "still paused after kill -9");
       assertEquals(paused, api.amount("candy", "minor"));
       var result = Api.results(api.post("/v1/contributions", batch(contribution("PK-AFTER", "dont-eat-the-candy", "1.00", null))));
@@ -94,32 +90,13 @@ class KillRestartIT {
   }
 
   static Process launch(Path data, int http) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-    cmd.addAll(List.of(System.getProperty("jackpot.opens", "").split(" ")).stream().filter(s -> !s.isBlank()).toList());
-    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.jackpot.Main"));
-    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(data.resolve("service.log").toFile()));
-    pb.environment().put("JACKPOT_DATA_DIR", data.toString());
-    pb.environment().put("JACKPOT_HTTP_PORT", Integer.toString(http));
-    pb.environment().put("JACKPOT_HZ_PORT", Integer.toString(TestNodes.freePort()));
-    pb.environment().put("JACKPOT_CLUSTER_NAME", "kill-" + UUID.randomUUID());
-    return pb.start();
+    return ServiceProcess.launch(data, http, List.of(), Map.of("JACKPOT_HZ_PORT", Integer.toString(TestNodes.freePort()),
+        "JACKPOT_CLUSTER_NAME", "kill-" + UUID.randomUUID()));
   }
 
-  /** Polls readiness (the observable condition) until ready, the process dies, or 90 s pass. */
-  static void awaitReady(Api api, Process p) throws Exception {
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
-    while (Instant.now().isBefore(deadline)) {
-      assertTrue(p.isAlive(), "the service exited during start-up");
-      try {
-        if (api.get("/health/ready").status() == 200) {
-          return;
-        }
-      } catch (IllegalStateException notYetListening) {
-        // connection refused until the HTTP server is up
-      }
-      p.waitFor(200, TimeUnit.MILLISECONDS);
-    }
-    throw new AssertionError("service not ready within 90 s");
+  /** The API of a launched service, once it is ready. */
+  static Api ready(Process p, int http) throws Exception {
+    ServiceProcess.awaitReady(http, p, Duration.ofSeconds(90));
+    return new Api(http);
   }
 }

@@ -40,18 +40,14 @@ class LoadRunIT {
     String pg = TestPostgres.freshDatabase();
     JackpotNode node = SdkIT.start(pg, TestNodes.freePort());
     try {
-      var client = java.net.http.HttpClient.newHttpClient();
-      String base = "http://127.0.0.1:" + node.httpPort() + "/v1/admin/rounds/count?prefix=";
-      var asGame = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "LGABCD-"))
-          .header("Authorization", "Bearer dev-game-key").build(), java.net.http.HttpResponse.BodyHandlers.ofString());
-      assertEquals(403, asGame.statusCode(), asGame.body());
-      var bad = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "x%27"))
-          .header("Authorization", "Bearer dev-viewer-token").build(), java.net.http.HttpResponse.BodyHandlers.ofString());
-      assertEquals(400, bad.statusCode(), bad.body());
+      String count = "/v1/admin/rounds/count?prefix=";
+      Api.Reply asGame = AdminIT.callAt(node.httpPort(), "GET", count + "LGABCD-", "dev-game-key");
+      assertEquals(403, asGame.status(), asGame.body());
+      Api.Reply bad = AdminIT.callAt(node.httpPort(), "GET", count + "x%27", "dev-viewer-token");
+      assertEquals(400, bad.status(), bad.body());
       assertTrue(bad.body().contains("prefix"), bad.body());
-      var none = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "NOSUCH-"))
-          .header("Authorization", "Bearer dev-viewer-token").build(), java.net.http.HttpResponse.BodyHandlers.ofString());
-      assertEquals(200, none.statusCode(), none.body());
+      Api.Reply none = AdminIT.callAt(node.httpPort(), "GET", count + "NOSUCH-", "dev-viewer-token");
+      assertEquals(200, none.status(), none.body());
       assertEquals(0, new io.vertx.core.json.JsonObject(none.body()).getLong("rounds"));
     } finally {
       node.close();

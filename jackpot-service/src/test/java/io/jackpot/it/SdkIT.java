@@ -14,7 +14,6 @@ import io.jackpot.sdk.RoundResult;
 import io.jackpot.sdk.Win;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -49,11 +48,8 @@ class SdkIT {
             .toCompletableFuture());
       }
       // Stop the service while part of the stream is still held by the SDK.
-      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      while (results.stream().filter(CompletableFuture::isDone).count() < 200) {
-        assertTrue(System.nanoTime() < end, "the stream got going");
-        TimeUnit.MILLISECONDS.sleep(5);
-      }
+      Await.until(() -> results.stream().filter(CompletableFuture::isDone).count() >= 200, Duration.ofSeconds(30),
+          () -> "the stream got going");
       first.close();
       first = null;
       for (int i = 1000; i < 2000; i++) {
@@ -106,11 +102,8 @@ class SdkIT {
       assertEquals(RoundResult.Status.REJECTED, rejected.status());
       assertEquals("INVALID_STAKE", rejected.errorCode());
       sdk.claim("SDK-W2", "p-2", "bewitched", "cv-0.20", "EUR").toCompletableFuture().get(10, TimeUnit.SECONDS);
-      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      while (announced.stream().noneMatch(w -> w.roundId().equals("SDK-W2"))) {
-        assertTrue(System.nanoTime() < end, "the win reached the SDK's listener");
-        TimeUnit.MILLISECONDS.sleep(50);
-      }
+      Await.until(() -> announced.stream().anyMatch(w -> w.roundId().equals("SDK-W2")), Duration.ofSeconds(30),
+          () -> "the win reached the SDK's listener");
     } finally {
       node.close();
     }

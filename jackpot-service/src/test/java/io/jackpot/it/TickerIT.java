@@ -216,11 +216,6 @@ class TickerIT {
   }
 
   static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
-    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (!condition.getAsBoolean()) {
-      assertTrue(System.nanoTime() < end, "timed out waiting: " + what);
-      Thread.onSpinWait();
-      TimeUnit.MILLISECONDS.sleep(20);
-    }
+    Await.until(condition, java.time.Duration.ofSeconds(30), () -> what);
   }
 }

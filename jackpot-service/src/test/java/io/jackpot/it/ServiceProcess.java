@@ -1,0 +1,62 @@
+package io.jackpot.it;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The service as a separate process ({@code io.jackpot.Main} on this classpath) with its own
+ * PostgreSQL under a data directory, its output appended to {@code service.log} there. Used by the
+ * kill -9 tests and the benchmarks.
+ */
+public final class ServiceProcess {
+  /** The JVM options Hazelcast wants (the build passes them as {@code jackpot.opens}; pom.xml hz.opens). */
+  private static final String OPENS = System.getProperty("jackpot.opens",
+      "--add-modules java.se --add-exports java.base/jdk.internal.ref=ALL-UNNAMED --add-opens java.base/java.lang=ALL-UNNAMED"
+          + " --add-opens java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.management/sun.management=ALL-UNNAMED"
+          + " --add-opens jdk.management/com.sun.management.internal=ALL-UNNAMED");
+
+  private ServiceProcess() {}
+
+  /** Starts a member; {@code env} adds or overrides JACKPOT_* settings. */
+  public static Process launch(Path data, int http, List<String> jvmOptions, Map<String, String> env) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    cmd.addAll(List.of(OPENS.split(" ")).stream().filter(s -> !s.isBlank()).toList());
+    cmd.addAll(jvmOptions);
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.jackpot.Main"));
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(data.resolve("service.log").toFile()));
+    pb.environment().put("JACKPOT_DATA_DIR", data.toString());
+    pb.environment().put("JACKPOT_HTTP_PORT", Integer.toString(http));
+    pb.environment().putAll(env);
+    return pb.start();
+  }
+
+  /** Polls readiness (the observable condition) until ready; fails if the process dies or {@code limit} passes. */
+  public static void awaitReady(int http, Process p, Duration limit) throws Exception {
+    HttpClient client = HttpClient.newHttpClient();
+    HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http + "/health/ready")).build();
+    long end = System.nanoTime() + limit.toNanos();
+    while (System.nanoTime() < end) {
+      if (!p.isAlive()) {
+        throw new IllegalStateException("the service exited during start-up");
+      }
+      try {
+        if (client.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+          return;
+        }
+      } catch (java.io.IOException notYetListening) {
+        // connection refused until the HTTP server is up
+      }
+      p.waitFor(200, TimeUnit.MILLISECONDS);
+    }
+    throw new IllegalStateException("the service was not ready within " + limit.toSeconds() + " s");
+  }
+}
