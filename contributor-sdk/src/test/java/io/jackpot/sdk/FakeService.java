@@ -21,6 +21,7 @@ final class FakeService implements AutoCloseable {
   final Deque<Reply> script = new ArrayDeque<>();
   final AtomicInteger requests = new AtomicInteger();
   final AtomicInteger items = new AtomicInteger();
+  final java.util.List<String> bodies = new java.util.concurrent.CopyOnWriteArrayList<>();
   volatile Function<String, Reply> otherwise;
 
   FakeService(Function<String, Reply> otherwise) throws IOException {
@@ -37,6 +38,7 @@ final class FakeService implements AutoCloseable {
   private void handle(HttpExchange ex) throws IOException {
     String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
     requests.incrementAndGet();
+    bodies.add(body);
     items.addAndGet(body.split("\"roundId\"", -1).length - 1);
     Reply reply;
     synchronized (script) {

@@ -61,6 +61,24 @@ class HttpJackpotContributorTest {
       RoundResult r = sdk.contribute(c(1)).toCompletableFuture().get(10, TimeUnit.SECONDS);
       assertEquals(RoundResult.Status.APPLIED, r.status());
       assertEquals(3, service.requests.get());
+      String roundId = "\"roundId\":\"" + c(1).roundId() + "\"";
+      assertEquals(3, service.bodies.stream().filter(b -> b.contains(roundId)).count(), "every attempt sends the same round id");
+    }
+  }
+
+  @Test
+  void aReplyThatDoesNotMatchTheRoundsSentFailsEachRoundOnceAndFreesItsSlot() throws Exception {
+    // The reply answers only the first of the two rounds sent together.
+    try (FakeService service = new FakeService(body -> FakeService.answerAll(body.substring(0, body.indexOf("R-1") + 4), "APPLIED", null));
+         JackpotContributor sdk = JackpotContributor.of(config(service.url()).linger(Duration.ofMillis(200)).build())) {
+      var first = sdk.contribute(c(1)).toCompletableFuture();
+      var second = sdk.contribute(c(2)).toCompletableFuture();
+      for (var f : List.of(first, second)) {
+        var error = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+        assertTrue(error.getCause().getMessage().contains("do not match"), error.getCause().toString());
+      }
+      assertEquals(1, service.requests.get(), "both went in one request");
+      assertEquals(0, sdk.held(), "each buffer slot is freed exactly once");
     }
   }
 

@@ -155,6 +155,13 @@ public final class HttpJackpotContributor implements JackpotContributor {
       }
       try {
         List<RoundResult> results = Wire.results(text);
+        // Checked whole before any item is settled, so a malformed reply fails each item exactly once.
+        for (int i = 0; i < batch.size(); i++) {
+          if (i >= results.size() || !batch.get(i).contribution().roundId().equals(results.get(i).roundId())) {
+            throw new IOException("the service answered " + results.size() + " results that do not match the "
+                + batch.size() + " rounds sent");
+          }
+        }
         for (int i = 0; i < batch.size(); i++) {
           settle(batch.get(i), results.get(i));
         }
