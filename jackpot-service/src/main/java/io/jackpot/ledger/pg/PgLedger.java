@@ -276,7 +276,7 @@ public final class PgLedger implements Ledger {
       long anchorOp = anchor.getLong("op_seq");
       return pg.preparedQuery(LedgerSql.SHARES_SINCE).execute(Tuple.of(id.jackpotId(), id.poolKey(), anchorOp))
           .compose(sums -> pg.preparedQuery(LedgerSql.RECENT_WINS).execute(Tuple.of(id.jackpotId(), id.poolKey(), Pool.RECENT_WINS))
-              .compose(recent -> pg.preparedQuery(LedgerSql.RECENT_RECEIPTS).execute(Tuple.of(id.jackpotId(), id.poolKey(), Pool.RECENT_WINS))
+              .compose(recent -> pg.preparedQuery(LedgerSql.RECENT_RECEIPTS).execute(Tuple.of(id.jackpotId(), id.poolKey(), Pool.RECEIVED_TRANSFERS))
                   .map(receipts -> Optional.of(rebuilt(id, terms, anchor, sums.iterator().next(), recent, receipts)))));
     }).toCompletionStage();
   }
