@@ -3,5 +3,5 @@
 jar=jackpot-service/target/jackpot-service-0.1.0-SNAPSHOT.jar
 if [[ ! -f $jar ]] || [[ -n $(find pom.xml jackpot-service/pom.xml jackpot-service/src/main contributor-sdk/pom.xml contributor-sdk/src/main -newer "$jar" -print -quit) ]]; then
   echo "building the service (mvn package, tests skipped; scripts/test runs them)..." >&2
-  mvn -B -q -DskipTests package
+  mvn -B -q -DskipTests package >&2
 fi

@@ -202,8 +202,8 @@ public final class JackpotNode implements AutoCloseable {
     com.hazelcast.map.IMap<String, byte[]> secrets = hz.getMap("jackpot.secrets");
     byte[] fresh = new byte[32];
     new java.security.SecureRandom().nextBytes(fresh);
-    secrets.putIfAbsent(name, fresh);
-    return secrets.get(name);
+    byte[] drawnFirst = secrets.putIfAbsent(name, fresh);
+    return drawnFirst != null ? drawnFirst : fresh;
   }
 
   public int httpPort() {
@@ -218,10 +218,6 @@ public final class JackpotNode implements AutoCloseable {
   /** The live pools, for operations and tests. */
   public Pools pools() {
     return pools;
-  }
-
-  public Vertx vertx() {
-    return vertx;
   }
 
   /**

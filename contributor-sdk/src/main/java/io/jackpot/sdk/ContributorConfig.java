@@ -1,7 +1,6 @@
 package io.jackpot.sdk;
 
 import java.net.URI;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +25,6 @@ public final class ContributorConfig {
   private final Duration requestTimeout;
   private final Duration retryInitialBackoff;
   private final Duration retryMaxBackoff;
-  private final Clock clock;
 
   private ContributorConfig(Builder b) {
     this.endpoints = List.copyOf(b.endpoints);
@@ -39,7 +37,6 @@ public final class ContributorConfig {
     this.requestTimeout = b.requestTimeout;
     this.retryInitialBackoff = b.retryInitialBackoff;
     this.retryMaxBackoff = b.retryMaxBackoff;
-    this.clock = b.clock;
   }
 
   public static Builder custom() {
@@ -91,10 +88,6 @@ public final class ContributorConfig {
     return retryMaxBackoff;
   }
 
-  public Clock clock() {
-    return clock;
-  }
-
   /** Collects settings; {@link #build()} validates them all. Not thread-safe. */
   public static final class Builder {
     private final List<URI> endpoints = new ArrayList<>();
@@ -107,7 +100,6 @@ public final class ContributorConfig {
     private Duration requestTimeout = Duration.ofSeconds(10);
     private Duration retryInitialBackoff = Duration.ofMillis(100);
     private Duration retryMaxBackoff = Duration.ofSeconds(5);
-    private Clock clock = Clock.systemUTC();
 
     private Builder() {}
 
@@ -157,12 +149,6 @@ public final class ContributorConfig {
       return this;
     }
 
-    /** For tests: the clock round ids and times are taken from. */
-    public Builder clock(Clock c) {
-      this.clock = c;
-      return this;
-    }
-
     public ContributorConfig build() {
       require(!endpoints.isEmpty(), "endpoints: give at least one service URL");
       for (URI e : endpoints) {
@@ -177,7 +163,6 @@ public final class ContributorConfig {
       require(requestTimeout != null && requestTimeout.toMillis() >= 100, "requestTimeout must be at least 100 ms");
       require(retryInitialBackoff != null && retryInitialBackoff.toMillis() >= 1, "retryBackoff initial must be at least 1 ms");
       require(retryMaxBackoff != null && retryMaxBackoff.compareTo(retryInitialBackoff) >= 0, "retryBackoff max must be at least the initial");
-      require(clock != null, "clock is required");
       return new ContributorConfig(this);
     }
 

@@ -10,8 +10,4 @@ public record ClusterSettings(String clusterName, int port, List<String> members
   public ClusterSettings {
     members = List.copyOf(members);
   }
-
-  public static ClusterSettings local(String clusterName) {
-    return new ClusterSettings(clusterName, 5701, List.of("127.0.0.1"), "127.0.0.1", 600);
-  }
 }

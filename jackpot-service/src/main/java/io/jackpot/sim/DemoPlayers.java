@@ -49,7 +49,8 @@ public final class DemoPlayers implements AutoCloseable {
     }
     DemoPlayers demo = new DemoPlayers();
     SplittableRandom seeds = new SplittableRandom(seed);
-    for (GameModel game : SeedGames.all(jackpotOneIn)) {
+    List<GameModel> games = SeedGames.all(jackpotOneIn);
+    for (GameModel game : games) {
       JackpotContributor sdk = JackpotContributor.of(ContributorConfig.custom().endpoint(endpoint).gameKey(gameKey)
           .gameId(game.gameId()).build());
       demo.clients.add(sdk);
@@ -62,17 +63,14 @@ public final class DemoPlayers implements AutoCloseable {
       }
     }
     demo.scheduler.scheduleAtFixedRate(demo::report, 10, 10, TimeUnit.SECONDS);
-    log.info("demo: {} players for each of {} games, a round every {} ms each", playersPerGame, SeedGames.all(1).size(), pace.toMillis());
+    log.info("demo: {} players for each of {} games, a round every {} ms each", playersPerGame, games.size(), pace.toMillis());
     return demo;
   }
 
   private void play(JackpotContributor sdk, GameModel game, GameNumbers numbers, String player, SplittableRandom random) {
     SimRound round = game.next(random);
     String roundId = numbers.next();
-    Contribution c = Contribution.of(roundId, player, round.stake(), "EUR");
-    if (round.coinValue() != null) {
-      c = c.withCoinValue(round.coinValue());
-    }
+    Contribution c = round.contribution(roundId, player);
     rounds.increment();
     try {
       sdk.contribute(c).whenComplete((result, error) -> {

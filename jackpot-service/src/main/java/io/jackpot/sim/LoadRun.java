@@ -131,10 +131,7 @@ public final class LoadRun {
         window.acquire();
         SimRound round = game.next(random);
         String roundId = numbers.next();
-        Contribution c = Contribution.of(roundId, "lg-player-" + random.nextInt(1000), round.stake(), "EUR");
-        if (round.coinValue() != null) {
-          c = c.withCoinValue(round.coinValue());
-        }
+        Contribution c = round.contribution(roundId, "lg-player-" + random.nextInt(1000));
         started.increment();
         long sent = System.nanoTime();
         try {

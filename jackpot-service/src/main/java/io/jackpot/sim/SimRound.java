@@ -21,6 +21,12 @@ public record SimRound(String gameId, long stakeMicros, Long coinValueMicros, St
     return coinValueMicros == null ? null : plain(coinValueMicros);
   }
 
+  /** The round as a game sends it through the SDK (stakes in EUR). */
+  public io.jackpot.sdk.Contribution contribution(String roundId, String playerId) {
+    io.jackpot.sdk.Contribution c = io.jackpot.sdk.Contribution.of(roundId, playerId, stake(), "EUR");
+    return coinValueMicros == null ? c : c.withCoinValue(coinValue());
+  }
+
   static String plain(long micros) {
     return BigDecimal.valueOf(micros, 6).setScale(2).toPlainString();
   }

@@ -18,8 +18,4 @@ public record TickerSettings(Duration interval, Duration winPoll, int maxQueueBy
     }
     winPoll = interval.compareTo(winPoll) < 0 ? interval : winPoll;
   }
-
-  public static TickerSettings defaults() {
-    return new TickerSettings(Duration.ofSeconds(3), Duration.ofMillis(250), 256 * 1024, Duration.ofSeconds(30), 0);
-  }
 }
