@@ -50,11 +50,16 @@ final class ContributionPlanner {
     }
     List<PoolId> pools = ((Route.Pools) route).pools();
     FxRates rates = fx.get();
+    // Every pool is either in the stake's currency or (with a rate) in the base currency.
+    boolean allInStakeCurrency = true;
+    boolean allInBase = true;
     for (PoolId pool : pools) {
       var jackpot = catalogue.jackpot(pool.jackpotId()).orElseThrow();
+      allInBase &= jackpot.currency().equals(rates.base());
       if (jackpot.currency().equals(r.currency())) {
         continue;
       }
+      allInStakeCurrency = false;
       if (!jackpot.currency().equals(rates.base()) || rates.rate(r.currency()).isEmpty()) {
         return new Plan.Reject("UNSUPPORTED_CURRENCY",
             "jackpot " + pool.jackpotId() + " takes " + jackpot.currency() + " stakes; no rate for " + r.currency());
@@ -64,11 +69,11 @@ final class ContributionPlanner {
             "jackpot " + pool.jackpotId() + " routes by coin value: stakes must be in " + jackpot.currency());
       }
     }
-    if (pools.stream().allMatch(p -> catalogue.currencyOf(p).equals(r.currency()))) {
+    if (allInStakeCurrency) {
       return new Plan.Feed(pools, r.stakeMicros(), null);
     }
     // One stake feeds every pool: a foreign stake is converted once, so all its pools must be in the base currency.
-    if (!pools.stream().allMatch(p -> catalogue.currencyOf(p).equals(rates.base()))) {
+    if (!allInBase) {
       return new Plan.Reject("UNSUPPORTED_CURRENCY", "game " + r.gameId() + " feeds jackpots in several currencies: send the stake in "
           + rates.base());
     }

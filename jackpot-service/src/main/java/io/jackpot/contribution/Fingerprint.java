@@ -1,8 +1,6 @@
 package io.jackpot.contribution;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /** A short hash of a round's content: equal rounds, equal fingerprints. */
@@ -12,11 +10,7 @@ final class Fingerprint {
   static String of(String operatorId, ContributionRequest r) {
     String canonical = String.join("\u0000", operatorId, r.gameId(), r.playerId(),
         Long.toString(r.stakeMicros()), r.currency(), String.valueOf(r.coinValueMicros()));
-    try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest, 0, 16);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
+    byte[] digest = io.jackpot.pool.Sha256.of(canonical.getBytes(StandardCharsets.UTF_8));
+    return HexFormat.of().formatHex(digest, 0, 16);
   }
 }

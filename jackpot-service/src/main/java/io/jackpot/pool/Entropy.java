@@ -2,8 +2,6 @@ package io.jackpot.pool;
 
 import java.io.Serializable;
 import java.nio.ByteBuffer;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 
 /**
  * 256 fresh random bits that come with a batch (drawn outside the entry processor from a strong
@@ -15,14 +13,6 @@ public record Entropy(long a, long b, long c, long d) implements Serializable {
   /** What a draw is for; different purposes give independent draws at the same operation. */
   public enum Purpose { RANDOM_TRIGGER, HIT_POINT, SALT_HIGH, SALT_LOW }
 
-  private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(() -> {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-  });
-
   public static Entropy of(byte[] bits) {
     ByteBuffer buf = ByteBuffer.wrap(bits);
     return new Entropy(buf.getLong(), buf.getLong(), buf.getLong(), buf.getLong());
@@ -32,7 +22,7 @@ public record Entropy(long a, long b, long c, long d) implements Serializable {
   public long draw(long opSeq, Purpose purpose) {
     ByteBuffer in = ByteBuffer.allocate(8 * 5 + 1);
     in.putLong(a).putLong(b).putLong(c).putLong(d).putLong(opSeq).put((byte) purpose.ordinal());
-    return ByteBuffer.wrap(SHA256.get().digest(in.array())).getLong();
+    return ByteBuffer.wrap(Sha256.of(in.array())).getLong();
   }
 
   /** Uniform in [0, bound): the 64-bit draw reduced modulo bound (bias below bound / 2^64). */

@@ -4,7 +4,6 @@ import io.jackpot.money.Money;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
@@ -24,13 +23,7 @@ public record MustHit(long hitMicros, String salt, String commitment) implements
 
   /** The commitment to a hit point (decimal string, six decimals) and salt (hex). */
   public static String commit(String hitPoint, String salt) {
-    try {
-      byte[] digest = MessageDigest.getInstance("SHA-256")
-          .digest((hitPoint + ":" + salt).getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
+    return HexFormat.of().formatHex(Sha256.of((hitPoint + ":" + salt).getBytes(StandardCharsets.UTF_8)));
   }
 
   /** True when the revealed hit point and salt are the ones committed to. */
