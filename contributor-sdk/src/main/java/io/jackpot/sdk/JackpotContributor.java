@@ -48,7 +48,11 @@ public interface JackpotContributor extends AutoCloseable {
   /** Contributions held by the SDK right now (queued, in flight, or waiting to be retried). */
   int held();
 
-  /** Stops taking contributions and waits (up to the request timeout × 3) for those held to be delivered. */
+  /**
+   * Stops taking contributions and waits (up to the request timeout × 3) for those held to be
+   * delivered. Any still unconfirmed then completes exceptionally with IllegalStateException: it
+   * may or may not have been recorded, so look it up (the round id is idempotent, resend it).
+   */
   @Override
   void close();
 }

@@ -83,6 +83,20 @@ class HttpJackpotContributorTest {
   }
 
   @Test
+  void closingWhileTheServiceIsUnreachableAnswersEveryHeldRoundRatherThanLeavingItOpen() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    JackpotContributor sdk = JackpotContributor.of(config("http://127.0.0.1:" + port).requestTimeout(Duration.ofMillis(200)).build());
+    var f = sdk.contribute(c(1)).toCompletableFuture();
+    sdk.close();
+    var error = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+    assertTrue(error.getCause().getMessage().contains("closed before the service confirmed round R-1"), error.getCause().toString());
+    assertEquals(0, sdk.held());
+  }
+
+  @Test
   void anUnreachableEndpointIsLeftForTheNextOne() throws Exception {
     int dead;
     try (ServerSocket s = new ServerSocket(0)) {

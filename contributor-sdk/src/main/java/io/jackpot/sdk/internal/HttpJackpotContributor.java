@@ -64,6 +64,9 @@ public final class HttpJackpotContributor implements JackpotContributor {
 
   private record Pending(Contribution contribution, CompletableFuture<RoundResult> done) {}
 
+  /** Every round accepted and not yet settled (queued, in flight, or waiting for a retry). */
+  private final java.util.Set<Pending> outstanding = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
   public HttpJackpotContributor(ContributorConfig config) {
     this.config = config;
     this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(config.requestTimeout()).build();
@@ -97,7 +100,9 @@ public final class HttpJackpotContributor implements JackpotContributor {
       return CompletableFuture.failedFuture(new BufferFullException(config.bufferCapacity()));
     }
     CompletableFuture<RoundResult> done = new CompletableFuture<>();
-    queue.add(new Pending(contribution, done));
+    Pending p = new Pending(contribution, done);
+    outstanding.add(p);
+    queue.add(p);
     return done;
   }
 
@@ -183,13 +188,18 @@ public final class HttpJackpotContributor implements JackpotContributor {
 
   /** The buffer slot is freed before the game hears the outcome, so what it sees is never more than held. */
   private void finish(Pending p, RoundResult r) {
-    held.release();
-    p.done().complete(r);
+    if (outstanding.remove(p)) {
+      held.release();
+      p.done().complete(r);
+    }
   }
 
+  /** Each round is settled once: a second outcome for it (or one after close gave up) is ignored. */
   private void fail(Pending p, Throwable t) {
-    held.release();
-    p.done().completeExceptionally(t);
+    if (outstanding.remove(p)) {
+      held.release();
+      p.done().completeExceptionally(t);
+    }
   }
 
   @Override
@@ -312,6 +322,11 @@ public final class HttpJackpotContributor implements JackpotContributor {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+    // Whatever the service has not confirmed by now is failed, never left without an answer.
+    for (Pending p : List.copyOf(outstanding)) {
+      fail(p, new IllegalStateException("closed before the service confirmed round " + p.contribution().roundId()
+          + "; it may or may not be recorded: look it up by round id"));
     }
     sender.interrupt();
     scheduler.shutdownNow();

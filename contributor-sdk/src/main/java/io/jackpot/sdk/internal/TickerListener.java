@@ -64,20 +64,32 @@ final class TickerListener implements WebSocket.Listener {
       if (text.startsWith("{\"type\":\"snapshot\"")) {
         subscribed.complete(null);
       }
-      if (text.startsWith("{\"type\":\"win\"") || text.contains("\"type\":\"win\"")) {
+      if (text.contains("\"type\":\"win\"")) {
+        Win win = null;
         try {
           Map<String, Object> m = Wire.map(text);
-          if ("win".equals(m.get("type"))) {
-            Win win = Wire.win(m);
-            listeners.forEach(l -> l.accept(win));
-          }
-        } catch (Exception ignored) {
+          win = "win".equals(m.get("type")) ? Wire.win(m) : null;
+        } catch (Exception unreadable) {
           // a message we cannot read is not a win we can report
+        }
+        if (win != null) {
+          announce(win);
         }
       }
     }
     socket.request(1);
     return null;
+  }
+
+  /** Every listener hears the win, whatever another one throws. */
+  private void announce(Win win) {
+    for (var listener : listeners) {
+      try {
+        listener.accept(win);
+      } catch (RuntimeException e) {
+        System.getLogger(TickerListener.class.getName()).log(System.Logger.Level.WARNING, "a jackpot-won listener failed", e);
+      }
+    }
   }
 
   /** Answered by the client itself; here only the demand for the next message is renewed. */
