@@ -133,7 +133,7 @@ public final class JackpotNode implements AutoCloseable {
     Catalogue catalogue = new Catalogue(List.of());
     PoolLoader loader = new PoolLoader(catalogue, pools, ledger, clock, random);
     HzCatalogue definitions = new HzCatalogue(hz.getMap(HzCatalogue.MAP), catalogue);
-    definitions.start(ledger, initial.all(), changed -> changed.pools().forEach(p -> loader.load(changed.poolId(p), p)));
+    definitions.start(ledger, initial.all(), loader::load);
     loader.loadAll().toCompletableFuture().get();
     HzFxRates fxRates = new HzFxRates(hz.getMap(HzFxRates.MAP), fx);
     fxRates.start(ledger);

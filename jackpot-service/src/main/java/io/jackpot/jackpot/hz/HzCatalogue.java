@@ -6,11 +6,13 @@ import com.hazelcast.map.listener.EntryAddedListener;
 import com.hazelcast.map.listener.EntryUpdatedListener;
 import io.jackpot.jackpot.Catalogue;
 import io.jackpot.jackpot.JackpotDefinition;
+import io.jackpot.jackpot.PoolDefinition;
 import io.jackpot.jackpot.http.DefinitionJson;
 import io.jackpot.ledger.Ledger;
+import io.jackpot.pool.PoolId;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,9 +37,9 @@ public final class HzCatalogue {
   /**
    * Fills the map if this is the cluster's first member (from the ledger, or the initial
    * catalogue, which is then saved), loads it into the catalogue and follows changes;
-   * {@code onChange} is told of every definition that arrives later. Blocking: call at start.
+   * {@code onNewPool} is told of every pool that a later definition adds. Blocking: call at start.
    */
-  public void start(Ledger ledger, List<JackpotDefinition> initial, Consumer<JackpotDefinition> onChange) throws Exception {
+  public void start(Ledger ledger, List<JackpotDefinition> initial, BiConsumer<PoolId, PoolDefinition> onNewPool) throws Exception {
     if (map.isEmpty()) {
       List<String> saved = ledger.definitions().toCompletableFuture().get();
       if (saved.isEmpty()) {
@@ -54,7 +56,7 @@ public final class HzCatalogue {
         map.putIfAbsent(new JsonObject(json).getString("id"), json);
       }
     }
-    map.addEntryListener((EntryAddedListener<String, String> & EntryUpdatedListener<String, String>) new Listener(onChange), true);
+    map.addEntryListener((EntryAddedListener<String, String> & EntryUpdatedListener<String, String>) new Listener(onNewPool), true);
     map.forEach((id, json) -> catalogue.put(parse(id, json)));
   }
 
@@ -73,10 +75,10 @@ public final class HzCatalogue {
   }
 
   private final class Listener implements EntryAddedListener<String, String>, EntryUpdatedListener<String, String> {
-    private final Consumer<JackpotDefinition> onChange;
+    private final BiConsumer<PoolId, PoolDefinition> onNewPool;
 
-    Listener(Consumer<JackpotDefinition> onChange) {
-      this.onChange = onChange;
+    Listener(BiConsumer<PoolId, PoolDefinition> onNewPool) {
+      this.onNewPool = onNewPool;
     }
 
     @Override
@@ -91,9 +93,12 @@ public final class HzCatalogue {
 
     private void apply(EntryEvent<String, String> event) {
       JackpotDefinition d = parse(event.getKey(), event.getValue());
+      // Only pools this member did not know yet need loading: the member that published the change
+      // put it in its catalogue first and loads its new pools itself, so it loads nothing here.
+      JackpotDefinition before = catalogue.jackpot(d.id()).orElse(null);
       catalogue.put(d);
       log.info("jackpot {} definition updated", d.id());
-      onChange.accept(d);
+      d.pools().stream().filter(p -> before == null || before.pool(p.key()).isEmpty()).forEach(p -> onNewPool.accept(d.poolId(p), p));
     }
   }
 }
