@@ -18,6 +18,7 @@ import io.jackpot.http.ApiRouter;
 import io.jackpot.http.GameAuth;
 import io.jackpot.http.HealthRoutes;
 import io.jackpot.http.HttpVerticle;
+import io.jackpot.http.Quorum;
 import io.jackpot.jackpot.Catalogue;
 import io.jackpot.jackpot.DefaultCatalogue;
 import io.jackpot.jackpot.hz.HzCatalogue;
@@ -154,11 +155,12 @@ public final class JackpotNode implements AutoCloseable {
     startOverflowSweeper(catalogue, admin);
     ticker = new TickerSampler(vertx, catalogue, pools, tickerHub, config.ticker(), clock);
     ticker.start();
+    Quorum quorum = new Quorum(config.cluster().minMembers(), () -> hz.getCluster().getMembers().size());
     ApiRouter api = new ApiRouter(new GameAuth(credentials), new ContributionRoutes(contributions, catalogue),
         new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools, fx),
-        new HealthRoutes(() -> ready.get() && sequencer.healthy() && hz.getLifecycleService().isRunning()),
+        new HealthRoutes(() -> ready.get() && sequencer.healthy() && hz.getLifecycleService().isRunning() && quorum.held()),
         new TickerRoutes(catalogue, pools, tickerHub, config.ticker().maxQueueBytes(), clock, fx),
-        new AdminRoutes(admin, catalogue, pools, new AdminAuth(credentials), fx, fxRates::publish));
+        new AdminRoutes(admin, catalogue, pools, new AdminAuth(credentials), fx, fxRates::publish), quorum);
     int instances = Math.max(1, Runtime.getRuntime().availableProcessors());
     httpDeployment = vertx.deployVerticle(() -> new HttpVerticle(config.httpPort(), config.ticker().socketSendBufferBytes(), api),
         new DeploymentOptions().setInstances(instances)).await();

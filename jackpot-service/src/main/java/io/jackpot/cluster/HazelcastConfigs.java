@@ -4,13 +4,16 @@ import com.hazelcast.config.Config;
 import com.hazelcast.config.InMemoryFormat;
 import com.hazelcast.config.JoinConfig;
 import com.hazelcast.config.MapConfig;
+import com.hazelcast.config.SplitBrainProtectionConfig;
+import com.hazelcast.splitbrainprotection.SplitBrainProtectionOn;
 import io.jackpot.contribution.hz.HzRoundClaims;
 import io.jackpot.pool.hz.HzPools;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 
 /**
  * The Hazelcast configuration: Vert.x's default cluster config (keeps its own maps), TCP-IP join
- * on the configured members, no multicast, no phone-home, and our maps with a synchronous backup.
+ * on the configured members (or Kubernetes discovery), no multicast, no phone-home, our maps with a
+ * synchronous backup, and split-brain protection on them when a quorum is set.
  */
 public final class HazelcastConfigs {
   private HazelcastConfigs() {}
@@ -22,16 +25,34 @@ public final class HazelcastConfigs {
     config.setProperty("hazelcast.wait.seconds.before.join", "0");
     config.setProperty("hazelcast.logging.type", "slf4j");
     config.getNetworkConfig().setPort(s.port()).setPortAutoIncrement(true);
-    config.getNetworkConfig().getInterfaces().setEnabled(true).addInterface(s.bindAddress());
     JoinConfig join = config.getNetworkConfig().getJoin();
     join.getMulticastConfig().setEnabled(false);
     join.getAutoDetectionConfig().setEnabled(false);
-    join.getTcpIpConfig().setEnabled(true).setMembers(s.members());
+    if (s.kubernetesService() != null) {
+      // In a pod: the members are the ready and not-ready endpoints of the headless Service
+      // (Kubernetes API; the namespace is the pod's own). Needs the RBAC in k8s/base/rbac.yaml.
+      join.getKubernetesConfig().setEnabled(true).setProperty("service-name", s.kubernetesService())
+          .setProperty("resolve-not-ready-addresses", "true");
+    } else {
+      config.getNetworkConfig().getInterfaces().setEnabled(true).addInterface(s.bindAddress());
+      join.getTcpIpConfig().setEnabled(true).setMembers(s.members());
+    }
+    String quorum = null;
+    if (s.minMembers() > 1) {
+      // A side of a split cluster with fewer members refuses every change to pools and round claims
+      // (SplitBrainProtectionException), so it can never pay a jackpot the other side also pays.
+      quorum = "jackpot-quorum";
+      // and a member starting waits until that many have joined, so pools are loaded with a quorum.
+      config.setProperty("hazelcast.initial.min.cluster.size", Integer.toString(s.minMembers()));
+      config.addSplitBrainProtectionConfig(new SplitBrainProtectionConfig(quorum, true, s.minMembers())
+          .setProtectOn(SplitBrainProtectionOn.WRITE));
+    }
     // Pools: entry processors run on deserialised objects, and the backup re-runs them (sync).
     config.addMapConfig(new MapConfig(HzPools.MAP)
-        .setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(1).setAsyncBackupCount(0));
+        .setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(1).setAsyncBackupCount(0).setSplitBrainProtectionName(quorum));
     // Round claims lapse by their own expiry (see HzRoundClaims), not by map TTL.
-    config.addMapConfig(new MapConfig(HzRoundClaims.MAP).setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(1));
+    config.addMapConfig(new MapConfig(HzRoundClaims.MAP).setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(1)
+        .setSplitBrainProtectionName(quorum));
     return config;
   }
 }

@@ -24,7 +24,9 @@ public record ServiceConfig(int httpPort, Path dataDir, String pgUrl, int pgPool
         intVar(env, "JACKPOT_HZ_PORT", 5701, 1, 65535),
         members,
         env.getOrDefault("JACKPOT_HZ_INTERFACE", "127.0.0.1"),
-        intVar(env, "JACKPOT_ROUND_CLAIM_TTL_SECONDS", 600, 60, 86_400));
+        intVar(env, "JACKPOT_ROUND_CLAIM_TTL_SECONDS", 600, 60, 86_400),
+        intVar(env, "JACKPOT_MIN_MEMBERS", 1, 1, 99),
+        blankAsNull(env.get("JACKPOT_HZ_KUBERNETES_SERVICE")));
     String pgUrl = env.get("JACKPOT_PG_URL");
     return new ServiceConfig(
         intVar(env, "JACKPOT_HTTP_PORT", 8080, 0, 65535),
@@ -38,6 +40,10 @@ public record ServiceConfig(int httpPort, Path dataDir, String pgUrl, int pgPool
             intVar(env, "JACKPOT_TICKER_MAX_QUEUE_KB", 256, 4, 65_536) * 1024,
             Duration.ofSeconds(intVar(env, "JACKPOT_TICKER_PING_SECONDS", 30, 1, 3600)),
             intVar(env, "JACKPOT_HTTP_SEND_BUFFER_BYTES", 0, 0, 16 * 1024 * 1024)));
+  }
+
+  private static String blankAsNull(String value) {
+    return value == null || value.isBlank() ? null : value.trim();
   }
 
   private static int intVar(Map<String, String> env, String name, int fallback, int min, int max) {

@@ -22,9 +22,11 @@ public final class ApiRouter {
   private final HealthRoutes health;
   private final TickerRoutes ticker;
   private final AdminRoutes admin;
+  private final Quorum quorum;
 
   public ApiRouter(GameAuth auth, ContributionRoutes contributions, WinRoutes wins, JackpotRoutes jackpots,
-      HealthRoutes health, TickerRoutes ticker, AdminRoutes admin) {
+      HealthRoutes health, TickerRoutes ticker, AdminRoutes admin, Quorum quorum) {
+    this.quorum = quorum;
     this.ticker = ticker;
     this.admin = admin;
     this.auth = auth;
@@ -37,6 +39,14 @@ public final class ApiRouter {
   public Router create(Vertx vertx) {
     Router router = Router.router(vertx);
     BodyHandler body = BodyHandler.create(false).setBodyLimit(BODY_LIMIT);
+    // Money moves only on the side of the cluster that holds the quorum; reads go on everywhere.
+    router.route("/v1/*").handler(ctx -> {
+      if (ctx.request().method() == io.vertx.core.http.HttpMethod.GET || quorum.held()) {
+        ctx.next();
+      } else {
+        Errors.send(ctx, 503, "NO_QUORUM", quorum.describe() + "; retry on another member");
+      }
+    });
     contributions.mount(router, auth, body);
     wins.mount(router, auth, body);
     jackpots.mount(router);

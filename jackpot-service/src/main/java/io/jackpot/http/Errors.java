@@ -40,6 +40,9 @@ public final class Errors {
       send(ctx, 503, "OVERLOADED", failure.getMessage());
     } else if (failure instanceof DecodeException) {
       send(ctx, 400, "MALFORMED_JSON", "the body is not valid JSON");
+    } else if (causedBy(failure, com.hazelcast.splitbrainprotection.SplitBrainProtectionException.class)) {
+      log.warn("{} {} -> 503 NO_QUORUM", ctx.request().method(), ctx.request().path());
+      send(ctx, 503, "NO_QUORUM", "this member's side of the cluster lacks the quorum; nothing was changed, retry on another member");
     } else if (isInfrastructure(failure)) {
       log.warn("{} {} -> 503 UNAVAILABLE: {}", ctx.request().method(), ctx.request().path(), failure.toString());
       send(ctx, 503, "UNAVAILABLE", "the cluster or the ledger did not answer; nothing was changed, retry shortly");
@@ -56,6 +59,15 @@ public final class Errors {
    * request that failed this way changed nothing: such failures happen before the sequencer, which
    * never gives up. A database error in our own SQL (syntax, constraint) is a bug: 500.
    */
+  private static boolean causedBy(Throwable t, Class<? extends Throwable> type) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (type.isInstance(c)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static boolean isInfrastructure(Throwable t) {
     for (Throwable c = t; c != null; c = c.getCause()) {
       if (c instanceof io.vertx.pgclient.PgException pg) {

@@ -4,7 +4,7 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import java.util.function.BooleanSupplier;
 
-/** /health/live (the process answers) and /health/ready (cluster, ledger and pools are up). */
+/** /health/live (the process answers) and /health/ready (cluster with its quorum, ledger and pools are up). */
 public final class HealthRoutes {
   private final BooleanSupplier ready;
 
@@ -18,7 +18,7 @@ public final class HealthRoutes {
       if (ready.getAsBoolean()) {
         Replies.ok(ctx, new JsonObject().put("status", "UP"));
       } else {
-        Errors.send(ctx, 503, "NOT_READY", "the cluster, the ledger or the pools are not ready");
+        Errors.send(ctx, 503, "NOT_READY", "the cluster (or its quorum), the ledger or the pools are not ready");
       }
     });
   }

@@ -10,10 +10,11 @@ import java.util.Map;
  */
 public final class LoadGen {
   private static final String USAGE = """
-      usage: scripts/loadgen [--endpoint URL] [--instances N] [--seconds S | --rounds R] [--batch B]
+      usage: scripts/loadgen [--endpoint URL[,URL...]] [--instances N] [--seconds S | --rounds R] [--batch B]
                              [--in-flight F] [--jackpot-one-in N] [--game-key K] [--admin-token T]
         defaults: http://127.0.0.1:8080, 8 instances, 30 seconds, batches of 500, 2000 rounds in
-        flight per instance, the games' own jackpots one round in 5000, dev-game-key, dev-viewer-token""";
+        flight per instance, the games' own jackpots one round in 5000, dev-game-key, dev-viewer-token;
+        several endpoints (members of one cluster): instance i starts at the i-th and fails over to the others""";
 
   private LoadGen() {}
 
@@ -27,7 +28,7 @@ public final class LoadGen {
       System.exit(2);
       return;
     }
-    if (!ready(settings.endpoint())) {
+    if (!settings.endpoints().stream().allMatch(LoadGen::ready)) {
       System.err.println("loadgen: no ready service at " + settings.endpoint() + " (GET /health/ready); start one with scripts/run");
       System.exit(2);
       return;

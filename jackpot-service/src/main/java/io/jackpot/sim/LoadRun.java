@@ -38,6 +38,11 @@ public final class LoadRun {
         throw new IllegalArgumentException("instances ≥ 1, batch 1–1000, in-flight ≥ 1, and rounds ≥ 1 or seconds ≥ 1");
       }
     }
+
+    /** {@code endpoint} may name several members, comma-separated. */
+    public List<String> endpoints() {
+      return java.util.Arrays.stream(endpoint.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
   }
 
   /**
@@ -85,7 +90,13 @@ public final class LoadRun {
     long begin = System.nanoTime();
     for (int i = 0; i < settings.instances(); i++) {
       GameModel game = games.get(i % games.size());
-      JackpotContributor sdk = JackpotContributor.of(ContributorConfig.custom().endpoint(settings.endpoint())
+      var config = ContributorConfig.custom();
+      // Several members (comma-separated): instance i starts at member i and fails over to the others.
+      List<String> endpoints = settings.endpoints();
+      for (int e = 0; e < endpoints.size(); e++) {
+        config.endpoint(endpoints.get((i + e) % endpoints.size()));
+      }
+      JackpotContributor sdk = JackpotContributor.of(config
           .gameKey(settings.gameKey()).gameId(game.gameId()).batchSize(settings.batchSize())
           .bufferCapacity(Math.max(settings.inFlight(), settings.batchSize()) * 2).build());
       clients.add(sdk);
@@ -169,7 +180,7 @@ public final class LoadRun {
   }
 
   private long ledgerRounds(String prefix) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(URI.create(settings.endpoint() + "/v1/admin/rounds/count?prefix=" + prefix))
+    HttpRequest request = HttpRequest.newBuilder(URI.create(settings.endpoints().get(0) + "/v1/admin/rounds/count?prefix=" + prefix))
         .header("Authorization", "Bearer " + settings.adminToken()).timeout(Duration.ofSeconds(60)).GET().build();
     HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
     if (response.statusCode() != 200) {

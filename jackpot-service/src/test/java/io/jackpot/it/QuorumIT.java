@@ -1,0 +1,76 @@
+package io.jackpot.it;
+
+import static io.jackpot.it.Api.batch;
+import static io.jackpot.it.Api.contribution;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jackpot.JackpotNode;
+import io.jackpot.cluster.ClusterSettings;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Split-brain protection as far as one machine allows: a member left alone in a cluster whose
+ * quorum is two (JACKPOT_MIN_MEMBERS=2) is the minority side of a split. It refuses every
+ * money-moving request with 503 NO_QUORUM and reports not-ready; it cannot vouch for pool amounts
+ * either (Hazelcast's protection refuses its pool reads: 503 NO_QUORUM). When a second member
+ * joins again, nothing has moved and money moves again.
+ */
+class QuorumIT {
+  @Test
+  void aMemberWithoutQuorumRefusesToMoveMoney() throws Exception {
+    String pg = TestPostgres.freshDatabase();
+    String name = "quorum-" + UUID.randomUUID();
+    int portA = TestNodes.freePort();
+    int portB = TestNodes.freePort();
+    int portC = TestNodes.freePort();
+    List<String> members = List.of("127.0.0.1:" + portA, "127.0.0.1:" + portB, "127.0.0.1:" + portC);
+    // Each member waits at start until the quorum is there, so the first two start together.
+    var startingB = CompletableFuture.supplyAsync(() -> node(pg, name, portB, members));
+    JackpotNode a = node(pg, name, portA, members);
+    JackpotNode b = startingB.get(120, TimeUnit.SECONDS);
+    JackpotNode c = null;
+    try {
+      Api viaA = new Api(a.httpPort());
+      assertEquals(200, viaA.post("/v1/contributions", batch(contribution("Q-1", "bewitched", "2.00", "0.10"))).status());
+      assertEquals(200, viaA.get("/health/ready").status());
+
+      b.close();
+      Await.until(() -> viaA.get("/health/ready").status() == 503, Duration.ofSeconds(30), () -> "a member alone reports not-ready");
+      Api.Reply refused = viaA.post("/v1/contributions", batch(contribution("Q-2", "bewitched", "2.00", "0.10")));
+      assertEquals(503, refused.status(), refused.body());
+      assertTrue(refused.body().contains("NO_QUORUM"), refused.body());
+      Api.Reply claim = viaA.post("/v1/wins", Api.claim("Q-WIN", "bewitched", "cv-0.10"));
+      assertEquals(503, claim.status(), "no jackpot is paid without a quorum: " + claim.body());
+      assertEquals(503, AdminIT.callAt(a.httpPort(), "POST", "/v1/admin/jackpots/candy/pools/minor/pause", "dev-admin-token").status());
+      Api.Reply read = viaA.get("/v1/jackpots/bewitched/pools/cv-0.10");
+      assertEquals(503, read.status(), read.body());
+      assertTrue(read.body().contains("NO_QUORUM"), read.body());
+
+      c = node(pg, name, portC, members);
+      Await.until(() -> viaA.get("/health/ready").status() == 200, Duration.ofSeconds(30), () -> "quorum back with a second member");
+      assertEquals("200.010000", viaA.amount("bewitched", "cv-0.10"), "nothing moved while alone");
+      assertEquals(200, viaA.post("/v1/contributions", batch(contribution("Q-3", "bewitched", "2.00", "0.10"))).status());
+      assertEquals("200.020000", new Api(c.httpPort()).amount("bewitched", "cv-0.10"));
+      OneNode.assertBalanced(a.httpPort());
+    } finally {
+      if (c != null) {
+        c.close();
+      }
+      a.close();
+    }
+  }
+
+  private static JackpotNode node(String pg, String name, int hzPort, List<String> members) {
+    try {
+      return TestNodes.start(pg, new ClusterSettings(name, hzPort, members, "127.0.0.1", 600).withMinMembers(2));
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
