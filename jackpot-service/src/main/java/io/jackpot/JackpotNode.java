@@ -18,7 +18,13 @@ import io.jackpot.http.ApiRouter;
 import io.jackpot.http.GameAuth;
 import io.jackpot.http.HealthRoutes;
 import io.jackpot.http.HttpVerticle;
+import io.jackpot.http.MetricsRoutes;
 import io.jackpot.http.Quorum;
+import io.jackpot.metrics.ServiceMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.micrometer.MicrometerMetricsFactory;
+import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.jackpot.jackpot.Catalogue;
 import io.jackpot.jackpot.DefaultCatalogue;
 import io.jackpot.jackpot.hz.HzCatalogue;
@@ -71,6 +77,7 @@ public final class JackpotNode implements AutoCloseable {
   private final ExecutorService hzCallbacks = Executors.newFixedThreadPool(2, r -> new Thread(r, "hz-callbacks"));
   private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "sequencer-retry"));
   private LocalPostgres localPostgres;
+  private PrometheusMeterRegistry metricsRegistry;
   private Vertx vertx;
   private Pool pg;
   private int httpPort;
@@ -118,7 +125,11 @@ public final class JackpotNode implements AutoCloseable {
       log.info("step 1/6: using external PostgreSQL {}", redacted(pgUrl));
     }
     HazelcastClusterManager cm = new HazelcastClusterManager(HazelcastConfigs.of(config.cluster()));
-    vertx = Vertx.builder().with(new VertxOptions()).withClusterManager(cm).buildClustered().await();
+    metricsRegistry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    vertx = Vertx.builder()
+        .with(new VertxOptions().setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true).setJvmMetricsEnabled(true)))
+        .withMetrics(new MicrometerMetricsFactory(metricsRegistry))
+        .withClusterManager(cm).buildClustered().await();
     HazelcastInstance hz = cm.getHazelcastInstance();
     log.info("step 2/6: joined cluster '{}' as {} ({} members)", config.cluster().clusterName(),
         hz.getCluster().getLocalMember().getAddress(), hz.getCluster().getMembers().size());
@@ -140,7 +151,8 @@ public final class JackpotNode implements AutoCloseable {
     fxRates.start(ledger);
     log.info("step 4/6: {} pools live", catalogue.poolIds().size());
 
-    sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock, random);
+    ServiceMetrics metrics = new ServiceMetrics(metricsRegistry, () -> hz.getCluster().getMembers().size(), catalogue::currencyOf);
+    sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock, random, metrics);
     var contributions = new ContributionService(catalogue, fx, new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), hzCallbacks, clock,
         config.cluster().roundClaimTtlSeconds() * 1000L), ledger, sequencer, clock);
     var awards = new AwardService(catalogue, ledger, sequencer, clock, new TierDraw(clusterSecret(hz, "tier-draw")), fx);
@@ -153,14 +165,15 @@ public final class JackpotNode implements AutoCloseable {
       log.warn("completed {} transfers left half-done by the last stop", completed);
     }
     startOverflowSweeper(catalogue, admin);
-    ticker = new TickerSampler(vertx, catalogue, pools, tickerHub, config.ticker(), clock);
+    ticker = new TickerSampler(vertx, catalogue, pools, tickerHub, config.ticker(), clock).onRead(metrics::poolsRead);
     ticker.start();
     Quorum quorum = new Quorum(config.cluster().minMembers(), () -> hz.getCluster().getMembers().size());
     ApiRouter api = new ApiRouter(new GameAuth(credentials), new ContributionRoutes(contributions, catalogue),
         new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools, fx),
         new HealthRoutes(() -> ready.get() && sequencer.healthy() && hz.getLifecycleService().isRunning() && quorum.held()),
         new TickerRoutes(catalogue, pools, tickerHub, config.ticker().maxQueueBytes(), clock, fx),
-        new AdminRoutes(admin, catalogue, pools, new AdminAuth(credentials), fx, fxRates::publish), quorum);
+        new AdminRoutes(admin, catalogue, pools, new AdminAuth(credentials), fx, fxRates::publish), quorum,
+        new MetricsRoutes(metricsRegistry));
     int instances = Math.max(1, Runtime.getRuntime().availableProcessors());
     httpDeployment = vertx.deployVerticle(() -> new HttpVerticle(config.httpPort(), config.ticker().socketSendBufferBytes(), api),
         new DeploymentOptions().setInstances(instances)).await();

@@ -9,14 +9,26 @@ import org.slf4j.LoggerFactory;
 
 /** Starts one member from the environment and stops it cleanly on SIGTERM / Ctrl-C. */
 public final class Main {
-  private static final Logger log = LoggerFactory.getLogger(Main.class);
+  /** Resolved on first use, after the log format is checked (logback configures itself then). */
+  private static Logger log() {
+    return LoggerFactory.getLogger(Main.class);
+  }
 
   private Main() {}
 
   public static void main(String[] args) {
+    String logFormat = System.getenv().getOrDefault("JACKPOT_LOG_FORMAT", "text");
+    if (!logFormat.equals("text") && !logFormat.equals("json")) {
+      // Checked before the first log line: logback would have no appender for it and stay silent.
+      System.err.println("bad configuration: JACKPOT_LOG_FORMAT must be text or json, got '" + logFormat + "'");
+      System.exit(2);
+      return;
+    }
+    // The human banner goes to stdout only with text logs; JSON logs stay pure JSON lines.
+    java.io.PrintStream banner = logFormat.equals("text") ? System.out : new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
     boolean demo = args.length == 1 && args[0].equals("--demo");
     if (args.length > 0 && !demo) {
-      log.error("usage: java -jar jackpot-service.jar [--demo]");
+      log().error("usage: java -jar jackpot-service.jar [--demo]");
       System.exit(2);
       return;
     }
@@ -24,7 +36,7 @@ public final class Main {
     try {
       config = ServiceConfig.fromEnv(System.getenv());
     } catch (IllegalArgumentException e) {
-      log.error("bad configuration: {}", e.getMessage());
+      log().error("bad configuration: {}", e.getMessage());
       System.exit(2);
       return;
     }
@@ -40,26 +52,26 @@ public final class Main {
           }
           node.close();
         } catch (Exception e) {
-          log.warn("shutdown: {}", e.toString());
+          log().warn("shutdown: {}", e.toString());
         }
       }, "shutdown"));
-      System.out.printf("%nJackpot service ready: http://127.0.0.1:%d/v1/jackpots%n", node.httpPort());
+      banner.printf("%nJackpot service ready: http://127.0.0.1:%d/v1/jackpots%n", node.httpPort());
       if (credentials.isDev()) {
-        System.out.printf("  game key:     dev-game-key (operator demo, all seed games)%n");
-        System.out.printf("  admin token:  dev-admin-token   viewer token: dev-viewer-token%n%n");
+        banner.printf("  game key:     dev-game-key (operator demo, all seed games)%n");
+        banner.printf("  admin token:  dev-admin-token   viewer token: dev-viewer-token%n%n");
       } else {
-        System.out.printf("  credentials:  %d game keys, %d admin tokens configured%n%n", credentials.gameKeys(), credentials.adminTokens());
+        banner.printf("  credentials:  %d game keys, %d admin tokens configured%n%n", credentials.gameKeys(), credentials.adminTokens());
       }
       if (demoSettings != null) {
         players.set(io.jackpot.sim.DemoPlayers.start("http://127.0.0.1:" + node.httpPort(), "dev-game-key", demoSettings.players(),
             java.time.Duration.ofMillis(demoSettings.paceMs()), demoSettings.jackpotOneIn(), System.nanoTime()));
-        System.out.printf("Demo: %d simulated players per seed game; watch http://127.0.0.1:%d/%n%n", demoSettings.players(), node.httpPort());
+        banner.printf("Demo: %d simulated players per seed game; watch http://127.0.0.1:%d/%n%n", demoSettings.players(), node.httpPort());
       }
     } catch (IllegalArgumentException e) {
-      log.error("start-up refused: {}", e.getMessage());
+      log().error("start-up refused: {}", e.getMessage());
       System.exit(2);
     } catch (Exception e) {
-      log.error("start-up failed: {}", e.toString(), e);
+      log().error("start-up failed: {}", e.toString(), e);
       System.exit(1);
     }
   }

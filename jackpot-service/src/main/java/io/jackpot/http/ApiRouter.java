@@ -23,10 +23,12 @@ public final class ApiRouter {
   private final TickerRoutes ticker;
   private final AdminRoutes admin;
   private final Quorum quorum;
+  private final MetricsRoutes metrics;
 
   public ApiRouter(GameAuth auth, ContributionRoutes contributions, WinRoutes wins, JackpotRoutes jackpots,
-      HealthRoutes health, TickerRoutes ticker, AdminRoutes admin, Quorum quorum) {
+      HealthRoutes health, TickerRoutes ticker, AdminRoutes admin, Quorum quorum, MetricsRoutes metrics) {
     this.quorum = quorum;
+    this.metrics = metrics;
     this.ticker = ticker;
     this.admin = admin;
     this.auth = auth;
@@ -51,6 +53,7 @@ public final class ApiRouter {
     wins.mount(router, auth, body);
     jackpots.mount(router);
     health.mount(router);
+    metrics.mount(router);
     ticker.mount(router);
     admin.mount(router);
     // The ticker page: plain HTML + JS from the jar, no build step.

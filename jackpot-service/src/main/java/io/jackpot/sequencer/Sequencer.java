@@ -61,9 +61,31 @@ public final class Sequencer {
   private final List<CompletableFuture<Void>> idleWaiters = new ArrayList<>();
   private volatile boolean applyFailing;
   private volatile boolean commitFailing;
+  private final Observer observer;
+  private long commitStarted;
+
+  /** What the sequencer tells operations (metrics); called on the sequencer's loop, must be quick. */
+  public interface Observer {
+    Observer NONE = new Observer() {};
+
+    /** One apply step: {@code commands} pool commands in {@code pools} pool batches. */
+    default void applied(int commands, int pools) {}
+
+    /**
+     * One ledger transaction: {@code rounds} contribution rounds recorded (applied or paused),
+     * {@code shares} pool shares among them, the wins it recorded, and how long the commit took.
+     */
+    default void committed(int rounds, int shares, List<io.jackpot.pool.Win> wins, long nanos) {}
+  }
 
   public Sequencer(Pools pools, LedgerWriter ledger, Executor loop, ScheduledExecutorService scheduler,
       SequencerSettings settings, Clock clock, RandomSource random) {
+    this(pools, ledger, loop, scheduler, settings, clock, random, Observer.NONE);
+  }
+
+  public Sequencer(Pools pools, LedgerWriter ledger, Executor loop, ScheduledExecutorService scheduler,
+      SequencerSettings settings, Clock clock, RandomSource random, Observer observer) {
+    this.observer = observer;
     this.random = random;
     this.pools = pools;
     this.ledger = ledger;
@@ -138,6 +160,7 @@ public final class Sequencer {
     }
     Map<PoolId, Pool.Batch> perPool = batchesPerPool(senderId, ++steps, step, random);
     int stepCommands = commands;
+    observer.applied(commands, perPool.size());
     retried(applyRetry, () -> pools.apply(perPool))
         .whenCompleteAsync((results, error) -> onApplied(step, stepCommands, results, error), loop);
   }
@@ -204,8 +227,12 @@ public final class Sequencer {
     List<AppliedStep> group = new ArrayList<>(applied);
     applied.clear();
     LedgerBatch batch = batches.of(group.stream().flatMap(g -> zip(g).stream()).toList());
+    commitStarted = System.nanoTime();
+    int rounds = batch.rounds().size();
+    int shares = batch.shares().size();
+    List<io.jackpot.pool.Win> wins = batch.wins();
     retried(commitRetry, () -> ledger.record(batch))
-        .whenCompleteAsync((ok, error) -> onCommitted(group, error), loop);
+        .whenCompleteAsync((ok, error) -> onCommitted(group, error, rounds, shares, wins), loop);
   }
 
   private static List<LedgerBatches.Done> zip(AppliedStep step) {
@@ -216,8 +243,11 @@ public final class Sequencer {
     return done;
   }
 
-  private void onCommitted(List<AppliedStep> group, Throwable error) {
+  private void onCommitted(List<AppliedStep> group, Throwable error, int rounds, int shares, List<io.jackpot.pool.Win> wins) {
     committing = false;
+    if (error == null) {
+      observer.committed(rounds, shares, wins, System.nanoTime() - commitStarted);
+    }
     for (AppliedStep step : group) {
       uncommittedCommands -= step.commands();
       for (int i = 0; i < step.submissions().size(); i++) {

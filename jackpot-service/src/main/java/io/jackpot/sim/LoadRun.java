@@ -80,6 +80,11 @@ public final class LoadRun {
     this.progress = progress;
   }
 
+  /** Rounds acknowledged so far (readable while {@link #run} is going, from any thread). */
+  public long acknowledgedSoFar() {
+    return acknowledged.sum();
+  }
+
   public Summary run() throws Exception {
     String prefix = "LG" + randomTag();
     List<GameModel> games = SeedGames.all(settings.jackpotOneIn());

@@ -37,6 +37,13 @@ public final class TickerSampler {
   private io.vertx.core.Context context;
   private long timer = -1;
   private long pinger = -1;
+  private java.util.function.Consumer<List<Pool>> onRead = pools -> {};
+
+  /** Also hands every sample to {@code listener} (metrics), on the sampler's context. */
+  public TickerSampler onRead(java.util.function.Consumer<List<Pool>> listener) {
+    this.onRead = listener;
+    return this;
+  }
 
   public TickerSampler(Vertx vertx, Catalogue catalogue, Pools pools, TickerHub hub, TickerSettings settings, Clock clock) {
     this.vertx = vertx;
@@ -76,6 +83,7 @@ public final class TickerSampler {
         log.warn("ticker could not read the pools: {}", error.toString());
         return;
       }
+      onRead.accept(live);
       announceWins(state.newWins(live), readAt);
       if (readAt - lastUpdate >= settings.interval().toMillis()) {
         lastUpdate = readAt;

@@ -29,6 +29,8 @@ public final class ServiceProcess {
   public static Process launch(Path data, int http, List<String> jvmOptions, Map<String, String> env) throws Exception {
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
     cmd.addAll(List.of(OPENS.split(" ")).stream().filter(s -> !s.isBlank()).toList());
+    // The service's own logging configuration (JACKPOT_LOG_FORMAT, levels), not the tests' logback-test.xml.
+    cmd.add("-Dlogback.configurationFile=" + ServiceProcess.class.getClassLoader().getResource("logback.xml"));
     cmd.addAll(jvmOptions);
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.jackpot.Main"));
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)

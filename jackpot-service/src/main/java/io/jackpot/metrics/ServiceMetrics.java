@@ -1,0 +1,95 @@
+package io.jackpot.metrics;
+
+import io.jackpot.pool.Pool;
+import io.jackpot.pool.PoolId;
+import io.jackpot.pool.Win;
+import io.jackpot.sequencer.Sequencer;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.IntSupplier;
+
+/**
+ * The service's own meters, beside Vert.x's (HTTP, event bus, pools) and the JVM's, all served at
+ * {@code /metrics} in Prometheus text format (names there: dots become underscores, counters end
+ * in {@code _total}, timers in {@code _seconds}):
+ * <ul>
+ *   <li>{@code jackpot.rounds.recorded} / {@code jackpot.shares.recorded}: contribution rounds and
+ *       pool shares committed to the ledger by this member (rate() gives contributions/s);
+ *   <li>{@code jackpot.sequencer.apply.commands} and {@code .pools}: size of each apply step;
+ *   <li>{@code jackpot.ledger.commit.rounds} and the timer {@code jackpot.ledger.commit}: rounds per
+ *       ledger transaction and its latency;
+ *   <li>{@code jackpot.wins} (tags jackpot, pool, trigger) and {@code jackpot.wins.paid} (in the
+ *       pool's currency) for wins this member recorded;
+ *   <li>{@code jackpot.pool.amount} (tags jackpot, pool, currency): each pool as this member's
+ *       ticker last read it (a double for display; the money itself stays exact elsewhere);
+ *   <li>{@code jackpot.cluster.members}: members this member sees.
+ * </ul>
+ * Counters are per member: sum over members for the network.
+ */
+public final class ServiceMetrics implements Sequencer.Observer {
+  private final MeterRegistry registry;
+  private final Function<PoolId, String> currencyOf;
+  private final Counter rounds;
+  private final Counter shares;
+  private final DistributionSummary applyCommands;
+  private final DistributionSummary applyPools;
+  private final DistributionSummary commitRounds;
+  private final Timer commit;
+  private final Map<PoolId, Double> amounts = new ConcurrentHashMap<>();
+
+  public ServiceMetrics(MeterRegistry registry, IntSupplier clusterMembers, Function<PoolId, String> currencyOf) {
+    this.registry = registry;
+    this.currencyOf = currencyOf;
+    rounds = Counter.builder("jackpot.rounds.recorded").description("contribution rounds committed to the ledger").register(registry);
+    shares = Counter.builder("jackpot.shares.recorded").description("pool shares committed to the ledger").register(registry);
+    applyCommands = DistributionSummary.builder("jackpot.sequencer.apply.commands").description("pool commands per apply step")
+        .publishPercentileHistogram().register(registry);
+    applyPools = DistributionSummary.builder("jackpot.sequencer.apply.pools").description("pools changed per apply step")
+        .register(registry);
+    commitRounds = DistributionSummary.builder("jackpot.ledger.commit.rounds").description("rounds per ledger transaction")
+        .publishPercentileHistogram().register(registry);
+    commit = Timer.builder("jackpot.ledger.commit").description("ledger transaction latency, retries included")
+        .publishPercentileHistogram().register(registry);
+    Gauge.builder("jackpot.cluster.members", clusterMembers::getAsInt).description("cluster members this member sees")
+        .register(registry);
+  }
+
+  @Override
+  public void applied(int commands, int pools) {
+    applyCommands.record(commands);
+    applyPools.record(pools);
+  }
+
+  @Override
+  public void committed(int roundCount, int shareCount, List<Win> wins, long nanos) {
+    rounds.increment(roundCount);
+    shares.increment(shareCount);
+    commitRounds.record(roundCount);
+    commit.record(nanos, TimeUnit.NANOSECONDS);
+    for (Win w : wins) {
+      String[] tags = {"jackpot", w.pool().jackpotId(), "pool", w.pool().poolKey(), "trigger", w.how().name()};
+      registry.counter("jackpot.wins", tags).increment();
+      registry.counter("jackpot.wins.paid", tags).increment(w.amount().toBigDecimal().doubleValue());
+    }
+  }
+
+  /** The pools as last read (the ticker's sample); a pool seen for the first time gets its gauge. */
+  public void poolsRead(List<Pool> pools) {
+    for (Pool p : pools) {
+      Double before = amounts.put(p.id(), p.amount().toBigDecimal().doubleValue());
+      if (before == null) {
+        PoolId id = p.id();
+        Gauge.builder("jackpot.pool.amount", amounts, m -> m.getOrDefault(id, Double.NaN)).description("pool amount as last read")
+            .tags("jackpot", id.jackpotId(), "pool", id.poolKey(), "currency", currencyOf.apply(id)).register(registry);
+      }
+    }
+  }
+}

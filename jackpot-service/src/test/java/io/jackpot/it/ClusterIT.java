@@ -1,0 +1,164 @@
+package io.jackpot.it;
+
+import static io.jackpot.it.Api.batch;
+import static io.jackpot.it.Api.contribution;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jackpot.sim.LoadRun;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Three members as separate processes (as {@code scripts/cluster 3} starts them) on one ledger,
+ * quorum two. Under load through the SDK, spread over all three: a member stopped with SIGTERM
+ * (a rolling update) stops taking requests, finishes what it started and leaves; every round is
+ * acknowledged (the SDK fails over), the ledger holds exactly those, and the member rejoins and
+ * serves. Then all three are killed with -9 and started again: every pool is rebuilt exactly.
+ */
+class ClusterIT {
+  private final List<Process> processes = new ArrayList<>();
+
+  @AfterEach
+  void stopAll() throws Exception {
+    for (Process p : processes) {
+      p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void aGracefulLeaveUnderLoadLosesNothingAndAFullKillMinusNineRestartRebuildsEveryPool() throws Exception {
+    Cluster cluster = new Cluster(TestPostgres.freshDatabase(), 3);
+    cluster.startAll();
+    Api one = new Api(cluster.http(0));
+
+    // Load through the SDK, each game instance starting at another member and failing over.
+    LoadRun load = new LoadRun(new LoadRun.Settings(cluster.endpoints(), "dev-game-key", "dev-viewer-token", 6, 9_000, 0, 100, 200, 300),
+        new PrintStream(new ByteArrayOutputStream(), true));
+    CompletableFuture<LoadRun.Summary> running = CompletableFuture.supplyAsync(() -> {
+      try {
+        return load.run();
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    Await.until(() -> load.acknowledgedSoFar() >= 2_000 || running.isDone(), Duration.ofSeconds(120), () -> "2,000 rounds acknowledged");
+    long before = load.acknowledgedSoFar();
+    Process leaving = cluster.process(1);
+    leaving.destroy(); // SIGTERM, as Kubernetes sends it
+    assertTrue(leaving.waitFor(90, TimeUnit.SECONDS), "the member stops by itself after SIGTERM");
+    String log = Files.readString(cluster.data(1).resolve("service.log"));
+    assertTrue(log.contains("sequencer drained, everything applied is committed"), "it finished what it started before leaving");
+    assertTrue(log.contains("stopped"), log);
+
+    LoadRun.Summary s = running.get(300, TimeUnit.SECONDS);
+    assertTrue(before < s.acknowledged(), "the load went on after the member left: " + s);
+    System.out.printf("graceful leave: %,d acknowledged before SIGTERM; after the run %,d acknowledged, %,d failed, %,d in the ledger, %,d wins%n",
+        before, s.acknowledged(), s.failed(), s.ledgerRounds(), s.wins());
+    assertEquals(9_000, s.acknowledged(), "every round acknowledged: " + s);
+    assertEquals(0, s.refused() + s.failed(), s.toString());
+    assertEquals(9_000, s.ledgerRounds(), "the ledger holds exactly the acknowledged rounds");
+    assertTrue(s.wins() > 0, "jackpots were won during the run: " + s);
+    OneNode.assertBalanced(cluster.http(0));
+
+    // The member comes back and serves again.
+    cluster.start(1);
+    cluster.awaitReady(1);
+    Api two = new Api(cluster.http(1));
+    assertEquals(200, two.post("/v1/contributions", batch(contribution("CL-BACK-1", "bewitched", "2.00", "0.10"))).status());
+    Await.until(() -> one.amount("bewitched", "cv-0.10").equals(two.amount("bewitched", "cv-0.10")), Duration.ofSeconds(10),
+        () -> "members agree on the pool");
+
+    // Full restart: everything killed with -9, then started again on the same ledger.
+    String pools = one.get("/v1/jackpots").body();
+    for (int i = 0; i < 3; i++) {
+      cluster.process(i).destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    }
+    cluster.startAll();
+    for (int i = 0; i < 3; i++) {
+      assertEquals(pools, new Api(cluster.http(i)).get("/v1/jackpots").body(), "member " + (i + 1) + " after the full restart");
+    }
+    OneNode.assertBalanced(cluster.http(2));
+
+    List<String> jsonLog = Files.readAllLines(cluster.data(2).resolve("service.log"));
+    assertTrue(jsonLog.size() > 10, "the JSON-logging member logged");
+    for (String line : jsonLog) {
+      io.vertx.core.json.JsonObject event = new io.vertx.core.json.JsonObject(line); // every line one JSON object
+      assertTrue(event.containsKey("level") && event.containsKey("loggerName") && event.containsKey("formattedMessage"), line);
+    }
+    assertTrue(jsonLog.stream().anyMatch(l -> new io.vertx.core.json.JsonObject(l).getString("formattedMessage").startsWith("step 6/6")), "its start-up steps are logged as JSON");
+  }
+
+  /** N member processes of one cluster, as scripts/cluster starts them, on one database. */
+  final class Cluster {
+    private final String pgUrl;
+    private final String name = "cluster-" + UUID.randomUUID();
+    private final int[] http;
+    private final int[] hz;
+    private final Path[] data;
+    private final Process[] members;
+
+    Cluster(String pgUrl, int n) throws Exception {
+      this.pgUrl = pgUrl;
+      http = IntStream.range(0, n).map(i -> TestNodes.freePort()).toArray();
+      hz = IntStream.range(0, n).map(i -> TestNodes.freePort()).toArray();
+      data = new Path[n];
+      for (int i = 0; i < n; i++) {
+        data[i] = Files.createTempDirectory("jackpot-member-" + (i + 1));
+      }
+      members = new Process[n];
+    }
+
+    int http(int i) {
+      return http[i];
+    }
+
+    Path data(int i) {
+      return data[i];
+    }
+
+    Process process(int i) {
+      return members[i];
+    }
+
+    String endpoints() {
+      return IntStream.of(http).mapToObj(p -> "http://127.0.0.1:" + p).collect(Collectors.joining(","));
+    }
+
+    void start(int i) throws Exception {
+      String seeds = IntStream.of(hz).mapToObj(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
+      // The last member logs JSON lines (JACKPOT_LOG_FORMAT=json), as the Kubernetes settings have it.
+      members[i] = ServiceProcess.launch(data[i], http[i], List.of("-Xmx512m"), Map.of("JACKPOT_PG_URL", pgUrl,
+          "JACKPOT_HZ_PORT", Integer.toString(hz[i]), "JACKPOT_HZ_MEMBERS", seeds, "JACKPOT_CLUSTER_NAME", name,
+          "JACKPOT_MIN_MEMBERS", "2", "JACKPOT_LOG_FORMAT", i == members.length - 1 ? "json" : "text"));
+      processes.add(members[i]);
+    }
+
+    void awaitReady(int i) throws Exception {
+      ServiceProcess.awaitReady(http[i], members[i], Duration.ofSeconds(120));
+    }
+
+    /** Starts every member at once (each waits for the quorum) and waits until all are ready. */
+    void startAll() throws Exception {
+      for (int i = 0; i < members.length; i++) {
+        start(i);
+      }
+      for (int i = 0; i < members.length; i++) {
+        awaitReady(i);
+      }
+    }
+  }
+}
