@@ -12,6 +12,7 @@ import io.jackpot.cluster.HazelcastConfigs;
 import io.jackpot.config.ServiceConfig;
 import io.jackpot.contribution.ContributionService;
 import io.jackpot.contribution.http.ContributionRoutes;
+import io.jackpot.contribution.hz.ClaimHolders;
 import io.jackpot.contribution.hz.HzRoundClaims;
 import io.jackpot.game.Games;
 import io.jackpot.http.ApiRouter;
@@ -41,6 +42,9 @@ import io.jackpot.pool.StrongRandomSource;
 import io.jackpot.pool.hz.HzPools;
 import io.jackpot.sequencer.Sequencer;
 import io.jackpot.sequencer.SequencerSettings;
+import io.jackpot.sequencer.StepJournal;
+import io.jackpot.sequencer.StepRecovery;
+import io.jackpot.sequencer.hz.HzStepJournal;
 import io.jackpot.ticker.TickerHub;
 import io.jackpot.ticker.TickerSampler;
 import io.jackpot.ticker.http.TickerRoutes;
@@ -83,6 +87,9 @@ public final class JackpotNode implements AutoCloseable {
   private int httpPort;
   private Pools pools;
   private Sequencer sequencer;
+  private StepJournal journal;
+  private StepRecovery recovery;
+  private ClaimHolders claimHolders;
   private final TickerHub tickerHub = new TickerHub();
   /** Rates against the pools' currency; every seed jackpot is kept in EUR. */
   private final FxHolder fx = new FxHolder("EUR");
@@ -152,9 +159,15 @@ public final class JackpotNode implements AutoCloseable {
     log.info("step 4/6: {} pools live", catalogue.poolIds().size());
 
     ServiceMetrics metrics = new ServiceMetrics(metricsRegistry, () -> hz.getCluster().getMembers().size(), catalogue::currencyOf);
-    sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock, random, metrics);
+    String memberId = hz.getCluster().getLocalMember().getUuid().toString();
+    StepJournal journal = new HzStepJournal(hz.getMap(HzStepJournal.MAP), hzCallbacks);
+    sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock, random, metrics, memberId, journal);
+    recovery = new StepRecovery(pools, ledger, journal, clock);
+    this.journal = journal;
+    claimHolders = new ClaimHolders(hz.getCluster(), journal, clock);
+    hz.getCluster().addMembershipListener(claimHolders);
     var contributions = new ContributionService(catalogue, fx, new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), hzCallbacks, clock,
-        config.cluster().roundClaimTtlSeconds() * 1000L), ledger, sequencer, clock);
+        config.cluster().roundClaimTtlSeconds() * 1000L, memberId, claimHolders::respected), ledger, sequencer, clock);
     var awards = new AwardService(catalogue, ledger, sequencer, clock, new TierDraw(clusterSecret(hz, "tier-draw")), fx);
     log.info("step 5/6: services wired ({})", credentials.isDev() ? "DEV credentials" : "configured credentials");
 
@@ -164,7 +177,7 @@ public final class JackpotNode implements AutoCloseable {
     if (completed > 0) {
       log.warn("completed {} transfers left half-done by the last stop", completed);
     }
-    startOverflowSweeper(catalogue, admin);
+    startOverflowSweeper(catalogue, admin, hz);
     ticker = new TickerSampler(vertx, catalogue, pools, tickerHub, config.ticker(), clock).onRead(metrics::poolsRead);
     ticker.start();
     Quorum quorum = new Quorum(config.cluster().minMembers(), () -> hz.getCluster().getMembers().size());
@@ -187,14 +200,14 @@ public final class JackpotNode implements AutoCloseable {
    * another pool send it, as one recorded transfer each.
    * Any member may do it: the flush is atomic on the pool, so a second one finds nothing owed.
    */
-  private void startOverflowSweeper(Catalogue catalogue, AdminService admin) {
+  private void startOverflowSweeper(Catalogue catalogue, AdminService admin, HazelcastInstance hz) {
     AtomicBoolean busy = new AtomicBoolean();
     sweeper = vertx.setPeriodic(1000, id -> {
       if (!busy.compareAndSet(false, true)) {
         return;
       }
-      // Transfers whose second step was refused (or cut off) are completed here too.
-      admin.completePendingTransfers().thenCompose(n -> pools.getAll(catalogue.poolIds())).thenCompose(live -> {
+      // Steps of departed members first, then transfers whose second step was refused (or cut off).
+      finishDepartedSteps(hz).thenCompose(x -> claimHolders.rescan()).thenCompose(x -> admin.completePendingTransfers()).thenCompose(n -> pools.getAll(catalogue.poolIds())).thenCompose(live -> {
         List<java.util.concurrent.CompletableFuture<?>> flushes = new java.util.ArrayList<>();
         live.stream().filter(p -> !p.owed().equals(io.jackpot.money.Money.ZERO) && p.terms().overflowTo() != null)
             .forEach(p -> flushes.add(admin.flushOverflow(p.id(), catalogue.jackpot(p.id().jackpotId()).map(j -> j.owner()).orElse(null))
@@ -206,6 +219,30 @@ public final class JackpotNode implements AutoCloseable {
           log.warn("overflow sweep: {}", e.toString());
         }
       });
+    });
+  }
+
+  /**
+   * On the oldest member only (one finisher at a time): the journal's steps of senders that are no
+   * longer members are finished and recorded (StepRecovery); a member that dies while doing it
+   * leaves the notes for the next oldest. Until then those members' round claims stay held.
+   */
+  private java.util.concurrent.CompletionStage<Void> finishDepartedSteps(HazelcastInstance hz) {
+    var members = hz.getCluster().getMembers();
+    if (members.isEmpty() || !members.iterator().next().localMember()) {
+      return java.util.concurrent.CompletableFuture.completedFuture(null);
+    }
+    java.util.Set<String> present = members.stream().map(m -> m.getUuid().toString()).collect(java.util.stream.Collectors.toSet());
+    return journal.senders().thenCompose(senders -> {
+      java.util.concurrent.CompletionStage<Void> chain = java.util.concurrent.CompletableFuture.completedFuture(null);
+      for (String sender : senders) {
+        if (!present.contains(sender)) {
+          chain = chain.thenCompose(v -> recovery.finish(sender).thenAccept(f -> log.warn(
+              "member {} left with {} unrecorded steps: {} recorded on its behalf ({} rounds, {} wins), the rest it had recorded",
+              sender, f.steps(), f.recorded(), f.rounds(), f.wins())));
+        }
+      }
+      return chain;
     });
   }
 

@@ -8,6 +8,7 @@ import com.hazelcast.config.SplitBrainProtectionConfig;
 import com.hazelcast.splitbrainprotection.SplitBrainProtectionOn;
 import io.jackpot.contribution.hz.HzRoundClaims;
 import io.jackpot.pool.hz.HzPools;
+import io.jackpot.sequencer.hz.HzStepJournal;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 
 /**
@@ -50,6 +51,8 @@ public final class HazelcastConfigs {
     // Pools: entry processors run on deserialised objects, and the backup re-runs them (sync).
     config.addMapConfig(new MapConfig(HzPools.MAP)
         .setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(1).setAsyncBackupCount(0).setSplitBrainProtectionName(quorum));
+    // The step journal: what each member applied but has not recorded yet (StepRecovery).
+    config.addMapConfig(new MapConfig(HzStepJournal.MAP).setBackupCount(1).setAsyncBackupCount(0).setSplitBrainProtectionName(quorum));
     // Round claims lapse by their own expiry (see HzRoundClaims), not by map TTL.
     config.addMapConfig(new MapConfig(HzRoundClaims.MAP).setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(1)
         .setSplitBrainProtectionName(quorum));

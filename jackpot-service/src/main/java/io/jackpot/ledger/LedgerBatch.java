@@ -16,12 +16,25 @@ import java.util.List;
  * lists must be new — a clash there means something applied twice and fails the commit loudly.
  * Only rows that may legitimately exist already go in the "if absent" lists: a pool's creation
  * (members starting together) and a repeated win with its anchor (answered again after the member
- * that first applied it died before committing).
+ * that first applied it died before committing). {@code stepIds}: the sequencer steps whose rows
+ * these are; each step is recorded once, by its own member or by the one that finished it.
  */
 public record LedgerBatch(
     String commitId, List<Round> rounds, List<Share> shares, List<Win> wins, List<PoolEvent> events,
     List<Win> winsIfAbsent, List<PoolEvent> eventsIfAbsent, List<AuditEntry> audit, List<TransferOut> transfers,
-    List<Receipt> receipts) {
+    List<Receipt> receipts, List<String> stepIds) {
+
+  /** A batch that records no sequencer step (tests, start-up anchors). */
+  public LedgerBatch(String commitId, List<Round> rounds, List<Share> shares, List<Win> wins, List<PoolEvent> events,
+      List<Win> winsIfAbsent, List<PoolEvent> eventsIfAbsent, List<AuditEntry> audit, List<TransferOut> transfers,
+      List<Receipt> receipts) {
+    this(commitId, rounds, shares, wins, events, winsIfAbsent, eventsIfAbsent, audit, transfers, receipts, List.of());
+  }
+
+  /** The same rows under another commit id, recording these sequencer steps. */
+  public LedgerBatch forSteps(String commit, List<String> steps) {
+    return new LedgerBatch(commit, rounds, shares, wins, events, winsIfAbsent, eventsIfAbsent, audit, transfers, receipts, steps);
+  }
 
   public static LedgerBatch ofEventsIfAbsent(String commitId, List<PoolEvent> events) {
     return new LedgerBatch(commitId, List.of(), List.of(), List.of(), List.of(), List.of(), events, List.of(), List.of(), List.of());

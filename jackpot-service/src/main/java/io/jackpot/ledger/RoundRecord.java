@@ -10,7 +10,8 @@ import java.time.Instant;
  */
 public record RoundRecord(
     String roundId, String fingerprint, String gameId, String operatorId, String playerId,
-    long stakeMicros, String currency, Long coinValueMicros, Instant receivedAt, Long originalStakeMicros, Long fxRatePpm) {
+    long stakeMicros, String currency, Long coinValueMicros, Instant receivedAt, Long originalStakeMicros, Long fxRatePpm)
+    implements java.io.Serializable {
 
   public RoundRecord(String roundId, String fingerprint, String gameId, String operatorId, String playerId,
       long stakeMicros, String currency, Long coinValueMicros, Instant receivedAt) {

@@ -28,9 +28,11 @@ import java.util.Optional;
  * @param receivedTransfers the last transfer ids received, so a transfer is received once
  * @param owed overflow above the ceiling waiting to leave for the terms' {@code overflowTo} pool
  * @param recentWins the last wins, newest last, so a repeated claim gets the same win
- * @param lastBatchBySender each sender's last applied batch: a sender (a member's sequencer) has at
- *     most one batch per pool in flight and re-sends only that one, so a retried batch is
- *     recognised exactly, however many batches other senders applied in between
+ * @param lastBatchBySender each sender's last two applied batches (the last, and the one before it
+ *     inside it): a sender (a member's sequencer) has at most one batch per pool in flight and at
+ *     most two applied but not yet recorded in the ledger, so a retried batch is recognised exactly,
+ *     however many batches other senders applied in between, and a departed sender's unrecorded
+ *     batches can be found and finished by another member (docs/consistency.md)
  */
 public record Pool(
     PoolId id,
@@ -85,10 +87,25 @@ public record Pool(
     }
   }
 
-  /** The outcomes of a batch, kept so that a retried batch returns them instead of reapplying. */
-  public record AppliedBatch(String opId, long sequence, List<PoolOutcome> outcomes) implements Serializable {
+  /**
+   * The outcomes of a batch, kept so that a retried batch returns them instead of reapplying;
+   * {@code previous} is the same sender's batch before it (without its own previous), or null.
+   */
+  public record AppliedBatch(String opId, long sequence, List<PoolOutcome> outcomes, AppliedBatch previous) implements Serializable {
     public AppliedBatch {
       outcomes = List.copyOf(outcomes);
+    }
+
+    /** This batch or the one before it, if either has {@code opId}. */
+    Optional<AppliedBatch> find(String op) {
+      if (opId.equals(op)) {
+        return Optional.of(this);
+      }
+      return previous != null && previous.opId().equals(op) ? Optional.of(previous) : Optional.empty();
+    }
+
+    AppliedBatch alone() {
+      return previous == null ? this : new AppliedBatch(opId, sequence, outcomes, null);
     }
   }
 
@@ -97,8 +114,9 @@ public record Pool(
 
   public Transition apply(Batch batch) {
     AppliedBatch done = lastBatchBySender.get(batch.senderId());
-    if (done != null && done.opId().equals(batch.opId())) {
-      return new Transition(this, done.outcomes());
+    Optional<AppliedBatch> again = done == null ? Optional.empty() : done.find(batch.opId());
+    if (again.isPresent()) {
+      return new Transition(this, again.get().outcomes());
     }
     Pool pool = this;
     List<PoolOutcome> outcomes = new ArrayList<>(batch.commands().size());
@@ -107,7 +125,8 @@ public record Pool(
       pool = t.pool();
       outcomes.add(t.outcomes().get(0));
     }
-    return new Transition(pool.remember(batch.senderId(), new AppliedBatch(batch.opId(), batch.sequence(), outcomes)), outcomes);
+    return new Transition(pool.remember(batch.senderId(),
+        new AppliedBatch(batch.opId(), batch.sequence(), outcomes, done == null ? null : done.alone())), outcomes);
   }
 
   Transition apply(PoolCommand command, Entropy entropy) {

@@ -51,8 +51,19 @@ public final class Sequencer {
 
   private final ArrayDeque<Queued> queue = new ArrayDeque<>();
   private final ArrayDeque<AppliedStep> applied = new ArrayDeque<>();
-  /** This sequencer's identity towards the pools; one batch per pool in flight under it. */
-  private final String senderId = UUID.randomUUID().toString();
+  /**
+   * This sequencer's identity towards the pools (its member's id); one batch per pool in flight
+   * under it, and at most {@link #MAX_UNRECORDED_STEPS} steps applied but not yet recorded.
+   */
+  private final String senderId;
+  private final StepJournal journal;
+  /**
+   * Steps applied but not recorded, at most: the pools remember each sender's last two batches
+   * ({@link Pool.AppliedBatch}), so every unrecorded step of a departed member is still known to
+   * them and can be finished exactly by another (StepRecovery).
+   */
+  static final int MAX_UNRECORDED_STEPS = 2;
+  private int unrecordedSteps;
   private long steps;
   private int uncommittedCommands;
   private boolean applying;
@@ -78,14 +89,22 @@ public final class Sequencer {
     default void committed(int rounds, int shares, List<io.jackpot.pool.Win> wins, long nanos) {}
   }
 
+  /** A sequencer on its own: a random sender id, no journal (tests). */
   public Sequencer(Pools pools, LedgerWriter ledger, Executor loop, ScheduledExecutorService scheduler,
       SequencerSettings settings, Clock clock, RandomSource random) {
-    this(pools, ledger, loop, scheduler, settings, clock, random, Observer.NONE);
+    this(pools, ledger, loop, scheduler, settings, clock, random, Observer.NONE, UUID.randomUUID().toString(), StepJournal.NONE);
   }
 
+  /**
+   * @param senderId this member's id in the cluster: the journal's notes are found by it when the
+   *     member has left
+   * @param journal where each step is written before it is applied
+   */
   public Sequencer(Pools pools, LedgerWriter ledger, Executor loop, ScheduledExecutorService scheduler,
-      SequencerSettings settings, Clock clock, RandomSource random, Observer observer) {
+      SequencerSettings settings, Clock clock, RandomSource random, Observer observer, String senderId, StepJournal journal) {
     this.observer = observer;
+    this.senderId = senderId;
+    this.journal = journal;
     this.random = random;
     this.pools = pools;
     this.ledger = ledger;
@@ -142,11 +161,12 @@ public final class Sequencer {
 
   private record Queued(Submission submission, long at) {}
 
-  private record AppliedStep(List<Submission> submissions, List<List<PoolOutcome>> outcomes, int commands) {}
+  private record AppliedStep(List<Submission> submissions, StepNote note, List<List<PoolOutcome>> outcomes, int commands) {}
 
   private void maybeApply() {
     refuseStale();
-    if (applying || queue.isEmpty() || uncommittedCommands >= settings.maxUncommittedCommands()) {
+    if (applying || queue.isEmpty() || uncommittedCommands >= settings.maxUncommittedCommands()
+        || unrecordedSteps >= MAX_UNRECORDED_STEPS) {
       notifyIfIdle();
       return;
     }
@@ -158,11 +178,14 @@ public final class Sequencer {
       step.add(s);
       commands += s.targets().size();
     }
-    Map<PoolId, Pool.Batch> perPool = batchesPerPool(senderId, ++steps, step, random);
+    long sequence = ++steps;
+    Map<PoolId, Pool.Batch> perPool = batchesPerPool(senderId, sequence, step, random);
+    StepNote note = new StepNote(senderId, UUID.randomUUID().toString(), sequence, step.stream().map(StepNote.Asked::of).toList(), perPool);
     int stepCommands = commands;
     observer.applied(commands, perPool.size());
-    retried(applyRetry, () -> pools.apply(perPool))
-        .whenCompleteAsync((results, error) -> onApplied(step, stepCommands, results, error), loop);
+    // Written to the journal first: once any pool has the step, another member can finish it.
+    retried(applyRetry, () -> journal.write(note).thenCompose(v -> pools.apply(perPool)))
+        .whenCompleteAsync((results, error) -> onApplied(step, note, stepCommands, results, error), loop);
   }
 
   /**
@@ -189,7 +212,7 @@ public final class Sequencer {
     return perPool;
   }
 
-  private void onApplied(List<Submission> step, int commands, Map<PoolId, List<PoolOutcome>> results, Throwable error) {
+  private void onApplied(List<Submission> step, StepNote note, int commands, Map<PoolId, List<PoolOutcome>> results, Throwable error) {
     applying = false;
     if (error != null) {
       // Unreachable with a forever retry; kept so a bug cannot leave callers waiting silently.
@@ -198,14 +221,15 @@ public final class Sequencer {
       maybeApply();
       return;
     }
-    applied.add(new AppliedStep(step, distribute(step, results), commands));
+    applied.add(new AppliedStep(step, note, distribute(step, results), commands));
     uncommittedCommands += commands;
+    unrecordedSteps++;
     maybeCommit();
     maybeApply();
   }
 
   /** Hands each submission the outcomes of its own commands, in its command order. */
-  private static List<List<PoolOutcome>> distribute(List<Submission> step, Map<PoolId, List<PoolOutcome>> results) {
+  static List<List<PoolOutcome>> distribute(List<Submission> step, Map<PoolId, List<PoolOutcome>> results) {
     Map<PoolId, Integer> cursor = new LinkedHashMap<>();
     List<List<PoolOutcome>> out = new ArrayList<>(step.size());
     for (Submission s : step) {
@@ -226,7 +250,8 @@ public final class Sequencer {
     committing = true;
     List<AppliedStep> group = new ArrayList<>(applied);
     applied.clear();
-    LedgerBatch batch = batches.of(group.stream().flatMap(g -> zip(g).stream()).toList());
+    LedgerBatch rows = batches.of(group.stream().flatMap(g -> zip(g).stream()).toList());
+    LedgerBatch batch = rows.forSteps(rows.commitId(), group.stream().map(g -> g.note().stepId()).toList());
     commitStarted = System.nanoTime();
     int rounds = batch.rounds().size();
     int shares = batch.shares().size();
@@ -250,6 +275,10 @@ public final class Sequencer {
     }
     for (AppliedStep step : group) {
       uncommittedCommands -= step.commands();
+      unrecordedSteps--;
+      if (error == null) {
+        journal.forget(step.note());
+      }
       for (int i = 0; i < step.submissions().size(); i++) {
         if (error == null) {
           step.submissions().get(i).done().complete(step.outcomes().get(i));

@@ -15,7 +15,7 @@ import java.util.concurrent.CompletableFuture;
 public record Submission(List<Target> targets, RoundRecord round, Audit audit, CompletableFuture<List<PoolOutcome>> done) {
 
   /** Who asked for an operator's change (and who owns its target), recorded with its outcome in the same transaction. */
-  public record Audit(String actor, String owner, String action) {}
+  public record Audit(String actor, String owner, String action) implements java.io.Serializable {}
   public Submission {
     targets = List.copyOf(targets);
   }
@@ -30,5 +30,5 @@ public record Submission(List<Target> targets, RoundRecord round, Audit audit, C
   }
 
   /** A command addressed to a pool. */
-  public record Target(PoolId pool, PoolCommand command) {}
+  public record Target(PoolId pool, PoolCommand command) implements java.io.Serializable {}
 }

@@ -19,11 +19,21 @@ final class InMemoryPools implements Pools {
   final Map<PoolId, Pool> pools = new ConcurrentHashMap<>();
   final AtomicInteger loseAnswers = new AtomicInteger();
   final AtomicInteger applies = new AtomicInteger();
+  /** Set: batches for this pool are not applied and the call never answers (the member died mid-step). */
+  volatile PoolId dieBefore;
 
   @Override
   public synchronized CompletionStage<Map<PoolId, List<PoolOutcome>>> apply(Map<PoolId, Pool.Batch> batches) {
     applies.incrementAndGet();
     Map<PoolId, List<PoolOutcome>> out = new LinkedHashMap<>();
+    if (dieBefore != null && batches.containsKey(dieBefore)) {
+      batches.forEach((id, batch) -> {
+        if (!id.equals(dieBefore)) {
+          pools.put(id, pools.get(id).apply(batch).pool());
+        }
+      });
+      return new CompletableFuture<>();
+    }
     batches.forEach((id, batch) -> {
       Pool.Transition t = pools.get(id).apply(batch);
       pools.put(id, t.pool());

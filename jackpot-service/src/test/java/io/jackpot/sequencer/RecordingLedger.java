@@ -14,6 +14,7 @@ final class RecordingLedger implements LedgerWriter {
   final AtomicInteger failures = new AtomicInteger();
   final AtomicInteger attempts = new AtomicInteger();
   volatile CompletableFuture<Void> gate = CompletableFuture.completedFuture(null);
+  final java.util.Set<String> steps = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   @Override
   public CompletionStage<Void> record(LedgerBatch batch) {
@@ -21,6 +22,27 @@ final class RecordingLedger implements LedgerWriter {
     if (failures.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
       return CompletableFuture.failedFuture(new IllegalStateException("connection reset"));
     }
-    return gate.thenRun(() -> committed.add(batch));
+    return gate.thenRun(() -> {
+      batch.stepIds().forEach(id -> {
+        if (!steps.add(id)) {
+          throw new IllegalStateException("step " + id + " recorded twice");
+        }
+      });
+      committed.add(batch);
+    });
+  }
+
+  @Override
+  public synchronized CompletionStage<Boolean> recordStepIfAbsent(LedgerBatch batch) {
+    if (!steps.add(batch.stepIds().get(0))) {
+      return CompletableFuture.completedFuture(false);
+    }
+    committed.add(batch);
+    return CompletableFuture.completedFuture(true);
+  }
+
+  @Override
+  public CompletionStage<Boolean> stepRecorded(String stepId) {
+    return CompletableFuture.completedFuture(steps.contains(stepId));
   }
 }

@@ -4,22 +4,25 @@ import com.hazelcast.map.EntryProcessor;
 import io.jackpot.contribution.RoundClaims.Claim;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Claims the given rounds of one bucket for one request: absent → claimed for it (NEW); held with
- * the same fingerprint → SAME; with another → DIFFERENT. Deterministic: the time comes in.
+ * Claims the given rounds of one bucket for one request of member {@code holder}: absent → claimed
+ * for it (NEW); held with the same fingerprint → SAME; with another → DIFFERENT. A claim of a
+ * member outside {@code respected} (gone, its work all recorded) counts as absent. Deterministic:
+ * the time and the respected holders come in.
  */
-record ClaimRounds(Map<String, String> fingerprints, String token, long now, long ttlMillis)
+record ClaimRounds(Map<String, String> fingerprints, String token, String holder, long now, long ttlMillis, Set<String> respected)
     implements EntryProcessor<Integer, ClaimBucket, Map<String, Claim>> {
   @Override
   public Map<String, Claim> process(Map.Entry<Integer, ClaimBucket> entry) {
     ClaimBucket bucket = entry.getValue() == null ? ClaimBucket.EMPTY : entry.getValue();
-    Map<String, ClaimBucket.Held> claims = bucket.live(now);
+    Map<String, ClaimBucket.Held> claims = bucket.live(now, respected);
     Map<String, Claim> out = new HashMap<>();
     fingerprints.forEach((round, fingerprint) -> {
       ClaimBucket.Held held = claims.get(round);
       if (held == null) {
-        claims.put(round, new ClaimBucket.Held(fingerprint, token, now + ttlMillis));
+        claims.put(round, new ClaimBucket.Held(fingerprint, token, now + ttlMillis, holder));
         out.put(round, Claim.NEW);
       } else {
         out.put(round, held.fingerprint().equals(fingerprint) ? Claim.SAME : Claim.DIFFERENT);

@@ -53,6 +53,25 @@ public final class PgLedger implements Ledger {
         .toCompletionStage();
   }
 
+  @Override
+  public CompletionStage<Boolean> recordStepIfAbsent(LedgerBatch batch) {
+    if (batch.stepIds().size() != 1) {
+      throw new IllegalArgumentException("one step at a time, got " + batch.stepIds());
+    }
+    return pg.withTransaction(conn -> conn.preparedQuery(LedgerSql.INSERT_STEP_IF_ABSENT).execute(Tuple.of(UUID.fromString(batch.stepIds().get(0))))
+            .compose(step -> step.size() == 0 ? Future.succeededFuture(false)
+                : conn.preparedQuery(LedgerSql.INSERT_COMMIT).execute(Tuple.of(UUID.fromString(batch.commitId())))
+                    .compose(v -> insertAll(conn, batch.forSteps(batch.commitId(), List.of())))
+                    .map(v -> true)))
+        .toCompletionStage();
+  }
+
+  @Override
+  public CompletionStage<Boolean> stepRecorded(String stepId) {
+    return pg.preparedQuery(LedgerSql.STEP_RECORDED).execute(Tuple.of(UUID.fromString(stepId))).map(rows -> rows.size() > 0)
+        .toCompletionStage();
+  }
+
   private static Future<Void> alreadyCommitted(LedgerBatch batch) {
     log.info("commit {} was already recorded (retry after an unknown outcome); skipped", batch.commitId());
     return Future.succeededFuture();
@@ -69,7 +88,9 @@ public final class PgLedger implements Ledger {
             () -> BatchArrays.events(batch.eventsIfAbsent())))
         .compose(v -> insert(conn, LedgerSql.INSERT_AUDIT, batch.audit().isEmpty(), () -> BatchArrays.audit(batch.audit())))
         .compose(v -> insert(conn, LedgerSql.INSERT_TRANSFERS, batch.transfers().isEmpty(), () -> BatchArrays.transfers(batch.transfers())))
-        .compose(v -> insert(conn, LedgerSql.INSERT_RECEIPTS, batch.receipts().isEmpty(), () -> BatchArrays.receipts(batch.receipts())));
+        .compose(v -> insert(conn, LedgerSql.INSERT_RECEIPTS, batch.receipts().isEmpty(), () -> BatchArrays.receipts(batch.receipts())))
+        .compose(v -> insert(conn, LedgerSql.INSERT_STEPS, batch.stepIds().isEmpty(),
+            () -> Tuple.of(batch.stepIds().stream().map(UUID::fromString).toArray(UUID[]::new))));
   }
 
   private static Future<Void> insert(SqlClient conn, String sql, boolean empty, java.util.function.Supplier<Tuple> params) {

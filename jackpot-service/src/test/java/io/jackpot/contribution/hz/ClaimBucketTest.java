@@ -19,17 +19,31 @@ class ClaimBucketTest {
   @Test
   void claimsAreNewThenSameOrDifferentAndLapseAfterTheirTtl() {
     Entry e = new Entry();
-    assertEquals(Map.of("r1", Claim.NEW, "r2", Claim.NEW), new ClaimRounds(Map.of("r1", "fa", "r2", "fb"), "t1", 1_000, 500).process(e));
-    assertEquals(Map.of("r1", Claim.SAME, "r2", Claim.DIFFERENT), new ClaimRounds(Map.of("r1", "fa", "r2", "fx"), "t2", 1_200, 500).process(e));
-    assertEquals(Map.of("r1", Claim.NEW), new ClaimRounds(Map.of("r1", "fa"), "t3", 1_501, 500).process(e), "lapsed at 1500");
+    assertEquals(Map.of("r1", Claim.NEW, "r2", Claim.NEW), new ClaimRounds(Map.of("r1", "fa", "r2", "fb"), "t1", "m1", 1_000, 500, null).process(e));
+    assertEquals(Map.of("r1", Claim.SAME, "r2", Claim.DIFFERENT), new ClaimRounds(Map.of("r1", "fa", "r2", "fx"), "t2", "m1", 1_200, 500, null).process(e));
+    assertEquals(Map.of("r1", Claim.NEW), new ClaimRounds(Map.of("r1", "fa"), "t3", "m1", 1_501, 500, null).process(e), "lapsed at 1500");
+  }
+
+  @Test
+  void claimsOfAMemberGoneWithAllItsWorkRecordedCountAsAbsent() {
+    Entry e = new Entry();
+    new ClaimRounds(Map.of("r1", "fa"), "t1", "dead", 0, 600_000, null).process(e);
+    assertEquals(Map.of("r1", Claim.SAME), new ClaimRounds(Map.of("r1", "fa"), "t2", "m2", 10, 600_000, null).process(e),
+        "before the first journal scan every claim stands");
+    assertEquals(Map.of("r1", Claim.SAME), new ClaimRounds(Map.of("r1", "fa"), "t2", "m2", 20, 600_000, java.util.Set.of("dead", "m2"))
+        .process(e), "its steps are not all finished yet: the claim stands");
+    assertEquals(Map.of("r1", Claim.NEW), new ClaimRounds(Map.of("r1", "fa"), "t2", "m2", 30, 600_000, java.util.Set.of("m2")).process(e),
+        "finished: taken over at once, long before the TTL");
+    assertEquals(Map.of("r1", Claim.SAME), new ClaimRounds(Map.of("r1", "fa"), "t3", "m3", 40, 600_000, java.util.Set.of("m2", "m3"))
+        .process(e), "the new claim is m2's and stands");
   }
 
   @Test
   void aRequestReleasesOnlyItsOwnClaims() {
     Entry e = new Entry();
-    new ClaimRounds(Map.of("r1", "fa"), "mine", 0, 1_000).process(e);
+    new ClaimRounds(Map.of("r1", "fa"), "mine", "m1", 0, 1_000, null).process(e);
     new ReleaseRounds(Map.of("r1", "fa"), "theirs", 10).process(e);
-    assertEquals(Map.of("r1", Claim.SAME), new ClaimRounds(Map.of("r1", "fa"), "x", 20, 1_000).process(e));
+    assertEquals(Map.of("r1", Claim.SAME), new ClaimRounds(Map.of("r1", "fa"), "x", "m1", 20, 1_000, null).process(e));
     new ReleaseRounds(Map.of("r1", "fa"), "mine", 30).process(e);
     assertNull(e.getValue(), "an empty bucket is removed");
   }

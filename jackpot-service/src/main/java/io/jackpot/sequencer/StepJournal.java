@@ -1,0 +1,46 @@
+package io.jackpot.sequencer;
+
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Where sequencers write each step before applying it and drop it once it is recorded: what a
+ * member had applied but not yet recorded when it died can be found and finished by another
+ * (docs/consistency.md). Replicated like the pools, so it survives the loss of one member.
+ */
+public interface StepJournal {
+  /** For a single member, or tests: nothing is kept (nobody else could finish a step). */
+  StepJournal NONE = new StepJournal() {
+    @Override
+    public CompletionStage<Void> write(StepNote note) {
+      return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public void forget(StepNote note) {}
+
+    @Override
+    public CompletionStage<Set<String>> senders() {
+      return CompletableFuture.completedFuture(Set.of());
+    }
+
+    @Override
+    public CompletionStage<List<StepNote>> stepsOf(String senderId) {
+      return CompletableFuture.completedFuture(List.of());
+    }
+  };
+
+  /** Completes once the note is stored (with its backup); only then is the step applied. */
+  CompletionStage<Void> write(StepNote note);
+
+  /** Drops the note of a recorded step (best effort: a note left behind is finished as a no-op). */
+  void forget(StepNote note);
+
+  /** The senders with notes in the journal. */
+  CompletionStage<Set<String>> senders();
+
+  /** A sender's notes, in step order. */
+  CompletionStage<List<StepNote>> stepsOf(String senderId);
+}

@@ -1,0 +1,69 @@
+package io.jackpot.sequencer.hz;
+
+import com.hazelcast.map.IMap;
+import io.jackpot.sequencer.StepJournal;
+import io.jackpot.sequencer.StepNote;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The step journal as a Hazelcast IMap (key "sender/step", one synchronous backup). It holds at
+ * most two notes per live member (a sequencer has at most two steps applied but unrecorded), so
+ * scanning its keys is cheap. Results are handed over on {@code callbacks}, off partition threads.
+ */
+public final class HzStepJournal implements StepJournal {
+  public static final String MAP = "jackpot.steps";
+  private static final Logger log = LoggerFactory.getLogger(HzStepJournal.class);
+
+  private final IMap<String, StepNote> map;
+  private final Executor callbacks;
+
+  public HzStepJournal(IMap<String, StepNote> map, Executor callbacks) {
+    this.map = map;
+    this.callbacks = callbacks;
+  }
+
+  @Override
+  public CompletionStage<Void> write(StepNote note) {
+    return map.setAsync(note.key(), note).thenApplyAsync(v -> (Void) null, callbacks);
+  }
+
+  @Override
+  public void forget(StepNote note) {
+    map.submitToKey(note.key(), new Drop()).whenComplete((v, e) -> {
+      if (e != null) {
+        log.warn("could not drop the note of recorded step {} (it will be finished as a no-op): {}", note.key(), e.toString());
+      }
+    });
+  }
+
+  /** Removes the entry without sending its value back. */
+  record Drop() implements com.hazelcast.map.EntryProcessor<String, StepNote, Boolean> {
+    @Override
+    public Boolean process(java.util.Map.Entry<String, StepNote> entry) {
+      boolean present = entry.getValue() != null;
+      entry.setValue(null);
+      return present;
+    }
+  }
+
+  @Override
+  public CompletionStage<Set<String>> senders() {
+    return CompletableFuture.supplyAsync(() -> map.keySet().stream().map(StepNote::senderOf).collect(Collectors.toSet()), callbacks);
+  }
+
+  @Override
+  public CompletionStage<List<StepNote>> stepsOf(String senderId) {
+    return CompletableFuture.supplyAsync(() -> {
+      Set<String> keys = map.keySet().stream().filter(k -> StepNote.senderOf(k).equals(senderId)).collect(Collectors.toSet());
+      return map.getAll(keys).values().stream().sorted(Comparator.comparingLong(StepNote::sequence)).toList();
+    }, callbacks);
+  }
+}

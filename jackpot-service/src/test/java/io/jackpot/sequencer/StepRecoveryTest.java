@@ -1,0 +1,150 @@
+package io.jackpot.sequencer;
+
+import static io.jackpot.sequencer.SequencerTest.A;
+import static io.jackpot.sequencer.SequencerTest.B;
+import static io.jackpot.sequencer.SequencerTest.round;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jackpot.ledger.LedgerBatch;
+import io.jackpot.money.Money;
+import io.jackpot.money.Rate;
+import io.jackpot.pool.Pool;
+import io.jackpot.pool.PoolId;
+import io.jackpot.pool.PoolTerms;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A member applies steps and dies before recording them; another member finishes them from the
+ * journal: every applied round ends up in the ledger exactly once, nothing is applied twice, and a
+ * step cut off half-way is completed.
+ */
+class StepRecoveryTest {
+  private static final String DEAD = "dead-member";
+
+  private final InMemoryPools pools = new InMemoryPools();
+  private final RecordingLedger ledger = new RecordingLedger();
+  private final InMemoryJournal journal = new InMemoryJournal();
+  private final ExecutorService loop = Executors.newSingleThreadExecutor();
+  private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
+  private final SequencerTest.MutableClock clock = new SequencerTest.MutableClock();
+  private final StepRecovery recovery = new StepRecovery(pools, ledger, journal, clock);
+
+  @AfterEach
+  void stop() {
+    loop.shutdownNow();
+    scheduler.shutdownNow();
+  }
+
+  private Sequencer sequencer() {
+    var random = new io.jackpot.pool.SeededRandom(2);
+    pools.pools.put(A, Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), random.next()));
+    pools.pools.put(B, Pool.created(B, new PoolTerms(2_000_000, new Rate(20_000)), random.next()));
+    var settings = new SequencerSettings(50, 1_000, Duration.ofSeconds(20), 100, Duration.ofMillis(1), Duration.ofMillis(5));
+    return new Sequencer(pools, ledger, loop, scheduler, settings, clock, new io.jackpot.pool.SeededRandom(1),
+        Sequencer.Observer.NONE, DEAD, journal);
+  }
+
+  @Test
+  void stepsAppliedButNeverRecordedAreRecordedOnceOnTheDeadMembersBehalf() throws Exception {
+    Sequencer s = sequencer();
+    ledger.gate = new CompletableFuture<>(); // its commits never finish: the member dies first
+    CountDownLatch hold = new CountDownLatch(1);
+    loop.execute(() -> await(hold));
+    for (int i = 0; i < 10; i++) {
+      s.submit(round("r" + i, 10_000_000, A, B));
+    }
+    hold.countDown();
+    until(() -> pool(A).opSeq() == 10 && pool(B).opSeq() == 10);
+    assertEquals(Sequencer.MAX_UNRECORDED_STEPS, journal.notes.size(), "r0 alone, then r1–r9: two steps applied, none recorded");
+    Money a = pool(A).amount();
+    Money b = pool(B).amount();
+
+    StepRecovery.Finished f = recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+    assertEquals(new StepRecovery.Finished(2, 2, 10, 0), f);
+    assertEquals(a, pool(A).amount(), "the pools are not changed again: they answered what they had applied");
+    assertEquals(b, pool(B).amount());
+    assertEquals(10, pool(A).opSeq());
+    assertEquals(20, ledger.committed.stream().mapToInt(c -> c.shares().size()).sum());
+    assertEquals(a, Money.ofMicros(1_000_000).plus(sharesOf(A)), "the ledger holds exactly what pool A took");
+    assertEquals(b, Money.ofMicros(2_000_000).plus(sharesOf(B)));
+    assertTrue(journal.notes.isEmpty(), "finished steps leave the journal");
+    assertEquals(new StepRecovery.Finished(0, 0, 0, 0), recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS));
+  }
+
+  @Test
+  void aStepCutOffHalfWayIsCompletedOnThePoolsThatNeverGotIt() throws Exception {
+    Sequencer s = sequencer();
+    pools.dieBefore = B; // A gets its batch, B never does, and the member's call never returns
+    s.submit(round("half", 10_000_000, A, B));
+    until(() -> pool(A).opSeq() == 1);
+    assertEquals(0, pool(B).opSeq());
+    pools.dieBefore = null;
+
+    StepRecovery.Finished f = recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+    assertEquals(new StepRecovery.Finished(1, 1, 1, 0), f);
+    assertEquals(1, pool(A).opSeq(), "A had it: not applied again");
+    assertEquals(1, pool(B).opSeq(), "B gets it now, with the step's own batch");
+    LedgerBatch recorded = ledger.committed.get(0);
+    assertEquals(1, recorded.rounds().size());
+    assertEquals(2, recorded.shares().size());
+    assertEquals(pool(A).amount(), Money.ofMicros(1_000_000).plus(sharesOf(A)));
+    assertEquals(pool(B).amount(), Money.ofMicros(2_000_000).plus(sharesOf(B)));
+  }
+
+  @Test
+  void aStepItsMemberRecordedIsNotSentAgainEvenIfTheNoteStayed() throws Exception {
+    Sequencer s = sequencer();
+    journal.keepForgotten = true; // the member died right after each commit, before dropping the note
+    for (int i = 0; i < 5; i++) {
+      s.submit(round("done-" + i, 10_000_000, A)).toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+    assertEquals(5, journal.notes.size());
+    Money before = pool(A).amount();
+
+    StepRecovery.Finished f = recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+    // The pool remembers only the last two batches of a sender: re-sending the first three would apply them again.
+    assertEquals(new StepRecovery.Finished(5, 0, 0, 0), f);
+    assertEquals(before, pool(A).amount());
+    assertEquals(5, pool(A).opSeq());
+    assertEquals(5, ledger.committed.stream().mapToInt(c -> c.rounds().size()).sum());
+  }
+
+  private Pool pool(PoolId id) {
+    return pools.pools.get(id);
+  }
+
+  private Money sharesOf(PoolId id) {
+    return ledger.committed.stream().flatMap(c -> c.shares().stream()).filter(sh -> sh.pool().equals(id))
+        .map(LedgerBatch.Share::share).reduce(Money.ZERO, Money::plus);
+  }
+
+  private static void await(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Polls an observable condition (the pools' state), with a limit. */
+  private static void until(BooleanSupplier condition) throws InterruptedException {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!condition.getAsBoolean()) {
+      assertTrue(System.nanoTime() < end, "timed out");
+      Thread.sleep(1);
+    }
+  }
+}
