@@ -6,19 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.sim.LoadRun;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -41,20 +34,12 @@ class ClusterIT {
 
   @Test
   void aGracefulLeaveUnderLoadLosesNothingAndAFullKillMinusNineRestartRebuildsEveryPool() throws Exception {
-    Cluster cluster = new Cluster(TestPostgres.freshDatabase(), 3);
+    ProcessCluster cluster = new ProcessCluster(TestPostgres.freshDatabase(), 3, processes);
     cluster.startAll();
     Api one = new Api(cluster.http(0));
 
-    // Load through the SDK, each game instance starting at another member and failing over.
-    LoadRun load = new LoadRun(new LoadRun.Settings(cluster.endpoints(), "dev-game-key", "dev-viewer-token", 6, 9_000, 0, 100, 200, 300),
-        new PrintStream(new ByteArrayOutputStream(), true));
-    CompletableFuture<LoadRun.Summary> running = CompletableFuture.supplyAsync(() -> {
-      try {
-        return load.run();
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    LoadRun load = cluster.loadRun(6, 9_000, 300);
+    CompletableFuture<LoadRun.Summary> running = cluster.load(load);
     Await.until(() -> load.acknowledgedSoFar() >= 2_000 || running.isDone(), Duration.ofSeconds(120), () -> "2,000 rounds acknowledged");
     long before = load.acknowledgedSoFar();
     Process leaving = cluster.process(1);
@@ -100,65 +85,5 @@ class ClusterIT {
       assertTrue(event.containsKey("level") && event.containsKey("loggerName") && event.containsKey("formattedMessage"), line);
     }
     assertTrue(jsonLog.stream().anyMatch(l -> new io.vertx.core.json.JsonObject(l).getString("formattedMessage").startsWith("step 6/6")), "its start-up steps are logged as JSON");
-  }
-
-  /** N member processes of one cluster, as scripts/cluster starts them, on one database. */
-  final class Cluster {
-    private final String pgUrl;
-    private final String name = "cluster-" + UUID.randomUUID();
-    private final int[] http;
-    private final int[] hz;
-    private final Path[] data;
-    private final Process[] members;
-
-    Cluster(String pgUrl, int n) throws Exception {
-      this.pgUrl = pgUrl;
-      http = IntStream.range(0, n).map(i -> TestNodes.freePort()).toArray();
-      hz = IntStream.range(0, n).map(i -> TestNodes.freePort()).toArray();
-      data = new Path[n];
-      for (int i = 0; i < n; i++) {
-        data[i] = Files.createTempDirectory("jackpot-member-" + (i + 1));
-      }
-      members = new Process[n];
-    }
-
-    int http(int i) {
-      return http[i];
-    }
-
-    Path data(int i) {
-      return data[i];
-    }
-
-    Process process(int i) {
-      return members[i];
-    }
-
-    String endpoints() {
-      return IntStream.of(http).mapToObj(p -> "http://127.0.0.1:" + p).collect(Collectors.joining(","));
-    }
-
-    void start(int i) throws Exception {
-      String seeds = IntStream.of(hz).mapToObj(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
-      // The last member logs JSON lines (JACKPOT_LOG_FORMAT=json), as the Kubernetes settings have it.
-      members[i] = ServiceProcess.launch(data[i], http[i], List.of("-Xmx512m"), Map.of("JACKPOT_PG_URL", pgUrl,
-          "JACKPOT_HZ_PORT", Integer.toString(hz[i]), "JACKPOT_HZ_MEMBERS", seeds, "JACKPOT_CLUSTER_NAME", name,
-          "JACKPOT_MIN_MEMBERS", "2", "JACKPOT_LOG_FORMAT", i == members.length - 1 ? "json" : "text"));
-      processes.add(members[i]);
-    }
-
-    void awaitReady(int i) throws Exception {
-      ServiceProcess.awaitReady(http[i], members[i], Duration.ofSeconds(120));
-    }
-
-    /** Starts every member at once (each waits for the quorum) and waits until all are ready. */
-    void startAll() throws Exception {
-      for (int i = 0; i < members.length; i++) {
-        start(i);
-      }
-      for (int i = 0; i < members.length; i++) {
-        awaitReady(i);
-      }
-    }
   }
 }

@@ -1,0 +1,96 @@
+package io.jackpot.it;
+
+import io.jackpot.sim.LoadRun;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * N member processes of one cluster, as {@code scripts/cluster} starts them, on one database, with
+ * quorum two; the last member logs JSON lines. Every process started is added to {@code started}
+ * (the test kills what is left).
+ */
+final class ProcessCluster {
+  private final List<Process> started;
+  private final String pgUrl;
+  private final String name = "cluster-" + UUID.randomUUID();
+  private final int[] http;
+  private final int[] hz;
+  private final Path[] data;
+  private final Process[] members;
+
+  ProcessCluster(String pgUrl, int n, List<Process> started) throws Exception {
+    this.started = started;
+    this.pgUrl = pgUrl;
+    http = IntStream.range(0, n).map(i -> TestNodes.freePort()).toArray();
+    hz = IntStream.range(0, n).map(i -> TestNodes.freePort()).toArray();
+    data = new Path[n];
+    for (int i = 0; i < n; i++) {
+      data[i] = Files.createTempDirectory("jackpot-member-" + (i + 1));
+    }
+    members = new Process[n];
+  }
+
+  int http(int i) {
+    return http[i];
+  }
+
+  Path data(int i) {
+    return data[i];
+  }
+
+  Process process(int i) {
+    return members[i];
+  }
+
+  String endpoints() {
+    return IntStream.of(http).mapToObj(p -> "http://127.0.0.1:" + p).collect(Collectors.joining(","));
+  }
+
+  void start(int i) throws Exception {
+    String seeds = IntStream.of(hz).mapToObj(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
+    // The last member logs JSON lines (JACKPOT_LOG_FORMAT=json), as the Kubernetes settings have it.
+    members[i] = ServiceProcess.launch(data[i], http[i], List.of("-Xmx512m"), Map.of("JACKPOT_PG_URL", pgUrl,
+        "JACKPOT_HZ_PORT", Integer.toString(hz[i]), "JACKPOT_HZ_MEMBERS", seeds, "JACKPOT_CLUSTER_NAME", name,
+        "JACKPOT_MIN_MEMBERS", "2", "JACKPOT_LOG_FORMAT", i == members.length - 1 ? "json" : "text"));
+    started.add(members[i]);
+  }
+
+  /** A bounded load through the SDK, each game instance starting at another member and failing over; runs in the background. */
+  CompletableFuture<LoadRun.Summary> load(LoadRun run) {
+    return CompletableFuture.supplyAsync(() -> {
+      try {
+        return run.run();
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+  }
+
+  LoadRun loadRun(int instances, long rounds, long jackpotOneIn) {
+    return new LoadRun(new LoadRun.Settings(endpoints(), "dev-game-key", "dev-viewer-token", instances, rounds, 0, 100, 200, jackpotOneIn),
+        new PrintStream(new ByteArrayOutputStream(), true));
+  }
+
+  void awaitReady(int i) throws Exception {
+    ServiceProcess.awaitReady(http[i], members[i], Duration.ofSeconds(120));
+  }
+
+  /** Starts every member at once (each waits for the quorum) and waits until all are ready. */
+  void startAll() throws Exception {
+    for (int i = 0; i < members.length; i++) {
+      start(i);
+    }
+    for (int i = 0; i < members.length; i++) {
+      awaitReady(i);
+    }
+  }
+}
