@@ -88,6 +88,7 @@ public final class JackpotNode implements AutoCloseable {
   private Pools pools;
   private Sequencer sequencer;
   private StepJournal journal;
+  private ApiRouter api;
   private StepRecovery recovery;
   private ClaimHolders claimHolders;
   private final TickerHub tickerHub = new TickerHub();
@@ -181,7 +182,7 @@ public final class JackpotNode implements AutoCloseable {
     ticker = new TickerSampler(vertx, catalogue, pools, tickerHub, config.ticker(), clock).onRead(metrics::poolsRead);
     ticker.start();
     Quorum quorum = new Quorum(config.cluster().minMembers(), () -> hz.getCluster().getMembers().size());
-    ApiRouter api = new ApiRouter(new GameAuth(credentials), new ContributionRoutes(contributions, catalogue),
+    api = new ApiRouter(new GameAuth(credentials), new ContributionRoutes(contributions, catalogue),
         new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools, fx),
         new HealthRoutes(() -> ready.get() && sequencer.healthy() && hz.getLifecycleService().isRunning() && quorum.held()),
         new TickerRoutes(catalogue, pools, tickerHub, config.ticker().maxQueueBytes(), clock, fx),
@@ -256,6 +257,11 @@ public final class JackpotNode implements AutoCloseable {
     new java.security.SecureRandom().nextBytes(fresh);
     byte[] drawnFirst = secrets.putIfAbsent(name, fresh);
     return drawnFirst != null ? drawnFirst : fresh;
+  }
+
+  /** The operations the HTTP API serves ("METHOD /path/{param}"). */
+  public java.util.SortedSet<String> operations() {
+    return ApiRouter.operations(api.create(vertx));
   }
 
   public int httpPort() {

@@ -24,6 +24,7 @@ public final class ApiRouter {
   private final AdminRoutes admin;
   private final Quorum quorum;
   private final MetricsRoutes metrics;
+  private final OpenApiRoutes openApi = new OpenApiRoutes();
 
   public ApiRouter(GameAuth auth, ContributionRoutes contributions, WinRoutes wins, JackpotRoutes jackpots,
       HealthRoutes health, TickerRoutes ticker, AdminRoutes admin, Quorum quorum, MetricsRoutes metrics) {
@@ -54,6 +55,7 @@ public final class ApiRouter {
     jackpots.mount(router);
     health.mount(router);
     metrics.mount(router);
+    openApi.mount(router);
     ticker.mount(router);
     admin.mount(router);
     // The ticker page: plain HTML + JS from the jar, no build step.
@@ -62,5 +64,18 @@ public final class ApiRouter {
     router.errorHandler(404, Errors::handle);
     router.errorHandler(405, Errors::handle);
     return router;
+  }
+
+  /** Every route served, as "METHOD /path/{param}" (for the OpenAPI check and operations). */
+  public static java.util.SortedSet<String> operations(Router router) {
+    java.util.SortedSet<String> out = new java.util.TreeSet<>();
+    for (io.vertx.ext.web.Route r : router.getRoutes()) {
+      if (r.getPath() == null || r.methods() == null || r.methods().isEmpty()) {
+        continue; // handlers on every method (guards, auth, the static page) are not operations
+      }
+      String path = r.getPath().replaceAll(":([A-Za-z]+)", "{$1}");
+      r.methods().forEach(m -> out.add(m.name() + " " + path));
+    }
+    return out;
   }
 }
