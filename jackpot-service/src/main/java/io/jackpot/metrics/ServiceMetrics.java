@@ -44,6 +44,8 @@ public final class ServiceMetrics implements Sequencer.Observer {
   private final DistributionSummary commitRounds;
   private final Timer commit;
   private final Map<PoolId, Double> amounts = new ConcurrentHashMap<>();
+  /** Histogram buckets for batch sizes (a step holds at most a few thousand commands). */
+  private static final double[] SIZES = {1, 10, 50, 100, 250, 500, 1000, 2500, 5000};
 
   public ServiceMetrics(MeterRegistry registry, IntSupplier clusterMembers, Function<PoolId, String> currencyOf) {
     this.registry = registry;
@@ -51,13 +53,14 @@ public final class ServiceMetrics implements Sequencer.Observer {
     rounds = Counter.builder("jackpot.rounds.recorded").description("contribution rounds committed to the ledger").register(registry);
     shares = Counter.builder("jackpot.shares.recorded").description("pool shares committed to the ledger").register(registry);
     applyCommands = DistributionSummary.builder("jackpot.sequencer.apply.commands").description("pool commands per apply step")
-        .publishPercentileHistogram().register(registry);
+        .serviceLevelObjectives(SIZES).register(registry);
     applyPools = DistributionSummary.builder("jackpot.sequencer.apply.pools").description("pools changed per apply step")
         .register(registry);
     commitRounds = DistributionSummary.builder("jackpot.ledger.commit.rounds").description("rounds per ledger transaction")
-        .publishPercentileHistogram().register(registry);
+        .serviceLevelObjectives(SIZES).register(registry);
     commit = Timer.builder("jackpot.ledger.commit").description("ledger transaction latency, retries included")
-        .publishPercentileHistogram().register(registry);
+        .publishPercentileHistogram().minimumExpectedValue(java.time.Duration.ofMillis(1))
+        .maximumExpectedValue(java.time.Duration.ofSeconds(30)).register(registry);
     Gauge.builder("jackpot.cluster.members", clusterMembers::getAsInt).description("cluster members this member sees")
         .register(registry);
   }

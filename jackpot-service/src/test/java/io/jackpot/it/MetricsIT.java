@@ -35,7 +35,7 @@ class MetricsIT extends OneNode {
     assertTrue(text.contains("vertx_http_server_requests_total"), "Vert.x's HTTP server metrics");
     assertTrue(text.contains("jvm_memory_used_bytes"), "JVM metrics");
     // The pool gauge follows the ticker's reads (every 250 ms): the reseeded pool shows its seed.
-    Await.until(() -> value(scrape(), "jackpot_pool_amount{currency=\"EUR\",jackpot=\"bewitched\",pool=\"cv-0.10\"}") == 200.0,
+    Await.until(() -> scrape().lines().anyMatch(l -> l.equals("jackpot_pool_amount{currency=\"EUR\",jackpot=\"bewitched\",pool=\"cv-0.10\"} 200.0")),
         Duration.ofSeconds(10), () -> "the pool gauge shows the reseeded pool");
   }
 
