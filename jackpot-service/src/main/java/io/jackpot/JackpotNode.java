@@ -208,7 +208,11 @@ public final class JackpotNode implements AutoCloseable {
         return;
       }
       // Steps of departed members first, then transfers whose second step was refused (or cut off).
-      finishDepartedSteps(hz).thenCompose(x -> claimHolders.rescan()).thenCompose(x -> admin.completePendingTransfers()).thenCompose(n -> pools.getAll(catalogue.poolIds())).thenCompose(live -> {
+      // A failure here is logged and retried next second; it does not hold up the rest of the sweep.
+      finishDepartedSteps(hz).exceptionally(e -> {
+        log.error("finishing the steps of departed members failed (retried every second): {}", e.toString());
+        return null;
+      }).thenCompose(x -> claimHolders.rescan()).thenCompose(x -> admin.completePendingTransfers()).thenCompose(n -> pools.getAll(catalogue.poolIds())).thenCompose(live -> {
         List<java.util.concurrent.CompletableFuture<?>> flushes = new java.util.ArrayList<>();
         live.stream().filter(p -> !p.owed().equals(io.jackpot.money.Money.ZERO) && p.terms().overflowTo() != null)
             .forEach(p -> flushes.add(admin.flushOverflow(p.id(), catalogue.jackpot(p.id().jackpotId()).map(j -> j.owner()).orElse(null))

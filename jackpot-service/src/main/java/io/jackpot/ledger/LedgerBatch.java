@@ -31,6 +31,19 @@ public record LedgerBatch(
     this(commitId, rounds, shares, wins, events, winsIfAbsent, eventsIfAbsent, audit, transfers, receipts, List.of());
   }
 
+  /**
+   * The same rows with its wins and pool events inserted only if absent: for a step finished on a
+   * departed member's behalf, whose wins a repeated claim may have recorded meanwhile (the pool
+   * answered it with the remembered win, and whoever answers a repeat records it if absent).
+   */
+  public LedgerBatch winsAndEventsIfAbsent() {
+    List<Win> allWins = new java.util.ArrayList<>(winsIfAbsent);
+    allWins.addAll(wins);
+    List<PoolEvent> allEvents = new java.util.ArrayList<>(eventsIfAbsent);
+    allEvents.addAll(events);
+    return new LedgerBatch(commitId, rounds, shares, List.of(), List.of(), allWins, allEvents, audit, transfers, receipts, stepIds);
+  }
+
   /** The same rows under another commit id, recording these sequencer steps. */
   public LedgerBatch forSteps(String commit, List<String> steps) {
     return new LedgerBatch(commit, rounds, shares, wins, events, winsIfAbsent, eventsIfAbsent, audit, transfers, receipts, steps);

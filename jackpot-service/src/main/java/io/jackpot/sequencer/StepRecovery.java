@@ -66,14 +66,16 @@ public final class StepRecovery {
         for (int i = 0; i < submissions.size(); i++) {
           done.add(new LedgerBatches.Done(submissions.get(i), outcomes.get(i)));
         }
-        LedgerBatch batch = batches.of(done).forSteps(note.stepId(), List.of(note.stepId()));
+        // A claim retried elsewhere may have recorded this step's win already (the pool answered the
+        // repeat with it): wins and their anchors go in if absent; everything else is new.
+        LedgerBatch batch = batches.of(done).winsAndEventsIfAbsent().forSteps(note.stepId(), List.of(note.stepId()));
         return ledger.recordStepIfAbsent(batch).thenApply(mine -> {
           journal.forget(note);
           if (mine) {
             log.warn("finished step {} of departed member {}: {} rounds, {} wins recorded on its behalf", note.stepId(), note.senderId(),
-                batch.rounds().size(), batch.wins().size());
+                batch.rounds().size(), batch.winsIfAbsent().size());
           }
-          return new Finished(1, mine ? 1 : 0, mine ? batch.rounds().size() : 0, mine ? batch.wins().size() : 0);
+          return new Finished(1, mine ? 1 : 0, mine ? batch.rounds().size() : 0, mine ? batch.winsIfAbsent().size() : 0);
         });
       });
     });

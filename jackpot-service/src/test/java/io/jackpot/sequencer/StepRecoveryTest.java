@@ -122,6 +122,24 @@ class StepRecoveryTest {
     assertEquals(5, ledger.committed.stream().mapToInt(c -> c.rounds().size()).sum());
   }
 
+  @Test
+  void aWinOfTheDeadMembersStepIsRecordedOnlyIfARepeatedClaimDidNotRecordItAlready() throws Exception {
+    Sequencer s = sequencer();
+    ledger.gate = new CompletableFuture<>();
+    s.submit(round("before-win", 10_000_000, A));
+    s.submit(Submission.of(java.util.List.of(new Submission.Target(A,
+        new io.jackpot.pool.PoolCommand.Claim("claim-1", "p", "g", "op", SequencerTest.NOW))), null));
+    until(() -> pool(A).winSeq() == 1);
+
+    StepRecovery.Finished f = recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+    assertEquals(1, f.wins());
+    LedgerBatch withWin = ledger.committed.stream().filter(c -> !c.winsIfAbsent().isEmpty()).findFirst().orElseThrow();
+    assertTrue(withWin.wins().isEmpty() && withWin.events().isEmpty(), "a survivor answering the repeated claim may have recorded them");
+    assertEquals("claim-1", withWin.winsIfAbsent().get(0).roundId());
+    assertEquals(1, withWin.eventsIfAbsent().size(), "the win's anchor, if absent");
+  }
+
   private Pool pool(PoolId id) {
     return pools.pools.get(id);
   }
