@@ -25,6 +25,9 @@ public final class HazelcastConfigs {
     config.setProperty("hazelcast.phone.home.enabled", "false");
     config.setProperty("hazelcast.wait.seconds.before.join", "0");
     config.setProperty("hazelcast.logging.type", "slf4j");
+    // Field-by-field wire forms for what crosses the cluster on every contribution.
+    io.jackpot.pool.hz.PoolSerializers.register(config.getSerializationConfig());
+    io.jackpot.sequencer.hz.StepNoteSerializer.register(config.getSerializationConfig());
     config.getNetworkConfig().setPort(s.port()).setPortAutoIncrement(true);
     JoinConfig join = config.getNetworkConfig().getJoin();
     join.getMulticastConfig().setEnabled(false);

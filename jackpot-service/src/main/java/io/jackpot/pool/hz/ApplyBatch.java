@@ -11,9 +11,9 @@ import java.util.Map;
  * replica with the same input, which is why it holds no clock or randomness. A retried invocation
  * carries the same operation id, so the pool recognises it and does not apply it twice.
  */
-record ApplyBatch(Pool.Batch batch) implements EntryProcessor<String, Pool, List<PoolOutcome>> {
+record ApplyBatch(Pool.Batch batch) implements EntryProcessor<String, Pool, Applied> {
   @Override
-  public List<PoolOutcome> process(Map.Entry<String, Pool> entry) {
+  public Applied process(Map.Entry<String, Pool> entry) {
     Pool pool = entry.getValue();
     if (pool == null) {
       throw new IllegalStateException("pool " + entry.getKey() + " is not loaded");
@@ -22,6 +22,6 @@ record ApplyBatch(Pool.Batch batch) implements EntryProcessor<String, Pool, List
     if (t.pool() != pool) {
       entry.setValue(t.pool());
     }
-    return t.outcomes();
+    return new Applied(t.outcomes());
   }
 }

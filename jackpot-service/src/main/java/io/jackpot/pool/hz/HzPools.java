@@ -33,11 +33,11 @@ public final class HzPools implements Pools {
 
   @Override
   public CompletionStage<Map<PoolId, List<PoolOutcome>>> apply(Map<PoolId, Pool.Batch> batches) {
-    Map<PoolId, CompletableFuture<List<PoolOutcome>>> calls = new LinkedHashMap<>();
+    Map<PoolId, CompletableFuture<Applied>> calls = new LinkedHashMap<>();
     batches.forEach((id, batch) -> calls.put(id, map.submitToKey(id.key(), new ApplyBatch(batch)).toCompletableFuture()));
     return CompletableFuture.allOf(calls.values().toArray(CompletableFuture[]::new)).thenApplyAsync(v -> {
       Map<PoolId, List<PoolOutcome>> out = new LinkedHashMap<>();
-      calls.forEach((id, f) -> out.put(id, f.join()));
+      calls.forEach((id, f) -> out.put(id, f.join().outcomes()));
       return out;
     }, callbacks);
   }

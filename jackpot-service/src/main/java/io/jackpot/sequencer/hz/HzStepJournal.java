@@ -48,9 +48,8 @@ public final class HzStepJournal implements StepJournal {
   record Drop() implements com.hazelcast.map.EntryProcessor<String, StepNote, Boolean> {
     @Override
     public Boolean process(java.util.Map.Entry<String, StepNote> entry) {
-      boolean present = entry.getValue() != null;
-      entry.setValue(null);
-      return present;
+      entry.setValue(null); // without reading the value: reading would deserialise the whole note
+      return Boolean.TRUE;
     }
   }
 
