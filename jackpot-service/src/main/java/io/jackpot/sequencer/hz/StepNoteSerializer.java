@@ -1,14 +1,13 @@
 package io.jackpot.sequencer.hz;
 
 import com.hazelcast.config.SerializationConfig;
-import com.hazelcast.config.SerializerConfig;
 import com.hazelcast.nio.ObjectDataInput;
 import com.hazelcast.nio.ObjectDataOutput;
-import com.hazelcast.nio.serialization.StreamSerializer;
 import io.jackpot.ledger.RoundRecord;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.hz.PoolWire;
+import io.jackpot.pool.hz.WireSerializer;
 import io.jackpot.sequencer.StepNote;
 import io.jackpot.sequencer.Submission;
 import java.io.IOException;
@@ -18,20 +17,16 @@ import java.util.List;
 import java.util.Map;
 
 /** The step journal's notes, field by field (one per step, written before every apply). */
-public final class StepNoteSerializer implements StreamSerializer<StepNote> {
+public final class StepNoteSerializer {
   static final int TYPE = 1003;
 
+  private StepNoteSerializer() {}
+
   public static void register(SerializationConfig config) {
-    config.addSerializerConfig(new SerializerConfig().setTypeClass(StepNote.class).setImplementation(new StepNoteSerializer()));
+    config.addSerializerConfig(WireSerializer.config(StepNote.class, TYPE, StepNoteSerializer::write, StepNoteSerializer::read));
   }
 
-  @Override
-  public int getTypeId() {
-    return TYPE;
-  }
-
-  @Override
-  public void write(ObjectDataOutput out, StepNote note) throws IOException {
+  static void write(ObjectDataOutput out, StepNote note) throws IOException {
     out.writeString(note.senderId());
     out.writeString(note.stepId());
     out.writeLong(note.sequence());
@@ -52,8 +47,7 @@ public final class StepNoteSerializer implements StreamSerializer<StepNote> {
     }
   }
 
-  @Override
-  public StepNote read(ObjectDataInput in) throws IOException {
+  static StepNote read(ObjectDataInput in) throws IOException {
     String sender = in.readString();
     String step = in.readString();
     long sequence = in.readLong();
