@@ -16,19 +16,19 @@ record ClaimRounds(Map<String, String> fingerprints, String token, String holder
     implements EntryProcessor<Integer, ClaimBucket, Map<String, Claim>> {
   @Override
   public Map<String, Claim> process(Map.Entry<Integer, ClaimBucket> entry) {
-    ClaimBucket bucket = entry.getValue() == null ? ClaimBucket.EMPTY : entry.getValue();
-    Map<String, ClaimBucket.Held> claims = bucket.live(now, respected);
+    ClaimBucket bucket = entry.getValue() == null ? ClaimBucket.empty() : entry.getValue();
     Map<String, Claim> out = new HashMap<>();
     fingerprints.forEach((round, fingerprint) -> {
-      ClaimBucket.Held held = claims.get(round);
+      ClaimBucket.Held held = bucket.standing(round, now, respected);
       if (held == null) {
-        claims.put(round, new ClaimBucket.Held(fingerprint, token, now + ttlMillis, holder));
+        bucket.claims().put(round, new ClaimBucket.Held(fingerprint, token, now + ttlMillis, holder));
         out.put(round, Claim.NEW);
       } else {
         out.put(round, held.fingerprint().equals(fingerprint) ? Claim.SAME : Claim.DIFFERENT);
       }
     });
-    entry.setValue(new ClaimBucket(claims));
+    bucket.sweep(now);
+    entry.setValue(bucket); // changed in place; setValue makes the change count
     return out;
   }
 }

@@ -8,17 +8,18 @@ record ReleaseRounds(Map<String, String> fingerprints, String token, long now)
     implements EntryProcessor<Integer, ClaimBucket, Boolean> {
   @Override
   public Boolean process(Map.Entry<Integer, ClaimBucket> entry) {
-    if (entry.getValue() == null) {
+    ClaimBucket bucket = entry.getValue();
+    if (bucket == null) {
       return false;
     }
-    Map<String, ClaimBucket.Held> claims = entry.getValue().live(now);
     fingerprints.forEach((round, fingerprint) -> {
-      ClaimBucket.Held held = claims.get(round);
+      ClaimBucket.Held held = bucket.claims().get(round);
       if (held != null && held.token().equals(token) && held.fingerprint().equals(fingerprint)) {
-        claims.remove(round);
+        bucket.claims().remove(round);
       }
     });
-    entry.setValue(claims.isEmpty() ? null : new ClaimBucket(claims));
+    bucket.sweep(now);
+    entry.setValue(bucket.claims().isEmpty() ? null : bucket);
     return true;
   }
 }

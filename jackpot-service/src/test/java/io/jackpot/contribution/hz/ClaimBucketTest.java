@@ -39,6 +39,20 @@ class ClaimBucketTest {
   }
 
   @Test
+  void lapsedClaimsAreSweptOutOnceABucketGrows() {
+    Entry e = new Entry();
+    Map<String, String> many = new java.util.HashMap<>();
+    for (int i = 0; i < ClaimBucket.SWEEP_ABOVE + 10; i++) {
+      many.put("old-" + i, "f");
+    }
+    new ClaimRounds(many, "t1", "m1", 0, 100, null).process(e);
+    assertEquals(ClaimBucket.SWEEP_ABOVE + 10, e.getValue().claims().size(), "still within their TTL: kept");
+    new ClaimRounds(Map.of("new", "f"), "t2", "m1", 1_000, 100, null).process(e);
+    assertEquals(Map.of("new", "t2"), e.getValue().claims().entrySet().stream()
+        .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, x -> x.getValue().token())), "the lapsed ones are gone");
+  }
+
+  @Test
   void aRequestReleasesOnlyItsOwnClaims() {
     Entry e = new Entry();
     new ClaimRounds(Map.of("r1", "fa"), "mine", "m1", 0, 1_000, null).process(e);
