@@ -25,8 +25,17 @@ public final class ContributorConfig {
   private final Duration requestTimeout;
   private final Duration retryInitialBackoff;
   private final Duration retryMaxBackoff;
+  private final Transport transport;
+
+  /**
+   * How batches travel: HTTP/1.1 over kept-alive connections (one per batch in flight), or HTTP/2
+   * (cleartext upgrade on http:// endpoints; all batches multiplexed on one connection). Measured
+   * with scripts/loadgen --http (README, Benchmarks).
+   */
+  public enum Transport { HTTP_1_1, HTTP_2 }
 
   private ContributorConfig(Builder b) {
+    this.transport = b.transport;
     this.endpoints = List.copyOf(b.endpoints);
     this.gameKey = b.gameKey;
     this.gameId = b.gameId;
@@ -88,6 +97,10 @@ public final class ContributorConfig {
     return retryMaxBackoff;
   }
 
+  public Transport transport() {
+    return transport;
+  }
+
   /** Collects settings; {@link #build()} validates them all. Not thread-safe. */
   public static final class Builder {
     private final List<URI> endpoints = new ArrayList<>();
@@ -98,6 +111,7 @@ public final class ContributorConfig {
     private int bufferCapacity = 100_000;
     private int maxInFlightBatches = 4;
     private Duration requestTimeout = Duration.ofSeconds(10);
+    private Transport transport = Transport.HTTP_1_1;
     private Duration retryInitialBackoff = Duration.ofMillis(100);
     private Duration retryMaxBackoff = Duration.ofSeconds(5);
 
@@ -138,6 +152,11 @@ public final class ContributorConfig {
       return this;
     }
 
+    public Builder transport(Transport t) {
+      this.transport = t;
+      return this;
+    }
+
     public Builder requestTimeout(Duration d) {
       this.requestTimeout = d;
       return this;
@@ -161,6 +180,7 @@ public final class ContributorConfig {
       require(bufferCapacity >= batchSize, "bufferCapacity must be at least batchSize");
       require(maxInFlightBatches >= 1 && maxInFlightBatches <= 64, "maxInFlightBatches must be 1–64");
       require(requestTimeout != null && requestTimeout.toMillis() >= 100, "requestTimeout must be at least 100 ms");
+      require(transport != null, "transport is required");
       require(retryInitialBackoff != null && retryInitialBackoff.toMillis() >= 1, "retryBackoff initial must be at least 1 ms");
       require(retryMaxBackoff != null && retryMaxBackoff.compareTo(retryInitialBackoff) >= 0, "retryBackoff max must be at least the initial");
       return new ContributorConfig(this);

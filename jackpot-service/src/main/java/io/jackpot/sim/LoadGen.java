@@ -11,7 +11,7 @@ import java.util.Map;
 public final class LoadGen {
   private static final String USAGE = """
       usage: scripts/loadgen [--endpoint URL[,URL...]] [--instances N] [--seconds S | --rounds R] [--batch B]
-                             [--in-flight F] [--jackpot-one-in N] [--game-key K] [--admin-token T]
+                             [--in-flight F] [--jackpot-one-in N] [--game-key K] [--admin-token T] [--http 1.1|2]
         defaults: http://127.0.0.1:8080, 8 instances, 30 seconds, batches of 500, 2000 rounds in
         flight per instance, the games' own jackpots one round in 5000, dev-game-key, dev-viewer-token;
         several endpoints (members of one cluster): instance i starts at the i-th and fails over to the others""";
@@ -70,7 +70,7 @@ public final class LoadGen {
       o.put(args[i].substring(2), args[i + 1]);
     }
     var known = java.util.Set.of("endpoint", "instances", "seconds", "rounds", "batch", "in-flight", "jackpot-one-in", "game-key",
-        "admin-token");
+        "admin-token", "http");
     o.keySet().stream().filter(k -> !known.contains(k)).findFirst().ifPresent(k -> {
       throw new IllegalArgumentException("unknown option --" + k);
     });
@@ -80,7 +80,15 @@ public final class LoadGen {
     return new LoadRun.Settings(o.getOrDefault("endpoint", "http://127.0.0.1:8080"), o.getOrDefault("game-key", "dev-game-key"),
         o.getOrDefault("admin-token", "dev-viewer-token"), (int) number(o, "instances", 8), number(o, "rounds", 0),
         (int) number(o, "seconds", 30), (int) number(o, "batch", 500), (int) number(o, "in-flight", 2000),
-        number(o, "jackpot-one-in", 5000));
+        number(o, "jackpot-one-in", 5000), transport(o.getOrDefault("http", "1.1")));
+  }
+
+  private static io.jackpot.sdk.ContributorConfig.Transport transport(String raw) {
+    return switch (raw) {
+      case "1.1" -> io.jackpot.sdk.ContributorConfig.Transport.HTTP_1_1;
+      case "2" -> io.jackpot.sdk.ContributorConfig.Transport.HTTP_2;
+      default -> throw new IllegalArgumentException("--http must be 1.1 or 2, got '" + raw + "'");
+    };
   }
 
   private static long number(Map<String, String> o, String name, long fallback) {

@@ -32,7 +32,12 @@ import java.util.concurrent.atomic.LongAdder;
 public final class LoadRun {
   /** {@code rounds} 0 means run for {@code seconds}. */
   public record Settings(String endpoint, String gameKey, String adminToken, int instances, long rounds, int seconds,
-      int batchSize, int inFlight, long jackpotOneIn) {
+      int batchSize, int inFlight, long jackpotOneIn, ContributorConfig.Transport transport) {
+    public Settings(String endpoint, String gameKey, String adminToken, int instances, long rounds, int seconds, int batchSize,
+        int inFlight, long jackpotOneIn) {
+      this(endpoint, gameKey, adminToken, instances, rounds, seconds, batchSize, inFlight, jackpotOneIn, ContributorConfig.Transport.HTTP_1_1);
+    }
+
     public Settings {
       if (instances < 1 || batchSize < 1 || batchSize > 1000 || inFlight < 1 || rounds < 0 || (rounds == 0 && seconds < 1)) {
         throw new IllegalArgumentException("instances ≥ 1, batch 1–1000, in-flight ≥ 1, and rounds ≥ 1 or seconds ≥ 1");
@@ -101,7 +106,7 @@ public final class LoadRun {
       for (int e = 0; e < endpoints.size(); e++) {
         config.endpoint(endpoints.get((i + e) % endpoints.size()));
       }
-      JackpotContributor sdk = JackpotContributor.of(config
+      JackpotContributor sdk = JackpotContributor.of(config.transport(settings.transport())
           .gameKey(settings.gameKey()).gameId(game.gameId()).batchSize(settings.batchSize())
           .bufferCapacity(Math.max(settings.inFlight(), settings.batchSize()) * 2).build());
       clients.add(sdk);

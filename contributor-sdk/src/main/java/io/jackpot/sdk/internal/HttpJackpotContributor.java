@@ -69,7 +69,9 @@ public final class HttpJackpotContributor implements JackpotContributor {
 
   public HttpJackpotContributor(ContributorConfig config) {
     this.config = config;
-    this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(config.requestTimeout()).build();
+    this.http = HttpClient.newBuilder()
+        .version(config.transport() == ContributorConfig.Transport.HTTP_2 ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
+        .connectTimeout(config.requestTimeout()).build();
     this.endpoints = new Endpoints(config.endpoints());
     this.held = new Semaphore(config.bufferCapacity());
     this.inFlight = new Semaphore(config.maxInFlightBatches());
