@@ -18,6 +18,7 @@ class ContributorConfigTest {
     assertEquals("http://127.0.0.1:8080", c.endpoints().get(0).toString());
     assertEquals(500, c.batchSize());
     assertTrue(c.bufferCapacity() >= c.batchSize());
+    assertEquals(ContributorConfig.Transport.HTTP_1_1, c.transport(), "HTTP/2 measured no faster (README, Transport)");
   }
 
   @Test
@@ -33,6 +34,7 @@ class ContributorConfigTest {
     assertMessage("maxInFlightBatches", valid().maxInFlightBatches(0));
     assertMessage("requestTimeout", valid().requestTimeout(Duration.ofMillis(10)));
     assertMessage("retryBackoff", valid().retryBackoff(Duration.ofSeconds(2), Duration.ofSeconds(1)));
+    assertMessage("transport", valid().transport(null));
   }
 
   private static void assertMessage(String setting, ContributorConfig.Builder b) {

@@ -36,6 +36,22 @@ class LoadRunIT {
   }
 
   @Test
+  void theSdkOverHttp2DeliversEveryRoundOnce() throws Exception {
+    String pg = TestPostgres.freshDatabase();
+    JackpotNode node = SdkIT.start(pg, TestNodes.freePort());
+    try {
+      LoadRun.Summary s = new LoadRun(new LoadRun.Settings("http://127.0.0.1:" + node.httpPort(), "dev-game-key", "dev-viewer-token",
+          2, 2_000, 0, 100, 200, 100, io.jackpot.sdk.ContributorConfig.Transport.HTTP_2), new PrintStream(new ByteArrayOutputStream(), true))
+          .run();
+      assertEquals(2_000, s.acknowledged(), s.toString());
+      assertEquals(2_000, s.ledgerRounds(), "the ledger holds exactly the acknowledged rounds");
+      OneNode.assertBalanced(node.httpPort());
+    } finally {
+      node.close();
+    }
+  }
+
+  @Test
   void theRoundCountIsAdminOnlyAndRefusesABadPrefix() throws Exception {
     String pg = TestPostgres.freshDatabase();
     JackpotNode node = SdkIT.start(pg, TestNodes.freePort());
