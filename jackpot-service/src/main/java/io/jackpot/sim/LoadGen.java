@@ -42,8 +42,12 @@ public final class LoadGen {
     System.out.printf("latency      p50 %.1f ms  p95 %.1f ms  p99 %.1f ms  max %.1f ms (contribute to acknowledgement)%n",
         s.p50Micros() / 1000.0, s.p95Micros() / 1000.0, s.p99Micros() / 1000.0, s.maxMicros() / 1000.0);
     System.out.printf("wins         %,d%n", s.wins());
-    System.out.printf("ledger       %,d rounds under %s-: %s (lost %,d)%n", s.ledgerRounds(), s.prefix(),
-        s.ledgerMatches() ? "exactly the acknowledged ones" : "MISMATCH with %,d acknowledged".formatted(s.acknowledged()), s.lost());
+    if (s.ledgerRounds() < 0) {
+      System.out.printf("ledger       UNKNOWN: the service did not answer the count of rounds under %s-%n", s.prefix());
+    } else {
+      System.out.printf("ledger       %,d rounds under %s-: %s (lost %,d)%n", s.ledgerRounds(), s.prefix(),
+          s.ledgerMatches() ? "exactly the acknowledged ones" : "MISMATCH with %,d acknowledged".formatted(s.acknowledged()), s.lost());
+    }
     System.exit(s.ledgerMatches() ? 0 : 1);
   }
 

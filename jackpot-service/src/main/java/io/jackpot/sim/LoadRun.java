@@ -53,7 +53,8 @@ public final class LoadRun {
   /**
    * What happened: rounds started, acknowledged (recorded by the service: applied, duplicate or
    * paused), refused (invalid, not recorded), failed (the SDK gave up: unknown), wins, the
-   * acknowledgement latencies, and the ledger's count under the run's prefix.
+   * acknowledgement latencies, and the ledger's count under the run's prefix (-1: the service did
+   * not answer the count).
    */
   public record Summary(String prefix, long started, long acknowledged, long refused, long failed, long wins,
       double seconds, long p50Micros, long p95Micros, long p99Micros, long maxMicros, long ledgerRounds) {
@@ -79,6 +80,8 @@ public final class LoadRun {
   private final LongAdder failed = new LongAdder();
   private final LongAdder wins = new LongAdder();
   private final LatencyHistogram latency = new LatencyHistogram();
+  /** A run ends by itself when no round was answered for this long (a dead or stuck service). */
+  static final Duration STALL = Duration.ofSeconds(120);
 
   public LoadRun(Settings settings, PrintStream progress) {
     this.settings = settings;
@@ -126,10 +129,23 @@ public final class LoadRun {
     long deadline = settings.rounds() == 0 ? begin + TimeUnit.SECONDS.toNanos(settings.seconds()) : Long.MAX_VALUE;
     long lastCount = 0;
     long lastAt = begin;
+    long settled = 0;
+    long settledAt = begin;
     while (!done.await(1, TimeUnit.SECONDS)) {
       long now = System.nanoTime();
       if (now >= deadline) {
         stop.set(true);
+      }
+      long nowSettled = acknowledged.sum() + refused.sum() + failed.sum();
+      if (nowSettled != settled) {
+        settled = nowSettled;
+        settledAt = now;
+      } else if (now - settledAt > STALL.toNanos()) {
+        // The service stopped answering: end the run instead of waiting forever; closing the
+        // clients fails what they still hold, and the summary shows it.
+        progress.printf("no round answered for %d s: the service is not answering; stopping%n", STALL.toSeconds());
+        stop.set(true);
+        break;
       }
       long count = acknowledged.sum();
       progress.printf("%6.1fs  %,9.0f/s  acknowledged %,d  refused %,d  failed %,d  wins %,d%n", (now - begin) / 1e9,
@@ -140,7 +156,13 @@ public final class LoadRun {
     // Closing delivers what each client still holds, then every result is in.
     clients.forEach(JackpotContributor::close);
     double seconds = (System.nanoTime() - begin) / 1e9;
-    long ledger = ledgerRounds(prefix + "-");
+    long ledger;
+    try {
+      ledger = ledgerRounds(prefix + "-");
+    } catch (java.io.IOException e) {
+      progress.printf("could not count the ledger's rounds (%s)%n", e);
+      ledger = -1;
+    }
     return new Summary(prefix, started.sum(), acknowledged.sum(), refused.sum(), failed.sum(), wins.sum(), seconds,
         latency.percentileMicros(500), latency.percentileMicros(950), latency.percentileMicros(990), latency.maxMicros(), ledger);
   }
