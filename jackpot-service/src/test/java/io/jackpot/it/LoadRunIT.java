@@ -4,21 +4,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
+import io.jackpot.sdk.ContributorConfig;
 import io.jackpot.sim.LoadRun;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The load generator against the real service: what it reports acknowledged is exactly what the ledger holds. */
 class LoadRunIT {
-  @Test
-  void aBoundedRunEndsWithTheLedgerHoldingExactlyTheAcknowledgedRounds() throws Exception {
+  /** Over either transport of the SDK (HTTP/2: cleartext upgrade). */
+  @ParameterizedTest
+  @EnumSource(ContributorConfig.Transport.class)
+  void aBoundedRunEndsWithTheLedgerHoldingExactlyTheAcknowledgedRounds(ContributorConfig.Transport transport) throws Exception {
     String pg = TestPostgres.freshDatabase();
     JackpotNode node = SdkIT.start(pg, TestNodes.freePort());
     try {
       ByteArrayOutputStream progress = new ByteArrayOutputStream();
       LoadRun.Summary s = new LoadRun(new LoadRun.Settings("http://127.0.0.1:" + node.httpPort(), "dev-game-key",
-          "dev-viewer-token", 4, 6000, 0, 200, 400, 100), new PrintStream(progress, true)).run();
+          "dev-viewer-token", 4, 6000, 0, 200, 400, 100, transport), new PrintStream(progress, true)).run();
       assertEquals(6000, s.started());
       assertEquals(6000, s.acknowledged(), s.toString());
       assertEquals(0, s.refused() + s.failed(), s.toString());
@@ -29,22 +34,6 @@ class LoadRunIT {
       try (SimplePg sql = SimplePg.of(pg)) {
         assertEquals(6000, sql.count("SELECT count(*) FROM rounds WHERE round_id LIKE '" + s.prefix() + "-%'"));
       }
-      OneNode.assertBalanced(node.httpPort());
-    } finally {
-      node.close();
-    }
-  }
-
-  @Test
-  void theSdkOverHttp2DeliversEveryRoundOnce() throws Exception {
-    String pg = TestPostgres.freshDatabase();
-    JackpotNode node = SdkIT.start(pg, TestNodes.freePort());
-    try {
-      LoadRun.Summary s = new LoadRun(new LoadRun.Settings("http://127.0.0.1:" + node.httpPort(), "dev-game-key", "dev-viewer-token",
-          2, 2_000, 0, 100, 200, 100, io.jackpot.sdk.ContributorConfig.Transport.HTTP_2), new PrintStream(new ByteArrayOutputStream(), true))
-          .run();
-      assertEquals(2_000, s.acknowledged(), s.toString());
-      assertEquals(2_000, s.ledgerRounds(), "the ledger holds exactly the acknowledged rounds");
       OneNode.assertBalanced(node.httpPort());
     } finally {
       node.close();

@@ -15,11 +15,10 @@ import java.util.stream.IntStream;
 
 /**
  * N member processes of one cluster, as {@code scripts/cluster} starts them, on one database, with
- * quorum two; the last member logs JSON lines. Every process started is added to {@code started}
- * (the test kills what is left).
+ * quorum two; the last member logs JSON lines. {@link #close()} kills every process it started.
  */
-final class ProcessCluster {
-  private final List<Process> started;
+final class ProcessCluster implements AutoCloseable {
+  private final List<Process> started = new java.util.ArrayList<>();
   private final String pgUrl;
   private final String name = "cluster-" + UUID.randomUUID();
   private final int[] http;
@@ -27,8 +26,7 @@ final class ProcessCluster {
   private final Path[] data;
   private final Process[] members;
 
-  ProcessCluster(String pgUrl, int n, List<Process> started) throws Exception {
-    this.started = started;
+  ProcessCluster(String pgUrl, int n) throws Exception {
     this.pgUrl = pgUrl;
     http = IntStream.range(0, n).map(i -> TestNodes.freePort()).toArray();
     hz = IntStream.range(0, n).map(i -> TestNodes.freePort()).toArray();
@@ -91,6 +89,14 @@ final class ProcessCluster {
     }
     for (int i = 0; i < members.length; i++) {
       awaitReady(i);
+    }
+  }
+
+  /** Kills (-9) whatever it started that is still running. */
+  @Override
+  public void close() throws InterruptedException {
+    for (Process p : started) {
+      p.destroyForcibly().waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
     }
   }
 }
