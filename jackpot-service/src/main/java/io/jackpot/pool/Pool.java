@@ -54,8 +54,14 @@ public record Pool(
   public static final int RECENT_WINS = 32;
   /** Transfer ids a pool remembers having received (a transfer is re-sent only until its receipt is recorded). */
   public static final int RECEIVED_TRANSFERS = 256;
-  /** Senders remembered; members that left long ago are forgotten first. */
+  /** Senders remembered; those that applied nothing here for longest are forgotten first. */
   public static final int SENDERS = 64;
+  /**
+   * Batches remembered per sender: the last and the one before it. A sequencer keeps at most this
+   * many steps applied but unrecorded (Sequencer), so a departed member's unrecorded batches are
+   * all still known here.
+   */
+  public static final int BATCHES_REMEMBERED = 2;
 
   public Pool {
     receivedTransfers = List.copyOf(receivedTransfers);
@@ -89,9 +95,12 @@ public record Pool(
 
   /**
    * The outcomes of a batch, kept so that a retried batch returns them instead of reapplying;
-   * {@code previous} is the same sender's batch before it (without its own previous), or null.
+   * {@code previous} is the same sender's batch before it (without its own previous), or null:
+   * {@link #BATCHES_REMEMBERED} per sender. {@code appliedAtOp} is this pool's {@code opSeq} after
+   * the batch: a pool-local clock, so the sender whose last batch is oldest here is forgotten
+   * first (senders' own sequences are not comparable: a restarted member starts again at 1).
    */
-  public record AppliedBatch(String opId, long sequence, List<PoolOutcome> outcomes, AppliedBatch previous) implements Serializable {
+  public record AppliedBatch(String opId, long appliedAtOp, List<PoolOutcome> outcomes, AppliedBatch previous) implements Serializable {
     public AppliedBatch {
       outcomes = List.copyOf(outcomes);
     }
@@ -105,7 +114,7 @@ public record Pool(
     }
 
     AppliedBatch alone() {
-      return previous == null ? this : new AppliedBatch(opId, sequence, outcomes, null);
+      return previous == null ? this : new AppliedBatch(opId, appliedAtOp, outcomes, null);
     }
   }
 
@@ -126,7 +135,7 @@ public record Pool(
       outcomes.add(t.outcomes().get(0));
     }
     return new Transition(pool.remember(batch.senderId(),
-        new AppliedBatch(batch.opId(), batch.sequence(), outcomes, done == null ? null : done.alone())), outcomes);
+        new AppliedBatch(batch.opId(), pool.opSeq(), outcomes, done == null ? null : done.alone())), outcomes);
   }
 
   Transition apply(PoolCommand command, Entropy entropy) {
@@ -330,7 +339,7 @@ public record Pool(
     memory.put(sender, batch);
     if (memory.size() > SENDERS) {
       String oldest = memory.entrySet().stream()
-          .min(Map.Entry.comparingByValue(Comparator.comparingLong(AppliedBatch::sequence))).orElseThrow().getKey();
+          .min(Map.Entry.comparingByValue(Comparator.comparingLong(AppliedBatch::appliedAtOp))).orElseThrow().getKey();
       memory.remove(oldest);
     }
     return new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve, pendingTerms, receivedTransfers, owed,

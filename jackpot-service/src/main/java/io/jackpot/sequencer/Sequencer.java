@@ -62,7 +62,7 @@ public final class Sequencer {
    * ({@link Pool.AppliedBatch}), so every unrecorded step of a departed member is still known to
    * them and can be finished exactly by another (StepRecovery).
    */
-  static final int MAX_UNRECORDED_STEPS = 2;
+  static final int MAX_UNRECORDED_STEPS = Pool.BATCHES_REMEMBERED;
   private int unrecordedSteps;
   private long steps;
   private int uncommittedCommands;

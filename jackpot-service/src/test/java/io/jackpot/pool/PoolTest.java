@@ -1,6 +1,7 @@
 package io.jackpot.pool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -94,6 +95,22 @@ class PoolTest {
     Pool.Transition retried = pool.apply(mine);
     assertSame(pool, retried.pool());
     assertEquals(1, ((Contributed) retried.outcomes().get(0)).opSeq());
+  }
+
+  @Test
+  void aNewSenderIsRememberedEvenAfterManySendersWithHighSequencesWentBefore() {
+    Pool pool = created(TERMS);
+    for (int i = 0; i < Pool.SENDERS; i++) {
+      pool = pool.apply(new Pool.Batch("departed-" + i, 1_000 + i, "d-" + i, RANDOM.next(), List.of(stake("d" + i, 1_000_000)))).pool();
+    }
+    // A member restarted: new sender, its own count starts at 1. Its batch must be remembered.
+    Pool.Batch fresh = new Pool.Batch("restarted", 1, "r-1", RANDOM.next(), List.of(stake("r1", 2_000_000)));
+    Pool after = pool.apply(fresh).pool();
+    Pool.Transition again = after.apply(fresh);
+    assertSame(after, again.pool(), "a re-sent batch of the new sender is answered, not applied again");
+    assertEquals(Pool.SENDERS, after.lastBatchBySender().size());
+    assertTrue(after.lastBatchBySender().containsKey("restarted"));
+    assertFalse(after.lastBatchBySender().containsKey("departed-0"), "the sender idle here for longest is forgotten");
   }
 
   @Test
