@@ -165,10 +165,9 @@ public final class JackpotNode implements AutoCloseable {
     sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock, random, metrics, memberId, journal);
     recovery = new StepRecovery(pools, ledger, journal, clock);
     this.journal = journal;
-    claimHolders = new ClaimHolders(hz.getCluster(), journal, clock);
-    hz.getCluster().addMembershipListener(claimHolders);
+    claimHolders = new ClaimHolders(hz.getCluster(), journal);
     var contributions = new ContributionService(catalogue, fx, new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), hzCallbacks, clock,
-        config.cluster().roundClaimTtlSeconds() * 1000L, memberId, claimHolders::respected), ledger, sequencer, clock);
+        config.cluster().roundClaimTtlSeconds() * 1000L, memberId, claimHolders::released), ledger, sequencer, clock);
     var awards = new AwardService(catalogue, ledger, sequencer, clock, new TierDraw(clusterSecret(hz, "tier-draw")), fx);
     log.info("step 5/6: services wired ({})", credentials.isDev() ? "DEV credentials" : "configured credentials");
 
@@ -237,8 +236,11 @@ public final class JackpotNode implements AutoCloseable {
     if (members.isEmpty() || !members.iterator().next().localMember()) {
       return java.util.concurrent.CompletableFuture.completedFuture(null);
     }
-    java.util.Set<String> present = members.stream().map(m -> m.getUuid().toString()).collect(java.util.stream.Collectors.toSet());
+    // Senders first, members after: a member that joins meanwhile is then in the member list
+    // (UUIDs are never reused, so a sender missing from the later list really has gone).
     return journal.senders().thenCompose(senders -> {
+      java.util.Set<String> present = hz.getCluster().getMembers().stream().map(m -> m.getUuid().toString())
+          .collect(java.util.stream.Collectors.toSet());
       java.util.concurrent.CompletionStage<Void> chain = java.util.concurrent.CompletableFuture.completedFuture(null);
       for (String sender : senders) {
         if (!present.contains(sender)) {

@@ -2,7 +2,6 @@ package io.jackpot.contribution.hz;
 
 import java.io.Serializable;
 import java.util.HashMap;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -24,16 +23,16 @@ record ClaimBucket(HashMap<String, Held> claims) implements Serializable {
    * member holding it.
    */
   record Held(String fingerprint, String token, long expiresAt, String holder) implements Serializable {
-    /** Lapsed at {@code now}, or held by a member outside {@code respected} (null respects every holder). */
-    boolean standsNot(long now, Set<String> respected) {
-      return expiresAt < now || (respected != null && !respected.contains(holder));
+    /** Lapsed at {@code now}, or held by a {@code released} member (ClaimHolders). */
+    boolean standsNot(long now, Set<String> released) {
+      return expiresAt < now || (released != null && released.contains(holder));
     }
   }
 
   /** The claim on {@code round} that still stands, or null. */
-  Held standing(String round, long now, Set<String> respected) {
+  Held standing(String round, long now, Set<String> released) {
     Held held = claims.get(round);
-    return held == null || held.standsNot(now, respected) ? null : held;
+    return held == null || held.standsNot(now, released) ? null : held;
   }
 
   /** Removes lapsed claims when the bucket has grown (claims are normally released, not left to lapse). */
@@ -43,14 +42,4 @@ record ClaimBucket(HashMap<String, Held> claims) implements Serializable {
     }
   }
 
-  /** The claims standing at {@code now} (for tests and operations). */
-  Map<String, Held> live(long now) {
-    Map<String, Held> out = new HashMap<>();
-    claims.forEach((id, h) -> {
-      if (!h.standsNot(now, null)) {
-        out.put(id, h);
-      }
-    });
-    return out;
-  }
 }

@@ -28,21 +28,16 @@ public final class HzRoundClaims implements RoundClaims {
   private final Clock clock;
   private final long ttlMillis;
   private final String memberId;
-  private final java.util.function.Supplier<java.util.Set<String>> respected;
-
-  /** A single member's claims: every holder respected until its claims lapse. */
-  public HzRoundClaims(IMap<Integer, ClaimBucket> map, Executor callbacks, Clock clock, long ttlMillis) {
-    this(map, callbacks, clock, ttlMillis, "local", () -> null);
-  }
+  private final java.util.function.Supplier<java.util.Set<String>> released;
 
   /**
    * @param memberId this member's id, recorded as the holder of its claims
-   * @param respected the holders whose claims stand (ClaimHolders); null: all
+   * @param released the holders whose claims count as absent (ClaimHolders)
    */
   public HzRoundClaims(IMap<Integer, ClaimBucket> map, Executor callbacks, Clock clock, long ttlMillis, String memberId,
-      java.util.function.Supplier<java.util.Set<String>> respected) {
+      java.util.function.Supplier<java.util.Set<String>> released) {
     this.memberId = memberId;
-    this.respected = respected;
+    this.released = released;
     this.map = map;
     this.callbacks = callbacks;
     this.clock = clock;
@@ -52,10 +47,10 @@ public final class HzRoundClaims implements RoundClaims {
   @Override
   public CompletionStage<Map<String, Claim>> claim(Map<String, String> fingerprintByRound, String token) {
     long now = clock.millis();
-    java.util.Set<String> standing = respected.get();
+    java.util.Set<String> gone = released.get();
     List<CompletableFuture<Map<String, Claim>>> calls = new ArrayList<>();
     byBucket(fingerprintByRound).forEach((bucket, rounds) ->
-        calls.add(map.submitToKey(bucket, new ClaimRounds(rounds, token, memberId, now, ttlMillis, standing)).toCompletableFuture()));
+        calls.add(map.submitToKey(bucket, new ClaimRounds(rounds, token, memberId, now, ttlMillis, gone)).toCompletableFuture()));
     return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).thenApplyAsync(v -> {
       Map<String, Claim> out = new HashMap<>();
       calls.forEach(c -> out.putAll(c.join()));
