@@ -1,5 +1,6 @@
 package io.jackpot;
 
+import io.jackpot.access.Credentials;
 import io.jackpot.config.EnvVars;
 import io.jackpot.config.ServiceConfig;
 import java.time.Clock;
@@ -17,13 +18,17 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    String logFormat = System.getenv().getOrDefault("JACKPOT_LOG_FORMAT", "text");
+    String configured = System.getenv("JACKPOT_LOG_FORMAT");
+    // Blank means unset, as for every other setting (and as logback.xml's ${JACKPOT_LOG_FORMAT:-text} reads it).
+    String logFormat = configured == null || configured.isBlank() ? "text" : configured.trim();
     if (!logFormat.equals("text") && !logFormat.equals("json")) {
       // Checked before the first log line: logback would have no appender for it and stay silent.
       System.err.println("bad configuration: JACKPOT_LOG_FORMAT must be text or json, got '" + logFormat + "'");
       System.exit(2);
       return;
     }
+    // Logback reads system properties before the environment: it sees the value checked here.
+    System.setProperty("JACKPOT_LOG_FORMAT", logFormat);
     // The human banner goes to stdout only with text logs; JSON logs stay pure JSON lines.
     java.io.PrintStream banner = logFormat.equals("text") ? System.out : new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
     boolean demo = args.length == 1 && args[0].equals("--demo");
@@ -57,13 +62,13 @@ public final class Main {
       }, "shutdown"));
       banner.printf("%nJackpot service ready: http://127.0.0.1:%d/v1/jackpots%n", node.httpPort());
       if (credentials.isDev()) {
-        banner.printf("  game key:     dev-game-key (operator demo, all seed games)%n");
-        banner.printf("  admin token:  dev-admin-token   viewer token: dev-viewer-token%n%n");
+        banner.printf("  game key:     %s (operator demo, all seed games)%n", Credentials.DEV_GAME_KEY);
+        banner.printf("  admin token:  %s   viewer token: %s%n%n", Credentials.DEV_ADMIN_TOKEN, Credentials.DEV_VIEWER_TOKEN);
       } else {
         banner.printf("  credentials:  %d game keys, %d admin tokens configured%n%n", credentials.gameKeys(), credentials.adminTokens());
       }
       if (demoSettings != null) {
-        players.set(io.jackpot.sim.DemoPlayers.start("http://127.0.0.1:" + node.httpPort(), "dev-game-key", demoSettings.players(),
+        players.set(io.jackpot.sim.DemoPlayers.start("http://127.0.0.1:" + node.httpPort(), Credentials.DEV_GAME_KEY, demoSettings.players(),
             java.time.Duration.ofMillis(demoSettings.paceMs()), demoSettings.jackpotOneIn(), System.nanoTime()));
         banner.printf("Demo: %d simulated players per seed game; watch http://127.0.0.1:%d/%n%n", demoSettings.players(), node.httpPort());
       }

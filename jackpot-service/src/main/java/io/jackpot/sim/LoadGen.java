@@ -81,10 +81,12 @@ public final class LoadGen {
     if (o.containsKey("seconds") && o.containsKey("rounds")) {
       throw new IllegalArgumentException("--seconds or --rounds, not both");
     }
-    return new LoadRun.Settings(o.getOrDefault("endpoint", "http://127.0.0.1:8080"), o.getOrDefault("game-key", "dev-game-key"),
-        o.getOrDefault("admin-token", "dev-viewer-token"), (int) number(o, "instances", 8), number(o, "rounds", 0),
-        (int) number(o, "seconds", 30), (int) number(o, "batch", 500), (int) number(o, "in-flight", 2000),
-        number(o, "jackpot-one-in", 5000), transport(o.getOrDefault("http", "1.1")));
+    return new LoadRun.Settings(o.getOrDefault("endpoint", "http://127.0.0.1:8080"),
+        o.getOrDefault("game-key", io.jackpot.access.Credentials.DEV_GAME_KEY),
+        o.getOrDefault("admin-token", io.jackpot.access.Credentials.DEV_VIEWER_TOKEN), (int) number(o, "instances", 8, 1, 10_000),
+        number(o, "rounds", 0, 0, Long.MAX_VALUE), (int) number(o, "seconds", 30, 1, 86_400), (int) number(o, "batch", 500, 1, 1_000),
+        (int) number(o, "in-flight", 2000, 1, 1_000_000), number(o, "jackpot-one-in", 5000, 1, Long.MAX_VALUE),
+        transport(o.getOrDefault("http", "1.1")));
   }
 
   private static io.jackpot.sdk.ContributorConfig.Transport transport(String raw) {
@@ -95,12 +97,9 @@ public final class LoadGen {
     };
   }
 
-  private static long number(Map<String, String> o, String name, long fallback) {
+  /** A whole-number option within bounds (the service's own setting parser, so the messages match). */
+  private static long number(Map<String, String> o, String name, long fallback, long min, long max) {
     String raw = o.get(name);
-    try {
-      return raw == null ? fallback : Long.parseLong(raw);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("--" + name + " must be a whole number, got '" + raw + "'");
-    }
+    return raw == null ? fallback : io.jackpot.config.EnvVars.whole(Map.of("--" + name, raw), "--" + name, fallback, min, max);
   }
 }

@@ -153,16 +153,11 @@ public final class LoadRun {
       lastCount = count;
       lastAt = now;
     }
-    // Closing delivers what each client still holds, then every result is in.
-    clients.forEach(JackpotContributor::close);
+    // Closing delivers what each client still holds, then every result is in. In parallel: each
+    // close waits up to its own deadline for a service that may not be answering.
+    clients.parallelStream().forEach(JackpotContributor::close);
     double seconds = (System.nanoTime() - begin) / 1e9;
-    long ledger;
-    try {
-      ledger = ledgerRounds(prefix + "-");
-    } catch (java.io.IOException e) {
-      progress.printf("could not count the ledger's rounds (%s)%n", e);
-      ledger = -1;
-    }
+    long ledger = ledgerRounds(prefix + "-");
     return new Summary(prefix, started.sum(), acknowledged.sum(), refused.sum(), failed.sum(), wins.sum(), seconds,
         latency.percentileMicros(500), latency.percentileMicros(950), latency.percentileMicros(990), latency.maxMicros(), ledger);
   }
@@ -211,14 +206,22 @@ public final class LoadRun {
     }
   }
 
-  private long ledgerRounds(String prefix) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(URI.create(settings.endpoints().get(0) + "/v1/admin/rounds/count?prefix=" + prefix))
-        .header("Authorization", "Bearer " + settings.adminToken()).timeout(Duration.ofSeconds(60)).GET().build();
-    HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
-    if (response.statusCode() != 200) {
-      throw new IllegalStateException("the ledger count was refused: " + response.statusCode() + " " + response.body());
+  /** The ledger's count of rounds under {@code prefix}, asked of each endpoint in turn; -1 if none answered. */
+  private long ledgerRounds(String prefix) throws InterruptedException {
+    for (String endpoint : settings.endpoints()) {
+      try {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(endpoint + "/v1/admin/rounds/count?prefix=" + prefix))
+            .header("Authorization", "Bearer " + settings.adminToken()).timeout(Duration.ofSeconds(60)).GET().build();
+        HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() == 200) {
+          return new JsonObject(response.body()).getLong("rounds");
+        }
+        progress.printf("could not count the ledger's rounds at %s: %d %s%n", endpoint, response.statusCode(), response.body());
+      } catch (java.io.IOException e) {
+        progress.printf("could not count the ledger's rounds at %s (%s)%n", endpoint, e);
+      }
     }
-    return new JsonObject(response.body()).getLong("rounds");
+    return -1;
   }
 
   private static String randomTag() {
