@@ -180,7 +180,9 @@ public final class JackpotNode implements AutoCloseable {
     startOverflowSweeper(catalogue, admin, hz);
     ticker = new TickerSampler(vertx, catalogue, pools, tickerHub, config.ticker(), clock).onRead(metrics::poolsRead);
     ticker.start();
-    Quorum quorum = new Quorum(config.cluster().minMembers(), () -> hz.getCluster().getMembers().size());
+    Quorum quorum = new Quorum(config.cluster().minMembers(),
+        () -> hz.getSplitBrainProtectionService().getSplitBrainProtection(HazelcastConfigs.QUORUM).hasMinimumSize(),
+        () -> hz.getCluster().getMembers().size());
     api = new ApiRouter(new GameAuth(credentials), new ContributionRoutes(contributions, catalogue),
         new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools, fx),
         new HealthRoutes(() -> ready.get() && sequencer.healthy() && hz.getLifecycleService().isRunning() && quorum.held()),

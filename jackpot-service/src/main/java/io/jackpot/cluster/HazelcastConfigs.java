@@ -17,6 +17,9 @@ import io.vertx.spi.cluster.hazelcast.ConfigUtil;
  * synchronous backup, and split-brain protection on them when a quorum is set.
  */
 public final class HazelcastConfigs {
+  /** The split-brain protection on the money maps (configured when JACKPOT_MIN_MEMBERS > 1). */
+  public static final String QUORUM = "jackpot-quorum";
+
   private HazelcastConfigs() {}
 
   public static Config of(ClusterSettings s) {
@@ -35,8 +38,10 @@ public final class HazelcastConfigs {
     if (s.kubernetesService() != null) {
       // In a pod: the members are the ready and not-ready endpoints of the headless Service
       // (Kubernetes API; the namespace is the pod's own). Needs the RBAC in k8s/base/rbac.yaml.
+      // Members talk inside the cluster only: no lookup of node public addresses (which would need
+      // cluster-wide RBAC on nodes).
       join.getKubernetesConfig().setEnabled(true).setProperty("service-name", s.kubernetesService())
-          .setProperty("resolve-not-ready-addresses", "true");
+          .setProperty("resolve-not-ready-addresses", "true").setProperty("expose-externally", "false");
     } else {
       config.getNetworkConfig().getInterfaces().setEnabled(true).addInterface(s.bindAddress());
       join.getTcpIpConfig().setEnabled(true).setMembers(s.members());
@@ -45,7 +50,7 @@ public final class HazelcastConfigs {
     if (s.minMembers() > 1) {
       // A side of a split cluster with fewer members refuses every change to pools and round claims
       // (SplitBrainProtectionException), so it can never pay a jackpot the other side also pays.
-      quorum = "jackpot-quorum";
+      quorum = QUORUM;
       // and a member starting waits until that many have joined, so pools are loaded with a quorum.
       config.setProperty("hazelcast.initial.min.cluster.size", Integer.toString(s.minMembers()));
       config.addSplitBrainProtectionConfig(new SplitBrainProtectionConfig(quorum, true, s.minMembers())

@@ -12,6 +12,7 @@ import io.jackpot.admin.http.AdminRoutes;
 
 /** Assembles the API's routes; one router per HTTP verticle instance. */
 public final class ApiRouter {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ApiRouter.class);
   /** 1000 contributions of a few hundred bytes each fit with room to spare. */
   public static final long BODY_LIMIT = 1024 * 1024;
 
@@ -42,11 +43,13 @@ public final class ApiRouter {
   public Router create(Vertx vertx) {
     Router router = Router.router(vertx);
     BodyHandler body = BodyHandler.create(false).setBodyLimit(BODY_LIMIT);
-    // Money moves only on the side of the cluster that holds the quorum; reads go on everywhere.
+    // Money moves only on the side of the cluster that holds the quorum. Reads pass this guard;
+    // reads of the pools themselves are then refused by Hazelcast's protection (Errors: NO_QUORUM).
     router.route("/v1/*").handler(ctx -> {
       if (ctx.request().method() == io.vertx.core.http.HttpMethod.GET || quorum.held()) {
         ctx.next();
       } else {
+        log.warn("{} {} -> 503 NO_QUORUM", ctx.request().method(), ctx.request().path());
         Errors.send(ctx, 503, "NO_QUORUM", quorum.describe() + "; retry on another member");
       }
     });

@@ -1,23 +1,27 @@
 package io.jackpot.http;
 
+import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
 
 /**
- * Whether this member's side of the cluster may move money: it sees at least {@code minMembers}
- * members (JACKPOT_MIN_MEMBERS). Hazelcast's split-brain protection on the pool and round-claim
- * maps enforces the same rule underneath; this check refuses early, with a clear 503.
+ * Whether this member's side of the cluster may move money (JACKPOT_MIN_MEMBERS). The answer is
+ * Hazelcast's own split-brain protection, the one that guards the pool, journal and round-claim
+ * maps ({@code protectionMet}); this lets the HTTP layer refuse early, with a clear 503.
  */
 public final class Quorum {
   private final int minMembers;
+  private final BooleanSupplier protectionMet;
   private final IntSupplier visibleMembers;
 
-  public Quorum(int minMembers, IntSupplier visibleMembers) {
+  /** @param visibleMembers for the refusal's message only */
+  public Quorum(int minMembers, BooleanSupplier protectionMet, IntSupplier visibleMembers) {
     this.minMembers = minMembers;
+    this.protectionMet = protectionMet;
     this.visibleMembers = visibleMembers;
   }
 
   public boolean held() {
-    return minMembers <= 1 || visibleMembers.getAsInt() >= minMembers;
+    return minMembers <= 1 || protectionMet.getAsBoolean();
   }
 
   public String describe() {

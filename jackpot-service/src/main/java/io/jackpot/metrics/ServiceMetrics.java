@@ -43,7 +43,7 @@ public final class ServiceMetrics implements Sequencer.Observer {
   private final DistributionSummary applyPools;
   private final DistributionSummary commitRounds;
   private final Timer commit;
-  private final Map<PoolId, Double> amounts = new ConcurrentHashMap<>();
+  private final Map<PoolId, Pool> lastRead = new ConcurrentHashMap<>();
   /** Histogram buckets for batch sizes (a step holds at most a few thousand commands). */
   private static final double[] SIZES = {1, 10, 50, 100, 250, 500, 1000, 2500, 5000};
 
@@ -84,13 +84,16 @@ public final class ServiceMetrics implements Sequencer.Observer {
     }
   }
 
-  /** The pools as last read (the ticker's sample); a pool seen for the first time gets its gauge. */
+  /**
+   * The pools as last read (the ticker's sample, every 250 ms); a pool seen for the first time gets
+   * its gauge. The amount is converted only when scraped.
+   */
   public void poolsRead(List<Pool> pools) {
     for (Pool p : pools) {
-      Double before = amounts.put(p.id(), p.amount().toBigDecimal().doubleValue());
-      if (before == null) {
+      if (lastRead.put(p.id(), p) == null) {
         PoolId id = p.id();
-        Gauge.builder("jackpot.pool.amount", amounts, m -> m.getOrDefault(id, Double.NaN)).description("pool amount as last read")
+        Gauge.builder("jackpot.pool.amount", lastRead, m -> m.containsKey(id) ? m.get(id).amount().toBigDecimal().doubleValue() : Double.NaN)
+            .description("pool amount as last read")
             .tags("jackpot", id.jackpotId(), "pool", id.poolKey(), "currency", currencyOf.apply(id)).register(registry);
       }
     }

@@ -33,6 +33,8 @@ public final class TickerSampler {
   private TickerState state;
   private long lastUpdate;
   private volatile boolean busy;
+  /** Only touched on the sampler's context. */
+  private boolean readsFailing;
   /** The sampler's own context: every step of a sample runs on it, one at a time. */
   private io.vertx.core.Context context;
   private long timer = -1;
@@ -80,8 +82,15 @@ public final class TickerSampler {
     pools.getAll(catalogue.poolIds()).whenComplete((live, error) -> context.runOnContext(v -> {
       busy = false;
       if (error != null) {
-        log.warn("ticker could not read the pools: {}", error.toString());
+        if (!readsFailing) {
+          readsFailing = true; // once, not every 250 ms (e.g. a member without quorum)
+          log.warn("ticker could not read the pools (retried every sample; logged again when it recovers): {}", error.toString());
+        }
         return;
+      }
+      if (readsFailing) {
+        readsFailing = false;
+        log.info("ticker reads the pools again");
       }
       onRead.accept(live);
       announceWins(state.newWins(live), readAt);

@@ -112,11 +112,11 @@ final class LedgerSql {
   /** Appended to an insert whose rows may already be there (see LedgerBatch). */
   static final String IF_ABSENT = " ON CONFLICT DO NOTHING";
 
-  /** Returns a row only the first time a commit id is seen. */
   /** Strict: a step recorded twice fails the commit loudly. */
   static final String INSERT_STEPS = "INSERT INTO ledger_steps (step_id) SELECT * FROM unnest($1::uuid[])";
   static final String INSERT_STEP_IF_ABSENT = "INSERT INTO ledger_steps (step_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING step_id";
   static final String STEP_RECORDED = "SELECT 1 FROM ledger_steps WHERE step_id = $1";
+  /** Returns a row only the first time a commit id is seen. */
   static final String INSERT_COMMIT = "INSERT INTO ledger_commits (commit_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING commit_id";
 
   static final String INSERT_EVENTS = """

@@ -18,7 +18,7 @@ import java.util.Map;
 
 /** The step journal's notes, field by field (one per step, written before every apply). */
 public final class StepNoteSerializer {
-  static final int TYPE = 1003;
+  public static final int TYPE = 1003;
 
   private StepNoteSerializer() {}
 

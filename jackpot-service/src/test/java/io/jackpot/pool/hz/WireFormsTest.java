@@ -29,15 +29,18 @@ class WireFormsTest {
   private static final PoolId P = new PoolId("bewitched", "cv-0.10");
   private final InternalSerializationService serialization = serializationService();
 
+  /** The members' own serialization settings, as HazelcastConfigs builds them. */
   private static InternalSerializationService serializationService() {
-    SerializationConfig config = new SerializationConfig();
-    PoolSerializers.register(config);
-    StepNoteSerializer.register(config);
+    SerializationConfig config = io.jackpot.cluster.HazelcastConfigs.of(new io.jackpot.cluster.ClusterSettings("wire", 5701,
+        List.of("127.0.0.1"), "127.0.0.1", 600)).getSerializationConfig();
     return new DefaultSerializationServiceBuilder().setConfig(config).build();
   }
 
-  private <T> T roundTrip(T value) {
-    return serialization.toObject(serialization.toData(value));
+  /** Round trip through the wire form registered for it (not a fallback to Java serialization). */
+  private <T> T roundTrip(T value, int typeId) {
+    var data = serialization.toData(value);
+    assertEquals(typeId, data.getType(), "serialised with its wire form");
+    return serialization.toObject(data);
   }
 
   private Pool.Batch batch() {
@@ -48,14 +51,21 @@ class WireFormsTest {
   @Test
   void theEntryProcessorAndItsOutcomesRoundTrip() {
     ApplyBatch ep = new ApplyBatch(batch());
-    assertEquals(ep, roundTrip(ep));
+    assertEquals(ep, roundTrip(ep, PoolSerializers.APPLY_BATCH));
 
     Pool pool = Pool.created(P, new PoolTerms(200_000_000, new Rate(5_000)), new SeededRandom(1).next());
     Pool.Batch contributions = new Pool.Batch("m", 1, "op-1", new SeededRandom(2).next(), List.of(stake("r1", 2_000_000), claim("c1")));
     Applied applied = new Applied(pool.apply(contributions).outcomes());
     assertInstanceOf(PoolOutcome.Contributed.class, applied.outcomes().get(0));
     assertInstanceOf(PoolOutcome.Won.class, applied.outcomes().get(1));
-    assertEquals(applied, roundTrip(applied));
+    assertEquals(applied, roundTrip(applied, PoolSerializers.APPLIED));
+
+    // A contribution that sets off the pool's RANDOM trigger carries its win.
+    Pool random = Pool.created(P, new PoolTerms(200_000_000, new Rate(5_000), new io.jackpot.pool.Trigger.Random(1)), new SeededRandom(4).next());
+    Applied triggered = new Applied(random.apply(new Pool.Batch("m", 2, "op-2", new SeededRandom(5).next(), List.of(stake("r9", 2_000_000))))
+        .outcomes());
+    assertInstanceOf(io.jackpot.pool.Win.class, ((PoolOutcome.Contributed) triggered.outcomes().get(0)).triggered());
+    assertEquals(triggered, roundTrip(triggered, PoolSerializers.APPLIED));
   }
 
   @Test
@@ -67,6 +77,6 @@ class WireFormsTest {
         new StepNote.Asked(List.of(new Submission.Target(P, stake("r2", 10_000_000))), plain, null),
         new StepNote.Asked(List.of(new Submission.Target(P, new PoolCommand.Pause("op-1", AT))), null,
             new Submission.Audit("ops", "demo", "pool.pause"))), Map.of(P, batch()));
-    assertEquals(note, roundTrip(note));
+    assertEquals(note, roundTrip(note, StepNoteSerializer.TYPE));
   }
 }
