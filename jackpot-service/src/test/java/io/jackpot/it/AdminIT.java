@@ -38,7 +38,7 @@ class AdminIT {
   static final String OTHER_ADMIN = "other-admin-token-03";
   static JackpotNode node;
   static String base;
-  static final HttpClient http = HttpClient.newHttpClient();
+  static final HttpClient http = HttpClient.newBuilder().connectTimeout(java.time.Duration.ofSeconds(5)).build();
 
   @BeforeAll
   static void start() throws Exception {
@@ -111,7 +111,7 @@ class AdminIT {
     try {
       HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
           .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
-          .header("Content-Type", "application/json");
+          .header("Content-Type", "application/json").timeout(java.time.Duration.ofSeconds(60));
       if (token != null) {
         b.header("Authorization", "Bearer " + token);
       }

@@ -60,8 +60,11 @@ class MemberLossIT {
       cluster.start(1);
       cluster.awaitReady(1);
       Api back = new Api(cluster.http(1));
-      assertEquals(200, back.post("/v1/contributions", batch(contribution("LOSS-BACK-1", "bewitched", "2.00", "0.10"))).status());
       Api one = new Api(cluster.http(0));
+      java.math.BigDecimal poolBefore = new java.math.BigDecimal(one.amount("bewitched", "cv-0.10"));
+      assertEquals(200, back.post("/v1/contributions", batch(contribution("LOSS-BACK-1", "bewitched", "2.00", "0.10"))).status());
+      assertEquals(0, poolBefore.add(new java.math.BigDecimal("0.01")).compareTo(new java.math.BigDecimal(one.amount("bewitched", "cv-0.10"))),
+          "the contribution through the rejoined member is in the pool the others read");
       Await.until(() -> one.amount("bewitched", "cv-0.10").equals(back.amount("bewitched", "cv-0.10")), Duration.ofSeconds(10),
           () -> "members agree on the pool");
       OneNode.assertBalanced(cluster.http(1));

@@ -30,17 +30,21 @@ class QuorumIT {
     int portB = TestNodes.freePort();
     int portC = TestNodes.freePort();
     List<String> members = List.of("127.0.0.1:" + portA, "127.0.0.1:" + portB, "127.0.0.1:" + portC);
-    // Each member waits at start until the quorum is there, so the first two start together.
+    // Each member waits at start until the quorum is there, so the first two start together
+    // (bounded: a member whose partner never comes would wait for ever).
+    var startingA = CompletableFuture.supplyAsync(() -> node(pg, name, portA, members));
     var startingB = CompletableFuture.supplyAsync(() -> node(pg, name, portB, members));
-    JackpotNode a = node(pg, name, portA, members);
+    JackpotNode a = startingA.get(120, TimeUnit.SECONDS);
     JackpotNode b = startingB.get(120, TimeUnit.SECONDS);
     JackpotNode c = null;
+    boolean bRunning = true;
     try {
       Api viaA = new Api(a.httpPort());
       assertEquals(200, viaA.post("/v1/contributions", batch(contribution("Q-1", "bewitched", "2.00", "0.10"))).status());
       assertEquals(200, viaA.get("/health/ready").status());
 
       b.close();
+      bRunning = false;
       Await.until(() -> viaA.get("/health/ready").status() == 503, Duration.ofSeconds(30), () -> "a member alone reports not-ready");
       Api.Reply refused = viaA.post("/v1/contributions", batch(contribution("Q-2", "bewitched", "2.00", "0.10")));
       assertEquals(503, refused.status(), refused.body());
@@ -52,13 +56,16 @@ class QuorumIT {
       assertEquals(503, read.status(), read.body());
       assertTrue(read.body().contains("NO_QUORUM"), read.body());
 
-      c = node(pg, name, portC, members);
+      c = CompletableFuture.supplyAsync(() -> node(pg, name, portC, members)).get(120, TimeUnit.SECONDS);
       Await.until(() -> viaA.get("/health/ready").status() == 200, Duration.ofSeconds(30), () -> "quorum back with a second member");
       assertEquals("200.010000", viaA.amount("bewitched", "cv-0.10"), "nothing moved while alone");
       assertEquals(200, viaA.post("/v1/contributions", batch(contribution("Q-3", "bewitched", "2.00", "0.10"))).status());
       assertEquals("200.020000", new Api(c.httpPort()).amount("bewitched", "cv-0.10"));
       OneNode.assertBalanced(a.httpPort());
     } finally {
+      if (bRunning) {
+        b.close();
+      }
       if (c != null) {
         c.close();
       }

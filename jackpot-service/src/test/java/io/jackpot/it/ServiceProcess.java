@@ -43,8 +43,9 @@ public final class ServiceProcess {
 
   /** Polls readiness (the observable condition) until ready; fails if the process dies or {@code limit} passes. */
   public static void awaitReady(int http, Process p, Duration limit) throws Exception {
-    HttpClient client = HttpClient.newHttpClient();
-    HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http + "/health/ready")).build();
+    // Bounded calls: a process that accepts connections but never answers must not outlast the limit.
+    HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http + "/health/ready")).timeout(Duration.ofSeconds(5)).build();
     long end = System.nanoTime() + limit.toNanos();
     while (System.nanoTime() < end) {
       if (!p.isAlive()) {
