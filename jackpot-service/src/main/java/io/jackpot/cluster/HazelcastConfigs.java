@@ -31,6 +31,7 @@ public final class HazelcastConfigs {
     // Field-by-field wire forms for what crosses the cluster on every contribution.
     io.jackpot.pool.hz.PoolSerializers.register(config.getSerializationConfig());
     io.jackpot.sequencer.hz.StepNoteSerializer.register(config.getSerializationConfig());
+    io.jackpot.contribution.hz.ClaimSerializers.register(config.getSerializationConfig());
     config.getNetworkConfig().setPort(s.port()).setPortAutoIncrement(true);
     JoinConfig join = config.getNetworkConfig().getJoin();
     join.getMulticastConfig().setEnabled(false);

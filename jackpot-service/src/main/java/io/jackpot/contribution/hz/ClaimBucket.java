@@ -5,18 +5,21 @@ import java.util.HashMap;
 import java.util.Set;
 
 /**
- * The round claims of one bucket (round ids hashed into {@link HzRoundClaims#BUCKETS} buckets):
- * round id → who holds it and until when. Changed in place by the entry processors, on the
- * bucket's partition thread only (the map keeps objects, and the backup replays the same
- * processor on its own copy); copying the bucket on every call cost about 10% of the service's CPU.
+ * The round claims of one bucket (HzRoundClaims#bucketOf): round id → who holds it and until when.
+ * Changed in place by the entry processors, on the bucket's partition thread only (the map keeps
+ * objects, and the backup replays the same processor on its own copy, so every decision here
+ * depends only on the bucket and the processor's fields); copying the bucket on every call cost
+ * about 10% of the service's CPU.
  */
-record ClaimBucket(HashMap<String, Held> claims) implements Serializable {
-  /** Lapsed claims are swept out once a bucket holds more than this. */
+final class ClaimBucket implements Serializable {
+  private static final long serialVersionUID = 1L;
+  /** Lapsed claims are swept out once a bucket holds more than this... */
   static final int SWEEP_ABOVE = 256;
+  /** ...at most once per this many milliseconds (a bucket holds a game instance's rounds in flight). */
+  static final long SWEEP_EVERY_MILLIS = 1_000;
 
-  static ClaimBucket empty() {
-    return new ClaimBucket(new HashMap<>());
-  }
+  private final HashMap<String, Held> claims = new HashMap<>();
+  private long nextSweepAt = Long.MIN_VALUE;
 
   /**
    * A claim: the round's fingerprint, the request's token, when it lapses (epoch millis), and the
@@ -29,17 +32,24 @@ record ClaimBucket(HashMap<String, Held> claims) implements Serializable {
     }
   }
 
+  HashMap<String, Held> claims() {
+    return claims;
+  }
+
   /** The claim on {@code round} that still stands, or null. */
   Held standing(String round, long now, Set<String> released) {
     Held held = claims.get(round);
     return held == null || held.standsNot(now, released) ? null : held;
   }
 
-  /** Removes lapsed claims when the bucket has grown (claims are normally released, not left to lapse). */
+  /**
+   * Removes lapsed claims when the bucket has grown, at most once a second (claims are normally
+   * released, not left to lapse; a scan on every call cost as much as the claims themselves).
+   */
   void sweep(long now) {
-    if (claims.size() > SWEEP_ABOVE) {
+    if (claims.size() > SWEEP_ABOVE && now >= nextSweepAt) {
       claims.values().removeIf(h -> h.expiresAt() < now);
+      nextSweepAt = now + SWEEP_EVERY_MILLIS;
     }
   }
-
 }

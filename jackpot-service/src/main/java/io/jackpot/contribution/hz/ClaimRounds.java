@@ -2,31 +2,46 @@ package io.jackpot.contribution.hz;
 
 import com.hazelcast.map.EntryProcessor;
 import io.jackpot.contribution.RoundClaims.Claim;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Claims the given rounds of one bucket for one request of member {@code holder}: absent → claimed
- * for it (NEW); held with the same fingerprint → SAME; with another → DIFFERENT. A claim of a
- * {@code released} member (gone, its work all recorded; ClaimHolders) counts as absent.
- * Deterministic: the time and the released holders come in.
+ * Claims {@code rounds[i]} (with content {@code fingerprints[i]}) of one bucket for one request of
+ * member {@code holder}: absent → claimed for it (NEW); held with the same fingerprint → SAME; with
+ * another → DIFFERENT. Answers one {@link Claim} ordinal per round, in order (a byte array crosses
+ * the cluster without a serializer of its own). A claim of a {@code released} member (gone, its
+ * work all recorded; ClaimHolders) counts as absent. Deterministic: the time and the released
+ * holders come in.
  */
-record ClaimRounds(Map<String, String> fingerprints, String token, String holder, long now, long ttlMillis, Set<String> released)
-    implements EntryProcessor<Integer, ClaimBucket, Map<String, Claim>> {
+record ClaimRounds(String[] rounds, String[] fingerprints, String token, String holder, long now, long ttlMillis, Set<String> released)
+    implements EntryProcessor<Integer, ClaimBucket, byte[]> {
+  private static final Claim[] CLAIMS = Claim.values();
+
+  ClaimRounds {
+    if (rounds.length != fingerprints.length) {
+      throw new IllegalArgumentException(rounds.length + " rounds but " + fingerprints.length + " fingerprints");
+    }
+  }
+
+  static Claim decode(byte code) {
+    return CLAIMS[code];
+  }
+
   @Override
-  public Map<String, Claim> process(Map.Entry<Integer, ClaimBucket> entry) {
-    ClaimBucket bucket = entry.getValue() == null ? ClaimBucket.empty() : entry.getValue();
-    Map<String, Claim> out = new HashMap<>();
-    fingerprints.forEach((round, fingerprint) -> {
-      ClaimBucket.Held held = bucket.standing(round, now, released);
+  public byte[] process(Map.Entry<Integer, ClaimBucket> entry) {
+    ClaimBucket bucket = entry.getValue() == null ? new ClaimBucket() : entry.getValue();
+    byte[] out = new byte[rounds.length];
+    for (int i = 0; i < rounds.length; i++) {
+      ClaimBucket.Held held = bucket.standing(rounds[i], now, released);
+      Claim claim;
       if (held == null) {
-        bucket.claims().put(round, new ClaimBucket.Held(fingerprint, token, now + ttlMillis, holder));
-        out.put(round, Claim.NEW);
+        bucket.claims().put(rounds[i], new ClaimBucket.Held(fingerprints[i], token, now + ttlMillis, holder));
+        claim = Claim.NEW;
       } else {
-        out.put(round, held.fingerprint().equals(fingerprint) ? Claim.SAME : Claim.DIFFERENT);
+        claim = held.fingerprint().equals(fingerprints[i]) ? Claim.SAME : Claim.DIFFERENT;
       }
-    });
+      out[i] = (byte) claim.ordinal();
+    }
     bucket.sweep(now);
     entry.setValue(bucket); // changed in place; setValue makes the change count
     return out;

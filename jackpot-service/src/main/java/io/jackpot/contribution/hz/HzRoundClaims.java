@@ -15,13 +15,16 @@ import java.util.concurrent.Executor;
  * Round claims sharded over {@link #BUCKETS} entries of a Hazelcast IMap (bucket → claims). A
  * request makes one atomic call per bucket its rounds fall in, each carrying only its own rounds:
  * one submitToKeys over all rounds would run on every partition and hash every key there
- * (partitions × keys per request), which profiling showed to dominate the service. Claims lapse
+ * (partitions × keys per request), which profiling showed to dominate the service; and rounds
+ * numbered in sequence share a bucket ({@link #bucketOf}), so a game's batch is one or two calls. Claims lapse
  * after the configured TTL (checked with the time passed in, so entry processors stay deterministic).
  * Results are handed over on {@code callbacks}, never on a partition thread (see HzPools).
  */
 public final class HzRoundClaims implements RoundClaims {
   public static final String MAP = "jackpot.round-claim-buckets";
   public static final int BUCKETS = 64;
+  /** Rounds whose ids differ only in their last this-many digits share a bucket ({@link #bucketOf}). */
+  static final int FAMILY_DIGITS = 3;
 
   private final IMap<Integer, ClaimBucket> map;
   private final Executor callbacks;
@@ -49,10 +52,18 @@ public final class HzRoundClaims implements RoundClaims {
     long now = clock.millis();
     java.util.Set<String> gone = released.get();
     List<CompletableFuture<Map<String, Claim>>> calls = new ArrayList<>();
-    byBucket(fingerprintByRound).forEach((bucket, rounds) ->
-        calls.add(map.submitToKey(bucket, new ClaimRounds(rounds, token, memberId, now, ttlMillis, gone)).toCompletableFuture()));
+    byBucket(fingerprintByRound).forEach((bucket, rounds) -> {
+      ClaimRounds ask = new ClaimRounds(rounds.ids(), rounds.fingerprints(), token, memberId, now, ttlMillis, gone);
+      calls.add(map.submitToKey(bucket, ask).toCompletableFuture().thenApply(codes -> {
+        Map<String, Claim> out = new HashMap<>(codes.length * 2);
+        for (int i = 0; i < codes.length; i++) {
+          out.put(ask.rounds()[i], ClaimRounds.decode(codes[i]));
+        }
+        return out;
+      }));
+    });
     return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).thenApplyAsync(v -> {
-      Map<String, Claim> out = new HashMap<>();
+      Map<String, Claim> out = new HashMap<>(fingerprintByRound.size() * 2);
       calls.forEach(c -> out.putAll(c.join()));
       return out;
     }, callbacks);
@@ -61,15 +72,50 @@ public final class HzRoundClaims implements RoundClaims {
   @Override
   public CompletionStage<Void> release(Map<String, String> fingerprintByRound, String token) {
     long now = clock.millis();
-    List<CompletableFuture<Boolean>> calls = new ArrayList<>();
+    List<CompletableFuture<Void>> calls = new ArrayList<>();
     byBucket(fingerprintByRound).forEach((bucket, rounds) ->
-        calls.add(map.submitToKey(bucket, new ReleaseRounds(rounds, token, now)).toCompletableFuture()));
+        calls.add(map.submitToKey(bucket, new ReleaseRounds(rounds.ids(), rounds.fingerprints(), token, now)).toCompletableFuture()));
     return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).thenApplyAsync(v -> null, callbacks);
   }
 
-  static Map<Integer, Map<String, String>> byBucket(Map<String, String> rounds) {
-    Map<Integer, Map<String, String>> out = new HashMap<>();
-    rounds.forEach((round, fp) -> out.computeIfAbsent(Math.floorMod(round.hashCode(), BUCKETS), b -> new HashMap<>()).put(round, fp));
+  /** The rounds of one bucket, ids and fingerprints side by side. */
+  record Rounds(String[] ids, String[] fingerprints) {}
+
+  static Map<Integer, Rounds> byBucket(Map<String, String> rounds) {
+    Map<Integer, List<Map.Entry<String, String>>> grouped = new HashMap<>();
+    rounds.entrySet().forEach(e -> grouped.computeIfAbsent(bucketOf(e.getKey()), b -> new ArrayList<>()).add(e));
+    Map<Integer, Rounds> out = new HashMap<>(grouped.size() * 2);
+    grouped.forEach((bucket, list) -> out.put(bucket, new Rounds(list.stream().map(Map.Entry::getKey).toArray(String[]::new),
+        list.stream().map(Map.Entry::getValue).toArray(String[]::new))));
     return out;
+  }
+
+  /**
+   * The bucket of a round id: a hash of the id without the last {@link #FAMILY_DIGITS} digits it
+   * ends with. Any fixed function of the id is correct (a round is always claimed in one place);
+   * this one keeps rounds numbered in sequence together (the SDK's game numbers end with an
+   * instance's counter), so a game instance's batch takes one or two calls instead of one per
+   * bucket, while the many instances and their counters still spread over all buckets.
+   */
+  static int bucketOf(String round) {
+    int end = round.length();
+    for (int digits = 0; digits < FAMILY_DIGITS && end > 0 && isDigit(round.charAt(end - 1)); digits++) {
+      end--;
+    }
+    int h = 0;
+    for (int i = 0; i < end; i++) {
+      h = 31 * h + round.charAt(i);
+    }
+    // MurmurHash3's finaliser: short ids that differ in one character still land far apart.
+    h ^= h >>> 16;
+    h *= 0x85ebca6b;
+    h ^= h >>> 13;
+    h *= 0xc2b2ae35;
+    h ^= h >>> 16;
+    return Math.floorMod(h, BUCKETS);
+  }
+
+  private static boolean isDigit(char c) {
+    return c >= '0' && c <= '9';
   }
 }

@@ -3,23 +3,33 @@ package io.jackpot.contribution.hz;
 import com.hazelcast.map.EntryProcessor;
 import java.util.Map;
 
-/** Removes the claims of one bucket that this request ({@code token}) holds; leaves anyone else's alone. */
-record ReleaseRounds(Map<String, String> fingerprints, String token, long now)
-    implements EntryProcessor<Integer, ClaimBucket, Boolean> {
+/**
+ * Removes the claims on {@code rounds[i]} (content {@code fingerprints[i]}) of one bucket that this
+ * request ({@code token}) holds; leaves anyone else's alone. Answers nothing (no response to
+ * serialise).
+ */
+record ReleaseRounds(String[] rounds, String[] fingerprints, String token, long now)
+    implements EntryProcessor<Integer, ClaimBucket, Void> {
+  ReleaseRounds {
+    if (rounds.length != fingerprints.length) {
+      throw new IllegalArgumentException(rounds.length + " rounds but " + fingerprints.length + " fingerprints");
+    }
+  }
+
   @Override
-  public Boolean process(Map.Entry<Integer, ClaimBucket> entry) {
+  public Void process(Map.Entry<Integer, ClaimBucket> entry) {
     ClaimBucket bucket = entry.getValue();
     if (bucket == null) {
-      return false;
+      return null;
     }
-    fingerprints.forEach((round, fingerprint) -> {
-      ClaimBucket.Held held = bucket.claims().get(round);
-      if (held != null && held.token().equals(token) && held.fingerprint().equals(fingerprint)) {
-        bucket.claims().remove(round);
+    for (int i = 0; i < rounds.length; i++) {
+      ClaimBucket.Held held = bucket.claims().get(rounds[i]);
+      if (held != null && held.token().equals(token) && held.fingerprint().equals(fingerprints[i])) {
+        bucket.claims().remove(rounds[i]);
       }
-    });
+    }
     bucket.sweep(now);
     entry.setValue(bucket.claims().isEmpty() ? null : bucket);
-    return true;
+    return null;
   }
 }
