@@ -79,6 +79,7 @@ public final class JackpotNode implements AutoCloseable {
   private final ExecutorService loop = Executors.newSingleThreadExecutor(r -> new Thread(r, "sequencer"));
   /** Where Hazelcast results are handed over, off its partition threads. */
   private final ExecutorService hzCallbacks = Executors.newFixedThreadPool(2, r -> new Thread(r, "hz-callbacks"));
+  private final ExecutorService journalDeletes = Executors.newSingleThreadExecutor(r -> new Thread(r, "journal-deletes"));
   private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "sequencer-retry"));
   private LocalPostgres localPostgres;
   private PrometheusMeterRegistry metricsRegistry;
@@ -161,7 +162,7 @@ public final class JackpotNode implements AutoCloseable {
 
     ServiceMetrics metrics = new ServiceMetrics(metricsRegistry, () -> hz.getCluster().getMembers().size(), catalogue::currencyOf);
     String memberId = hz.getCluster().getLocalMember().getUuid().toString();
-    StepJournal journal = new HzStepJournal(hz.getMap(HzStepJournal.MAP), hzCallbacks);
+    StepJournal journal = new HzStepJournal(hz.getMap(HzStepJournal.MAP), hzCallbacks, journalDeletes);
     sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock, random, metrics, memberId, journal);
     recovery = new StepRecovery(pools, ledger, journal, clock);
     this.journal = journal;
@@ -315,6 +316,14 @@ public final class JackpotNode implements AutoCloseable {
       } catch (Exception e) {
         log.error("stopping: the sequencer did not drain within 60 s; uncommitted work may be lost: {}", e.toString());
       }
+    }
+    journalDeletes.shutdown();
+    try {
+      if (!journalDeletes.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS)) {
+        log.warn("stopping: notes of recorded steps left in the journal (finished as no-ops by another member)");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
     if (vertx != null) {
       try {

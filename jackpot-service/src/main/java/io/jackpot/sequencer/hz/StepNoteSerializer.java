@@ -5,6 +5,7 @@ import com.hazelcast.nio.ObjectDataInput;
 import com.hazelcast.nio.ObjectDataOutput;
 import io.jackpot.ledger.RoundRecord;
 import io.jackpot.pool.Pool;
+import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.hz.PoolWire;
 import io.jackpot.pool.hz.WireSerializer;
@@ -12,6 +13,7 @@ import io.jackpot.sequencer.StepNote;
 import io.jackpot.sequencer.Submission;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,24 +28,38 @@ public final class StepNoteSerializer {
     config.addSerializerConfig(WireSerializer.config(StepNote.class, TYPE, StepNoteSerializer::write, StepNoteSerializer::read));
   }
 
+  /**
+   * The pools' batches first; then each submission's targets as indexes into them, since a
+   * submission's commands are the next unread ones of its pools' batches (the sequencer builds the
+   * batches from the submissions in order): each command crosses once.
+   */
   static void write(ObjectDataOutput out, StepNote note) throws IOException {
     out.writeString(note.senderId());
     out.writeString(note.stepId());
     out.writeLong(note.sequence());
+    Map<PoolId, Integer> index = new HashMap<>();
+    List<List<PoolCommand>> commands = new ArrayList<>(note.batches().size());
+    out.writeInt(note.batches().size());
+    for (Map.Entry<PoolId, Pool.Batch> e : note.batches().entrySet()) {
+      index.put(e.getKey(), index.size());
+      commands.add(e.getValue().commands());
+      PoolWire.writePoolId(out, e.getKey());
+      PoolWire.writeBatch(out, e.getValue());
+    }
+    int[] cursor = new int[commands.size()];
     out.writeInt(note.submissions().size());
     for (StepNote.Asked a : note.submissions()) {
       out.writeInt(a.targets().size());
       for (Submission.Target t : a.targets()) {
-        PoolWire.writePoolId(out, t.pool());
-        PoolWire.writeCommand(out, t.command());
+        Integer i = index.get(t.pool());
+        PoolCommand next = i == null || cursor[i] >= commands.get(i).size() ? null : commands.get(i).get(cursor[i]++);
+        if (next != t.command() && !t.command().equals(next)) {
+          throw new IllegalStateException("step " + note.stepId() + ": a submission's command is not the next of its pool's batch");
+        }
+        out.writeInt(i);
       }
       writeRound(out, a.round());
       out.writeObject(a.audit()); // null but for operators' changes
-    }
-    out.writeInt(note.batches().size());
-    for (Map.Entry<PoolId, Pool.Batch> e : note.batches().entrySet()) {
-      PoolWire.writePoolId(out, e.getKey());
-      PoolWire.writeBatch(out, e.getValue());
     }
   }
 
@@ -51,22 +67,28 @@ public final class StepNoteSerializer {
     String sender = in.readString();
     String step = in.readString();
     long sequence = in.readLong();
+    int pools = in.readInt();
+    Map<PoolId, Pool.Batch> batches = new LinkedHashMap<>();
+    List<PoolId> ids = new ArrayList<>(pools);
+    for (int i = 0; i < pools; i++) {
+      PoolId id = PoolWire.readPoolId(in);
+      ids.add(id);
+      batches.put(id, PoolWire.readBatch(in));
+    }
+    int[] cursor = new int[pools];
     int n = in.readInt();
     List<StepNote.Asked> asked = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       int targets = in.readInt();
       List<Submission.Target> list = new ArrayList<>(targets);
       for (int j = 0; j < targets; j++) {
-        list.add(new Submission.Target(PoolWire.readPoolId(in), PoolWire.readCommand(in)));
+        int pool = in.readInt();
+        PoolId id = ids.get(pool);
+        list.add(new Submission.Target(id, batches.get(id).commands().get(cursor[pool]++)));
       }
       RoundRecord round = readRound(in);
       Submission.Audit audit = in.readObject();
       asked.add(new StepNote.Asked(list, round, audit));
-    }
-    int pools = in.readInt();
-    Map<PoolId, Pool.Batch> batches = new LinkedHashMap<>();
-    for (int i = 0; i < pools; i++) {
-      batches.put(PoolWire.readPoolId(in), PoolWire.readBatch(in));
     }
     return new StepNote(sender, step, sequence, asked, batches);
   }

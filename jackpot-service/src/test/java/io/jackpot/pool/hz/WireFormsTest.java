@@ -5,6 +5,7 @@ import static io.jackpot.pool.Commands.claim;
 import static io.jackpot.pool.Commands.stake;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.hazelcast.config.SerializationConfig;
 import com.hazelcast.internal.serialization.InternalSerializationService;
@@ -72,11 +73,25 @@ class WireFormsTest {
   void aStepNoteRoundTrips() {
     RoundRecord round = new RoundRecord("r1", "fp", "bewitched", "demo", "p-1", 2_000_000, "GBP", 100_000L, AT, 1_700_000L, 850_000L);
     RoundRecord plain = new RoundRecord("r2", "fp2", "bewitched", "demo", "p-2", 10_000_000, "EUR", null, AT);
+    PoolId other = new PoolId("candy", "mini");
+    PoolCommand r1 = stake("r1", 2_000_000);
+    PoolCommand r1Candy = stake("r1", 2_000_000);
+    PoolCommand r2 = stake("r2", 10_000_000);
+    PoolCommand pause = new PoolCommand.Pause("op-1", AT);
+    Map<PoolId, Pool.Batch> batches = new java.util.LinkedHashMap<>();
+    batches.put(P, new Pool.Batch("member-1", 7, "op-7", new SeededRandom(3).next(), List.of(r1, r2, pause)));
+    batches.put(other, new Pool.Batch("member-1", 7, "op-8", new SeededRandom(4).next(), List.of(r1Candy)));
     StepNote note = new StepNote("member-1", "step-1", 7, List.of(
-        new StepNote.Asked(List.of(new Submission.Target(P, stake("r1", 2_000_000))), round, null),
-        new StepNote.Asked(List.of(new Submission.Target(P, stake("r2", 10_000_000))), plain, null),
-        new StepNote.Asked(List.of(new Submission.Target(P, new PoolCommand.Pause("op-1", AT))), null,
-            new Submission.Audit("ops", "demo", "pool.pause"))), Map.of(P, batch()));
+        new StepNote.Asked(List.of(new Submission.Target(P, r1), new Submission.Target(other, r1Candy)), round, null),
+        new StepNote.Asked(List.of(new Submission.Target(P, r2)), plain, null),
+        new StepNote.Asked(List.of(new Submission.Target(P, pause)), null, new Submission.Audit("ops", "demo", "pool.pause"))), batches);
     assertEquals(note, roundTrip(note, StepNoteSerializer.TYPE));
+
+    // Each command crosses once: a submission names its pool, and takes the next command of that pool's batch.
+    StepNote inconsistent = new StepNote("member-1", "step-2", 8, List.of(
+        new StepNote.Asked(List.of(new Submission.Target(P, r2)), plain, null)), Map.of(P, batches.get(P)));
+    var refused = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, () -> serialization.toData(inconsistent));
+    assertTrue(String.valueOf(refused.getMessage()).contains("not the next of its pool's batch")
+        || String.valueOf(refused.getCause()).contains("not the next of its pool's batch"), String.valueOf(refused));
   }
 }
