@@ -13,6 +13,11 @@ public final class Replies {
 
   /** Completes on the request's own event loop, whichever thread finished the call. */
   public static <T> void json(RoutingContext ctx, Supplier<CompletionStage<T>> call, Function<T, JsonObject> toJson) {
+    text(ctx, call, value -> toJson.apply(value).encode());
+  }
+
+  /** As {@link #json}, for a result written as JSON text directly ({@link JsonText}). */
+  public static <T> void text(RoutingContext ctx, Supplier<CompletionStage<T>> call, Function<T, String> toJson) {
     Context requestContext = ctx.vertx().getOrCreateContext();
     CompletionStage<T> stage;
     try {
@@ -35,6 +40,10 @@ public final class Replies {
   }
 
   public static void ok(RoutingContext ctx, JsonObject body) {
-    ctx.response().putHeader("Content-Type", "application/json").end(body.encode());
+    ok(ctx, body.encode());
+  }
+
+  public static void ok(RoutingContext ctx, String json) {
+    ctx.response().putHeader("Content-Type", "application/json").end(json);
   }
 }

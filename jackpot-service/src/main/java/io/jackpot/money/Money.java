@@ -77,13 +77,56 @@ public record Money(long micros, long sub) implements Comparable<Money>, Seriali
     return BigDecimal.valueOf(micros, 6).add(BigDecimal.valueOf(sub, 12));
   }
 
-  /** Decimal string with at least six decimals and as many more as the sub-micro part needs. */
+  /**
+   * Decimal string with at least six decimals and as many more as the sub-micro part needs.
+   * Written digit by digit for amounts of zero and more (every contribution's answer prints two);
+   * negative amounts with a sub-micro part go through BigDecimal.
+   */
   public String toPlainString() {
+    if (micros >= 0) {
+      StringBuilder out = new StringBuilder(24);
+      appendPlain(out);
+      return out.toString();
+    }
     if (sub == 0) {
       return BigDecimal.valueOf(micros, 6).toPlainString();
     }
     BigDecimal exact = toBigDecimal().stripTrailingZeros();
     return exact.scale() < 6 ? exact.setScale(6, RoundingMode.UNNECESSARY).toPlainString() : exact.toPlainString();
+  }
+
+  /** Appends {@link #toPlainString()} (without an intermediate string for amounts of zero and more). */
+  public void appendPlain(StringBuilder out) {
+    if (micros < 0) {
+      out.append(toPlainString());
+      return;
+    }
+    out.append(micros / MICROS_PER_UNIT).append('.');
+    appendDigits(out, micros % MICROS_PER_UNIT, 6);
+    if (sub != 0) {
+      long fraction = sub;
+      int digits = 6;
+      while (fraction % 10 == 0) {
+        fraction /= 10;
+        digits--;
+      }
+      appendDigits(out, fraction, digits);
+    }
+  }
+
+  /** {@code value} (0 ≤ value < 10^width) in exactly {@code width} digits, zeros in front. */
+  private static void appendDigits(StringBuilder out, long value, int width) {
+    for (long scale = pow10(width - 1); scale > 0; scale /= 10) {
+      out.append((char) ('0' + (value / scale) % 10));
+    }
+  }
+
+  private static long pow10(int n) {
+    long p = 1;
+    for (int i = 0; i < n; i++) {
+      p *= 10;
+    }
+    return p;
   }
 
   /** Rounded down to the given number of decimals (for display in a currency). */

@@ -29,6 +29,28 @@ class MoneyTest {
     assertEquals(0, expected.compareTo(total.toBigDecimal()), () -> "sum " + total + " vs " + expected);
   }
 
+  /** The digit-by-digit writing agrees with BigDecimal's, the longest amounts and zero included. */
+  @Property
+  void plainStringIsTheExactDecimalWithAtLeastSixPlaces(@ForAll @LongRange(min = -1_000_000_000_000L, max = Long.MAX_VALUE) long micros,
+      @ForAll @LongRange(min = 0, max = 999_999) long sub) {
+    Money m = new Money(micros, sub);
+    BigDecimal exact = m.toBigDecimal().stripTrailingZeros();
+    String expected = (exact.scale() < 6 ? exact.setScale(6) : exact).toPlainString();
+    assertEquals(expected, m.toPlainString());
+    assertEquals(0, exact.compareTo(Money.parse(m.toPlainString()).toBigDecimal()));
+  }
+
+  @Test
+  void plainStringsOfTheEdges() {
+    assertEquals("0.000000", Money.ZERO.toPlainString());
+    assertEquals("200.010000", Money.ofMicros(200_010_000).toPlainString());
+    assertEquals("0.000000000001", new Money(0, 1).toPlainString());
+    assertEquals("0.0000015", new Money(1, 500_000).toPlainString());
+    assertEquals("9223372036854.775807999999", new Money(Long.MAX_VALUE, 999_999).toPlainString());
+    assertEquals("-0.0000005", new Money(-1, 500_000).toPlainString());
+    assertEquals("-1.000000", Money.ofMicros(-1_000_000).toPlainString());
+  }
+
   @Property
   void minusUndoesPlus(@ForAll @LongRange(min = -1_000_000_000_000L, max = 1_000_000_000_000L) long m1,
       @ForAll @LongRange(min = 0, max = 999_999) long s1,

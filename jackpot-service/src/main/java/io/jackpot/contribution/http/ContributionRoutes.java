@@ -9,6 +9,7 @@ import io.jackpot.error.Rejection;
 import io.jackpot.http.GameAuth;
 import io.jackpot.http.JsonBody;
 import io.jackpot.http.JsonFields;
+import io.jackpot.http.JsonText;
 import io.jackpot.http.Replies;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -35,7 +36,7 @@ public final class ContributionRoutes {
   }
 
   private void contribute(RoutingContext ctx) {
-    Replies.json(ctx, () -> contributions.contribute(GameAuth.caller(ctx), parse(JsonFields.object(ctx.body().buffer()))),
+    Replies.text(ctx, () -> contributions.contribute(GameAuth.caller(ctx), parse(JsonFields.object(ctx.body().buffer()))),
         this::json);
   }
 
@@ -65,26 +66,44 @@ public final class ContributionRoutes {
     return out;
   }
 
-  JsonObject json(List<ContributionResult> results) {
-    JsonArray out = new JsonArray();
-    for (ContributionResult r : results) {
-      JsonObject item = new JsonObject().put("roundId", r.roundId()).put("status", r.status().name());
-      JsonArray shares = new JsonArray();
-      for (ContributionResult.Share s : r.contributions()) {
-        shares.add(new JsonObject()
-            .put("jackpotId", s.pool().jackpotId())
-            .put("poolKey", s.pool().poolKey())
-            .put("amount", s.amount().toPlainString())
-            .put("poolAmount", s.poolAmount().toPlainString()));
+  /** The answer, written as text: {"results": [...]} in request order. */
+  String json(List<ContributionResult> results) {
+    StringBuilder out = new StringBuilder(64 + results.size() * 200);
+    out.append("{\"results\":[");
+    for (int i = 0; i < results.size(); i++) {
+      ContributionResult r = results.get(i);
+      if (i > 0) {
+        out.append(',');
       }
-      JsonArray triggers = new JsonArray();
-      r.triggers().forEach(w -> triggers.add(WinJson.of(w, catalogue.currencyOf(w.pool()))));
-      item.put("contributions", shares).put("triggers", triggers);
+      JsonText.field(out.append('{'), "roundId");
+      JsonText.string(out, r.roundId()).append(",\"status\":\"").append(r.status().name()).append("\",\"contributions\":[");
+      for (int j = 0; j < r.contributions().size(); j++) {
+        ContributionResult.Share s = r.contributions().get(j);
+        out.append(j > 0 ? ",{" : "{");
+        JsonText.field(out, "jackpotId");
+        JsonText.string(out, s.pool().jackpotId()).append(',');
+        JsonText.field(out, "poolKey");
+        JsonText.string(out, s.pool().poolKey()).append(",\"amount\":\"");
+        s.amount().appendPlain(out);
+        out.append("\",\"poolAmount\":\"");
+        s.poolAmount().appendPlain(out);
+        out.append("\"}");
+      }
+      out.append("],\"triggers\":[");
+      for (int j = 0; j < r.triggers().size(); j++) {
+        var w = r.triggers().get(j);
+        out.append(j > 0 ? "," : "").append(WinJson.of(w, catalogue.currencyOf(w.pool())).encode());
+      }
+      out.append(']');
       if (r.errorCode() != null) {
-        item.put("error", new JsonObject().put("code", r.errorCode()).put("message", r.errorMessage()));
+        out.append(",\"error\":{");
+        JsonText.field(out, "code");
+        JsonText.string(out, r.errorCode()).append(',');
+        JsonText.field(out, "message");
+        JsonText.string(out, r.errorMessage()).append('}');
       }
-      out.add(item);
+      out.append('}');
     }
-    return new JsonObject().put("results", out);
+    return out.append("]}").toString();
   }
 }
