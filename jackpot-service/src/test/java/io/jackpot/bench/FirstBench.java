@@ -39,26 +39,35 @@ public final class FirstBench {
     Path dir = Files.createTempDirectory("jackpot-bench");
     try (LocalPostgres pg = LocalPostgres.start(dir.resolve("pg"))) {
       String base = pg.url();
+      CpuMeter cpu = new CpuMeter(dir.resolve("pg"));
       Vertx vertx = Vertx.vertx();
       System.out.printf("machine: %d cores; PostgreSQL durable (fsync on); %d s per phase%n",
           Runtime.getRuntime().availableProcessors(), seconds);
+      CpuMeter.Reading before = cpu.read();
       double naive = NaiveSqlBaseline.run(vertx, base, seconds);
+      CpuMeter.Reading after = cpu.read();
       vertx.close().await();
       System.out.printf("baseline (1 tx per contribution, UPDATE pool + INSERT ledger, %d connections, %d pools): %.0f contributions/s%n",
           NaiveSqlBaseline.CONNECTIONS, NaiveSqlBaseline.POOLS, naive);
+      System.out.println(CpuMeter.describe("the baseline", before, after, Math.round(naive * seconds)));
 
       String result;
       ServiceConfig config = ServiceConfig.fromEnv(Map.of("JACKPOT_HTTP_PORT", "18080", "JACKPOT_HZ_PORT", "15701",
           "JACKPOT_CLUSTER_NAME", "bench-" + ProcessHandle.current().pid())).withPgUrl(base);
       try (JackpotNode node = JackpotNode.start(config, Clock.systemUTC())) {
         HttpBatchLoad.run(node.httpPort(), clients, batch, Math.max(2, seconds / 5));
+        before = cpu.read();
         HttpBatchLoad.Result r = HttpBatchLoad.run(node.httpPort(), clients, batch, seconds);
+        after = cpu.read();
         System.out.printf("service, raw HTTP (batches of %d, %d clients, same JVM as the load): %.0f contributions/s = %.2f× baseline, "
                 + "%d acknowledged, %d failed requests, batch latency p50 %.1f ms p99 %.1f ms max %.1f ms%n",
             batch, clients, r.perSecond(), r.perSecond() / naive, r.contributions(), r.errors(), r.p50Ms(), r.p99Ms(), r.maxMs());
+        System.out.println(CpuMeter.describe("raw HTTP (service and load)", before, after, r.contributions()));
         int instances = Math.max(1, clients / 2);
+        before = cpu.read();
         LoadRun.Summary sdk = new LoadRun(new LoadRun.Settings("http://127.0.0.1:" + node.httpPort(), "dev-game-key",
             "dev-viewer-token", instances, 0, seconds, batch, batch * 4, 5000), System.out).run();
+        after = cpu.read();
         var heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
         System.out.printf("service through the SDK (loadgen: %d seed-game instances, batches of %d, %d in flight each): "
                 + "%.0f contributions/s, %d acknowledged, %d failed, ledger %s (lost %d), "
@@ -66,6 +75,9 @@ public final class FirstBench {
             instances, batch, batch * 4, sdk.perSecond(), sdk.acknowledged(), sdk.failed(),
             sdk.ledgerMatches() ? "= acknowledged" : "MISMATCH", sdk.lost(),
             sdk.p50Micros() / 1000.0, sdk.p95Micros() / 1000.0, sdk.p99Micros() / 1000.0, sdk.maxMicros() / 1000.0);
+        System.out.println(CpuMeter.describe("the SDK run (service, SDK and load)", before, after, sdk.acknowledged()));
+        System.out.printf("PostgreSQL's CPU per contribution alone caps this machine at %.0f contributions/s%n",
+            CpuMeter.postgresCeiling(before, after, sdk.acknowledged()));
         System.out.printf("memory (service and load in one JVM): heap used %d MiB of %d MiB committed, RSS %s%n",
             heap.getUsed() >> 20, heap.getCommitted() >> 20, rss());
         result = String.format("RESULT contributions_per_s=%.0f baseline_per_s=%.0f ratio=%.2f p99_ms=%.1f",
