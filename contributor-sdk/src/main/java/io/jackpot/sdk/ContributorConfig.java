@@ -28,11 +28,13 @@ public final class ContributorConfig {
   private final Transport transport;
 
   /**
-   * How batches travel: HTTP/1.1 over kept-alive connections (one per batch in flight), or HTTP/2
-   * (cleartext upgrade on http:// endpoints; all batches multiplexed on one connection). Measured
-   * with scripts/loadgen --http (README, Benchmarks).
+   * How batches travel: HTTP/1.1 over kept-alive connections (one per batch in flight), HTTP/2
+   * (cleartext upgrade on http:// endpoints; all batches multiplexed on one connection), or
+   * WEBSOCKET (one connection per endpoint, GET /v1/contributions/stream, batches multiplexed on
+   * it by id). Claims and win look-ups always use HTTP. Measured with scripts/loadgen --transport
+   * (README, Benchmarks).
    */
-  public enum Transport { HTTP_1_1, HTTP_2 }
+  public enum Transport { HTTP_1_1, HTTP_2, WEBSOCKET }
 
   private ContributorConfig(Builder b) {
     this.transport = b.transport;

@@ -53,7 +53,7 @@ public final class ApiRouter {
         Errors.send(ctx, 503, "NO_QUORUM", quorum.describe() + "; retry on another member");
       }
     });
-    contributions.mount(router, auth, body);
+    contributions.mount(router, auth, body, quorum);
     wins.mount(router, auth, body);
     jackpots.mount(router);
     health.mount(router);

@@ -29,29 +29,43 @@ public final class Errors {
     ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json").end(body.encode());
   }
 
+  /** A failure as answered: its status, code and message. */
+  public record Failure(int status, String code, String message) {}
+
   /** The router's failure handler. */
   public static void handle(RoutingContext ctx) {
     Throwable failure = unwrap(ctx.failure());
-    if (failure instanceof Rejection r) {
-      log.info("{} {} -> {} {}: {}", ctx.request().method(), ctx.request().path(), status(r.kind()), r.code(), r.getMessage());
-      send(ctx, status(r.kind()), r.code(), r.getMessage());
-    } else if (failure instanceof OverloadedException) {
-      log.warn("{} {} -> 503 OVERLOADED", ctx.request().method(), ctx.request().path());
-      send(ctx, 503, "OVERLOADED", failure.getMessage());
-    } else if (failure instanceof DecodeException) {
-      send(ctx, 400, "MALFORMED_JSON", "the body is not valid JSON");
-    } else if (causedBy(failure, com.hazelcast.splitbrainprotection.SplitBrainProtectionException.class)) {
-      log.warn("{} {} -> 503 NO_QUORUM", ctx.request().method(), ctx.request().path());
-      send(ctx, 503, "NO_QUORUM", "this member's side of the cluster lacks the quorum; nothing was changed, retry on another member");
-    } else if (isInfrastructure(failure)) {
-      log.warn("{} {} -> 503 UNAVAILABLE: {}", ctx.request().method(), ctx.request().path(), failure.toString());
-      send(ctx, 503, "UNAVAILABLE", "the cluster or the ledger did not answer; nothing was changed, retry shortly");
-    } else if (failure == null) {
+    if (failure == null) {
       byStatus(ctx, ctx.statusCode());
-    } else {
-      log.error("{} {} failed", ctx.request().method(), ctx.request().path(), failure);
-      send(ctx, 500, "INTERNAL", "the service failed to handle this request; it was logged");
+      return;
     }
+    Failure f = describe(failure, ctx.request().method() + " " + ctx.request().path());
+    send(ctx, f.status(), f.code(), f.message());
+  }
+
+  /**
+   * What a failed call is answered, logged under {@code what} (the request or stream message):
+   * the same mapping for HTTP requests and for the contribution stream.
+   */
+  public static Failure describe(Throwable error, String what) {
+    Throwable failure = unwrap(error);
+    if (failure instanceof Rejection r) {
+      log.info("{} -> {} {}: {}", what, status(r.kind()), r.code(), r.getMessage());
+      return new Failure(status(r.kind()), r.code(), r.getMessage());
+    } else if (failure instanceof OverloadedException) {
+      log.warn("{} -> 503 OVERLOADED", what);
+      return new Failure(503, "OVERLOADED", failure.getMessage());
+    } else if (failure instanceof DecodeException) {
+      return new Failure(400, "MALFORMED_JSON", "the body is not valid JSON");
+    } else if (causedBy(failure, com.hazelcast.splitbrainprotection.SplitBrainProtectionException.class)) {
+      log.warn("{} -> 503 NO_QUORUM", what);
+      return new Failure(503, "NO_QUORUM", "this member's side of the cluster lacks the quorum; nothing was changed, retry on another member");
+    } else if (isInfrastructure(failure)) {
+      log.warn("{} -> 503 UNAVAILABLE: {}", what, failure.toString());
+      return new Failure(503, "UNAVAILABLE", "the cluster or the ledger did not answer; nothing was changed, retry shortly");
+    }
+    log.error("{} failed", what, failure);
+    return new Failure(500, "INTERNAL", "the service failed to handle this request; it was logged");
   }
 
   /**

@@ -20,7 +20,9 @@ public final class HttpVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    HttpServerOptions options = new HttpServerOptions().setPort(port).setCompressionSupported(false);
+    // A stream message carries what a POST body may (ApiRouter.BODY_LIMIT), in frames of the default size.
+    HttpServerOptions options = new HttpServerOptions().setPort(port).setCompressionSupported(false)
+        .setMaxWebSocketMessageSize((int) ApiRouter.BODY_LIMIT);
     if (sendBufferBytes > 0) {
       options.setSendBufferSize(sendBufferBytes);
     }

@@ -11,7 +11,7 @@ import java.util.Map;
 public final class LoadGen {
   private static final String USAGE = """
       usage: scripts/loadgen [--endpoint URL[,URL...]] [--instances N] [--seconds S | --rounds R] [--batch B]
-                             [--in-flight F] [--jackpot-one-in N] [--game-key K] [--admin-token T] [--http 1.1|2]
+                             [--in-flight F] [--jackpot-one-in N] [--game-key K] [--admin-token T] [--transport http1|http2|websocket]
         defaults: http://127.0.0.1:8080, 8 instances, 30 seconds, batches of 500, 2000 rounds in
         flight per instance, the games' own jackpots one round in 5000, dev-game-key, dev-viewer-token;
         several endpoints (members of one cluster): instance i starts at the i-th and fails over to the others""";
@@ -74,7 +74,7 @@ public final class LoadGen {
       o.put(args[i].substring(2), args[i + 1]);
     }
     var known = java.util.Set.of("endpoint", "instances", "seconds", "rounds", "batch", "in-flight", "jackpot-one-in", "game-key",
-        "admin-token", "http");
+        "admin-token", "transport");
     o.keySet().stream().filter(k -> !known.contains(k)).findFirst().ifPresent(k -> {
       throw new IllegalArgumentException("unknown option --" + k);
     });
@@ -86,14 +86,15 @@ public final class LoadGen {
         o.getOrDefault("admin-token", io.jackpot.access.Credentials.DEV_VIEWER_TOKEN), (int) number(o, "instances", 8, 1, 10_000),
         number(o, "rounds", 0, 0, Long.MAX_VALUE), (int) number(o, "seconds", 30, 1, 86_400), (int) number(o, "batch", 500, 1, 1_000),
         (int) number(o, "in-flight", 2000, 1, 1_000_000), number(o, "jackpot-one-in", 5000, 1, Long.MAX_VALUE),
-        transport(o.getOrDefault("http", "1.1")));
+        transport(o.getOrDefault("transport", "http1")));
   }
 
   private static io.jackpot.sdk.ContributorConfig.Transport transport(String raw) {
     return switch (raw) {
-      case "1.1" -> io.jackpot.sdk.ContributorConfig.Transport.HTTP_1_1;
-      case "2" -> io.jackpot.sdk.ContributorConfig.Transport.HTTP_2;
-      default -> throw new IllegalArgumentException("--http must be 1.1 or 2, got '" + raw + "'");
+      case "http1" -> io.jackpot.sdk.ContributorConfig.Transport.HTTP_1_1;
+      case "http2" -> io.jackpot.sdk.ContributorConfig.Transport.HTTP_2;
+      case "websocket" -> io.jackpot.sdk.ContributorConfig.Transport.WEBSOCKET;
+      default -> throw new IllegalArgumentException("--transport must be http1, http2 or websocket, got '" + raw + "'");
     };
   }
 

@@ -40,6 +40,7 @@ public final class FirstBench {
     try (LocalPostgres pg = LocalPostgres.start(dir.resolve("pg"))) {
       String base = pg.url();
       CpuMeter cpu = new CpuMeter(dir.resolve("pg"));
+      PgStats stats = new PgStats(base);
       Vertx vertx = Vertx.vertx();
       System.out.printf("machine: %d cores; PostgreSQL durable (fsync on); %d s per phase%n",
           Runtime.getRuntime().availableProcessors(), seconds);
@@ -57,14 +58,17 @@ public final class FirstBench {
       try (JackpotNode node = JackpotNode.start(config, Clock.systemUTC())) {
         HttpBatchLoad.run(node.httpPort(), clients, batch, Math.max(2, seconds / 5));
         before = cpu.read();
+        PgStats.Reading statsBefore = stats.read();
         HttpBatchLoad.Result r = HttpBatchLoad.run(node.httpPort(), clients, batch, seconds);
         after = cpu.read();
         System.out.printf("service, raw HTTP (batches of %d, %d clients, same JVM as the load): %.0f contributions/s = %.2f× baseline, "
                 + "%d acknowledged, %d failed requests, batch latency p50 %.1f ms p99 %.1f ms max %.1f ms%n",
             batch, clients, r.perSecond(), r.perSecond() / naive, r.contributions(), r.errors(), r.p50Ms(), r.p99Ms(), r.maxMs());
         System.out.println(CpuMeter.describe("raw HTTP (service and load)", before, after, r.contributions()));
+        System.out.println(PgStats.describe(statsBefore, stats.read(), r.contributions()));
         int instances = Math.max(1, clients / 2);
         before = cpu.read();
+        statsBefore = stats.read();
         LoadRun.Summary sdk = new LoadRun(new LoadRun.Settings("http://127.0.0.1:" + node.httpPort(), "dev-game-key",
             "dev-viewer-token", instances, 0, seconds, batch, batch * 4, 5000), System.out).run();
         after = cpu.read();
@@ -76,6 +80,7 @@ public final class FirstBench {
             sdk.ledgerMatches() ? "= acknowledged" : "MISMATCH", sdk.lost(),
             sdk.p50Micros() / 1000.0, sdk.p95Micros() / 1000.0, sdk.p99Micros() / 1000.0, sdk.maxMicros() / 1000.0);
         System.out.println(CpuMeter.describe("the SDK run (service, SDK and load)", before, after, sdk.acknowledged()));
+        System.out.println(PgStats.describe(statsBefore, stats.read(), sdk.acknowledged()));
         System.out.printf("PostgreSQL's CPU per contribution alone caps this machine at %.0f contributions/s%n",
             CpuMeter.postgresCeiling(before, after, sdk.acknowledged()));
         System.out.printf("memory (service and load in one JVM): heap used %d MiB of %d MiB committed, RSS %s%n",
@@ -83,6 +88,7 @@ public final class FirstBench {
         result = String.format("RESULT contributions_per_s=%.0f baseline_per_s=%.0f ratio=%.2f p99_ms=%.1f",
             sdk.perSecond(), naive, sdk.perSecond() / naive, sdk.p99Micros() / 1000.0);
       }
+      stats.close();
       // After the service has stopped (its last log lines), so the RESULT line is the last one.
       System.out.println(result);
     }

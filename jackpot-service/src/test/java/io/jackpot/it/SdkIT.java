@@ -32,14 +32,16 @@ class SdkIT {
     return ContributorConfig.custom().endpoint("http://127.0.0.1:" + http).gameKey("dev-game-key").gameId(gameId);
   }
 
-  @Test
-  void everyContributionReachesTheLedgerExactlyOnceAcrossARestart() throws Exception {
+  /** Over HTTP/1.1 and over the WebSocket stream, whose connection drops with the service. */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.EnumSource(names = {"HTTP_1_1", "WEBSOCKET"})
+  void everyContributionReachesTheLedgerExactlyOnceAcrossARestart(ContributorConfig.Transport transport) throws Exception {
     String pg = TestPostgres.freshDatabase();
     int http = TestNodes.freePort();
     JackpotNode first = start(pg, http);
-    ContributorConfig config = sdkFor(http, "creepy-candy").batchSize(100).linger(Duration.ofMillis(2)).retryBackoff(Duration.ofMillis(20), Duration.ofMillis(500))
+    ContributorConfig config = sdkFor(http, "creepy-candy").transport(transport).batchSize(100).linger(Duration.ofMillis(2)).retryBackoff(Duration.ofMillis(20), Duration.ofMillis(500))
         .requestTimeout(Duration.ofSeconds(5)).build();
-    GameNumbers numbers = GameNumbers.withPrefix("CC");
+    GameNumbers numbers = GameNumbers.withPrefix("CC");  // a fresh database per run: the prefix is the test's alone
     List<CompletableFuture<RoundResult>> results = new CopyOnWriteArrayList<>();
     JackpotNode second = null;
     try (JackpotContributor sdk = JackpotContributor.of(config)) {

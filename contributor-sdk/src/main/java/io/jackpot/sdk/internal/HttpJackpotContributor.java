@@ -36,7 +36,8 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * The SDK over HTTP/1.1 with kept-alive connections (the JDK's HttpClient). One sender thread
+ * The SDK over HTTP/1.1 with kept-alive connections (the JDK's HttpClient), over HTTP/2, or with
+ * the batches on a WebSocket per endpoint ({@link ContributionStreams}). One sender thread
  * drains the buffer into batches (up to batchSize, waiting at most linger for more); at most
  * maxInFlightBatches are sent at once. A batch that gets no answer, a 5xx, 429 or 503 is sent
  * again, under the same round ids, with exponential backoff and jitter (or after Retry-After),
@@ -49,6 +50,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
 
   private final ContributorConfig config;
   private final HttpClient http;
+  /** The batches' WebSocket connections when the transport is WEBSOCKET, else null. */
+  private final ContributionStreams streams;
   private final Endpoints endpoints;
   private final Retry retry;
   private final IntervalFunction backoff;
@@ -73,6 +76,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
         .version(config.transport() == ContributorConfig.Transport.HTTP_2 ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
         .connectTimeout(config.requestTimeout()).build();
     this.endpoints = new Endpoints(config.endpoints());
+    this.streams = config.transport() == ContributorConfig.Transport.WEBSOCKET
+        ? new ContributionStreams(http, config.gameKey(), config.requestTimeout()) : null;
     this.held = new Semaphore(config.bufferCapacity());
     this.inFlight = new Semaphore(config.maxInFlightBatches());
     this.scheduler = Executors.newSingleThreadScheduledExecutor(daemon("jackpot-sdk-retry"));
@@ -147,7 +152,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
       batch.forEach(p -> fail(p, e));
       return CompletableFuture.completedFuture(null);
     }
-    return retried(() -> call("POST", "/v1/contributions", body)).handleAsync((text, error) -> {
+    Supplier<CompletionStage<String>> attempt = streams != null ? () -> overStream(body) : () -> call("POST", "/v1/contributions", body);
+    return retried(attempt).handleAsync((text, error) -> {
       if (error != null) {
         Throwable t = unwrap(error);
         batch.forEach(p -> {
@@ -258,18 +264,44 @@ public final class HttpJackpotContributor implements JackpotContributor {
         e.breaker().onError(took, TimeUnit.NANOSECONDS, error);
         throw new Retryable("no answer from " + e.base() + ": " + error, -1, error);
       }
-      int status = resp.statusCode();
-      if (status == 429 || status >= 500) {
-        e.breaker().onError(took, TimeUnit.NANOSECONDS, new IOException("HTTP " + status));
-        long after = resp.headers().firstValue("Retry-After").map(v -> parseSeconds(v) * 1000).orElse(-1L);
-        throw new Retryable(e.base() + " answered " + status, after, null);
-      }
-      e.breaker().onSuccess(took, TimeUnit.NANOSECONDS);
-      if (status >= 400) {
-        throw refused(status, resp.body());
-      }
-      return resp.body();
+      long after = resp.headers().firstValue("Retry-After").map(v -> parseSeconds(v) * 1000).orElse(-1L);
+      return answered(e, took, resp.statusCode(), after, resp.body());
     });
+  }
+
+  /** One attempt at sending a batch on an endpoint's contribution stream (WebSocket); as {@link #call}. */
+  private CompletionStage<String> overStream(String body) {
+    Endpoints.Endpoint e = endpoints.pick();
+    long start = System.nanoTime();
+    return streams.send(e.base(), body).handle((answer, error) -> {
+      long took = System.nanoTime() - start;
+      if (error != null) {
+        Throwable t = unwrap(error);
+        if (t instanceof java.net.http.WebSocketHandshakeException h && h.getResponse().statusCode() < 500
+            && h.getResponse().statusCode() != 429) {
+          // Refused at the upgrade (401 unknown key, 403, 400): as refused as a POST would be.
+          e.breaker().onSuccess(took, TimeUnit.NANOSECONDS);
+          Object text = h.getResponse().body();
+          throw refused(h.getResponse().statusCode(), text instanceof String str ? str : String.valueOf(text));
+        }
+        e.breaker().onError(took, TimeUnit.NANOSECONDS, t);
+        throw new Retryable("no answer from " + e.base() + " on its contribution stream: " + t, -1, t);
+      }
+      return answered(e, took, answer.status(), answer.retryAfterMillis(), answer.text());
+    });
+  }
+
+  /** The breaker hears how it went; 429 and 5xx are retried, other 4xx refuse the batch. */
+  private String answered(Endpoints.Endpoint e, long took, int status, long retryAfterMillis, String body) {
+    if (status == 429 || status >= 500) {
+      e.breaker().onError(took, TimeUnit.NANOSECONDS, new IOException("HTTP " + status));
+      throw new Retryable(e.base() + " answered " + status, retryAfterMillis, null);
+    }
+    e.breaker().onSuccess(took, TimeUnit.NANOSECONDS);
+    if (status >= 400) {
+      throw refused(status, body);
+    }
+    return body;
   }
 
   private static long parseSeconds(String v) {
@@ -331,6 +363,9 @@ public final class HttpJackpotContributor implements JackpotContributor {
           + "; it may or may not be recorded: look it up by round id"));
     }
     sender.interrupt();
+    if (streams != null) {
+      streams.close();
+    }
     scheduler.shutdownNow();
     callbacks.shutdown();
   }

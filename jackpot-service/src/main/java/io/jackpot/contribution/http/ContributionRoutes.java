@@ -19,7 +19,7 @@ import io.vertx.ext.web.handler.BodyHandler;
 import java.util.ArrayList;
 import java.util.List;
 
-/** POST /v1/contributions (game key): a batch of at most 1000 contributions. */
+/** POST /v1/contributions (game key): a batch of at most 1000 contributions; also as a stream ({@link ContributionStream}). */
 public final class ContributionRoutes {
   public static final int MAX_ITEMS = 1000;
 
@@ -31,8 +31,11 @@ public final class ContributionRoutes {
     this.catalogue = catalogue;
   }
 
-  public void mount(Router router, GameAuth auth, BodyHandler body) {
+  /** POST /v1/contributions, and the same batches as messages on GET /v1/contributions/stream (WebSocket). */
+  public void mount(Router router, GameAuth auth, BodyHandler body, io.jackpot.http.Quorum quorum) {
     router.post("/v1/contributions").handler(body).handler(auth::handle).handler(JsonBody::require).handler(this::contribute);
+    ContributionStream stream = new ContributionStream(contributions, this, quorum);
+    router.get(ContributionStream.PATH).handler(auth::handle).handler(stream::open);
   }
 
   private void contribute(RoutingContext ctx) {
@@ -68,8 +71,12 @@ public final class ContributionRoutes {
 
   /** The answer, written as text: {"results": [...]} in request order. */
   String json(List<ContributionResult> results) {
-    StringBuilder out = new StringBuilder(64 + results.size() * 200);
-    out.append("{\"results\":[");
+    return appendResults(new StringBuilder(64 + results.size() * 200).append('{'), results).append('}').toString();
+  }
+
+  /** Appends {@code "results":[...]} (the results in request order). */
+  StringBuilder appendResults(StringBuilder out, List<ContributionResult> results) {
+    out.append("\"results\":[");
     for (int i = 0; i < results.size(); i++) {
       ContributionResult r = results.get(i);
       if (i > 0) {
@@ -104,6 +111,6 @@ public final class ContributionRoutes {
       }
       out.append('}');
     }
-    return out.append("]}").toString();
+    return out.append(']');
   }
 }

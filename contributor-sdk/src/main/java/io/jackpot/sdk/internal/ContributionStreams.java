@@ -1,0 +1,160 @@
+package io.jackpot.sdk.internal;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Contribution batches over WebSockets (GET /v1/contributions/stream, API.md): one connection per
+ * endpoint, opened when first needed and again after it drops, every batch in flight multiplexed
+ * on it under an id of its own. A batch without an answer within the timeout, or on a connection
+ * that drops, fails (the caller retries it under the same round ids). Thread-safe.
+ */
+final class ContributionStreams {
+  /** The service's answer to one batch: its status, the whole message, Retry-After in ms (or -1). */
+  record Answer(int status, String text, long retryAfterMillis) {}
+
+  private final HttpClient http;
+  private final String gameKey;
+  private final Duration timeout;
+  private final Map<URI, Connection> connections = new ConcurrentHashMap<>();
+  private final AtomicLong ids = new AtomicLong();
+
+  ContributionStreams(HttpClient http, String gameKey, Duration timeout) {
+    this.http = http;
+    this.gameKey = gameKey;
+    this.timeout = timeout;
+  }
+
+  /** Sends {@code body} ({"contributions": [...]}) to the endpoint at {@code base}. */
+  CompletableFuture<Answer> send(URI base, String body) {
+    Connection c = connections.computeIfAbsent(base, Connection::new);
+    return c.send(ids.incrementAndGet(), body);
+  }
+
+  /** Closes every connection; batches still waiting fail. */
+  void close() {
+    connections.values().forEach(Connection::close);
+  }
+
+  /** The id and status the service writes first ({"id":n,"status":s,...}); a full parse if not so. */
+  static Answer read(String text) throws IOException {
+    int comma = text.indexOf(',');
+    if (text.startsWith("{\"id\":") && comma > 6 && text.startsWith("\"status\":", comma + 1)) {
+      int end = text.indexOf(',', comma + 1);
+      int status = Integer.parseInt(text.substring(comma + 10, end < 0 ? text.length() - 1 : end));
+      if (status == 200) {
+        return new Answer(status, text, -1);
+      }
+    }
+    Map<String, Object> m = Wire.map(text);
+    long retryAfter = m.get("retryAfter") instanceof Number n ? n.longValue() * 1000 : -1;
+    return new Answer(((Number) m.get("status")).intValue(), text, retryAfter);
+  }
+
+  static long idOf(String text) throws IOException {
+    int comma = text.indexOf(',');
+    if (text.startsWith("{\"id\":") && comma > 6) {
+      try {
+        return Long.parseLong(text.substring(6, comma));
+      } catch (NumberFormatException e) {
+        // read below
+      }
+    }
+    return ((Number) Wire.map(text).get("id")).longValue();
+  }
+
+  /** One WebSocket to one endpoint and the batches waiting for their answers on it. */
+  private final class Connection implements WebSocket.Listener {
+    private final URI base;
+    private final CompletableFuture<WebSocket> socket;
+    private final Map<Long, CompletableFuture<Answer>> waiting = new ConcurrentHashMap<>();
+    private final StringBuilder partial = new StringBuilder();
+    /** The JDK's WebSocket takes one send at a time: each waits for the one before. */
+    private CompletableFuture<?> lastSend = CompletableFuture.completedFuture(null);
+    private volatile Throwable dead;
+
+    Connection(URI base) {
+      this.base = base;
+      URI uri = URI.create(base.toString().replaceFirst("/$", "").replaceFirst("^http", "ws") + "/v1/contributions/stream");
+      this.socket = http.newWebSocketBuilder().header("Authorization", "Bearer " + gameKey).connectTimeout(timeout)
+          .buildAsync(uri, this);
+      socket.whenComplete((ws, error) -> {
+        if (error != null) {
+          died(error);
+        }
+      });
+    }
+
+    CompletableFuture<Answer> send(long id, String body) {
+      CompletableFuture<Answer> answer = new CompletableFuture<>();
+      waiting.put(id, answer);
+      answer.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((a, e) -> waiting.remove(id));
+      if (dead != null) {
+        answer.completeExceptionally(dead);
+        return answer;
+      }
+      String message = "{\"id\":" + id + "," + body.substring(1);
+      synchronized (this) {
+        lastSend = lastSend.handle((v, e) -> null).thenCompose(v -> socket.thenCompose(ws -> ws.sendText(message, true)))
+            .whenComplete((ws, e) -> {
+              if (e != null) {
+                answer.completeExceptionally(e);
+              }
+            });
+      }
+      return answer;
+    }
+
+    @Override
+    public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
+      partial.append(data);
+      if (last) {
+        String text = partial.toString();
+        partial.setLength(0);
+        try {
+          CompletableFuture<Answer> answer = waiting.remove(idOf(text));
+          if (answer != null) {
+            answer.complete(read(text));
+          }
+        } catch (IOException | RuntimeException unreadable) {
+          ws.abort();
+          died(new IOException("unreadable answer on the contribution stream to " + base + ": " + unreadable));
+        }
+      }
+      ws.request(1);
+      return null;
+    }
+
+    @Override
+    public CompletionStage<?> onClose(WebSocket ws, int code, String reason) {
+      died(new IOException("the contribution stream to " + base + " closed: " + code + " " + reason));
+      return null;
+    }
+
+    @Override
+    public void onError(WebSocket ws, Throwable error) {
+      died(error);
+    }
+
+    /** No more batches on this connection: those waiting fail, the next send opens a new one. */
+    private void died(Throwable error) {
+      dead = error;
+      connections.remove(base, this);
+      waiting.values().forEach(a -> a.completeExceptionally(error));
+    }
+
+    void close() {
+      died(new IOException("the contributor is closed"));
+      socket.thenAccept(ws -> ws.sendClose(WebSocket.NORMAL_CLOSURE, "closed"));
+    }
+  }
+}

@@ -1,0 +1,114 @@
+package io.jackpot.contribution.http;
+
+import io.jackpot.access.Caller;
+import io.jackpot.contribution.ContributionResult;
+import io.jackpot.contribution.ContributionService;
+import io.jackpot.error.Rejection;
+import io.jackpot.http.Errors;
+import io.jackpot.http.GameAuth;
+import io.jackpot.http.JsonText;
+import io.jackpot.http.Quorum;
+import io.vertx.core.Context;
+import io.vertx.core.http.ServerWebSocket;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * GET /v1/contributions/stream (WebSocket, game key at the upgrade): the contribution batches of
+ * POST /v1/contributions as text messages on one long-lived connection, each
+ * {@code {"id": n, "contributions": [...]}}, each answered {@code {"id": n, "status": 200,
+ * "results": [...]}} or {@code {"id": n, "status": 4xx/5xx, "error": {...}}} (503 and 429 with
+ * {@code "retryAfter": seconds}), possibly out of order: the id pairs them. The same checks,
+ * idempotency and answers as the POST, batch for batch. A message without an integer id, or not
+ * JSON, closes the connection (1007): nothing could be answered to it.
+ */
+final class ContributionStream {
+  private static final Logger log = LoggerFactory.getLogger(ContributionStream.class);
+  static final String PATH = "/v1/contributions/stream";
+
+  private final ContributionService contributions;
+  private final ContributionRoutes routes;
+  private final Quorum quorum;
+
+  ContributionStream(ContributionService contributions, ContributionRoutes routes, Quorum quorum) {
+    this.contributions = contributions;
+    this.routes = routes;
+    this.quorum = quorum;
+  }
+
+  void open(RoutingContext ctx) {
+    if (!"websocket".equalsIgnoreCase(ctx.request().getHeader("Upgrade"))) {
+      throw Rejection.invalid("WEBSOCKET_REQUIRED", "the contribution stream is a WebSocket: send an Upgrade: websocket request");
+    }
+    Caller caller = GameAuth.caller(ctx);
+    String peer = String.valueOf(ctx.request().remoteAddress());
+    ctx.request().toWebSocket().onSuccess(socket -> {
+      Context context = ctx.vertx().getOrCreateContext();
+      log.info("contribution stream opened by operator {} from {}", caller.operatorId(), peer);
+      socket.textMessageHandler(text -> onMessage(socket, context, caller, text));
+      socket.binaryMessageHandler(b -> socket.close((short) 1003, "send text messages"));
+      socket.closeHandler(v -> log.info("contribution stream from {} closed", peer));
+    }).onFailure(e -> log.warn("contribution stream upgrade from {} failed: {}", peer, e.toString()));
+  }
+
+  private void onMessage(ServerWebSocket socket, Context context, Caller caller, String text) {
+    JsonObject message;
+    long id;
+    try {
+      message = new JsonObject(text);
+      if (!(message.getValue("id") instanceof Number n) || n.doubleValue() != n.longValue()) {
+        socket.close((short) 1007, "every message needs an integer id");
+        return;
+      }
+      id = n.longValue();
+    } catch (DecodeException e) {
+      socket.close((short) 1007, "messages must be JSON objects");
+      return;
+    }
+    if (!quorum.held()) {
+      log.warn("{} message {} -> 503 NO_QUORUM", PATH, id);
+      reply(socket, id, new Errors.Failure(503, "NO_QUORUM", quorum.describe() + "; retry on another member"));
+      return;
+    }
+    CompletionStage<List<ContributionResult>> stage;
+    try {
+      stage = contributions.contribute(caller, ContributionRoutes.parse(message));
+    } catch (RuntimeException e) {
+      reply(socket, id, Errors.describe(e, PATH + " message " + id));
+      return;
+    }
+    stage.whenComplete((results, error) -> context.runOnContext(v -> {
+      if (error != null) {
+        reply(socket, id, Errors.describe(error, PATH + " message " + id));
+        return;
+      }
+      StringBuilder out = new StringBuilder(64 + results.size() * 200).append("{\"id\":").append(id).append(",\"status\":200,");
+      write(socket, routes.appendResults(out, results).append('}').toString());
+    }));
+  }
+
+  private static void reply(ServerWebSocket socket, long id, Errors.Failure f) {
+    StringBuilder out = new StringBuilder(128).append("{\"id\":").append(id).append(",\"status\":").append(f.status());
+    if (f.status() == 429 || f.status() == 503) {
+      out.append(",\"retryAfter\":1");
+    }
+    out.append(",\"error\":{");
+    JsonText.field(out, "code");
+    JsonText.string(out, f.code()).append(',');
+    JsonText.field(out, "message");
+    JsonText.string(out, f.message()).append("}}");
+    write(socket, out.toString());
+  }
+
+  /** A socket closed meanwhile loses the answer; the game sends the batch again (same round ids: DUPLICATE). */
+  private static void write(ServerWebSocket socket, String text) {
+    if (!socket.isClosed()) {
+      socket.writeTextMessage(text);
+    }
+  }
+}

@@ -1,0 +1,107 @@
+package io.jackpot.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.net.http.WebSocketHandshakeException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** GET /v1/contributions/stream: the POST's batches as WebSocket messages, paired by id. */
+class ContributionStreamIT extends OneNode {
+  private static final Duration WAIT = Duration.ofSeconds(10);
+
+  /** Queues every answer; remembers how the connection closed. */
+  static final class Listener implements WebSocket.Listener {
+    private final TickerIT.Listener messages = new TickerIT.Listener();
+    final CompletableFuture<Integer> closed = new CompletableFuture<>();
+
+    @Override
+    public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
+      return messages.onText(ws, data, last);
+    }
+
+    @Override
+    public CompletionStage<?> onClose(WebSocket ws, int code, String reason) {
+      closed.complete(code);
+      return null;
+    }
+
+    JsonObject await(java.util.function.Predicate<JsonObject> what, Duration within) throws InterruptedException {
+      return messages.await(what, within);
+    }
+  }
+
+  private static CompletableFuture<WebSocket> open(String key, Listener listener) {
+    WebSocket.Builder b = HttpClient.newHttpClient().newWebSocketBuilder();
+    if (key != null) {
+      b.header("Authorization", "Bearer " + key);
+    }
+    return b.buildAsync(URI.create("ws://127.0.0.1:" + node.httpPort() + "/v1/contributions/stream"), listener);
+  }
+
+  private static JsonObject answer(Listener l, long id) throws InterruptedException {
+    JsonObject a = l.await(m -> m.getLong("id") == id, WAIT);
+    assertNotNull(a, "message " + id + " answered");
+    return a;
+  }
+
+  private static String message(long id, String batch) {
+    return new JsonObject(batch).put("id", id).encode();
+  }
+
+  @Test
+  void batchesAreAnsweredByIdWithThePostsResultsAndRefusals() throws Exception {
+    Listener l = new Listener();
+    WebSocket ws = open(Api.GAME_KEY, l).get(10, TimeUnit.SECONDS);
+    String batch = Api.batch(Api.contribution("WS-1", "bewitched", "2.00", "0.10"), Api.contribution("WS-2", "bewitched", "1.00", "0.10"));
+    ws.sendText(message(1, batch), true).join();
+    JsonObject first = answer(l, 1);
+    assertEquals(200, first.getInteger("status"));
+    JsonArray results = first.getJsonArray("results");
+    assertEquals(2, results.size());
+    assertEquals("APPLIED", results.getJsonObject(0).getString("status"));
+    assertEquals("WS-2", results.getJsonObject(1).getString("roundId"));
+
+    ws.sendText(message(2, batch), true).join();
+    assertEquals("DUPLICATE", answer(l, 2).getJsonArray("results").getJsonObject(0).getString("status"), "idempotent by round id");
+
+    ws.sendText(message(3, "{\"contributions\":[]}"), true).join();
+    JsonObject refused = answer(l, 3);
+    assertEquals(400, refused.getInteger("status"));
+    assertEquals("EMPTY_BATCH", refused.getJsonObject("error").getString("code"));
+
+    ws.sendText(message(4, Api.batch(Api.contribution("WS-3", "bewitched", "1.00", "0.10"))), true).join();
+    ws.sendText(message(5, Api.batch(Api.contribution("WS-4", "bewitched", "1.00", "0.10"))), true).join();
+    assertEquals("WS-3", answer(l, 4).getJsonArray("results").getJsonObject(0).getString("roundId"));
+    assertEquals("WS-4", answer(l, 5).getJsonArray("results").getJsonObject(0).getString("roundId"));
+    try (SimplePg sql = SimplePg.of(pgUrl)) {
+      assertEquals(4, sql.count("SELECT count(*) FROM rounds WHERE round_id LIKE 'WS-%'"), "each round recorded once");
+    }
+
+    ws.sendText("{\"contributions\": []}", true).join();
+    assertEquals(1007, l.closed.get(10, TimeUnit.SECONDS), "a message without an id cannot be answered: closed");
+  }
+
+  @Test
+  void theUpgradeNeedsAGameKey() {
+    var unknown = assertThrows(CompletionException.class, () -> open("no-such-key", new Listener()).join());
+    assertEquals(401, assertInstanceOf(WebSocketHandshakeException.class, unknown.getCause()).getResponse().statusCode());
+    var admin = assertThrows(CompletionException.class, () -> open("dev-admin-token", new Listener()).join());
+    assertEquals(403, assertInstanceOf(WebSocketHandshakeException.class, admin.getCause()).getResponse().statusCode());
+    Api.Reply plain = api.get("/v1/contributions/stream");
+    assertEquals(400, plain.status(), plain.body());
+    assertEquals("WEBSOCKET_REQUIRED", plain.json().getJsonObject("error").getString("code"));
+  }
+}
