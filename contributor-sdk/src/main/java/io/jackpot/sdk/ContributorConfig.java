@@ -30,11 +30,14 @@ public final class ContributorConfig {
   /**
    * How batches travel: HTTP/1.1 over kept-alive connections (one per batch in flight), HTTP/2
    * (cleartext upgrade on http:// endpoints; all batches multiplexed on one connection), or
-   * WEBSOCKET (one connection per endpoint, GET /v1/contributions/stream, batches multiplexed on
-   * it by id). Claims and win look-ups always use HTTP. Measured with scripts/loadgen --transport
-   * (README, Benchmarks).
+   * WEBSOCKET (the default: one connection per endpoint, GET /v1/contributions/stream, batches
+   * multiplexed on it by id; measured the fastest). Claims and win look-ups always use HTTP.
+   * Measured with scripts/loadgen --transport (contributor-sdk/README.md, Transport).
    */
   public enum Transport { HTTP_1_1, HTTP_2, WEBSOCKET }
+
+  /** The transport unless one is chosen: the fastest measured. */
+  public static final Transport DEFAULT_TRANSPORT = Transport.WEBSOCKET;
 
   private ContributorConfig(Builder b) {
     this.transport = b.transport;
@@ -113,7 +116,7 @@ public final class ContributorConfig {
     private int bufferCapacity = 100_000;
     private int maxInFlightBatches = 4;
     private Duration requestTimeout = Duration.ofSeconds(10);
-    private Transport transport = Transport.HTTP_1_1;
+    private Transport transport = DEFAULT_TRANSPORT;
     private Duration retryInitialBackoff = Duration.ofMillis(100);
     private Duration retryMaxBackoff = Duration.ofSeconds(5);
 

@@ -15,10 +15,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** The SDK's delivery rules against a scripted service on loopback. */
+/**
+ * The SDK's delivery rules against a scripted HTTP service on loopback (over HTTP/1.1: the JDK has
+ * no WebSocket server; the WebSocket transport meets the real service in the service's SdkIT,
+ * LoadRunIT and ContributionStreamIT).
+ */
 class HttpJackpotContributorTest {
   static ContributorConfig.Builder config(String... urls) {
-    ContributorConfig.Builder b = ContributorConfig.custom().gameKey("k").gameId("creepy-candy")
+    ContributorConfig.Builder b = ContributorConfig.custom().transport(ContributorConfig.Transport.HTTP_1_1).gameKey("k").gameId("creepy-candy")
         .linger(Duration.ofMillis(5)).retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50)).requestTimeout(Duration.ofSeconds(2));
     for (String u : urls) {
       b.endpoint(u);

@@ -35,7 +35,7 @@ public final class LoadRun {
       int batchSize, int inFlight, long jackpotOneIn, ContributorConfig.Transport transport) {
     public Settings(String endpoint, String gameKey, String adminToken, int instances, long rounds, int seconds, int batchSize,
         int inFlight, long jackpotOneIn) {
-      this(endpoint, gameKey, adminToken, instances, rounds, seconds, batchSize, inFlight, jackpotOneIn, ContributorConfig.Transport.HTTP_1_1);
+      this(endpoint, gameKey, adminToken, instances, rounds, seconds, batchSize, inFlight, jackpotOneIn, ContributorConfig.DEFAULT_TRANSPORT);
     }
 
     public Settings {

@@ -22,14 +22,22 @@ import org.junit.jupiter.api.Test;
 class ContributionStreamIT extends OneNode {
   private static final Duration WAIT = Duration.ofSeconds(10);
 
-  /** Queues every answer; remembers how the connection closed. */
+  /** Keeps every answer by its id (they may come in any order); remembers how the connection closed. */
   static final class Listener implements WebSocket.Listener {
-    private final TickerIT.Listener messages = new TickerIT.Listener();
+    private final java.util.Map<Long, CompletableFuture<JsonObject>> answers = new java.util.concurrent.ConcurrentHashMap<>();
+    private final StringBuilder partial = new StringBuilder();
     final CompletableFuture<Integer> closed = new CompletableFuture<>();
 
     @Override
     public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
-      return messages.onText(ws, data, last);
+      partial.append(data);
+      if (last) {
+        JsonObject m = new JsonObject(partial.toString());
+        partial.setLength(0);
+        answerTo(m.getLong("id")).complete(m);
+      }
+      ws.request(1);
+      return null;
     }
 
     @Override
@@ -38,8 +46,8 @@ class ContributionStreamIT extends OneNode {
       return null;
     }
 
-    JsonObject await(java.util.function.Predicate<JsonObject> what, Duration within) throws InterruptedException {
-      return messages.await(what, within);
+    CompletableFuture<JsonObject> answerTo(long id) {
+      return answers.computeIfAbsent(id, k -> new CompletableFuture<>());
     }
   }
 
@@ -51,8 +59,8 @@ class ContributionStreamIT extends OneNode {
     return b.buildAsync(URI.create("ws://127.0.0.1:" + node.httpPort() + "/v1/contributions/stream"), listener);
   }
 
-  private static JsonObject answer(Listener l, long id) throws InterruptedException {
-    JsonObject a = l.await(m -> m.getLong("id") == id, WAIT);
+  private static JsonObject answer(Listener l, long id) throws Exception {
+    JsonObject a = l.answerTo(id).get(WAIT.toSeconds(), TimeUnit.SECONDS);
     assertNotNull(a, "message " + id + " answered");
     return a;
   }
@@ -82,6 +90,7 @@ class ContributionStreamIT extends OneNode {
     assertEquals(400, refused.getInteger("status"));
     assertEquals("EMPTY_BATCH", refused.getJsonObject("error").getString("code"));
 
+    // Two in flight at once; their answers may come in either order.
     ws.sendText(message(4, Api.batch(Api.contribution("WS-3", "bewitched", "1.00", "0.10"))), true).join();
     ws.sendText(message(5, Api.batch(Api.contribution("WS-4", "bewitched", "1.00", "0.10"))), true).join();
     assertEquals("WS-3", answer(l, 4).getJsonArray("results").getJsonObject(0).getString("roundId"));
@@ -92,6 +101,27 @@ class ContributionStreamIT extends OneNode {
 
     ws.sendText("{\"contributions\": []}", true).join();
     assertEquals(1007, l.closed.get(10, TimeUnit.SECONDS), "a message without an id cannot be answered: closed");
+  }
+
+  /** The SDK's WebSocket transport passes over an endpoint that refuses connections to the next. */
+  @Test
+  void theSdkFailsOverPastADeadEndpoint() throws Exception {
+    int dead = TestNodes.freePort();
+    var config = io.jackpot.sdk.ContributorConfig.custom().endpoint("http://127.0.0.1:" + dead).endpoint("http://127.0.0.1:" + node.httpPort())
+        .gameKey(Api.GAME_KEY).gameId("bewitched").transport(io.jackpot.sdk.ContributorConfig.Transport.WEBSOCKET)
+        .retryBackoff(Duration.ofMillis(10), Duration.ofMillis(100)).build();
+    try (var sdk = io.jackpot.sdk.JackpotContributor.of(config)) {
+      var results = new java.util.ArrayList<CompletableFuture<io.jackpot.sdk.RoundResult>>();
+      for (int i = 0; i < 50; i++) {
+        results.add(sdk.contribute(io.jackpot.sdk.Contribution.of("WSF-" + i, "p", "1.00", "EUR").withCoinValue("0.10")).toCompletableFuture());
+      }
+      for (var r : results) {
+        assertEquals(io.jackpot.sdk.RoundResult.Status.APPLIED, r.get(30, TimeUnit.SECONDS).status());
+      }
+    }
+    try (SimplePg sql = SimplePg.of(pgUrl)) {
+      assertEquals(50, sql.count("SELECT count(*) FROM rounds WHERE round_id LIKE 'WSF-%'"));
+    }
   }
 
   @Test

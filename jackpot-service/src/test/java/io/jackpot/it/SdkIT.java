@@ -52,8 +52,12 @@ class SdkIT {
       // Stop the service while part of the stream is still held by the SDK.
       Await.until(() -> results.stream().filter(CompletableFuture::isDone).count() >= 200, Duration.ofSeconds(30),
           () -> "the stream got going");
+      long stopping = System.nanoTime();
       first.close();
       first = null;
+      // An open contribution stream is closed by the stop (1001), not waited for (HTTP's 30 s shutdown grace).
+      long stopMillis = (System.nanoTime() - stopping) / 1_000_000;
+      assertTrue(stopMillis < 15_000, "the stop took " + stopMillis + " ms");
       for (int i = 1000; i < 2000; i++) {
         results.add(sdk.contribute(Contribution.of(numbers.next(), "p-" + (i % 37), (1 + i % 5) + ".00", "EUR"))
             .toCompletableFuture());

@@ -366,6 +366,11 @@ public final class HttpJackpotContributor implements JackpotContributor {
     if (streams != null) {
       streams.close();
     }
+    synchronized (this) {
+      if (ticker != null) {
+        ticker.close();
+      }
+    }
     scheduler.shutdownNow();
     callbacks.shutdown();
   }

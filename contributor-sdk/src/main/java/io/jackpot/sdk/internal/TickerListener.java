@@ -36,6 +36,17 @@ final class TickerListener implements WebSocket.Listener {
     this.closed = closed;
   }
 
+  /** The open connection, if any (closed with the contributor). */
+  private volatile WebSocket current;
+
+  /** Ends the connection (the contributor is closing; connect() no longer reconnects). */
+  void close() {
+    WebSocket ws = current;
+    if (ws != null && !ws.isOutputClosed()) {
+      ws.sendClose(WebSocket.NORMAL_CLOSURE, "closed");
+    }
+  }
+
   void connect() {
     if (closed.getAsBoolean()) {
       return;
@@ -44,6 +55,11 @@ final class TickerListener implements WebSocket.Listener {
     http.newWebSocketBuilder().buildAsync(ws, this).whenComplete((socket, error) -> {
       if (error != null) {
         reconnect();
+      } else {
+        current = socket;
+        if (closed.getAsBoolean()) {
+          close();
+        }
       }
     });
   }

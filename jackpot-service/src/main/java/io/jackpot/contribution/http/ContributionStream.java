@@ -48,48 +48,89 @@ final class ContributionStream {
     Caller caller = GameAuth.caller(ctx);
     String peer = String.valueOf(ctx.request().remoteAddress());
     ctx.request().toWebSocket().onSuccess(socket -> {
-      Context context = ctx.vertx().getOrCreateContext();
+      Session session = new Session(socket, ctx.vertx().getOrCreateContext(), caller);
       log.info("contribution stream opened by operator {} from {}", caller.operatorId(), peer);
-      socket.textMessageHandler(text -> onMessage(socket, context, caller, text));
+      socket.textMessageHandler(session::onMessage);
       socket.binaryMessageHandler(b -> socket.close((short) 1003, "send text messages"));
+      socket.shutdownHandler(v -> session.stopping());
       socket.closeHandler(v -> log.info("contribution stream from {} closed", peer));
     }).onFailure(e -> log.warn("contribution stream upgrade from {} failed: {}", peer, e.toString()));
   }
 
-  private void onMessage(ServerWebSocket socket, Context context, Caller caller, String text) {
-    JsonObject message;
-    long id;
-    try {
-      message = new JsonObject(text);
-      if (!(message.getValue("id") instanceof Number n) || n.doubleValue() != n.longValue()) {
-        socket.close((short) 1007, "every message needs an integer id");
+  /**
+   * One connection. Its fields are touched on its own context only. When the service stops (the
+   * HTTP server's shutdown), batches already taken are answered, later ones are refused with a
+   * retryable 503, and the connection is closed with 1001 once nothing is pending, so the game
+   * moves to another member at once instead of the stop waiting for it.
+   */
+  private final class Session {
+    private final ServerWebSocket socket;
+    private final Context context;
+    private final Caller caller;
+    private int pending;
+    private boolean stopping;
+
+    Session(ServerWebSocket socket, Context context, Caller caller) {
+      this.socket = socket;
+      this.context = context;
+      this.caller = caller;
+    }
+
+    void stopping() {
+      context.runOnContext(v -> {
+        stopping = true;
+        closeIfDone();
+      });
+    }
+
+    private void closeIfDone() {
+      if (stopping && pending == 0 && !socket.isClosed()) {
+        socket.close((short) 1001, "the service is stopping; reconnect");
+      }
+    }
+
+    void onMessage(String text) {
+      JsonObject message;
+      long id;
+      try {
+        message = new JsonObject(text);
+        if (!(message.getValue("id") instanceof Number n) || n.doubleValue() != n.longValue()) {
+          socket.close((short) 1007, "every message needs an integer id");
+          return;
+        }
+        id = n.longValue();
+      } catch (DecodeException e) {
+        socket.close((short) 1007, "messages must be JSON objects");
         return;
       }
-      id = n.longValue();
-    } catch (DecodeException e) {
-      socket.close((short) 1007, "messages must be JSON objects");
-      return;
-    }
-    if (!quorum.held()) {
-      log.warn("{} message {} -> 503 NO_QUORUM", PATH, id);
-      reply(socket, id, new Errors.Failure(503, "NO_QUORUM", quorum.describe() + "; retry on another member"));
-      return;
-    }
-    CompletionStage<List<ContributionResult>> stage;
-    try {
-      stage = contributions.contribute(caller, ContributionRoutes.parse(message));
-    } catch (RuntimeException e) {
-      reply(socket, id, Errors.describe(e, PATH + " message " + id));
-      return;
-    }
-    stage.whenComplete((results, error) -> context.runOnContext(v -> {
-      if (error != null) {
-        reply(socket, id, Errors.describe(error, PATH + " message " + id));
+      if (stopping) {
+        reply(socket, id, new Errors.Failure(503, "UNAVAILABLE", "this member is stopping; nothing was changed, retry on another member"));
         return;
       }
-      StringBuilder out = new StringBuilder(64 + results.size() * 200).append("{\"id\":").append(id).append(",\"status\":200,");
-      write(socket, routes.appendResults(out, results).append('}').toString());
-    }));
+      if (!quorum.held()) {
+        log.warn("{} message {} -> 503 NO_QUORUM", PATH, id);
+        reply(socket, id, new Errors.Failure(503, "NO_QUORUM", quorum.describe() + "; retry on another member"));
+        return;
+      }
+      CompletionStage<List<ContributionResult>> stage;
+      try {
+        stage = contributions.contribute(caller, ContributionRoutes.parse(message));
+      } catch (RuntimeException e) {
+        reply(socket, id, Errors.describe(e, PATH + " message " + id));
+        return;
+      }
+      pending++;
+      stage.whenComplete((results, error) -> context.runOnContext(v -> {
+        pending--;
+        if (error != null) {
+          reply(socket, id, Errors.describe(error, PATH + " message " + id));
+        } else {
+          StringBuilder out = new StringBuilder(64 + results.size() * 200).append("{\"id\":").append(id).append(",\"status\":200,");
+          write(socket, routes.appendResults(out, results).append('}').toString());
+        }
+        closeIfDone();
+      }));
+    }
   }
 
   private static void reply(ServerWebSocket socket, long id, Errors.Failure f) {

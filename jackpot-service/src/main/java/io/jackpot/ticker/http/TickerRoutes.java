@@ -54,6 +54,8 @@ public final class TickerRoutes {
     followed.forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
     ctx.request().toWebSocket().onSuccess(socket -> {
       socket.setWriteQueueMaxSize(maxQueueBytes);
+      // The service is stopping: subscribers reconnect (to another member) rather than hold the stop.
+      socket.shutdownHandler(v -> socket.close((short) 1001, "the service is stopping; reconnect"));
       var context = ctx.vertx().getOrCreateContext();
       Set<String> jackpotIds = new LinkedHashSet<>();
       followed.forEach(j -> jackpotIds.add(j.id()));
