@@ -73,7 +73,8 @@ public final class FirstBench {
             "dev-viewer-token", instances, 0, seconds, batch, batch * 4, 5000), System.out).run();
         after = cpu.read();
         var heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
-        System.out.printf("service through the SDK (loadgen: %d seed-game instances, batches of %d, %d in flight each): "
+        System.out.printf("service through the SDK (loadgen: %d seed-game instances, batches of %d, %d in flight each, "
+                + io.jackpot.sdk.ContributorConfig.DEFAULT_TRANSPORT + "): "
                 + "%.0f contributions/s, %d acknowledged, %d failed, ledger %s (lost %d), "
                 + "acknowledgement p50 %.1f ms p95 %.1f ms p99 %.1f ms max %.1f ms%n",
             instances, batch, batch * 4, sdk.perSecond(), sdk.acknowledged(), sdk.failed(),
