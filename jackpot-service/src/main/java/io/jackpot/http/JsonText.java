@@ -12,6 +12,9 @@ public final class JsonText {
 
   /** Appends {@code s} as a JSON string. */
   public static StringBuilder string(StringBuilder out, String s) {
+    if (plain(s)) {
+      return out.append('"').append(s).append('"'); // the common case, copied whole
+    }
     out.append('"');
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
@@ -36,5 +39,16 @@ public final class JsonText {
   /** Appends {@code "name":} */
   public static StringBuilder field(StringBuilder out, String name) {
     return string(out, name).append(':');
+  }
+
+  /** Nothing in {@code s} needs escaping. */
+  private static boolean plain(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < 0x20 || c == '"' || c == '\\') {
+        return false;
+      }
+    }
+    return true;
   }
 }

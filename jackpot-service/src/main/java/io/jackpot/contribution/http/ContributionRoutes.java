@@ -71,7 +71,16 @@ public final class ContributionRoutes {
 
   /** The answer, written as text: {"results": [...]} in request order. */
   String json(List<ContributionResult> results) {
-    return appendResults(new StringBuilder(64 + results.size() * 200).append('{'), results).append('}').toString();
+    return appendResults(new StringBuilder(capacity(results)).append('{'), results).append('}').toString();
+  }
+
+  /** Enough for the answer, so the text is not copied as it grows (about 120 characters a share). */
+  static int capacity(List<ContributionResult> results) {
+    int shares = 0;
+    for (ContributionResult r : results) {
+      shares += r.contributions().size();
+    }
+    return 64 + results.size() * 120 + shares * 120;
   }
 
   /** Appends {@code "results":[...]} (the results in request order). */
@@ -82,15 +91,12 @@ public final class ContributionRoutes {
       if (i > 0) {
         out.append(',');
       }
-      JsonText.field(out.append('{'), "roundId");
-      JsonText.string(out, r.roundId()).append(",\"status\":\"").append(r.status().name()).append("\",\"contributions\":[");
+      JsonText.string(out.append("{\"roundId\":"), r.roundId()).append(",\"status\":\"").append(r.status().name()).append("\",\"contributions\":[");
       for (int j = 0; j < r.contributions().size(); j++) {
         ContributionResult.Share s = r.contributions().get(j);
-        out.append(j > 0 ? ",{" : "{");
-        JsonText.field(out, "jackpotId");
-        JsonText.string(out, s.pool().jackpotId()).append(',');
-        JsonText.field(out, "poolKey");
-        JsonText.string(out, s.pool().poolKey()).append(",\"amount\":\"");
+        // Pool ids are [a-z0-9.-] (PoolId checks): nothing to escape.
+        out.append(j > 0 ? ",{\"jackpotId\":\"" : "{\"jackpotId\":\"").append(s.pool().jackpotId())
+            .append("\",\"poolKey\":\"").append(s.pool().poolKey()).append("\",\"amount\":\"");
         s.amount().appendPlain(out);
         out.append("\",\"poolAmount\":\"");
         s.poolAmount().appendPlain(out);

@@ -125,7 +125,7 @@ final class ContributionStream {
         if (error != null) {
           reply(socket, id, Errors.describe(error, PATH + " message " + id));
         } else {
-          StringBuilder out = new StringBuilder(64 + results.size() * 200).append("{\"id\":").append(id).append(",\"status\":200,");
+          StringBuilder out = new StringBuilder(ContributionRoutes.capacity(results)).append("{\"id\":").append(id).append(",\"status\":200,");
           write(socket, routes.appendResults(out, results).append('}').toString());
         }
         closeIfDone();
