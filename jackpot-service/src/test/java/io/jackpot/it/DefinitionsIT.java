@@ -150,6 +150,10 @@ class DefinitionsIT extends OneNode {
     io.jackpot.money.Money expected = big.plus(io.jackpot.money.Money.ofMicros(1_000_000)).plus(io.jackpot.money.Money.ofMicros(1_000_000));
     Await.until(() -> io.jackpot.money.Money.parse(api.amount("flowing", "big")).equals(expected), java.time.Duration.ofSeconds(20),
         () -> "the overflow reached the overflow pool: " + api.amount("flowing", "big"));
+    // The live pool shows the transfer once applied; the ledger once its step is committed, a
+    // moment later (the sweeper's transfer has no caller waiting for the commit).
+    Await.until(() -> AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/reconciliation", "dev-viewer-token").json().getBoolean("balanced"),
+        java.time.Duration.ofSeconds(20), () -> "the ledger caught up with the live pools");
     OneNode.assertBalanced(node.httpPort());
   }
 

@@ -27,6 +27,7 @@ final class ContributionStreams {
   private final Duration timeout;
   private final Map<URI, Connection> connections = new ConcurrentHashMap<>();
   private final AtomicLong ids = new AtomicLong();
+  private volatile boolean closed;
 
   ContributionStreams(HttpClient http, String gameKey, Duration timeout) {
     this.http = http;
@@ -36,13 +37,39 @@ final class ContributionStreams {
 
   /** Sends {@code body} ({"contributions": [...]}) to the endpoint at {@code base}. */
   CompletableFuture<Answer> send(URI base, String body) {
-    Connection c = connections.computeIfAbsent(base, Connection::new);
-    return c.send(ids.incrementAndGet(), body);
+    if (closed) {
+      return CompletableFuture.failedFuture(new IOException("the contributor is closed"));
+    }
+    Connection c = connections.get(base);
+    if (c == null) {
+      // Opened only once it is in the map: a connection that fails at once removes itself.
+      Connection fresh = new Connection(base);
+      c = connections.putIfAbsent(base, fresh);
+      if (c == null) {
+        c = fresh;
+        fresh.open();
+      }
+    }
+    return c.send(ids.incrementAndGet(), wellFormed(body));
   }
 
-  /** Closes every connection; batches still waiting fail. */
+  /** Closes every connection; batches still waiting fail, and no new connection is opened. */
   void close() {
+    closed = true;
     connections.values().forEach(Connection::close);
+  }
+
+  /**
+   * The text with any unpaired surrogate replaced by '?', as HTTP's body encoder does: the
+   * WebSocket's encoder refuses it, and the batch would fail on every retry.
+   */
+  static String wellFormed(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (Character.isSurrogate(text.charAt(i))) {
+        return new String(text.getBytes(java.nio.charset.StandardCharsets.UTF_8), java.nio.charset.StandardCharsets.UTF_8);
+      }
+    }
+    return text;
   }
 
   /** The id and status the service writes first ({"id":n,"status":s,...}); a full parse if not so. */
@@ -75,7 +102,7 @@ final class ContributionStreams {
   /** One WebSocket to one endpoint and the batches waiting for their answers on it. */
   private final class Connection implements WebSocket.Listener {
     private final URI base;
-    private final CompletableFuture<WebSocket> socket;
+    private final CompletableFuture<WebSocket> socket = new CompletableFuture<>();
     private final Map<Long, CompletableFuture<Answer>> waiting = new ConcurrentHashMap<>();
     private final StringBuilder partial = new StringBuilder();
     /** The JDK's WebSocket takes one send at a time: each waits for the one before. */
@@ -84,20 +111,37 @@ final class ContributionStreams {
 
     Connection(URI base) {
       this.base = base;
-      URI uri = URI.create(base.toString().replaceFirst("/$", "").replaceFirst("^http", "ws") + "/v1/contributions/stream");
-      this.socket = http.newWebSocketBuilder().header("Authorization", "Bearer " + gameKey).connectTimeout(timeout)
-          .buildAsync(uri, this);
-      socket.whenComplete((ws, error) -> {
-        if (error != null) {
-          died(error);
-        }
-      });
+    }
+
+    void open() {
+      try {
+        URI uri = URI.create(base.toString().replaceFirst("/$", "").replaceFirst("^http", "ws") + "/v1/contributions/stream");
+        http.newWebSocketBuilder().header("Authorization", "Bearer " + gameKey).connectTimeout(timeout).buildAsync(uri, this)
+            .whenComplete((ws, error) -> {
+              if (error != null) {
+                socket.completeExceptionally(error);
+                died(error);
+              } else {
+                socket.complete(ws);
+              }
+            });
+      } catch (RuntimeException e) {
+        socket.completeExceptionally(e);
+        died(e);
+      }
     }
 
     CompletableFuture<Answer> send(long id, String body) {
       CompletableFuture<Answer> answer = new CompletableFuture<>();
       waiting.put(id, answer);
-      answer.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((a, e) -> waiting.remove(id));
+      answer.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((a, e) -> {
+        waiting.remove(id);
+        if (e instanceof java.util.concurrent.TimeoutException) {
+          // No answer in time: the connection may be dead without knowing it (a peer gone, a
+          // dropped NAT entry). It is abandoned, so the retry opens a fresh one.
+          abandon(new IOException("no answer within " + timeout.toMillis() + " ms on the contribution stream to " + base));
+        }
+      });
       if (dead != null) {
         answer.completeExceptionally(dead);
         return answer;
@@ -126,8 +170,7 @@ final class ContributionStreams {
             answer.complete(read(text));
           }
         } catch (IOException | RuntimeException unreadable) {
-          ws.abort();
-          died(new IOException("unreadable answer on the contribution stream to " + base + ": " + unreadable));
+          abandon(new IOException("unreadable answer on the contribution stream to " + base + ": " + unreadable));
         }
       }
       ws.request(1);
@@ -155,6 +198,12 @@ final class ContributionStreams {
     void close() {
       died(new IOException("the contributor is closed"));
       socket.thenAccept(ws -> ws.sendClose(WebSocket.NORMAL_CLOSURE, "closed"));
+    }
+
+    /** Drops the connection at once (pending sends and answers fail). */
+    private void abandon(Throwable why) {
+      died(why);
+      socket.thenAccept(WebSocket::abort);
     }
   }
 }

@@ -26,4 +26,55 @@ class ContributionStreamsTest {
     assertEquals(9, ContributionStreams.idOf(spaced));
     assertEquals(200, ContributionStreams.read(spaced).status());
   }
+
+  @Test
+  void anUnpairedSurrogateIsSentAsAQuestionMarkAsOverHttp() {
+    assertEquals("{\"playerId\":\"p?\"}", ContributionStreams.wellFormed("{\"playerId\":\"p\uD83D\"}"));
+    String emoji = "{\"playerId\":\"p\uD83D\uDE00\"}";
+    assertEquals(emoji, ContributionStreams.wellFormed(emoji), "a whole pair is kept");
+  }
+
+  /** A connection that gives no answer in time is abandoned: the next batch opens a new one. */
+  @Test
+  void aSilentConnectionIsAbandonedAfterTheTimeout() throws Exception {
+    try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      java.util.List<java.net.Socket> accepted = new java.util.concurrent.CopyOnWriteArrayList<>();
+      Thread acceptor = new Thread(() -> {
+        try {
+          while (true) {
+            java.net.Socket s = silent.accept();
+            accepted.add(s);
+            // Completes the upgrade, then never answers anything.
+            var in = new java.io.BufferedReader(new java.io.InputStreamReader(s.getInputStream(), java.nio.charset.StandardCharsets.ISO_8859_1));
+            String key = null;
+            for (String line = in.readLine(); line != null && !line.isEmpty(); line = in.readLine()) {
+              if (line.toLowerCase().startsWith("sec-websocket-key:")) {
+                key = line.substring(18).trim();
+              }
+            }
+            String accept = java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-1")
+                .digest((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)));
+            s.getOutputStream().write(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Accept: " + accept + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            s.getOutputStream().flush();
+          }
+        } catch (Exception closed) {
+          // the test is over
+        }
+      });
+      acceptor.setDaemon(true);
+      acceptor.start();
+      ContributionStreams streams = new ContributionStreams(java.net.http.HttpClient.newHttpClient(), "k", java.time.Duration.ofMillis(300));
+      java.net.URI base = java.net.URI.create("http://127.0.0.1:" + silent.getLocalPort());
+      var first = streams.send(base, "{\"contributions\":[]}");
+      var error = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
+          () -> first.get(10, java.util.concurrent.TimeUnit.SECONDS));
+      org.junit.jupiter.api.Assertions.assertInstanceOf(java.util.concurrent.TimeoutException.class, error.getCause());
+      var second = streams.send(base, "{\"contributions\":[]}");
+      org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
+          () -> second.get(10, java.util.concurrent.TimeUnit.SECONDS));
+      assertEquals(2, accepted.size(), "the second batch went on a new connection");
+      streams.close();
+    }
+  }
 }

@@ -122,13 +122,19 @@ final class ContributionStream {
       pending++;
       stage.whenComplete((results, error) -> context.runOnContext(v -> {
         pending--;
-        if (error != null) {
-          reply(socket, id, Errors.describe(error, PATH + " message " + id));
-        } else {
-          StringBuilder out = new StringBuilder(ContributionRoutes.capacity(results)).append("{\"id\":").append(id).append(",\"status\":200,");
-          write(socket, routes.appendResults(out, results).append('}').toString());
+        try {
+          if (error != null) {
+            reply(socket, id, Errors.describe(error, PATH + " message " + id));
+          } else {
+            StringBuilder out = new StringBuilder(ContributionRoutes.capacity(results)).append("{\"id\":").append(id).append(",\"status\":200,");
+            write(socket, routes.appendResults(out, results).append('}').toString());
+          }
+        } catch (RuntimeException e) {
+          // Answered as the POST would be (500), never left without an answer.
+          reply(socket, id, Errors.describe(e, PATH + " message " + id));
+        } finally {
+          closeIfDone();
         }
-        closeIfDone();
       }));
     }
   }
