@@ -77,24 +77,34 @@ public final class PgLedger implements Ledger {
     return Future.succeededFuture();
   }
 
+  /**
+   * Every insert of the batch sent at once, in this order, on the transaction's connection: the
+   * client pipelines them, so PostgreSQL executes one while the next is encoded and sent (they
+   * used to wait for each other's answer). The first to fail fails the rest and the transaction.
+   */
   private static Future<Void> insertAll(SqlClient conn, LedgerBatch batch) {
-    return insert(conn, LedgerSql.INSERT_ROUNDS, batch.rounds().isEmpty(), () -> BatchArrays.rounds(batch.rounds()))
-        .compose(v -> insert(conn, LedgerSql.INSERT_CONTRIBUTIONS, batch.shares().isEmpty(), () -> BatchArrays.shares(batch.shares())))
-        .compose(v -> insert(conn, LedgerSql.INSERT_WINS, batch.wins().isEmpty(), () -> BatchArrays.wins(batch.wins())))
-        .compose(v -> insert(conn, LedgerSql.INSERT_EVENTS, batch.events().isEmpty(), () -> BatchArrays.events(batch.events())))
-        .compose(v -> insert(conn, LedgerSql.INSERT_WINS + LedgerSql.IF_ABSENT, batch.winsIfAbsent().isEmpty(),
-            () -> BatchArrays.wins(batch.winsIfAbsent())))
-        .compose(v -> insert(conn, LedgerSql.INSERT_EVENTS + LedgerSql.IF_ABSENT, batch.eventsIfAbsent().isEmpty(),
-            () -> BatchArrays.events(batch.eventsIfAbsent())))
-        .compose(v -> insert(conn, LedgerSql.INSERT_AUDIT, batch.audit().isEmpty(), () -> BatchArrays.audit(batch.audit())))
-        .compose(v -> insert(conn, LedgerSql.INSERT_TRANSFERS, batch.transfers().isEmpty(), () -> BatchArrays.transfers(batch.transfers())))
-        .compose(v -> insert(conn, LedgerSql.INSERT_RECEIPTS, batch.receipts().isEmpty(), () -> BatchArrays.receipts(batch.receipts())))
-        .compose(v -> insert(conn, LedgerSql.INSERT_STEPS, batch.stepIds().isEmpty(),
-            () -> Tuple.of(batch.stepIds().stream().map(UUID::fromString).toArray(UUID[]::new))));
+    List<Future<Void>> sent = new java.util.ArrayList<>();
+    insert(sent, conn, LedgerSql.INSERT_ROUNDS, batch.rounds().isEmpty(), () -> BatchArrays.rounds(batch.rounds()));
+    insert(sent, conn, LedgerSql.INSERT_CONTRIBUTIONS, batch.shares().isEmpty(), () -> BatchArrays.shares(batch.shares()));
+    insert(sent, conn, LedgerSql.INSERT_WINS, batch.wins().isEmpty(), () -> BatchArrays.wins(batch.wins()));
+    insert(sent, conn, LedgerSql.INSERT_EVENTS, batch.events().isEmpty(), () -> BatchArrays.events(batch.events()));
+    insert(sent, conn, LedgerSql.INSERT_WINS + LedgerSql.IF_ABSENT, batch.winsIfAbsent().isEmpty(),
+        () -> BatchArrays.wins(batch.winsIfAbsent()));
+    insert(sent, conn, LedgerSql.INSERT_EVENTS + LedgerSql.IF_ABSENT, batch.eventsIfAbsent().isEmpty(),
+        () -> BatchArrays.events(batch.eventsIfAbsent()));
+    insert(sent, conn, LedgerSql.INSERT_AUDIT, batch.audit().isEmpty(), () -> BatchArrays.audit(batch.audit()));
+    insert(sent, conn, LedgerSql.INSERT_TRANSFERS, batch.transfers().isEmpty(), () -> BatchArrays.transfers(batch.transfers()));
+    insert(sent, conn, LedgerSql.INSERT_RECEIPTS, batch.receipts().isEmpty(), () -> BatchArrays.receipts(batch.receipts()));
+    insert(sent, conn, LedgerSql.INSERT_STEPS, batch.stepIds().isEmpty(),
+        () -> Tuple.of(batch.stepIds().stream().map(UUID::fromString).toArray(UUID[]::new)));
+    return Future.all(sent).mapEmpty();
   }
 
-  private static Future<Void> insert(SqlClient conn, String sql, boolean empty, java.util.function.Supplier<Tuple> params) {
-    return empty ? Future.succeededFuture() : conn.preparedQuery(sql).execute(params.get()).mapEmpty();
+  private static void insert(List<Future<Void>> sent, SqlClient conn, String sql, boolean empty,
+      java.util.function.Supplier<Tuple> params) {
+    if (!empty) {
+      sent.add(conn.preparedQuery(sql).execute(params.get()).mapEmpty());
+    }
   }
 
   @Override
