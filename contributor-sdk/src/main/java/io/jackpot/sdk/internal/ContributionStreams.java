@@ -134,11 +134,12 @@ final class ContributionStreams {
     CompletableFuture<Answer> send(long id, String body) {
       CompletableFuture<Answer> answer = new CompletableFuture<>();
       waiting.put(id, answer);
-      answer.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((a, e) -> {
-        waiting.remove(id);
-        if (e instanceof java.util.concurrent.TimeoutException) {
-          // No answer in time: the connection may be dead without knowing it (a peer gone, a
-          // dropped NAT entry). It is abandoned, so the retry opens a fresh one.
+      answer.whenComplete((a, e) -> waiting.remove(id));
+      // No answer in time: the connection may be dead without knowing it (a peer gone, a dropped
+      // NAT entry). It is abandoned first, then everything waiting on it fails, so the retry
+      // finds it gone and opens a fresh one.
+      CompletableFuture.delayedExecutor(timeout.toMillis(), TimeUnit.MILLISECONDS).execute(() -> {
+        if (!answer.isDone()) {
           abandon(new IOException("no answer within " + timeout.toMillis() + " ms on the contribution stream to " + base));
         }
       });

@@ -69,7 +69,8 @@ class ContributionStreamsTest {
       var first = streams.send(base, "{\"contributions\":[]}");
       var error = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
           () -> first.get(10, java.util.concurrent.TimeUnit.SECONDS));
-      org.junit.jupiter.api.Assertions.assertInstanceOf(java.util.concurrent.TimeoutException.class, error.getCause());
+      org.junit.jupiter.api.Assertions.assertTrue(String.valueOf(error.getCause().getMessage()).contains("no answer within 300 ms"),
+          String.valueOf(error.getCause()));
       var second = streams.send(base, "{\"contributions\":[]}");
       org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
           () -> second.get(10, java.util.concurrent.TimeUnit.SECONDS));
