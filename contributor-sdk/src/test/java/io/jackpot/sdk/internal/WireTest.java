@@ -1,0 +1,69 @@
+package io.jackpot.sdk.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import io.jackpot.sdk.RoundResult;
+import io.jackpot.sdk.Win;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Reading a batch's answer as a token stream gives what reading it into maps gave. */
+class WireTest {
+  private static final String ANSWER = """
+      {"results": [
+        {"roundId": "BW-1", "status": "APPLIED", "contributions": [
+           {"jackpotId": "candy", "poolKey": "mini", "amount": "0.0000015", "poolAmount": "5000.000001000001"},
+           {"jackpotId": "candy", "poolKey": "grand", "amount": "0.010000", "poolAmount": "10000.010000", "extra": {"a": [1, 2]}}],
+         "triggers": [{"winId": "candy/mini/3", "jackpotId": "candy", "poolKey": "mini", "sequence": 3, "roundId": "BW-1",
+           "playerId": "p-1", "gameId": "dont-eat-the-candy", "amount": "10.500000", "currency": "EUR", "amountInCurrency": "10.50",
+           "seed": "10.000000", "wonAt": "2026-11-21T13:45:01.123Z", "trigger": "RANDOM", "hitPoint": null, "nested": {"x": 1}}]},
+        {"status": "PAUSED", "roundId": "q\\"uote", "contributions": [], "triggers": [], "future": [{"x": [true]}]},
+        {"roundId": "BW-3", "status": "REJECTED", "contributions": [], "triggers": [],
+         "error": {"code": "ROUND_ID_CONFLICT", "message": "round BW-3 was already sent\\nwith other content"}}
+      ], "more": {"ignored": true}}""";
+
+  @Test
+  void everyKindOfResultReadsAsWithMaps() throws IOException {
+    assertEquals(withMaps(ANSWER), Wire.results(ANSWER));
+    RoundResult first = Wire.results(ANSWER).get(0);
+    assertEquals(new BigDecimal("5000.000001000001"), first.shares().get(0).poolAmount());
+    assertEquals(3, first.triggers().get(0).sequence());
+    assertEquals("q\"uote", Wire.results(ANSWER).get(1).roundId());
+  }
+
+  @Test
+  void anAnswerWithoutResultsIsAnError() {
+    assertThrows(IOException.class, () -> Wire.results("{\"error\": {\"code\": \"X\"}}"));
+    assertThrows(IOException.class, () -> Wire.results("[]"));
+    assertThrows(IOException.class, () -> Wire.results("{\"results\": [{\"status\": \"APPLIED\"}]}"));
+  }
+
+  /** The former reading, through maps: the reference. */
+  @SuppressWarnings("unchecked")
+  private static List<RoundResult> withMaps(String body) throws IOException {
+    List<RoundResult> out = new ArrayList<>();
+    for (Object o : (List<Object>) JSON.std.mapFrom(body).get("results")) {
+      Map<String, Object> r = (Map<String, Object>) o;
+      List<RoundResult.Share> shares = new ArrayList<>();
+      for (Object s : (List<Object>) r.getOrDefault("contributions", List.of())) {
+        Map<String, Object> share = (Map<String, Object>) s;
+        shares.add(new RoundResult.Share((String) share.get("jackpotId"), (String) share.get("poolKey"),
+            new BigDecimal((String) share.get("amount")), new BigDecimal((String) share.get("poolAmount"))));
+      }
+      List<Win> triggers = new ArrayList<>();
+      for (Object w : (List<Object>) r.getOrDefault("triggers", List.of())) {
+        triggers.add(Wire.win((Map<String, Object>) w));
+      }
+      Map<String, Object> error = (Map<String, Object>) r.get("error");
+      out.add(new RoundResult((String) r.get("roundId"), RoundResult.Status.valueOf((String) r.get("status")), shares, triggers,
+          error == null ? null : (String) error.get("code"), error == null ? null : (String) error.get("message")));
+    }
+    return out;
+  }
+}
