@@ -78,6 +78,12 @@ public final class JackpotNode implements AutoCloseable {
   private final AtomicBoolean ready = new AtomicBoolean();
   private final ExecutorService loop = Executors.newSingleThreadExecutor(r -> new Thread(r, "sequencer"));
   /** Where Hazelcast results are handed over, off its partition threads. */
+  /** The stop's waits, at most: the sequencer's drain, and the deletes of recorded steps' notes. */
+  static final int DRAIN_SECONDS = 60;
+  static final int JOURNAL_SECONDS = 10;
+  /** The longest a stop waits before the member leaves the cluster (a pod's grace period must be longer). */
+  public static final int LONGEST_STOP_SECONDS = io.jackpot.http.HttpVerticle.SHUTDOWN_SECONDS + DRAIN_SECONDS + JOURNAL_SECONDS;
+
   private final ExecutorService hzCallbacks = Executors.newFixedThreadPool(2, r -> new Thread(r, "hz-callbacks"));
   private final ExecutorService journalDeletes = Executors.newSingleThreadExecutor(r -> new Thread(r, "journal-deletes"));
   private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "sequencer-retry"));
@@ -311,15 +317,15 @@ public final class JackpotNode implements AutoCloseable {
     }
     if (sequencer != null) {
       try {
-        sequencer.idle().toCompletableFuture().get(60, java.util.concurrent.TimeUnit.SECONDS);
+        sequencer.idle().toCompletableFuture().get(DRAIN_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
         log.info("stopping: sequencer drained, everything applied is committed");
       } catch (Exception e) {
-        log.error("stopping: the sequencer did not drain within 60 s; uncommitted work may be lost: {}", e.toString());
+        log.error("stopping: the sequencer did not drain within {} s; uncommitted work may be lost: {}", DRAIN_SECONDS, e.toString());
       }
     }
     journalDeletes.shutdown();
     try {
-      if (!journalDeletes.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS)) {
+      if (!journalDeletes.awaitTermination(JOURNAL_SECONDS, java.util.concurrent.TimeUnit.SECONDS)) {
         log.warn("stopping: notes of recorded steps left in the journal (finished as no-ops by another member)");
       }
     } catch (InterruptedException e) {

@@ -50,7 +50,8 @@ public final class ApiRouter {
         ctx.next();
       } else {
         log.warn("{} {} -> 503 NO_QUORUM", ctx.request().method(), ctx.request().path());
-        Errors.send(ctx, 503, "NO_QUORUM", quorum.describe() + "; retry on another member");
+        Errors.Failure refusal = quorum.refusal();
+        Errors.send(ctx, refusal.status(), refusal.code(), refusal.message());
       }
     });
     contributions.mount(router, auth, body, quorum);

@@ -3,7 +3,6 @@ package io.jackpot.http;
 import io.jackpot.error.Rejection;
 import io.jackpot.sequencer.OverloadedException;
 import io.vertx.core.json.DecodeException;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
@@ -18,15 +17,23 @@ public final class Errors {
 
   private Errors() {}
 
+  /** Seconds a refusal that is worth retrying (429, 503) asks the caller to wait. */
+  public static final int RETRY_AFTER_SECONDS = 1;
+
+  /** A refusal the caller should retry after {@link #RETRY_AFTER_SECONDS}. */
+  public static boolean retryable(int status) {
+    return status == 429 || status == 503;
+  }
+
   public static void send(RoutingContext ctx, int status, String code, String message) {
     if (ctx.response().ended()) {
       return;
     }
-    if (status == 429 || status == 503) {
-      ctx.response().putHeader("Retry-After", "1");
+    if (retryable(status)) {
+      ctx.response().putHeader("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
     }
-    JsonObject body = new JsonObject().put("error", new JsonObject().put("code", code).put("message", message));
-    ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json").end(body.encode());
+    String body = JsonText.error(new StringBuilder(64 + message.length()).append('{'), code, message).append('}').toString();
+    ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json").end(body);
   }
 
   /** A failure as answered: its status, code and message. */

@@ -31,9 +31,12 @@ public final class HttpVerticle extends VerticleBase {
     return server.listen();
   }
 
-  /** Stops listening and lets requests in flight finish (up to 30 s). */
+  /** How long a stop lets requests in flight finish, at most. */
+  public static final int SHUTDOWN_SECONDS = 30;
+
+  /** Stops listening and lets requests in flight finish (up to {@link #SHUTDOWN_SECONDS}). */
   @Override
   public Future<?> stop() {
-    return server == null ? Future.succeededFuture() : server.shutdown(30, java.util.concurrent.TimeUnit.SECONDS);
+    return server == null ? Future.succeededFuture() : server.shutdown(SHUTDOWN_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
   }
 }

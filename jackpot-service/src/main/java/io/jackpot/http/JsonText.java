@@ -41,6 +41,13 @@ public final class JsonText {
     return string(out, name).append(':');
   }
 
+  /** Appends {@code "error":{"code":…,"message":…}}, the API's error object (API.md). */
+  public static StringBuilder error(StringBuilder out, String code, String message) {
+    field(out, "error").append('{');
+    string(field(out, "code"), code).append(',');
+    return string(field(out, "message"), message).append('}');
+  }
+
   /** Nothing in {@code s} needs escaping. */
   private static boolean plain(String s) {
     for (int i = 0; i < s.length(); i++) {

@@ -27,4 +27,9 @@ public final class Quorum {
   public String describe() {
     return "this member sees " + visibleMembers.getAsInt() + " of the " + minMembers + " members needed to move money";
   }
+
+  /** The answer to a change asked of a member without the quorum (HTTP and the contribution stream). */
+  public Errors.Failure refusal() {
+    return new Errors.Failure(503, "NO_QUORUM", describe() + "; retry on another member");
+  }
 }

@@ -24,6 +24,15 @@ final class LedgerBatches {
 
   record Done(Submission submission, List<PoolOutcome> outcomes) {}
 
+  /** Each submission with its outcomes (outcomes.get(i) are submissions.get(i)'s). */
+  static List<Done> zip(List<Submission> submissions, List<List<PoolOutcome>> outcomes) {
+    List<Done> done = new ArrayList<>(submissions.size());
+    for (int i = 0; i < submissions.size(); i++) {
+      done.add(new Done(submissions.get(i), outcomes.get(i)));
+    }
+    return done;
+  }
+
   LedgerBatch of(List<Done> done) {
     Instant now = clock.instant();
     List<LedgerBatch.Round> rounds = new ArrayList<>();

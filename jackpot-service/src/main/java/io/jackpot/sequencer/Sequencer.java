@@ -184,7 +184,8 @@ public final class Sequencer {
     int stepCommands = commands;
     observer.applied(commands, perPool.size());
     // Written to the journal first: once any pool has the step, another member can finish it.
-    retried(applyRetry, () -> journal.write(note).thenCompose(v -> pools.apply(perPool)))
+    // Written once; an apply that fails is retried on its own (the note is the same).
+    retried(applyRetry, () -> journal.write(note)).thenCompose(v -> retried(applyRetry, () -> pools.apply(perPool)))
         .whenCompleteAsync((results, error) -> onApplied(step, note, stepCommands, results, error), loop);
   }
 
@@ -250,7 +251,7 @@ public final class Sequencer {
     committing = true;
     List<AppliedStep> group = new ArrayList<>(applied);
     applied.clear();
-    LedgerBatch rows = batches.of(group.stream().flatMap(g -> zip(g).stream()).toList());
+    LedgerBatch rows = batches.of(group.stream().flatMap(g -> LedgerBatches.zip(g.submissions(), g.outcomes()).stream()).toList());
     LedgerBatch batch = rows.forSteps(rows.commitId(), group.stream().map(g -> g.note().stepId()).toList());
     commitStarted = System.nanoTime();
     int rounds = batch.rounds().size();
@@ -258,14 +259,6 @@ public final class Sequencer {
     List<io.jackpot.pool.Win> wins = batch.wins();
     retried(commitRetry, () -> ledger.record(batch))
         .whenCompleteAsync((ok, error) -> onCommitted(group, error, rounds, shares, wins), loop);
-  }
-
-  private static List<LedgerBatches.Done> zip(AppliedStep step) {
-    List<LedgerBatches.Done> done = new ArrayList<>(step.submissions().size());
-    for (int i = 0; i < step.submissions().size(); i++) {
-      done.add(new LedgerBatches.Done(step.submissions().get(i), step.outcomes().get(i)));
-    }
-    return done;
   }
 
   private void onCommitted(List<AppliedStep> group, Throwable error, int rounds, int shares, List<io.jackpot.pool.Win> wins) {

@@ -5,7 +5,6 @@ import io.jackpot.ledger.LedgerWriter;
 import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.Pools;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -62,10 +61,7 @@ public final class StepRecovery {
       return pools.apply(note.batches()).thenCompose(results -> {
         List<Submission> submissions = note.submissions().stream().map(StepNote.Asked::unattended).toList();
         List<List<PoolOutcome>> outcomes = Sequencer.distribute(submissions, results);
-        List<LedgerBatches.Done> done = new ArrayList<>();
-        for (int i = 0; i < submissions.size(); i++) {
-          done.add(new LedgerBatches.Done(submissions.get(i), outcomes.get(i)));
-        }
+        List<LedgerBatches.Done> done = LedgerBatches.zip(submissions, outcomes);
         // A claim retried elsewhere may have recorded this step's win already (the pool answered the
         // repeat with it): wins and their anchors go in if absent; everything else is new.
         LedgerBatch batch = batches.of(done).winsAndEventsIfAbsent().forSteps(note.stepId(), List.of(note.stepId()));

@@ -19,8 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * that drops, fails (the caller retries it under the same round ids). Thread-safe.
  */
 final class ContributionStreams {
-  /** The service's answer to one batch: its status, the whole message, Retry-After in ms (or -1). */
-  record Answer(int status, String text, long retryAfterMillis) {}
+  /** The service's answer to one batch: its id and status, the whole message, Retry-After in ms (or -1). */
+  record Answer(long id, int status, String text, long retryAfterMillis) {}
 
   private final HttpClient http;
   private final String gameKey;
@@ -72,31 +72,22 @@ final class ContributionStreams {
     return text;
   }
 
-  /** The id and status the service writes first ({"id":n,"status":s,...}); a full parse if not so. */
+  /**
+   * An answer read once: the id and status the service writes first ({"id":n,"status":200,...})
+   * are taken from the front of the text; any other answer (refusals, another layout) is parsed.
+   */
   static Answer read(String text) throws IOException {
-    int comma = text.indexOf(',');
-    if (text.startsWith("{\"id\":") && comma > 6 && text.startsWith("\"status\":", comma + 1)) {
-      int end = text.indexOf(',', comma + 1);
-      int status = Integer.parseInt(text.substring(comma + 10, end < 0 ? text.length() - 1 : end));
-      if (status == 200) {
-        return new Answer(status, text, -1);
+    int idEnd = text.indexOf(',');
+    if (text.startsWith("{\"id\":") && idEnd > 6 && text.startsWith("\"status\":200,", idEnd + 1)) {
+      try {
+        return new Answer(Long.parseLong(text.substring(6, idEnd)), 200, text, -1);
+      } catch (NumberFormatException e) {
+        // parsed below
       }
     }
     Map<String, Object> m = Wire.map(text);
     long retryAfter = m.get("retryAfter") instanceof Number n ? n.longValue() * 1000 : -1;
-    return new Answer(((Number) m.get("status")).intValue(), text, retryAfter);
-  }
-
-  static long idOf(String text) throws IOException {
-    int comma = text.indexOf(',');
-    if (text.startsWith("{\"id\":") && comma > 6) {
-      try {
-        return Long.parseLong(text.substring(6, comma));
-      } catch (NumberFormatException e) {
-        // read below
-      }
-    }
-    return ((Number) Wire.map(text).get("id")).longValue();
+    return new Answer(((Number) m.get("id")).longValue(), ((Number) m.get("status")).intValue(), text, retryAfter);
   }
 
   /** One WebSocket to one endpoint and the batches waiting for their answers on it. */
@@ -166,9 +157,10 @@ final class ContributionStreams {
         String text = partial.toString();
         partial.setLength(0);
         try {
-          CompletableFuture<Answer> answer = waiting.remove(idOf(text));
+          Answer read = read(text);
+          CompletableFuture<Answer> answer = waiting.remove(read.id());
           if (answer != null) {
-            answer.complete(read(text));
+            answer.complete(read);
           }
         } catch (IOException | RuntimeException unreadable) {
           abandon(new IOException("unreadable answer on the contribution stream to " + base + ": " + unreadable));

@@ -109,11 +109,7 @@ public final class ContributionRoutes {
       }
       out.append(']');
       if (r.errorCode() != null) {
-        out.append(",\"error\":{");
-        JsonText.field(out, "code");
-        JsonText.string(out, r.errorCode()).append(',');
-        JsonText.field(out, "message");
-        JsonText.string(out, r.errorMessage()).append('}');
+        JsonText.error(out.append(','), r.errorCode(), r.errorMessage());
       }
       out.append('}');
     }

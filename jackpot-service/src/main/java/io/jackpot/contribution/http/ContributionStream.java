@@ -109,7 +109,7 @@ final class ContributionStream {
       }
       if (!quorum.held()) {
         log.warn("{} message {} -> 503 NO_QUORUM", PATH, id);
-        reply(socket, id, new Errors.Failure(503, "NO_QUORUM", quorum.describe() + "; retry on another member"));
+        reply(socket, id, quorum.refusal());
         return;
       }
       CompletionStage<List<ContributionResult>> stage;
@@ -141,15 +141,10 @@ final class ContributionStream {
 
   private static void reply(ServerWebSocket socket, long id, Errors.Failure f) {
     StringBuilder out = new StringBuilder(128).append("{\"id\":").append(id).append(",\"status\":").append(f.status());
-    if (f.status() == 429 || f.status() == 503) {
-      out.append(",\"retryAfter\":1");
+    if (Errors.retryable(f.status())) {
+      out.append(",\"retryAfter\":").append(Errors.RETRY_AFTER_SECONDS);
     }
-    out.append(",\"error\":{");
-    JsonText.field(out, "code");
-    JsonText.string(out, f.code()).append(',');
-    JsonText.field(out, "message");
-    JsonText.string(out, f.message()).append("}}");
-    write(socket, out.toString());
+    write(socket, JsonText.error(out.append(','), f.code(), f.message()).append('}').toString());
   }
 
   /** A socket closed meanwhile loses the answer; the game sends the batch again (same round ids: DUPLICATE). */

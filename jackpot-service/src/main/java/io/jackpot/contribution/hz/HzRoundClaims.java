@@ -51,20 +51,22 @@ public final class HzRoundClaims implements RoundClaims {
   public CompletionStage<Map<String, Claim>> claim(Map<String, String> fingerprintByRound, String token) {
     long now = clock.millis();
     java.util.Set<String> gone = released.get();
-    List<CompletableFuture<Map<String, Claim>>> calls = new ArrayList<>();
+    List<ClaimRounds> asks = new ArrayList<>();
+    List<CompletableFuture<byte[]>> calls = new ArrayList<>();
     byBucket(fingerprintByRound).forEach((bucket, rounds) -> {
       ClaimRounds ask = new ClaimRounds(rounds.ids(), rounds.fingerprints(), token, memberId, now, ttlMillis, gone);
-      calls.add(map.submitToKey(bucket, ask).toCompletableFuture().thenApply(codes -> {
-        Map<String, Claim> out = new HashMap<>(codes.length * 2);
-        for (int i = 0; i < codes.length; i++) {
-          out.put(ask.rounds()[i], ClaimRounds.decode(codes[i]));
-        }
-        return out;
-      }));
+      asks.add(ask);
+      calls.add(map.submitToKey(bucket, ask).toCompletableFuture());
     });
     return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).thenApplyAsync(v -> {
       Map<String, Claim> out = new HashMap<>(fingerprintByRound.size() * 2);
-      calls.forEach(c -> out.putAll(c.join()));
+      for (int c = 0; c < calls.size(); c++) {
+        String[] rounds = asks.get(c).rounds();
+        byte[] codes = calls.get(c).join();
+        for (int i = 0; i < codes.length; i++) {
+          out.put(rounds[i], ClaimRounds.decode(codes[i]));
+        }
+      }
       return out;
     }, callbacks);
   }
