@@ -130,6 +130,9 @@ class K8sManifestsTest {
     assertEquals(Integer.parseInt(env.get("JACKPOT_MIN_MEMBERS")), map(pdb, "spec").get("minAvailable"), "drains keep the quorum");
     assertTrue((Integer) map(deployment, "spec").get("replicas") > Integer.parseInt(env.get("JACKPOT_MIN_MEMBERS")));
     assertTrue((Integer) podSpec.get("terminationGracePeriodSeconds") > 60, "longer than the 60 s drain of a leaving member");
+    int preStop = (Integer) map(map(map(container, "lifecycle"), "preStop"), "sleep").get("seconds");
+    assertTrue((Integer) podSpec.get("terminationGracePeriodSeconds") >= preStop + io.jackpot.JackpotNode.LONGEST_STOP_SECONDS + 20,
+        "the preStop pause, every wait of the stop, and 20 s to migrate partitions before SIGKILL");
 
     // Probes hit the health endpoints the service serves, on a port the container declares.
     Set<String> ports = list(container, "ports").stream().map(p -> (String) p.get("name")).collect(Collectors.toSet());
