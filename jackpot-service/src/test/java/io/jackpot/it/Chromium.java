@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -63,24 +62,12 @@ final class Chromium implements AutoCloseable {
     String wsUrl = targets.stream().map(JsonObject.class::cast).filter(t -> "page".equals(t.getString("type")))
         .findFirst().orElseThrow().getString("webSocketDebuggerUrl");
     Chromium[] self = new Chromium[1];
-    WebSocket ws = http.newWebSocketBuilder().buildAsync(URI.create(wsUrl), new WebSocket.Listener() {
-      private final StringBuilder partial = new StringBuilder();
-
-      @Override
-      public CompletionStage<?> onText(WebSocket socket, CharSequence data, boolean last) {
-        partial.append(data);
-        if (last) {
-          JsonObject m = new JsonObject(partial.toString());
-          partial.setLength(0);
-          CompletableFuture<JsonObject> call = m.containsKey("id") ? self[0].calls.remove(m.getInteger("id")) : null;
-          if (call != null) {
-            call.complete(m);
-          }
-        }
-        socket.request(1);
-        return null;
+    WebSocket ws = http.newWebSocketBuilder().buildAsync(URI.create(wsUrl), new JsonMessages(m -> {
+      CompletableFuture<JsonObject> call = m.containsKey("id") ? self[0].calls.remove(m.getInteger("id")) : null;
+      if (call != null) {
+        call.complete(m);
       }
-    }).join();
+    })).join();
     self[0] = new Chromium(p, profile, ws);
     return self[0];
   }

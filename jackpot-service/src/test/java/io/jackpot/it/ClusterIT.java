@@ -1,7 +1,5 @@
 package io.jackpot.it;
 
-import static io.jackpot.it.Api.batch;
-import static io.jackpot.it.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -49,15 +47,7 @@ class ClusterIT {
       OneNode.assertBalanced(cluster.http(0));
 
       // The member comes back and serves again.
-      cluster.start(1);
-      cluster.awaitReady(1);
-      Api two = new Api(cluster.http(1));
-      java.math.BigDecimal poolBefore = new java.math.BigDecimal(one.amount("bewitched", "cv-0.10"));
-      assertEquals(200, two.post("/v1/contributions", batch(contribution("CL-BACK-1", "bewitched", "2.00", "0.10"))).status());
-      assertEquals(0, poolBefore.add(new java.math.BigDecimal("0.01")).compareTo(new java.math.BigDecimal(one.amount("bewitched", "cv-0.10"))),
-          "the contribution through the rejoined member is in the pool the others read");
-      Await.until(() -> one.amount("bewitched", "cv-0.10").equals(two.amount("bewitched", "cv-0.10")), Duration.ofSeconds(10),
-          () -> "members agree on the pool");
+      cluster.restartAndCheckItServes(1, 0, "CL-BACK-1");
 
       // Full restart: everything killed with -9, then started again on the same ledger.
       String pools = one.get("/v1/jackpots").body();

@@ -2,7 +2,6 @@ package io.jackpot.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.vertx.core.json.JsonArray;
@@ -14,7 +13,6 @@ import java.net.http.WebSocketHandshakeException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -23,27 +21,16 @@ class ContributionStreamIT extends OneNode {
   private static final Duration WAIT = Duration.ofSeconds(10);
 
   /** Keeps every answer by its id (they may come in any order); remembers how the connection closed. */
-  static final class Listener implements WebSocket.Listener {
-    private final java.util.Map<Long, CompletableFuture<JsonObject>> answers = new java.util.concurrent.ConcurrentHashMap<>();
-    private final StringBuilder partial = new StringBuilder();
-    final CompletableFuture<Integer> closed = new CompletableFuture<>();
+  static final class Listener extends JsonMessages {
+    private final java.util.Map<Long, CompletableFuture<JsonObject>> answers;
 
-    @Override
-    public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
-      partial.append(data);
-      if (last) {
-        JsonObject m = new JsonObject(partial.toString());
-        partial.setLength(0);
-        answerTo(m.getLong("id")).complete(m);
-      }
-      ws.request(1);
-      return null;
+    Listener() {
+      this(new java.util.concurrent.ConcurrentHashMap<>());
     }
 
-    @Override
-    public CompletionStage<?> onClose(WebSocket ws, int code, String reason) {
-      closed.complete(code);
-      return null;
+    private Listener(java.util.Map<Long, CompletableFuture<JsonObject>> answers) {
+      super(m -> answers.computeIfAbsent(m.getLong("id"), k -> new CompletableFuture<>()).complete(m));
+      this.answers = answers;
     }
 
     CompletableFuture<JsonObject> answerTo(long id) {
@@ -60,9 +47,7 @@ class ContributionStreamIT extends OneNode {
   }
 
   private static JsonObject answer(Listener l, long id) throws Exception {
-    JsonObject a = l.answerTo(id).get(WAIT.toSeconds(), TimeUnit.SECONDS);
-    assertNotNull(a, "message " + id + " answered");
-    return a;
+    return l.answerTo(id).get(WAIT.toSeconds(), TimeUnit.SECONDS); // throws if message id is not answered in time
   }
 
   private static String message(long id, String batch) {

@@ -1,7 +1,5 @@
 package io.jackpot.it;
 
-import static io.jackpot.it.Api.batch;
-import static io.jackpot.it.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -57,16 +55,7 @@ class MemberLossIT {
       OneNode.assertBalanced(cluster.http(2));
 
       // The member rejoins and serves again.
-      cluster.start(1);
-      cluster.awaitReady(1);
-      Api back = new Api(cluster.http(1));
-      Api one = new Api(cluster.http(0));
-      java.math.BigDecimal poolBefore = new java.math.BigDecimal(one.amount("bewitched", "cv-0.10"));
-      assertEquals(200, back.post("/v1/contributions", batch(contribution("LOSS-BACK-1", "bewitched", "2.00", "0.10"))).status());
-      assertEquals(0, poolBefore.add(new java.math.BigDecimal("0.01")).compareTo(new java.math.BigDecimal(one.amount("bewitched", "cv-0.10"))),
-          "the contribution through the rejoined member is in the pool the others read");
-      Await.until(() -> one.amount("bewitched", "cv-0.10").equals(back.amount("bewitched", "cv-0.10")), Duration.ofSeconds(10),
-          () -> "members agree on the pool");
+      cluster.restartAndCheckItServes(1, 0, "LOSS-BACK-1");
       OneNode.assertBalanced(cluster.http(1));
       String log = Files.readString(cluster.data(0).resolve("service.log")) + Files.readString(cluster.data(2).resolve("service.log"));
       log.lines().filter(l -> l.contains("left with")).forEach(l -> System.out.println("member loss: " + l.replaceAll("^\\{.*formattedMessage\":\"", "")));

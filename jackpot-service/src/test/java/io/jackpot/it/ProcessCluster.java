@@ -92,6 +92,26 @@ final class ProcessCluster implements AutoCloseable {
     }
   }
 
+  /**
+   * Starts member {@code i} again (after it left or was killed) and checks it serves: a
+   * contribution of 2.00 at coin value 0.10 (round {@code roundId}) sent through it is at once in
+   * the pool member {@code other} reads, and both members then read the same amount.
+   */
+  void restartAndCheckItServes(int i, int other, String roundId) throws Exception {
+    start(i);
+    awaitReady(i);
+    Api back = new Api(http(i));
+    Api reader = new Api(http(other));
+    java.math.BigDecimal poolBefore = new java.math.BigDecimal(reader.amount("bewitched", "cv-0.10"));
+    org.junit.jupiter.api.Assertions.assertEquals(200,
+        back.post("/v1/contributions", Api.batch(Api.contribution(roundId, "bewitched", "2.00", "0.10"))).status());
+    org.junit.jupiter.api.Assertions.assertEquals(0, poolBefore.add(new java.math.BigDecimal("0.01"))
+        .compareTo(new java.math.BigDecimal(reader.amount("bewitched", "cv-0.10"))),
+        "the contribution through the rejoined member is in the pool the others read");
+    Await.until(() -> reader.amount("bewitched", "cv-0.10").equals(back.amount("bewitched", "cv-0.10")), Duration.ofSeconds(10),
+        () -> "members agree on the pool");
+  }
+
   /** Kills (-9) whatever it started that is still running. */
   @Override
   public void close() throws InterruptedException {

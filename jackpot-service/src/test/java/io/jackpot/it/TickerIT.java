@@ -26,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -74,19 +73,16 @@ class TickerIT {
   }
 
   /** A JDK WebSocket client that queues every text message it receives. */
-  static final class Listener implements WebSocket.Listener {
-    final BlockingQueue<JsonObject> messages = new LinkedBlockingQueue<>();
-    private final StringBuilder partial = new StringBuilder();
+  static final class Listener extends JsonMessages {
+    final BlockingQueue<JsonObject> messages;
 
-    @Override
-    public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
-      partial.append(data);
-      if (last) {
-        messages.add(new JsonObject(partial.toString()));
-        partial.setLength(0);
-      }
-      ws.request(1);
-      return null;
+    Listener() {
+      this(new LinkedBlockingQueue<>());
+    }
+
+    private Listener(BlockingQueue<JsonObject> messages) {
+      super(messages::add);
+      this.messages = messages;
     }
 
     JsonObject await(Predicate<JsonObject> what, Duration within) throws InterruptedException {

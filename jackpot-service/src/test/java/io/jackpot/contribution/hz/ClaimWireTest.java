@@ -4,24 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import com.hazelcast.internal.serialization.InternalSerializationService;
-import com.hazelcast.internal.serialization.impl.DefaultSerializationServiceBuilder;
-import io.jackpot.cluster.ClusterSettings;
-import io.jackpot.cluster.HazelcastConfigs;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The claim processors cross the cluster in their own wire forms and come back whole. */
 class ClaimWireTest {
-  private final InternalSerializationService serialization = new DefaultSerializationServiceBuilder()
-      .setConfig(HazelcastConfigs.of(new ClusterSettings("wire", 5701, List.of("127.0.0.1"), "127.0.0.1", 600)).getSerializationConfig())
-      .build();
+  private final io.jackpot.cluster.MemberSerialization wire = new io.jackpot.cluster.MemberSerialization();
 
   private <T> T roundTrip(T value, int typeId) {
-    var data = serialization.toData(value);
-    assertEquals(typeId, data.getType(), "serialised with its wire form");
-    return serialization.toObject(data);
+    return wire.roundTrip(value, typeId);
   }
 
   @Test

@@ -7,9 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.hazelcast.config.SerializationConfig;
-import com.hazelcast.internal.serialization.InternalSerializationService;
-import com.hazelcast.internal.serialization.impl.DefaultSerializationServiceBuilder;
 import io.jackpot.ledger.RoundRecord;
 import io.jackpot.money.Rate;
 import io.jackpot.pool.Pool;
@@ -28,20 +25,10 @@ import org.junit.jupiter.api.Test;
 /** The field-by-field wire forms give back exactly what was written, common and rare cases alike. */
 class WireFormsTest {
   private static final PoolId P = new PoolId("bewitched", "cv-0.10");
-  private final InternalSerializationService serialization = serializationService();
+  private final io.jackpot.cluster.MemberSerialization wire = new io.jackpot.cluster.MemberSerialization();
 
-  /** The members' own serialization settings, as HazelcastConfigs builds them. */
-  private static InternalSerializationService serializationService() {
-    SerializationConfig config = io.jackpot.cluster.HazelcastConfigs.of(new io.jackpot.cluster.ClusterSettings("wire", 5701,
-        List.of("127.0.0.1"), "127.0.0.1", 600)).getSerializationConfig();
-    return new DefaultSerializationServiceBuilder().setConfig(config).build();
-  }
-
-  /** Round trip through the wire form registered for it (not a fallback to Java serialization). */
   private <T> T roundTrip(T value, int typeId) {
-    var data = serialization.toData(value);
-    assertEquals(typeId, data.getType(), "serialised with its wire form");
-    return serialization.toObject(data);
+    return wire.roundTrip(value, typeId);
   }
 
   private Pool.Batch batch() {
@@ -90,7 +77,7 @@ class WireFormsTest {
     // Each command crosses once: a submission names its pool, and takes the next command of that pool's batch.
     StepNote inconsistent = new StepNote("member-1", "step-2", 8, List.of(
         new StepNote.Asked(List.of(new Submission.Target(P, r2)), plain, null)), Map.of(P, batches.get(P)));
-    var refused = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, () -> serialization.toData(inconsistent));
+    var refused = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, () -> wire.write(inconsistent));
     assertTrue(String.valueOf(refused.getMessage()).contains("not the next of its pool's batch")
         || String.valueOf(refused.getCause()).contains("not the next of its pool's batch"), String.valueOf(refused));
   }
