@@ -66,16 +66,17 @@ public record LedgerBatch(
         next.mustHit(), next.reserve(), next.owed(), next.terms(), null, win.wonAt());
   }
 
-  /** A round and what became of it. */
-  public record Round(RoundRecord record, RoundStatus status) {}
+  /** A round, what became of it, and when the step that applied it was recorded. */
+  public record Round(RoundRecord record, RoundStatus status, Instant appliedAt) {}
 
   /**
    * One share of one round's stake added to one pool, with the pool's exact value after it;
-   * {@code position} is the pool's place among the round's targets, {@code toReserve} what went to
-   * the pool's reserve (its reserve share and what overflowed above its ceiling).
+   * {@code position} is the pool's place among the round's targets (a round's shares are recorded
+   * in this order), {@code toReserve} what went to the pool's reserve (its reserve share and what
+   * overflowed above its ceiling).
    */
-  public record Share(PoolId pool, long opSeq, String roundId, int position, String gameId, String operatorId,
-      long stakeMicros, Money share, Money toReserve, Money toOverflow, Money amountAfter, Instant at) {}
+  public record Share(PoolId pool, long opSeq, String roundId, int position, Money share, Money toReserve, Money toOverflow,
+      Money amountAfter) {}
 
   /**
    * A pool's full state after an operation other than a contribution: the anchor of a rebuild,

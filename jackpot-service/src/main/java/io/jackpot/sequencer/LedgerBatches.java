@@ -51,8 +51,8 @@ final class LedgerBatches {
         PoolOutcome o = d.outcomes().get(i);
         if (o instanceof Contributed c) {
           contributed = true;
-          shares.add(new LedgerBatch.Share(d.submission().targets().get(i).pool(), c.opSeq(), c.roundId(), i, round.gameId(),
-              round.operatorId(), c.stakeMicros(), c.share(), c.toReserve(), c.toOverflow(), c.amountAfter(), now));
+          shares.add(new LedgerBatch.Share(d.submission().targets().get(i).pool(), c.opSeq(), c.roundId(), i, c.share(),
+              c.toReserve(), c.toOverflow(), c.amountAfter()));
           if (c.triggered() != null) {
             wins.add(c.triggered());
             events.add(LedgerBatch.anchorOf(c.triggered()));
@@ -98,7 +98,7 @@ final class LedgerBatches {
         }
       }
       if (round != null) {
-        rounds.add(new LedgerBatch.Round(round, contributed ? RoundStatus.APPLIED : RoundStatus.PAUSED));
+        rounds.add(new LedgerBatch.Round(round, contributed ? RoundStatus.APPLIED : RoundStatus.PAUSED, now));
       }
     }
     return new LedgerBatch(UUID.randomUUID().toString(), rounds, shares, wins, events, repeatedWins, repeatedAnchors, audit,

@@ -51,9 +51,9 @@ class PgLedgerIT {
 
   static LedgerBatch batch(String commitId, String round, long opSeq) {
     var record = new RoundRecord(round, "fp", "g", "op", "p", 1_000_000, "EUR", null, AT);
-    var share = new LedgerBatch.Share(POOL, opSeq, round, 0, "g", "op", 1_000_000, Money.ofMicros(5_000), Money.ZERO, Money.ZERO,
-        Money.ofMicros(10_005_000), AT);
-    return new LedgerBatch(commitId, List.of(new LedgerBatch.Round(record, RoundStatus.APPLIED)), List.of(share),
+    var share = new LedgerBatch.Share(POOL, opSeq, round, 0, Money.ofMicros(5_000), Money.ZERO, Money.ZERO,
+        Money.ofMicros(10_005_000));
+    return new LedgerBatch(commitId, List.of(new LedgerBatch.Round(record, RoundStatus.APPLIED, AT)), List.of(share),
         List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
   }
 
@@ -111,11 +111,91 @@ class PgLedgerIT {
   void theLedgerIsAppendOnly() {
     try (SimplePg sql = SimplePg.of(url)) {
       sql.query("SELECT 1");
-      for (String statement : List.of("DELETE FROM contributions", "UPDATE wins SET amount_micros = 0", "TRUNCATE rounds",
+      for (String statement : List.of("DELETE FROM share_runs", "UPDATE rounds SET share_micros = '{}'", "UPDATE wins SET amount_micros = 0", "TRUNCATE rounds",
           "DELETE FROM ledger_commits", "DELETE FROM pool_events", "UPDATE audit_log SET actor = 'x'")) {
         Exception e = assertThrows(Exception.class, () -> sql.execute(statement), statement);
         assertTrue(e.getMessage().contains("append-only"), e.getMessage());
       }
+    }
+  }
+
+  @Test
+  void aRoundKeepsItsSharesInItsRowAndPoolsRebuildFromTheRunsAcrossAnchors() throws Exception {
+    PoolId a = new PoolId("packed", "a"), b = new PoolId("packed", "b");
+    var terms = new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000));
+    var random = new io.jackpot.pool.StrongRandomSource();
+    await(ledger.recordCreated(io.jackpot.pool.Pool.created(a, terms, random.next()), AT));
+    await(ledger.recordCreated(io.jackpot.pool.Pool.created(b, terms, random.next()), AT));
+    // Two commits: round 1 feeds a then b, round 2 only b, round 3 is paused (no shares); then an
+    // anchor on a at op 3 and one more share of a at op 4.
+    var r1 = new RoundRecord("pk-1", "fp1", "g", "op", "p", 2_000_000, "EUR", null, AT);
+    var r2 = new RoundRecord("pk-2", "fp2", "g", "op", "p", 3_000_000, "EUR", null, AT);
+    var r3 = new RoundRecord("pk-3", "fp3", "g", "op", "p", 4_000_000, "EUR", null, AT);
+    var first = new LedgerBatch(UUID.randomUUID().toString(),
+        List.of(new LedgerBatch.Round(r1, RoundStatus.APPLIED, AT), new LedgerBatch.Round(r2, RoundStatus.APPLIED, AT),
+            new LedgerBatch.Round(r3, RoundStatus.PAUSED, AT)),
+        List.of(new LedgerBatch.Share(b, 1, "pk-1", 1, new Money(2_000, 900_000), Money.ZERO, Money.ZERO, new Money(10_002_000, 900_000)),
+            new LedgerBatch.Share(a, 1, "pk-1", 0, new Money(2_000, 600_000), Money.ZERO, Money.ZERO, new Money(10_002_000, 600_000)),
+            new LedgerBatch.Share(a, 2, "pk-2", 0, new Money(3_000, 600_000), Money.ofMicros(7), Money.ZERO, new Money(10_006_001, 200_000))),
+        List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+    await(ledger.record(first));
+    var anchor = new LedgerBatch.PoolEvent(a, 3, "PAUSED", io.jackpot.pool.PoolStatus.ACTIVE, new Money(10_006_001, 200_000),
+        10_000_000, 0, null, Money.ofMicros(7), Money.ZERO, terms, null, AT);
+    var r4 = new RoundRecord("pk-4", "fp4", "g", "op", "p", 1_000_000, "EUR", null, AT);
+    await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(), List.of(new LedgerBatch.Round(r4, RoundStatus.APPLIED, AT)),
+        List.of(new LedgerBatch.Share(a, 4, "pk-4", 0, new Money(1_000, 500_000), Money.ZERO, Money.ZERO, new Money(10_007_001, 700_000))),
+        List.of(), List.of(anchor), List.of(), List.of(), List.of(), List.of(), List.of())));
+
+    var found = ledger.findRounds(List.of("pk-1", "pk-2", "pk-3", "pk-none")).toCompletableFuture().get();
+    assertEquals(List.of("pk-1", "pk-2", "pk-3"), found.keySet().stream().sorted().toList());
+    var shares1 = found.get("pk-1").shares();
+    assertEquals(List.of(a, b), shares1.stream().map(io.jackpot.ledger.RecordedRound.RecordedShare::pool).toList(), "target order");
+    assertEquals(new Money(2_000, 900_000), shares1.get(1).share());
+    assertEquals(new Money(10_002_000, 900_000), shares1.get(1).amountAfter());
+    assertEquals(List.of(), found.get("pk-3").shares());
+    assertEquals(RoundStatus.PAUSED, found.get("pk-3").status());
+
+    var rebuiltA = ledger.rebuild(a, terms).toCompletableFuture().get().orElseThrow();
+    assertEquals(new Money(10_007_001, 700_000), rebuiltA.amount(), "anchor at op 3 plus the run after it");
+    assertEquals(4, rebuiltA.opSeq());
+    assertEquals(Money.ofMicros(7), rebuiltA.reserve());
+    var rebuiltB = ledger.rebuild(b, terms).toCompletableFuture().get().orElseThrow();
+    assertEquals(new Money(10_002_000, 900_000), rebuiltB.amount());
+
+    try (SimplePg sql = SimplePg.of(url)) {
+      assertEquals(2, sql.count("SELECT count(*) FROM share_runs WHERE jackpot_id = 'packed' AND pool_key = 'a'"),
+          "ops 1-2 in one run, op 4 in another");
+      assertEquals(4, sql.count("SELECT count(*) FROM contributions WHERE jackpot_id = 'packed'"), "the view: one row per share");
+      assertEquals(1, sql.count("SELECT position FROM contributions WHERE round_id = 'pk-1' AND pool_key = 'b'"));
+    }
+    var figures = ledger.figures().toCompletableFuture().get();
+    assertEquals(figures.flows().get(a).contributionCount(), 3);
+    assertEquals(new Money(10_007_001, 700_000).plus(Money.ofMicros(7)), figures.balances().get(a));
+  }
+
+  @Test
+  void sharesRecordedBeforeVersion3MoveIntoTheirRounds() throws Exception {
+    String old = TestPostgres.freshDatabase();
+    Pool oldPg = PgBuilder.pool().connectingTo(PgConnectOptions.fromUri(old)).using(vertx).build();
+    try (SimplePg sql = SimplePg.of(old)) {
+      assertEquals(2, PgSchema.migrate(oldPg, 2).await());
+      sql.execute("""
+          INSERT INTO rounds VALUES ('old-1', 'fp', 'g', 'op', 'p', 1000000, 'EUR', NULL, 'APPLIED', now(), NULL, NULL),
+                                    ('old-2', 'fp', 'g', 'op', 'p', 2000000, 'EUR', NULL, 'PAUSED', now(), NULL, NULL);
+          INSERT INTO contributions VALUES
+            ('j', 'b', 7, 'old-1', 1, 'g', 'op', 1000000, 30, 1, 0, 0, 0, 0, 500, 2, now()),
+            ('j', 'a', 7, 'old-1', 0, 'g', 'op', 1000000, 10, 5, 1, 0, 0, 0, 100, 6, now())""");
+      assertEquals(3, PgSchema.migrate(oldPg).await());
+      var moved = new PgLedger(oldPg).findRounds(List.of("old-1", "old-2")).toCompletableFuture().get();
+      assertEquals(List.of(new PoolId("j", "a"), new PoolId("j", "b")),
+          moved.get("old-1").shares().stream().map(io.jackpot.ledger.RecordedRound.RecordedShare::pool).toList());
+      assertEquals(new Money(30, 1), moved.get("old-1").shares().get(1).share());
+      assertEquals(List.of(), moved.get("old-2").shares());
+      assertEquals(2, sql.count("SELECT count(*) FROM share_runs"));
+      assertEquals(40, sql.count("SELECT sum(share_micros)::int8 FROM contributions"));
+      assertEquals(0, sql.count("SELECT count(*) FROM rounds WHERE applied_at IS NULL"));
+    } finally {
+      oldPg.close().await();
     }
   }
 }

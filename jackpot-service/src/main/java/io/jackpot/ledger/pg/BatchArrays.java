@@ -1,23 +1,41 @@
 package io.jackpot.ledger.pg;
 
 import io.jackpot.ledger.LedgerBatch;
+import io.jackpot.ledger.ShareRuns;
 import io.jackpot.pool.Win;
 import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Column arrays of a ledger batch, one tuple per table, for the unnest inserts of {@link LedgerSql}. */
 final class BatchArrays {
   private BatchArrays() {}
 
-  static Tuple rounds(List<LedgerBatch.Round> rounds) {
-    int n = rounds.size();
+  /**
+   * Rounds with their shares packed in (see {@link LedgerSql#INSERT_ROUNDS}): per round its columns,
+   * its shares' jackpot ids and pool keys space-separated (ids are [a-z0-9.-]), and the 1-based
+   * bounds of its shares in the flat share arrays that follow.
+   */
+  static Tuple rounds(List<LedgerBatch.Round> rounds, List<LedgerBatch.Share> shares) {
+    Map<String, List<LedgerBatch.Share>> sharesOf = new HashMap<>();
+    shares.forEach(s -> sharesOf.computeIfAbsent(s.roundId(), k -> new ArrayList<>(4)).add(s));
+    int n = rounds.size(), m = shares.size();
     String[] id = new String[n], fp = new String[n], game = new String[n], op = new String[n], player = new String[n];
-    String[] currency = new String[n], status = new String[n];
+    String[] currency = new String[n], status = new String[n], jackpots = new String[n], pools = new String[n];
     Long[] stake = new Long[n], coin = new Long[n], original = new Long[n], fx = new Long[n];
-    OffsetDateTime[] at = new OffsetDateTime[n];
+    Integer[] first = new Integer[n], last = new Integer[n];
+    OffsetDateTime[] received = new OffsetDateTime[n], applied = new OffsetDateTime[n];
+    Long[] seq = new Long[m], shareMicros = new Long[m], shareSub = new Long[m], reserveMicros = new Long[m];
+    Long[] reserveSub = new Long[m], overflowMicros = new Long[m], overflowSub = new Long[m], amountMicros = new Long[m];
+    Long[] amountSub = new Long[m];
+    int k = 0;
+    StringBuilder js = new StringBuilder(), ps = new StringBuilder();
     for (int i = 0; i < n; i++) {
       var r = rounds.get(i).record();
       original[i] = r.originalStakeMicros();
@@ -31,41 +49,61 @@ final class BatchArrays {
       currency[i] = r.currency();
       coin[i] = r.coinValueMicros();
       status[i] = rounds.get(i).status().name();
-      at[i] = utc(r.receivedAt());
+      received[i] = utc(r.receivedAt());
+      applied[i] = utc(rounds.get(i).appliedAt());
+      List<LedgerBatch.Share> own = sharesOf.getOrDefault(r.roundId(), List.of());
+      if (own.size() > 1) {
+        own.sort(Comparator.comparingInt(LedgerBatch.Share::position));
+      }
+      first[i] = k + 1;
+      js.setLength(0);
+      ps.setLength(0);
+      for (LedgerBatch.Share s : own) {
+        (js.isEmpty() ? js : js.append(' ')).append(s.pool().jackpotId());
+        (ps.isEmpty() ? ps : ps.append(' ')).append(s.pool().poolKey());
+        seq[k] = s.opSeq();
+        shareMicros[k] = s.share().micros();
+        shareSub[k] = s.share().sub();
+        reserveMicros[k] = s.toReserve().micros();
+        reserveSub[k] = s.toReserve().sub();
+        overflowMicros[k] = s.toOverflow().micros();
+        overflowSub[k] = s.toOverflow().sub();
+        amountMicros[k] = s.amountAfter().micros();
+        amountSub[k] = s.amountAfter().sub();
+        k++;
+      }
+      last[i] = k;
+      jackpots[i] = js.toString();
+      pools[i] = ps.toString();
     }
-    return Tuple.of(id, fp, game, op, player, stake, currency, coin, status, at).addValue(original).addValue(fx);
+    if (k != m) {
+      throw new IllegalArgumentException((m - k) + " shares of rounds not in the batch");
+    }
+    return Tuple.of(id, fp, game, op, player, stake, currency, coin, status, received).addValue(original).addValue(fx)
+        .addValue(applied).addValue(jackpots).addValue(pools).addValue(first).addValue(last).addValue(seq)
+        .addValue(shareMicros).addValue(shareSub).addValue(reserveMicros).addValue(reserveSub).addValue(overflowMicros)
+        .addValue(overflowSub).addValue(amountMicros).addValue(amountSub);
   }
 
-  static Tuple shares(List<LedgerBatch.Share> shares) {
-    int n = shares.size();
-    String[] jackpot = new String[n], pool = new String[n], round = new String[n], game = new String[n], op = new String[n];
-    Long[] seq = new Long[n], stake = new Long[n], shareMicros = new Long[n], shareSub = new Long[n];
+  static Tuple runs(List<ShareRuns.Run> runs) {
+    int n = runs.size();
+    String[] jackpot = new String[n], pool = new String[n];
+    Long[] firstOp = new Long[n], lastOp = new Long[n], shareMicros = new Long[n], shareSub = new Long[n];
     Long[] reserveMicros = new Long[n], reserveSub = new Long[n], overflowMicros = new Long[n], overflowSub = new Long[n];
-    Long[] amountMicros = new Long[n], amountSub = new Long[n];
-    Short[] position = new Short[n];
-    OffsetDateTime[] at = new OffsetDateTime[n];
     for (int i = 0; i < n; i++) {
-      var s = shares.get(i);
-      jackpot[i] = s.pool().jackpotId();
-      pool[i] = s.pool().poolKey();
-      seq[i] = s.opSeq();
-      round[i] = s.roundId();
-      position[i] = (short) s.position();
-      game[i] = s.gameId();
-      op[i] = s.operatorId();
-      stake[i] = s.stakeMicros();
-      shareMicros[i] = s.share().micros();
-      shareSub[i] = s.share().sub();
-      reserveMicros[i] = s.toReserve().micros();
-      reserveSub[i] = s.toReserve().sub();
-      overflowMicros[i] = s.toOverflow().micros();
-      overflowSub[i] = s.toOverflow().sub();
-      amountMicros[i] = s.amountAfter().micros();
-      amountSub[i] = s.amountAfter().sub();
-      at[i] = utc(s.at());
+      var r = runs.get(i);
+      jackpot[i] = r.pool().jackpotId();
+      pool[i] = r.pool().poolKey();
+      firstOp[i] = r.firstOp();
+      lastOp[i] = r.lastOp();
+      shareMicros[i] = r.share().micros();
+      shareSub[i] = r.share().sub();
+      reserveMicros[i] = r.toReserve().micros();
+      reserveSub[i] = r.toReserve().sub();
+      overflowMicros[i] = r.toOverflow().micros();
+      overflowSub[i] = r.toOverflow().sub();
     }
-    return Tuple.of(jackpot, pool, seq, round, position, game, op, stake, shareMicros, shareSub, reserveMicros, reserveSub)
-        .addValue(overflowMicros).addValue(overflowSub).addValue(amountMicros).addValue(amountSub).addValue(at);
+    return Tuple.of(jackpot, pool, firstOp, lastOp, shareMicros, shareSub, reserveMicros, reserveSub, overflowMicros, overflowSub);
   }
 
   static Tuple wins(List<Win> wins) {

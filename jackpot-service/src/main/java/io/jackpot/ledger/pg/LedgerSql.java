@@ -4,19 +4,32 @@ package io.jackpot.ledger.pg;
 final class LedgerSql {
   private LedgerSql() {}
 
+  /**
+   * Rounds with their shares in their own row: $1-$13 one element per round, $14/$15 its shares'
+   * jackpot ids and pool keys space-separated, $16/$17 the 1-based bounds of its shares in the flat
+   * share arrays $18-$26 (slices of fixed-width arrays cost no walk).
+   */
   static final String INSERT_ROUNDS = """
       INSERT INTO rounds (round_id, fingerprint, game_id, operator_id, player_id, stake_micros, currency,
-                          coin_value_micros, status, received_at, original_stake_micros, fx_rate_ppm)
-      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int8[], $7::text[],
-                           $8::int8[], $9::text[], $10::timestamptz[], $11::int8[], $12::int8[])""";
+                          coin_value_micros, status, received_at, original_stake_micros, fx_rate_ppm, applied_at,
+                          share_jackpots, share_pools, share_ops, share_micros, share_subs, reserve_micros, reserve_subs,
+                          overflow_micros, overflow_subs, amount_micros, amount_subs)
+      SELECT r.id, r.fp, r.game, r.op, r.player, r.stake, r.currency, r.coin, r.status, r.received, r.original, r.fx,
+             r.applied, string_to_array(r.jackpots, ' '), string_to_array(r.pools, ' '),
+             ($18::int8[])[r.first:r.last], ($19::int8[])[r.first:r.last], ($20::int8[])[r.first:r.last],
+             ($21::int8[])[r.first:r.last], ($22::int8[])[r.first:r.last], ($23::int8[])[r.first:r.last],
+             ($24::int8[])[r.first:r.last], ($25::int8[])[r.first:r.last], ($26::int8[])[r.first:r.last]
+      FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int8[], $7::text[], $8::int8[],
+                  $9::text[], $10::timestamptz[], $11::int8[], $12::int8[], $13::timestamptz[], $14::text[], $15::text[],
+                  $16::int4[], $17::int4[])
+        AS r(id, fp, game, op, player, stake, currency, coin, status, received, original, fx, applied, jackpots, pools,
+             first, last)""";
 
-  static final String INSERT_CONTRIBUTIONS = """
-      INSERT INTO contributions (jackpot_id, pool_key, op_seq, round_id, position, game_id, operator_id,
-                                 stake_micros, share_micros, share_sub, reserve_micros, reserve_sub, overflow_micros,
-                                 overflow_sub, amount_micros, amount_sub, created_at)
-      SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::int2[], $6::text[], $7::text[],
-                           $8::int8[], $9::int8[], $10::int8[], $11::int8[], $12::int8[], $13::int8[], $14::int8[],
-                           $15::int8[], $16::int8[], $17::timestamptz[])""";
+  static final String INSERT_RUNS = """
+      INSERT INTO share_runs (jackpot_id, pool_key, first_op, last_op, share_micros, share_sub, reserve_micros, reserve_sub,
+                              overflow_micros, overflow_sub)
+      SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::int8[], $5::int8[], $6::int8[], $7::int8[], $8::int8[],
+                           $9::int8[], $10::int8[])""";
 
   static final String INSERT_WINS = """
       INSERT INTO wins (win_id, jackpot_id, pool_key, sequence, op_seq, round_id, player_id, game_id, operator_id,
@@ -50,12 +63,13 @@ final class LedgerSql {
              sum(operator_funding_sub)::int8 AS funded_sub, count(*) AS n
       FROM wins GROUP BY jackpot_id, pool_key""";
 
+  /** Per pool, every share as the rounds record it (not the runs: reconciliation checks the runs against these). */
   static final String FLOW_SHARES = """
       SELECT jackpot_id, pool_key, sum(share_micros + reserve_micros + overflow_micros)::int8 AS micros,
              sum(share_sub + reserve_sub + overflow_sub)::int8 AS sub, count(*) AS n
       FROM contributions GROUP BY jackpot_id, pool_key""";
 
-  /** Every pool's balance by its own state records: the last full-state event plus the shares after it. */
+  /** Every pool's balance by its own state records: the last full-state event plus the share runs after it. */
   static final String BALANCES = """
       WITH last AS (
         SELECT DISTINCT ON (jackpot_id, pool_key) jackpot_id, pool_key, op_seq,
@@ -64,8 +78,8 @@ final class LedgerSql {
       SELECT l.jackpot_id, l.pool_key,
              (l.micros + coalesce(sum(c.share_micros + c.reserve_micros + c.overflow_micros), 0))::int8 AS micros,
              (l.sub + coalesce(sum(c.share_sub + c.reserve_sub + c.overflow_sub), 0))::int8 AS sub
-      FROM last l LEFT JOIN contributions c
-        ON c.jackpot_id = l.jackpot_id AND c.pool_key = l.pool_key AND c.op_seq > l.op_seq
+      FROM last l LEFT JOIN share_runs c
+        ON c.jackpot_id = l.jackpot_id AND c.pool_key = l.pool_key AND c.first_op > l.op_seq
       GROUP BY l.jackpot_id, l.pool_key, l.micros, l.sub""";
 
   static final String INSERT_TRANSFERS = """
@@ -127,12 +141,16 @@ final class LedgerSql {
                            $8::int8[], $9::int8[], $10::int8[], $11::text[], $12::text[], $13::int8[], $14::int8[],
                            $15::int8[], $16::int8[], $17::jsonb[], $18::jsonb[], $19::timestamptz[])""";
 
+  /**
+   * One primary-key probe per id, whatever the statistics say: a cached plan made while the table
+   * was small must not stay a sequential scan (the LIMIT keeps the lookup from being flattened into
+   * a join the planner could hash).
+   */
   static final String FIND_ROUNDS = """
-      SELECT r.round_id, r.fingerprint, r.status, c.jackpot_id, c.pool_key, c.share_micros, c.share_sub,
-             c.amount_micros, c.amount_sub
-      FROM rounds r LEFT JOIN contributions c ON c.round_id = r.round_id
-      WHERE r.round_id = ANY($1::text[])
-      ORDER BY r.round_id, c.position""";
+      SELECT r.* FROM unnest($1::text[]) AS q(id)
+      CROSS JOIN LATERAL (
+        SELECT round_id, fingerprint, status, share_jackpots, share_pools, share_micros, share_subs, amount_micros, amount_subs
+        FROM rounds WHERE round_id = q.id LIMIT 1) r""";
 
 
 
@@ -148,8 +166,8 @@ final class LedgerSql {
 
   static final String COUNT_ROUNDS = "SELECT"
       + " (SELECT count(*) FROM rounds WHERE left(round_id, length($1)) = $1 AND ($2::text IS NULL OR operator_id = $2)) AS rounds,"
-      + " (SELECT count(*) FROM contributions c JOIN rounds r ON r.round_id = c.round_id"
-      + "  WHERE left(r.round_id, length($1)) = $1 AND ($2::text IS NULL OR r.operator_id = $2)) AS contributions";
+      + " (SELECT coalesce(sum(cardinality(share_pools)), 0)::int8 FROM rounds"
+      + "  WHERE left(round_id, length($1)) = $1 AND ($2::text IS NULL OR operator_id = $2)) AS contributions";
 
   static final String FIND_WIN = "SELECT " + WIN_COLUMNS + " FROM wins WHERE win_id = $1";
 
@@ -169,12 +187,13 @@ final class LedgerSql {
              reserve_micros, reserve_sub, owed_micros, owed_sub, terms, pending_terms
       FROM pool_events WHERE jackpot_id = $1 AND pool_key = $2 ORDER BY op_seq DESC LIMIT 1""";
 
+  /** A pool's shares after an operation, summed from the runs (a run never spans an anchor). */
   static final String SHARES_SINCE = """
       SELECT coalesce(sum(share_micros), 0)::int8 AS micros, coalesce(sum(share_sub), 0)::int8 AS sub,
              coalesce(sum(reserve_micros), 0)::int8 AS reserve_micros, coalesce(sum(reserve_sub), 0)::int8 AS reserve_sub,
              coalesce(sum(overflow_micros), 0)::int8 AS overflow_micros, coalesce(sum(overflow_sub), 0)::int8 AS overflow_sub,
-             coalesce(max(op_seq), $3) AS last_op, count(*) AS n
-      FROM contributions WHERE jackpot_id = $1 AND pool_key = $2 AND op_seq > $3""";
+             coalesce(max(last_op), $3) AS last_op, coalesce(sum(last_op - first_op + 1), 0)::int8 AS n
+      FROM share_runs WHERE jackpot_id = $1 AND pool_key = $2 AND first_op > $3""";
 
   static final String SCHEMA_VERSION_TABLE = """
       CREATE TABLE IF NOT EXISTS schema_version (version int PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())""";

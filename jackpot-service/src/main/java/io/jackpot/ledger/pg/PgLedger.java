@@ -6,6 +6,7 @@ import io.jackpot.ledger.LedgerBatch;
 import io.jackpot.ledger.RecordedRound;
 import io.jackpot.ledger.RecordedRound.RecordedShare;
 import io.jackpot.ledger.RoundStatus;
+import io.jackpot.ledger.ShareRuns;
 import io.jackpot.money.Money;
 import io.jackpot.pool.MustHit;
 import io.jackpot.reconciliation.LedgerFigures;
@@ -84,8 +85,8 @@ public final class PgLedger implements Ledger {
    */
   private static Future<Void> insertAll(SqlClient conn, LedgerBatch batch) {
     List<Future<Void>> sent = new java.util.ArrayList<>();
-    insert(sent, conn, LedgerSql.INSERT_ROUNDS, batch.rounds().isEmpty(), () -> BatchArrays.rounds(batch.rounds()));
-    insert(sent, conn, LedgerSql.INSERT_CONTRIBUTIONS, batch.shares().isEmpty(), () -> BatchArrays.shares(batch.shares()));
+    insert(sent, conn, LedgerSql.INSERT_ROUNDS, batch.rounds().isEmpty(), () -> BatchArrays.rounds(batch.rounds(), batch.shares()));
+    insert(sent, conn, LedgerSql.INSERT_RUNS, batch.shares().isEmpty(), () -> BatchArrays.runs(ShareRuns.of(batch.shares())));
     insert(sent, conn, LedgerSql.INSERT_WINS, batch.wins().isEmpty(), () -> BatchArrays.wins(batch.wins()));
     insert(sent, conn, LedgerSql.INSERT_EVENTS, batch.events().isEmpty(), () -> BatchArrays.events(batch.events()));
     insert(sent, conn, LedgerSql.INSERT_WINS + LedgerSql.IF_ABSENT, batch.winsIfAbsent().isEmpty(),
@@ -128,14 +129,17 @@ public final class PgLedger implements Ledger {
   private static Map<String, RecordedRound> rounds(RowSet<Row> rows) {
     Map<String, RecordedRound> out = new LinkedHashMap<>();
     for (Row row : rows) {
-      String id = row.getString("round_id");
-      RecordedRound round = out.computeIfAbsent(id, k -> new RecordedRound(k, row.getString("fingerprint"),
-          RoundStatus.valueOf(row.getString("status")), new ArrayList<>(), new ArrayList<>()));
-      if (row.getString("jackpot_id") != null) {
-        round.shares().add(new RecordedShare(new PoolId(row.getString("jackpot_id"), row.getString("pool_key")),
-            new Money(row.getLong("share_micros"), row.getLong("share_sub")),
-            new Money(row.getLong("amount_micros"), row.getLong("amount_sub"))));
+      String[] jackpots = row.getArrayOfStrings("share_jackpots"), pools = row.getArrayOfStrings("share_pools");
+      Long[] shareMicros = row.getArrayOfLongs("share_micros"), shareSubs = row.getArrayOfLongs("share_subs");
+      Long[] amountMicros = row.getArrayOfLongs("amount_micros"), amountSubs = row.getArrayOfLongs("amount_subs");
+      List<RecordedShare> shares = new ArrayList<>(jackpots.length);
+      for (int i = 0; i < jackpots.length; i++) {
+        shares.add(new RecordedShare(new PoolId(jackpots[i], pools[i]), new Money(shareMicros[i], shareSubs[i]),
+            new Money(amountMicros[i], amountSubs[i])));
       }
+      String id = row.getString("round_id");
+      out.put(id, new RecordedRound(id, row.getString("fingerprint"), RoundStatus.valueOf(row.getString("status")), shares,
+          new ArrayList<>()));
     }
     return out;
   }
