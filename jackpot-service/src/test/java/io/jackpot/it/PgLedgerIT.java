@@ -134,8 +134,8 @@ class PgLedgerIT {
     var first = new LedgerBatch(UUID.randomUUID().toString(),
         List.of(new LedgerBatch.Round(r1, RoundStatus.APPLIED, AT), new LedgerBatch.Round(r2, RoundStatus.APPLIED, AT),
             new LedgerBatch.Round(r3, RoundStatus.PAUSED, AT)),
-        List.of(new LedgerBatch.Share(b, 1, "pk-1", 1, new Money(2_000, 900_000), Money.ZERO, Money.ZERO, new Money(10_002_000, 900_000)),
-            new LedgerBatch.Share(a, 1, "pk-1", 0, new Money(2_000, 600_000), Money.ZERO, Money.ZERO, new Money(10_002_000, 600_000)),
+        List.of(new LedgerBatch.Share(a, 1, "pk-1", 0, new Money(2_000, 600_000), Money.ZERO, Money.ZERO, new Money(10_002_000, 600_000)),
+            new LedgerBatch.Share(b, 1, "pk-1", 1, new Money(2_000, 900_000), Money.ZERO, Money.ZERO, new Money(10_002_000, 900_000)),
             new LedgerBatch.Share(a, 2, "pk-2", 0, new Money(3_000, 600_000), Money.ofMicros(7), Money.ZERO, new Money(10_006_001, 200_000))),
         List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
     await(ledger.record(first));

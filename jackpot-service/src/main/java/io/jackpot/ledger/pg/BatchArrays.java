@@ -5,13 +5,10 @@ import io.jackpot.ledger.ShareRuns;
 import io.jackpot.pool.Win;
 import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /** Column arrays of a ledger batch, one tuple per table, for the unnest inserts of {@link LedgerSql}. */
 final class BatchArrays {
@@ -20,11 +17,11 @@ final class BatchArrays {
   /**
    * Rounds with their shares packed in (see {@link LedgerSql#INSERT_ROUNDS}): per round its columns,
    * its shares' jackpot ids and pool keys space-separated (ids are [a-z0-9.-]), and the 1-based
-   * bounds of its shares in the flat share arrays that follow.
+   * bounds of its shares in the flat share arrays that follow. A round's shares follow each other in
+   * {@code shares}, in the rounds' order and each round's in position order, as LedgerBatches makes
+   * them; anything else is refused.
    */
   static Tuple rounds(List<LedgerBatch.Round> rounds, List<LedgerBatch.Share> shares) {
-    Map<String, List<LedgerBatch.Share>> sharesOf = new HashMap<>();
-    shares.forEach(s -> sharesOf.computeIfAbsent(s.roundId(), k -> new ArrayList<>(4)).add(s));
     int n = rounds.size(), m = shares.size();
     String[] id = new String[n], fp = new String[n], game = new String[n], op = new String[n], player = new String[n];
     String[] currency = new String[n], status = new String[n], jackpots = new String[n], pools = new String[n];
@@ -35,9 +32,12 @@ final class BatchArrays {
     Long[] reserveSub = new Long[m], overflowMicros = new Long[m], overflowSub = new Long[m], amountMicros = new Long[m];
     Long[] amountSub = new Long[m];
     int k = 0;
+    Instant lastApplied = null;
+    OffsetDateTime lastAppliedUtc = null;
     StringBuilder js = new StringBuilder(), ps = new StringBuilder();
     for (int i = 0; i < n; i++) {
-      var r = rounds.get(i).record();
+      var round = rounds.get(i);
+      var r = round.record();
       original[i] = r.originalStakeMicros();
       fx[i] = r.fxRatePpm();
       id[i] = r.roundId();
@@ -48,17 +48,23 @@ final class BatchArrays {
       stake[i] = r.stakeMicros();
       currency[i] = r.currency();
       coin[i] = r.coinValueMicros();
-      status[i] = rounds.get(i).status().name();
+      status[i] = round.status().name();
       received[i] = utc(r.receivedAt());
-      applied[i] = utc(rounds.get(i).appliedAt());
-      List<LedgerBatch.Share> own = sharesOf.getOrDefault(r.roundId(), List.of());
-      if (own.size() > 1) {
-        own.sort(Comparator.comparingInt(LedgerBatch.Share::position));
+      if (!round.appliedAt().equals(lastApplied)) {
+        lastApplied = round.appliedAt();
+        lastAppliedUtc = utc(lastApplied);
       }
+      applied[i] = lastAppliedUtc;
       first[i] = k + 1;
       js.setLength(0);
       ps.setLength(0);
-      for (LedgerBatch.Share s : own) {
+      int position = -1;
+      for (; k < m && shares.get(k).roundId().equals(r.roundId()); k++) {
+        LedgerBatch.Share s = shares.get(k);
+        if (s.position() <= position) {
+          throw new IllegalArgumentException("round " + r.roundId() + ": shares out of position order");
+        }
+        position = s.position();
         (js.isEmpty() ? js : js.append(' ')).append(s.pool().jackpotId());
         (ps.isEmpty() ? ps : ps.append(' ')).append(s.pool().poolKey());
         seq[k] = s.opSeq();
@@ -70,14 +76,13 @@ final class BatchArrays {
         overflowSub[k] = s.toOverflow().sub();
         amountMicros[k] = s.amountAfter().micros();
         amountSub[k] = s.amountAfter().sub();
-        k++;
       }
       last[i] = k;
       jackpots[i] = js.toString();
       pools[i] = ps.toString();
     }
     if (k != m) {
-      throw new IllegalArgumentException((m - k) + " shares of rounds not in the batch");
+      throw new IllegalArgumentException("share of round " + shares.get(k).roundId() + " is not next to its round");
     }
     return Tuple.of(id, fp, game, op, player, stake, currency, coin, status, received).addValue(original).addValue(fx)
         .addValue(applied).addValue(jackpots).addValue(pools).addValue(first).addValue(last).addValue(seq)
@@ -242,7 +247,8 @@ final class BatchArrays {
     return Tuple.of(id, toJ, toP, seq, at);
   }
 
+  /** The instant at UTC (built directly: {@code Instant.atOffset} builds the offset's rules every call). */
   static OffsetDateTime utc(Instant instant) {
-    return instant.atOffset(ZoneOffset.UTC);
+    return OffsetDateTime.of(LocalDateTime.ofEpochSecond(instant.getEpochSecond(), instant.getNano(), ZoneOffset.UTC), ZoneOffset.UTC);
   }
 }
