@@ -65,7 +65,27 @@ public final class HttpJackpotContributor implements JackpotContributor {
   private volatile boolean closed;
   private TickerListener ticker;
 
-  private record Pending(Contribution contribution, CompletableFuture<RoundResult> done) {}
+  /**
+   * One accepted round. Equal by identity, not by content (not a record): the outstanding set adds
+   * and removes each one once, and a record would hash the whole contribution both times.
+   */
+  private static final class Pending {
+    private final Contribution contribution;
+    private final CompletableFuture<RoundResult> done;
+
+    Pending(Contribution contribution, CompletableFuture<RoundResult> done) {
+      this.contribution = contribution;
+      this.done = done;
+    }
+
+    Contribution contribution() {
+      return contribution;
+    }
+
+    CompletableFuture<RoundResult> done() {
+      return done;
+    }
+  }
 
   /** Every round accepted and not yet settled (queued, in flight, or waiting for a retry). */
   private final java.util.Set<Pending> outstanding = java.util.concurrent.ConcurrentHashMap.newKeySet();
