@@ -74,11 +74,19 @@ class PgLedgerIT {
   @Test
   void theSameRoundUnderAnotherCommitFailsLoudlyAndWritesNothing() throws Exception {
     await(ledger.record(batch(UUID.randomUUID().toString(), "twice", 2)));
-    ExecutionException e = assertThrows(ExecutionException.class,
-        () -> await(ledger.record(batch(UUID.randomUUID().toString(), "twice", 3))));
+    String second = UUID.randomUUID().toString();
+    ExecutionException e = assertThrows(ExecutionException.class, () -> await(ledger.record(batch(second, "twice", 3))));
     assertTrue(e.getCause().getMessage().contains("duplicate key"), e.getCause().getMessage());
     try (SimplePg sql = SimplePg.of(url)) {
       assertEquals(1, sql.count("SELECT count(*) FROM contributions WHERE round_id = 'twice'"));
+      assertEquals(0, sql.count("SELECT count(*) FROM ledger_commits WHERE commit_id = '" + second + "'"),
+          "the failed commit's id is rolled back with it, so its retry is not taken for done");
+      assertEquals(0, sql.count("SELECT count(*) FROM share_runs WHERE first_op = 3"));
+    }
+    // The connection went back to the pool outside any transaction: the next commit is whole.
+    await(ledger.record(batch(UUID.randomUUID().toString(), "after-twice", 4)));
+    try (SimplePg sql = SimplePg.of(url)) {
+      assertEquals(1, sql.count("SELECT count(*) FROM rounds WHERE round_id = 'after-twice'"));
     }
   }
 

@@ -44,14 +44,40 @@ public final class PgLedger implements Ledger {
     this.pg = pg;
   }
 
+  /**
+   * One transaction, sent in one flight: BEGIN, the commit id, every insert, on one connection
+   * without waiting for each answer (the client pipelines them), then COMMIT once all succeeded.
+   * Waiting for BEGIN and for the commit id first cost two round trips through busy event loops per
+   * commit. A commit id already recorded (a retry after an unknown outcome) rolls the rest back and
+   * counts as done; any other failure rolls back and fails the whole batch.
+   */
   @Override
   public CompletionStage<Void> record(LedgerBatch batch) {
     if (batch.isEmpty()) {
       return Future.<Void>succeededFuture().toCompletionStage();
     }
-    return pg.withTransaction(conn -> conn.preparedQuery(LedgerSql.INSERT_COMMIT).execute(Tuple.of(UUID.fromString(batch.commitId())))
-            .compose(first -> first.size() == 0 ? alreadyCommitted(batch) : insertAll(conn, batch)))
-        .toCompletionStage();
+    List<Insert> inserts;
+    try {
+      inserts = inserts(batch);
+    } catch (RuntimeException e) {
+      return Future.<Void>failedFuture(e).toCompletionStage();
+    }
+    return pg.getConnection().compose(conn -> {
+      Future<RowSet<Row>> begin = conn.query("BEGIN").execute();
+      Future<RowSet<Row>> first = conn.preparedQuery(LedgerSql.INSERT_COMMIT).execute(Tuple.of(UUID.fromString(batch.commitId())));
+      List<Future<?>> sent = new ArrayList<>(List.of(begin, first));
+      inserts.forEach(i -> sent.add(conn.preparedQuery(i.sql()).execute(i.params())));
+      return Future.join(sent).transform(all -> {
+        if (first.succeeded() && first.result().size() == 0) {
+          return conn.query("ROLLBACK").execute().compose(r -> alreadyCommitted(batch));
+        }
+        if (all.succeeded()) {
+          return conn.query("COMMIT").execute().<Void>mapEmpty();
+        }
+        Throwable cause = sent.stream().filter(Future::failed).findFirst().map(Future::cause).orElse(all.cause());
+        return conn.query("ROLLBACK").execute().transform(r -> Future.<Void>failedFuture(cause));
+      }).eventually(conn::close);
+    }).toCompletionStage();
   }
 
   @Override
@@ -78,34 +104,38 @@ public final class PgLedger implements Ledger {
     return Future.succeededFuture();
   }
 
-  /**
-   * Every insert of the batch sent at once, in this order, on the transaction's connection: the
-   * client pipelines them, so PostgreSQL executes one while the next is encoded and sent (they
-   * used to wait for each other's answer). The first to fail fails the rest and the transaction.
-   */
-  private static Future<Void> insertAll(SqlClient conn, LedgerBatch batch) {
-    List<Future<Void>> sent = new java.util.ArrayList<>();
-    insert(sent, conn, LedgerSql.INSERT_ROUNDS, batch.rounds().isEmpty(), () -> BatchArrays.rounds(batch.rounds(), batch.shares()));
-    insert(sent, conn, LedgerSql.INSERT_RUNS, batch.shares().isEmpty(), () -> BatchArrays.runs(ShareRuns.of(batch.shares())));
-    insert(sent, conn, LedgerSql.INSERT_WINS, batch.wins().isEmpty(), () -> BatchArrays.wins(batch.wins()));
-    insert(sent, conn, LedgerSql.INSERT_EVENTS, batch.events().isEmpty(), () -> BatchArrays.events(batch.events()));
-    insert(sent, conn, LedgerSql.INSERT_WINS + LedgerSql.IF_ABSENT, batch.winsIfAbsent().isEmpty(),
-        () -> BatchArrays.wins(batch.winsIfAbsent()));
-    insert(sent, conn, LedgerSql.INSERT_EVENTS + LedgerSql.IF_ABSENT, batch.eventsIfAbsent().isEmpty(),
+  /** An insert and its parameters, built before any is sent (a batch that cannot be encoded sends nothing). */
+  private record Insert(String sql, Tuple params) {}
+
+  /** The batch's inserts, in this order; only those with rows. */
+  private static List<Insert> inserts(LedgerBatch batch) {
+    List<Insert> out = new ArrayList<>();
+    add(out, LedgerSql.INSERT_ROUNDS, batch.rounds().isEmpty(), () -> BatchArrays.rounds(batch.rounds(), batch.shares()));
+    add(out, LedgerSql.INSERT_RUNS, batch.shares().isEmpty(), () -> BatchArrays.runs(ShareRuns.of(batch.shares())));
+    add(out, LedgerSql.INSERT_WINS, batch.wins().isEmpty(), () -> BatchArrays.wins(batch.wins()));
+    add(out, LedgerSql.INSERT_EVENTS, batch.events().isEmpty(), () -> BatchArrays.events(batch.events()));
+    add(out, LedgerSql.INSERT_WINS + LedgerSql.IF_ABSENT, batch.winsIfAbsent().isEmpty(), () -> BatchArrays.wins(batch.winsIfAbsent()));
+    add(out, LedgerSql.INSERT_EVENTS + LedgerSql.IF_ABSENT, batch.eventsIfAbsent().isEmpty(),
         () -> BatchArrays.events(batch.eventsIfAbsent()));
-    insert(sent, conn, LedgerSql.INSERT_AUDIT, batch.audit().isEmpty(), () -> BatchArrays.audit(batch.audit()));
-    insert(sent, conn, LedgerSql.INSERT_TRANSFERS, batch.transfers().isEmpty(), () -> BatchArrays.transfers(batch.transfers()));
-    insert(sent, conn, LedgerSql.INSERT_RECEIPTS, batch.receipts().isEmpty(), () -> BatchArrays.receipts(batch.receipts()));
-    insert(sent, conn, LedgerSql.INSERT_STEPS, batch.stepIds().isEmpty(),
+    add(out, LedgerSql.INSERT_AUDIT, batch.audit().isEmpty(), () -> BatchArrays.audit(batch.audit()));
+    add(out, LedgerSql.INSERT_TRANSFERS, batch.transfers().isEmpty(), () -> BatchArrays.transfers(batch.transfers()));
+    add(out, LedgerSql.INSERT_RECEIPTS, batch.receipts().isEmpty(), () -> BatchArrays.receipts(batch.receipts()));
+    add(out, LedgerSql.INSERT_STEPS, batch.stepIds().isEmpty(),
         () -> Tuple.of(batch.stepIds().stream().map(UUID::fromString).toArray(UUID[]::new)));
-    return Future.all(sent).mapEmpty();
+    return out;
   }
 
-  private static void insert(List<Future<Void>> sent, SqlClient conn, String sql, boolean empty,
-      java.util.function.Supplier<Tuple> params) {
+  private static void add(List<Insert> out, String sql, boolean empty, java.util.function.Supplier<Tuple> params) {
     if (!empty) {
-      sent.add(conn.preparedQuery(sql).execute(params.get()).mapEmpty());
+      out.add(new Insert(sql, params.get()));
     }
+  }
+
+  /** Every insert sent at once on the transaction's connection (pipelined); the first to fail fails the rest. */
+  private static Future<Void> insertAll(SqlClient conn, LedgerBatch batch) {
+    List<Future<RowSet<Row>>> sent = new ArrayList<>();
+    inserts(batch).forEach(i -> sent.add(conn.preparedQuery(i.sql()).execute(i.params())));
+    return Future.all(sent).mapEmpty();
   }
 
   @Override
