@@ -36,7 +36,7 @@ public final class FirstBench {
     int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
     int batch = args.length > 1 ? Integer.parseInt(args[1]) : 100;
     int clients = args.length > 2 ? Integer.parseInt(args[2]) : 16;
-    Path dir = Files.createTempDirectory("jackpot-bench");
+    Path dir = io.jackpot.it.ScratchDirs.create("jackpot-bench");
     try (LocalPostgres pg = LocalPostgres.start(dir.resolve("pg"))) {
       String base = pg.url();
       CpuMeter cpu = new CpuMeter(dir.resolve("pg"));

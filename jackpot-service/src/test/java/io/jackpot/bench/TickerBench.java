@@ -10,7 +10,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,7 +32,7 @@ public final class TickerBench {
     int max = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
     int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
     int port = 18180;
-    Path data = Files.createTempDirectory("ticker-bench");
+    Path data = io.jackpot.it.ScratchDirs.create("ticker-bench");
     Process service = io.jackpot.it.ServiceProcess.launch(data, port, List.of("-Xmx2g"), java.util.Map.of("JACKPOT_HZ_PORT", "15801",
         "JACKPOT_CLUSTER_NAME", "bench-" + ProcessHandle.current().pid(), "JACKPOT_TICKER_INTERVAL_MS", "1000",
         "JACKPOT_CLIENT_ERROR_LOG_LEVEL", "WARN"));

@@ -41,7 +41,7 @@ final class Chromium implements AutoCloseable {
   }
 
   static Chromium start() throws Exception {
-    Path profile = Files.createTempDirectory("chromium-profile");
+    Path profile = ScratchDirs.create("chromium-profile");
     Process p = new ProcessBuilder(BINARY.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
         "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-dev-shm-usage", "--window-size=1280,900", "--remote-debugging-port=0",

@@ -30,6 +30,7 @@ class JackpotctlIT extends OneNode {
     assertTrue(audit.contains("pool.pause") && audit.contains("pool.resume"), audit);
     assertTrue(ctl("reconcile").endsWith("BALANCED\n"));
     Path rates = Files.createTempFile("rates", ".json");
+    rates.toFile().deleteOnExit();
     Files.writeString(rates, "{\"base\": \"EUR\", \"rates\": {\"GBP\": \"0.85\"}}");
     assertTrue(ctl("fx", rates.toString()).contains("0.85"));
     var error = assertThrows(RuntimeException.class, () -> ctl("pause", "bewitched", "cv-0.03"));

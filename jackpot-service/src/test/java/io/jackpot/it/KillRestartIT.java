@@ -5,7 +5,6 @@ import static io.jackpot.it.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class KillRestartIT {
   @Test
   void killMinusNineLosesNothingAcknowledged() throws Exception {
-    Path data = Files.createTempDirectory("jackpot-kill");
+    Path data = ScratchDirs.create("jackpot-kill");
     int http = TestNodes.freePort();
     Process first = launch(data, http);
     String before;
@@ -55,7 +54,7 @@ class KillRestartIT {
 
   @Test
   void aPausedPoolStaysPausedThroughKillMinusNineAndResumesWithTheSameAmount() throws Exception {
-    Path data = Files.createTempDirectory("jackpot-pause-kill");
+    Path data = ScratchDirs.create("jackpot-pause-kill");
     int http = TestNodes.freePort();
     String paused;
     Process first = launch(data, http);

@@ -3,7 +3,6 @@ package io.jackpot.it;
 import io.jackpot.sim.LoadRun;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -32,7 +31,7 @@ final class ProcessCluster implements AutoCloseable {
     hz = IntStream.range(0, n).map(i -> TestNodes.freePort()).toArray();
     data = new Path[n];
     for (int i = 0; i < n; i++) {
-      data[i] = Files.createTempDirectory("jackpot-member-" + (i + 1));
+      data[i] = ScratchDirs.create("jackpot-member-" + (i + 1));
     }
     members = new Process[n];
   }

@@ -23,8 +23,9 @@ final class TestPostgres {
         try {
           server.close();
         } catch (Exception ignored) {
-          // the run is ending; the directory is temporary
+          // the run is ending; the directory goes either way
         }
+        ScratchDirs.delete(dir);
       }));
     }
     return server;
