@@ -15,15 +15,17 @@ import java.util.stream.Stream;
  */
 public final class ScratchDirs {
   private static final List<Path> CREATED = new CopyOnWriteArrayList<>();
-
-  static {
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> CREATED.forEach(ScratchDirs::delete), "scratch-dirs"));
-  }
+  private static boolean hooked;
 
   private ScratchDirs() {}
 
   /** A new temporary directory, deleted with its contents when the JVM exits (whatever ran in it must have stopped). */
-  public static Path create(String prefix) throws IOException {
+  public static synchronized Path create(String prefix) throws IOException {
+    if (!hooked) {
+      // Registered on first use, not when the class loads: delete() may first run inside a hook.
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> CREATED.forEach(ScratchDirs::delete), "scratch-dirs"));
+      hooked = true;
+    }
     Path dir = Files.createTempDirectory(prefix);
     CREATED.add(dir);
     return dir;
