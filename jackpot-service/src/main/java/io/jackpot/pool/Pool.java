@@ -213,7 +213,12 @@ public record Pool(
   private Transition receive(PoolCommand.TransferIn t) {
     var transfer = new PoolOutcome.Transfer(t.roundId(), t.from(), id, t.amount(), null);
     if (receivedTransfers.contains(t.roundId())) {
-      return new Transition(this, List.of(new PoolOutcome.Transferred(t.roundId(), transfer, true, true, view())));
+      // Nothing changes but the operation number: the present state this repeat records (if its
+      // first receipt never was) is an anchor of its own, never at a share's number, where the
+      // ledger's share runs could span it (docs/ledger.md).
+      Pool same = new Pool(id, status, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pendingTerms,
+          receivedTransfers, owed, recentWins, lastBatchBySender);
+      return new Transition(same, List.of(new PoolOutcome.Transferred(t.roundId(), transfer, true, true, same.view())));
     }
     List<String> received = new ArrayList<>(receivedTransfers);
     received.add(t.roundId());

@@ -81,7 +81,7 @@ class PgLedgerIT {
       assertEquals(1, sql.count("SELECT count(*) FROM contributions WHERE round_id = 'twice'"));
       assertEquals(0, sql.count("SELECT count(*) FROM ledger_commits WHERE commit_id = '" + second + "'"),
           "the failed commit's id is rolled back with it, so its retry is not taken for done");
-      assertEquals(0, sql.count("SELECT count(*) FROM share_runs WHERE first_op = 3"));
+      assertEquals(0, sql.count("SELECT count(*) FROM share_runs WHERE jackpot_id = 'j' AND pool_key = 'p' AND first_op = 3"));
     }
     // The connection went back to the pool outside any transaction: the next commit is whole.
     await(ledger.record(batch(UUID.randomUUID().toString(), "after-twice", 4)));
@@ -193,7 +193,7 @@ class PgLedgerIT {
           INSERT INTO contributions VALUES
             ('j', 'b', 7, 'old-1', 1, 'g', 'op', 1000000, 30, 1, 0, 0, 0, 0, 500, 2, now()),
             ('j', 'a', 7, 'old-1', 0, 'g', 'op', 1000000, 10, 5, 1, 0, 0, 0, 100, 6, now())""");
-      assertEquals(3, PgSchema.migrate(oldPg).await());
+      assertEquals(4, PgSchema.migrate(oldPg).await());
       var moved = new PgLedger(oldPg).findRounds(List.of("old-1", "old-2")).toCompletableFuture().get();
       assertEquals(List.of(new PoolId("j", "a"), new PoolId("j", "b")),
           moved.get("old-1").shares().stream().map(io.jackpot.ledger.RecordedRound.RecordedShare::pool).toList());
@@ -205,5 +205,47 @@ class PgLedgerIT {
     } finally {
       oldPg.close().await();
     }
+  }
+
+  @Test
+  void aShareAtAnOperationAlreadyRecordedIsRefusedAndARunSpanningAnAnchorStopsTheRebuild() throws Exception {
+    PoolId pool = new PoolId("guard", "p");
+    var terms = new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000));
+    await(ledger.recordCreated(io.jackpot.pool.Pool.created(pool, terms, new io.jackpot.pool.StrongRandomSource().next()), AT));
+    java.util.function.BiFunction<String, Long, LedgerBatch> share = (round, op) -> new LedgerBatch(UUID.randomUUID().toString(),
+        List.of(new LedgerBatch.Round(new RoundRecord(round, "fp", "g", "op", "p", 1_000_000, "EUR", null, AT), RoundStatus.APPLIED, AT)),
+        List.of(new LedgerBatch.Share(pool, op, round, 0, Money.ofMicros(1_000), Money.ZERO, Money.ZERO, Money.ofMicros(10_000_000 + op * 1_000))),
+        List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+    await(ledger.record(share.apply("g-1", 1L)));
+    await(ledger.record(share.apply("g-2", 2L)));
+    var threeInARow = new LedgerBatch(UUID.randomUUID().toString(),
+        java.util.stream.LongStream.rangeClosed(5, 7).mapToObj(op -> new LedgerBatch.Round(
+            new RoundRecord("g-run-" + op, "fp", "g", "op", "p", 1_000_000, "EUR", null, AT), RoundStatus.APPLIED, AT)).toList(),
+        java.util.stream.LongStream.rangeClosed(5, 7).mapToObj(op -> new LedgerBatch.Share(pool, op, "g-run-" + op, 0,
+            Money.ofMicros(1_000), Money.ZERO, Money.ZERO, Money.ofMicros(10_000_000 + op * 1_000))).toList(),
+        List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+    await(ledger.record(threeInARow));
+    ExecutionException twice = assertThrows(ExecutionException.class, () -> await(ledger.record(share.apply("g-other", 6L))),
+        "op 6 is inside the run 5-7: neither its first nor its last op, so only the exclusion constraint can see it");
+    assertTrue(twice.getCause().getMessage().contains("share_runs_no_overlap"), twice.getCause().getMessage());
+
+    try (SimplePg sql = SimplePg.of(url)) {
+      Exception sub = assertThrows(Exception.class, () -> sql.execute(
+          "INSERT INTO rounds (round_id, fingerprint, game_id, operator_id, player_id, stake_micros, currency, status, received_at,"
+              + " applied_at, share_jackpots, share_pools, share_ops, share_micros, share_subs, reserve_micros, reserve_subs,"
+              + " overflow_micros, overflow_subs, amount_micros, amount_subs) VALUES ('g-sub', 'fp', 'g', 'op', 'p', 1, 'EUR',"
+              + " 'APPLIED', now(), now(), '{guard}', '{p}', '{9}', '{1}', '{1000000}', '{0}', '{0}', '{0}', '{0}', '{1}', '{0}')"));
+      assertTrue(sub.getMessage().contains("rounds_subs_fractional"), sub.getMessage());
+      // What the repeated transfer receipt used to allow: a state record at an operation inside a
+      // run of shares (ops 3-4 recorded as one run, the pool's state recorded at op 3).
+      sql.execute("ALTER TABLE share_runs DISABLE TRIGGER share_runs_append_only");
+      sql.execute("INSERT INTO share_runs VALUES ('guard', 'p', 3, 4, 2000, 0, 0, 0, 0, 0)");
+      sql.execute("ALTER TABLE share_runs ENABLE TRIGGER share_runs_append_only");
+      sql.execute("INSERT INTO pool_events (jackpot_id, pool_key, op_seq, kind, status, amount_micros, amount_sub, cycle_seed_micros,"
+          + " win_seq, reserve_micros, reserve_sub, owed_micros, owed_sub, terms, at) VALUES ('guard', 'p', 3, 'TRANSFER_IN', 'ACTIVE',"
+          + " 10003000, 0, 10000000, 0, 0, 0, 0, 0, '{}', now())");
+    }
+    ExecutionException refused = assertThrows(ExecutionException.class, () -> ledger.rebuild(pool, terms).toCompletableFuture().get());
+    assertTrue(refused.getCause().getMessage().contains("span its state record at op 3"), refused.getCause().getMessage());
   }
 }

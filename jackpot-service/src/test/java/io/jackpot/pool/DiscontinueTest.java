@@ -43,6 +43,8 @@ class DiscontinueTest {
     Pool.Transition again = run(in.pool(), new PoolCommand.TransferIn("t-1", a, value, AT));
     assertTrue(((PoolOutcome.Transferred) again.outcomes().get(0)).repeated());
     assertEquals(in.pool().amount(), again.pool().amount(), "received once");
+    assertEquals(in.pool().opSeq() + 1, again.pool().opSeq(),
+        "the repeat's present-state anchor takes an operation of its own, so no run of shares spans it");
   }
 
   @Test

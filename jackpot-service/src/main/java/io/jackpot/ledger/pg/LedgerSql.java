@@ -187,12 +187,17 @@ final class LedgerSql {
              reserve_micros, reserve_sub, owed_micros, owed_sub, terms, pending_terms
       FROM pool_events WHERE jackpot_id = $1 AND pool_key = $2 ORDER BY op_seq DESC LIMIT 1""";
 
-  /** A pool's shares after an operation, summed from the runs (a run never spans an anchor). */
+  /**
+   * A pool's shares after an operation, summed from the runs; {@code spanning} counts runs that
+   * start at or before it and end after it, which must not exist (an anchor has its own number).
+   */
   static final String SHARES_SINCE = """
       SELECT coalesce(sum(share_micros), 0)::int8 AS micros, coalesce(sum(share_sub), 0)::int8 AS sub,
              coalesce(sum(reserve_micros), 0)::int8 AS reserve_micros, coalesce(sum(reserve_sub), 0)::int8 AS reserve_sub,
              coalesce(sum(overflow_micros), 0)::int8 AS overflow_micros, coalesce(sum(overflow_sub), 0)::int8 AS overflow_sub,
-             coalesce(max(last_op), $3) AS last_op, coalesce(sum(last_op - first_op + 1), 0)::int8 AS n
+             coalesce(max(last_op), $3) AS last_op, coalesce(sum(last_op - first_op + 1), 0)::int8 AS n,
+             (SELECT count(*) FROM share_runs WHERE jackpot_id = $1 AND pool_key = $2 AND last_op > $3 AND first_op <= $3)
+               AS spanning
       FROM share_runs WHERE jackpot_id = $1 AND pool_key = $2 AND first_op > $3""";
 
   static final String SCHEMA_VERSION_TABLE = """

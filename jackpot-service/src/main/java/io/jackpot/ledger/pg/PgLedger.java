@@ -45,11 +45,13 @@ public final class PgLedger implements Ledger {
   }
 
   /**
-   * One transaction, sent in one flight: BEGIN, the commit id, every insert, on one connection
-   * without waiting for each answer (the client pipelines them), then COMMIT once all succeeded.
-   * Waiting for BEGIN and for the commit id first cost two round trips through busy event loops per
-   * commit. A commit id already recorded (a retry after an unknown outcome) rolls the rest back and
-   * counts as done; any other failure rolls back and fails the whole batch.
+   * One transaction, sent in one flight: BEGIN, the commit id and every insert go out on one
+   * connection without waiting for each answer (the client pipelines what follows {@code begin()}
+   * behind it), then COMMIT once all succeeded. Waiting for BEGIN and for the commit id first cost
+   * two round trips through busy event loops per commit. A commit id already recorded (a retry
+   * after an unknown outcome) rolls the rest back and counts as done; any other failure rolls back
+   * and fails the whole batch. The client's transaction knows of every statement: one that failed
+   * turns the end into a rollback, and a connection closed inside it is rolled back.
    */
   @Override
   public CompletionStage<Void> record(LedgerBatch batch) {
@@ -63,21 +65,35 @@ public final class PgLedger implements Ledger {
       return Future.<Void>failedFuture(e).toCompletionStage();
     }
     return pg.getConnection().compose(conn -> {
-      Future<RowSet<Row>> begin = conn.query("BEGIN").execute();
-      Future<RowSet<Row>> first = conn.preparedQuery(LedgerSql.INSERT_COMMIT).execute(Tuple.of(UUID.fromString(batch.commitId())));
-      List<Future<?>> sent = new ArrayList<>(List.of(begin, first));
-      inserts.forEach(i -> sent.add(conn.preparedQuery(i.sql()).execute(i.params())));
-      return Future.join(sent).transform(all -> {
-        if (first.succeeded() && first.result().size() == 0) {
-          return conn.query("ROLLBACK").execute().compose(r -> alreadyCommitted(batch));
-        }
-        if (all.succeeded()) {
-          return conn.query("COMMIT").execute().<Void>mapEmpty();
-        }
-        Throwable cause = sent.stream().filter(Future::failed).findFirst().map(Future::cause).orElse(all.cause());
-        return conn.query("ROLLBACK").execute().transform(r -> Future.<Void>failedFuture(cause));
-      }).eventually(conn::close);
+      Future<Void> done;
+      try {
+        done = recordOn(conn, batch, inserts);
+      } catch (RuntimeException e) {
+        done = Future.failedFuture(e);
+      }
+      return done.eventually(conn::close);
     }).toCompletionStage();
+  }
+
+  private static Future<Void> recordOn(io.vertx.sqlclient.SqlConnection conn, LedgerBatch batch, List<Insert> inserts) {
+    Future<io.vertx.sqlclient.Transaction> begin = conn.begin();
+    Future<RowSet<Row>> first = conn.preparedQuery(LedgerSql.INSERT_COMMIT).execute(Tuple.of(UUID.fromString(batch.commitId())));
+    List<Future<?>> sent = new ArrayList<>(List.of(begin, first));
+    inserts.forEach(i -> sent.add(conn.preparedQuery(i.sql()).execute(i.params())));
+    return Future.join(sent).transform(all -> {
+      if (begin.failed()) {
+        return Future.failedFuture(begin.cause());
+      }
+      io.vertx.sqlclient.Transaction tx = begin.result();
+      if (first.succeeded() && first.result().size() == 0) {
+        return tx.rollback().compose(r -> alreadyCommitted(batch));
+      }
+      if (all.succeeded()) {
+        return tx.commit();
+      }
+      Throwable cause = sent.stream().filter(Future::failed).findFirst().map(Future::cause).orElse(all.cause());
+      return tx.rollback().transform(r -> Future.<Void>failedFuture(cause));
+    });
   }
 
   @Override
@@ -348,6 +364,11 @@ public final class PgLedger implements Ledger {
 
   private static Pool rebuilt(PoolId id, PoolTerms terms, Row anchor, Row sums, RowSet<Row> recent, RowSet<Row> receipts) {
     long anchorOp = anchor.getLong("op_seq");
+    if (sums.getLong("spanning") > 0) {
+      // Part of such a run is in the anchor's state and part is not; no sum can say which.
+      throw new IllegalStateException("pool " + id + ": " + sums.getLong("spanning") + " share runs span its state record at op "
+          + anchorOp + "; refusing to rebuild it (docs/ledger.md)");
+    }
     long lastOp = sums.getLong("last_op");
     long count = sums.getLong("n");
     if (count != lastOp - anchorOp) {
