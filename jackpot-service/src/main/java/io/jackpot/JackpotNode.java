@@ -172,9 +172,10 @@ public final class JackpotNode implements AutoCloseable {
     sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock, random, metrics, memberId, journal);
     recovery = new StepRecovery(pools, ledger, journal, clock);
     this.journal = journal;
-    claimHolders = new ClaimHolders(hz.getCluster(), journal);
+    long claimTtlMillis = config.cluster().roundClaimTtlSeconds() * 1000L;
+    claimHolders = new ClaimHolders(hz.getCluster(), journal, clock, claimTtlMillis);
     var contributions = new ContributionService(catalogue, fx, new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), hzCallbacks, clock,
-        config.cluster().roundClaimTtlSeconds() * 1000L, memberId, claimHolders::released), ledger, sequencer, clock);
+        claimTtlMillis, memberId, claimHolders::released), ledger, sequencer, clock);
     var awards = new AwardService(catalogue, ledger, sequencer, clock, new TierDraw(clusterSecret(hz, "tier-draw")), fx);
     log.info("step 5/6: services wired ({})", credentials.isDev() ? "DEV credentials" : "configured credentials");
 

@@ -15,10 +15,8 @@ import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.PoolTerms;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -40,7 +38,7 @@ class SequencerTest {
   private final ExecutorService loop = Executors.newSingleThreadExecutor();
   private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
 
-  private final MutableClock clock = new MutableClock();
+  private final MutableClock clock = new MutableClock(NOW);
 
   private Sequencer sequencer(int maxQueued) {
     var random = new io.jackpot.pool.SeededRandom(2);
@@ -48,26 +46,6 @@ class SequencerTest {
     pools.pools.put(B, Pool.created(B, new PoolTerms(2_000_000, new Rate(20_000)), random.next()));
     var settings = new SequencerSettings(50, maxQueued, Duration.ofSeconds(20), 100, Duration.ofMillis(1), Duration.ofMillis(5));
     return new Sequencer(pools, ledger, loop, scheduler, settings, clock, new io.jackpot.pool.SeededRandom(1));
-  }
-
-  /** A clock the test moves by hand. */
-  static final class MutableClock extends Clock {
-    volatile Instant now = NOW;
-
-    @Override
-    public ZoneOffset getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
   }
 
   @Test

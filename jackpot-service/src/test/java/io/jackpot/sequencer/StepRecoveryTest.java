@@ -36,7 +36,7 @@ class StepRecoveryTest {
   private final InMemoryJournal journal = new InMemoryJournal();
   private final ExecutorService loop = Executors.newSingleThreadExecutor();
   private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
-  private final SequencerTest.MutableClock clock = new SequencerTest.MutableClock();
+  private final MutableClock clock = new MutableClock(SequencerTest.NOW);
   private final StepRecovery recovery = new StepRecovery(pools, ledger, journal, clock);
 
   @AfterEach

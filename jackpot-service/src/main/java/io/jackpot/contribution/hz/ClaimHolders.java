@@ -3,6 +3,7 @@ package io.jackpot.contribution.hz;
 import com.hazelcast.cluster.Cluster;
 import io.jackpot.sequencer.StepJournal;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,17 +20,26 @@ import java.util.stream.Collectors;
  * from that member list, and without notes is released. A member that dies after the member list
  * was taken is still in it, so it is not released before the next scan sees its notes; a holder
  * this member never saw (it joined and left between two scans) is never released: its claims
- * lapse by their TTL. Until the first scan nobody is released.
+ * lapse by their TTL. Until the first scan nobody is released. A holder released longer than the
+ * claim TTL is forgotten: every claim it took was taken before it left, so all have lapsed by then,
+ * and the set sent with every claim request stays as small as the recent departures (members come
+ * and go with every rolling deploy).
  */
 public final class ClaimHolders {
   private final Cluster cluster;
   private final StepJournal journal;
+  private final java.time.Clock clock;
+  private final long claimTtlMillis;
   private final Set<String> known = ConcurrentHashMap.newKeySet();
+  /** Released holders and when each was first released. */
+  private final Map<String, Long> releasedAt = new ConcurrentHashMap<>();
   private volatile Set<String> released = Set.of();
 
-  public ClaimHolders(Cluster cluster, StepJournal journal) {
+  public ClaimHolders(Cluster cluster, StepJournal journal, java.time.Clock clock, long claimTtlMillis) {
     this.cluster = cluster;
     this.journal = journal;
+    this.clock = clock;
+    this.claimTtlMillis = claimTtlMillis;
   }
 
   /** Members first, then the journal's senders (called every second). */
@@ -40,6 +50,17 @@ public final class ClaimHolders {
       Set<String> gone = new HashSet<>(known);
       gone.removeAll(members);
       gone.removeAll(senders);
+      long now = clock.millis();
+      releasedAt.keySet().retainAll(gone);
+      gone.forEach(id -> releasedAt.putIfAbsent(id, now));
+      releasedAt.entrySet().removeIf(e -> {
+        boolean lapsed = now - e.getValue() > claimTtlMillis;
+        if (lapsed) {
+          known.remove(e.getKey());
+          gone.remove(e.getKey());
+        }
+        return lapsed;
+      });
       released = Set.copyOf(gone);
     });
   }

@@ -22,7 +22,8 @@ class ClaimHoldersTest {
   private static final UUID B = UUID.randomUUID();
   private final Set<UUID> members = new CopyOnWriteArraySet<>(List.of(A, B));
   private final Set<String> senders = new CopyOnWriteArraySet<>();
-  private final ClaimHolders holders = new ClaimHolders(cluster(), journal());
+  private final io.jackpot.sequencer.MutableClock clock = new io.jackpot.sequencer.MutableClock(java.time.Instant.ofEpochSecond(1_000));
+  private final ClaimHolders holders = new ClaimHolders(cluster(), journal(), clock, 600_000);
   private volatile UUID dieDuringNextJournalRead;
 
   @Test
@@ -42,6 +43,22 @@ class ClaimHoldersTest {
 
     scan();
     assertEquals(Set.of(B.toString()), holders.released());
+  }
+
+  @Test
+  void aHolderReleasedLongerThanTheClaimTtlIsForgottenAsItsClaimsHaveAllLapsed() throws Exception {
+    scan();
+    members.remove(B);
+    scan();
+    assertEquals(Set.of(B.toString()), holders.released());
+    clock.now = clock.now.plusMillis(600_000);
+    scan();
+    assertEquals(Set.of(B.toString()), holders.released(), "still within the TTL of its release");
+    clock.now = clock.now.plusMillis(1);
+    scan();
+    assertEquals(Set.of(), holders.released(), "past the TTL: none of its claims can stand, so it need not be sent");
+    scan();
+    assertEquals(Set.of(), holders.released(), "and it is not picked up again");
   }
 
   @Test
