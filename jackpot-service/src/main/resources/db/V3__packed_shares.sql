@@ -17,7 +17,7 @@ ALTER TABLE rounds
   ADD COLUMN amount_subs      int8[] NOT NULL DEFAULT '{}';
 
 -- Per pool, the runs of shares a commit recorded: consecutive operation numbers first_op..last_op
--- (each one share) and their sums, sub-micros not carried over. Derived from the rounds' shares in
+-- (each one share) and their sums (sub-micros carried into micros). Derived from the rounds' shares in
 -- the same transaction; rebuilds and balances read these, reconciliation checks them against the
 -- rounds (docs/ledger.md).
 CREATE TABLE share_runs (

@@ -76,14 +76,14 @@ public final class JackpotNode implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(JackpotNode.class);
 
   private final AtomicBoolean ready = new AtomicBoolean();
-  private final ExecutorService loop = Executors.newSingleThreadExecutor(r -> new Thread(r, "sequencer"));
-  /** Where Hazelcast results are handed over, off its partition threads. */
   /** The stop's waits, at most: the sequencer's drain, and the deletes of recorded steps' notes. */
   static final int DRAIN_SECONDS = 60;
   static final int JOURNAL_SECONDS = 10;
   /** The longest a stop waits before the member leaves the cluster (a pod's grace period must be longer). */
   public static final int LONGEST_STOP_SECONDS = io.jackpot.http.HttpVerticle.SHUTDOWN_SECONDS + DRAIN_SECONDS + JOURNAL_SECONDS;
 
+  private final ExecutorService loop = Executors.newSingleThreadExecutor(r -> new Thread(r, "sequencer"));
+  /** Where Hazelcast results are handed over, off its partition threads. */
   private final ExecutorService hzCallbacks = Executors.newFixedThreadPool(2, r -> new Thread(r, "hz-callbacks"));
   private final ExecutorService journalDeletes = Executors.newSingleThreadExecutor(r -> new Thread(r, "journal-deletes"));
   private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "sequencer-retry"));

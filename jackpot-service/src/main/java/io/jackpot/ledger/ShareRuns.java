@@ -16,12 +16,8 @@ import java.util.Map;
 public final class ShareRuns {
   private ShareRuns() {}
 
-  /** One run: {@code count()} shares, operations {@code firstOp..lastOp}, and their summed parts. */
-  public record Run(PoolId pool, long firstOp, long lastOp, Money share, Money toReserve, Money toOverflow) {
-    public long count() {
-      return lastOp - firstOp + 1;
-    }
-  }
+  /** One run: the shares at operations {@code firstOp..lastOp} (one each) and their summed parts. */
+  public record Run(PoolId pool, long firstOp, long lastOp, Money share, Money toReserve, Money toOverflow) {}
 
   /**
    * The runs of {@code shares}, per pool in the order pools first appear, each pool's in operation

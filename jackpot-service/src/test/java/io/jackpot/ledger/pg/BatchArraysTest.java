@@ -41,9 +41,11 @@ class BatchArraysTest {
 
   @Test
   void aShareAwayFromItsRoundOrOutOfPositionOrderIsRefused() {
-    assertThrows(IllegalArgumentException.class, () -> BatchArrays.rounds(List.of(round("r1", RoundStatus.APPLIED), round("r2", RoundStatus.APPLIED)),
-        List.of(share(MINI, 1, "r2", 0), share(MINI, 2, "r1", 0))));
-    assertThrows(IllegalArgumentException.class, () -> BatchArrays.rounds(List.of(round("r1", RoundStatus.APPLIED)),
+    IllegalArgumentException away = assertThrows(IllegalArgumentException.class, () -> BatchArrays.rounds(
+        List.of(round("r1", RoundStatus.APPLIED), round("r2", RoundStatus.APPLIED)), List.of(share(MINI, 1, "r2", 0), share(MINI, 2, "r1", 0))));
+    assertEquals("share of round r1 is not next to its round", away.getMessage());
+    IllegalArgumentException order = assertThrows(IllegalArgumentException.class, () -> BatchArrays.rounds(List.of(round("r1", RoundStatus.APPLIED)),
         List.of(share(MAJOR, 1, "r1", 1), share(MINI, 2, "r1", 0))));
+    assertEquals("round r1: shares out of position order", order.getMessage());
   }
 }
