@@ -50,8 +50,7 @@ public final class ApiRouter {
         ctx.next();
       } else {
         log.warn("{} {} -> 503 NO_QUORUM", ctx.request().method(), ctx.request().path());
-        Errors.Failure refusal = quorum.refusal();
-        Errors.send(ctx, refusal.status(), refusal.code(), refusal.message());
+        Errors.send(ctx, quorum.refusal());
       }
     });
     contributions.mount(router, auth, body, quorum);

@@ -25,6 +25,10 @@ public final class Errors {
     return status == 429 || status == 503;
   }
 
+  public static void send(RoutingContext ctx, Failure failure) {
+    send(ctx, failure.status(), failure.code(), failure.message());
+  }
+
   public static void send(RoutingContext ctx, int status, String code, String message) {
     if (ctx.response().ended()) {
       return;
@@ -46,8 +50,7 @@ public final class Errors {
       byStatus(ctx, ctx.statusCode());
       return;
     }
-    Failure f = describe(failure, ctx.request().method() + " " + ctx.request().path());
-    send(ctx, f.status(), f.code(), f.message());
+    send(ctx, describe(failure, ctx.request().method() + " " + ctx.request().path()));
   }
 
   /**
