@@ -8,16 +8,12 @@ import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.util.regex.Pattern;
 
 /**
  * Strict reading of request fields: each getter names the field in its error, refuses wrong types
  * (money must be a string, never a JSON number) and bounds lengths.
  */
 public final class JsonFields {
-  private static final Pattern PRINTABLE = Pattern.compile("[\\x20-\\x7E]{1,128}");
-  private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
-
   private JsonFields() {}
 
   public static JsonObject object(Buffer body) {
@@ -54,7 +50,7 @@ public final class JsonFields {
   /** 1–128 printable ASCII characters (round ids, player ids). */
   public static String printable(JsonObject o, String field, String path) {
     String s = string(o, field, path);
-    if (!PRINTABLE.matcher(s).matches()) {
+    if (!isPrintable(s)) {
       throw Rejection.invalid("INVALID_FIELD", path + field + " must be 1–128 printable ASCII characters");
     }
     return s;
@@ -66,15 +62,15 @@ public final class JsonFields {
   }
 
   public static String checkedId(String s, String name) {
-    if (!PoolId.ID.matcher(s).matches()) {
-      throw Rejection.invalid("INVALID_FIELD", name + " must match [a-z0-9][a-z0-9.-]{0,63}");
+    if (!PoolId.isId(s)) {
+      throw Rejection.invalid("INVALID_FIELD", name + " must match " + PoolId.ID_RULE);
     }
     return s;
   }
 
   public static String currency(JsonObject o, String field, String path) {
     String s = string(o, field, path);
-    if (!CURRENCY.matcher(s).matches()) {
+    if (!isCurrencyCode(s)) {
       throw Rejection.invalid("INVALID_FIELD", path + field + " must be an ISO 4217 code like EUR");
     }
     return s;
@@ -109,5 +105,34 @@ public final class JsonFields {
       throw Rejection.invalid("INVALID_FIELD", path + field + " must be an array");
     }
     return a;
+  }
+
+  /** 1–128 characters, each printable ASCII (0x20–0x7E). */
+  static boolean isPrintable(String s) {
+    int n = s.length();
+    if (n == 0 || n > 128) {
+      return false;
+    }
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      if (c < 0x20 || c > 0x7E) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Three capital ASCII letters, the shape of an ISO 4217 code. */
+  public static boolean isCurrencyCode(String s) {
+    if (s.length() != 3) {
+      return false;
+    }
+    for (int i = 0; i < 3; i++) {
+      char c = s.charAt(i);
+      if (c < 'A' || c > 'Z') {
+        return false;
+      }
+    }
+    return true;
   }
 }

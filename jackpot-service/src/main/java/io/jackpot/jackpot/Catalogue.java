@@ -3,9 +3,12 @@ package io.jackpot.jackpot;
 import io.jackpot.pool.PoolId;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The jackpots the service runs, and which pools a game's contribution feeds. Definitions can be
@@ -13,39 +16,71 @@ import java.util.Optional;
  * ordered by jackpot id so that every member and every restart lists them alike.
  */
 public final class Catalogue {
-  private volatile Map<String, JackpotDefinition> jackpots;
+  private volatile Snapshot snapshot;
+
+  /** The definitions and, made from them once, each linked game's routes. */
+  private record Snapshot(Map<String, JackpotDefinition> jackpots, Map<String, List<Link>> links) {
+    static Snapshot of(Map<String, JackpotDefinition> map) {
+      Map<String, List<Link>> links = new HashMap<>();
+      for (JackpotDefinition j : map.values()) {
+        Link link = Link.of(j);
+        j.games().stream().distinct().forEach(g -> links.computeIfAbsent(g, k -> new ArrayList<>()).add(link));
+      }
+      links.replaceAll((g, l) -> List.copyOf(l));
+      return new Snapshot(Collections.unmodifiableMap(map), Map.copyOf(links));
+    }
+  }
+
+  /**
+   * One jackpot as a linked game's contribution reaches it: all its pools, or the pool for each
+   * coin value.
+   */
+  private record Link(JackpotDefinition jackpot, Route.Pools all, Map<Long, PoolId> byCoinValue) {
+    static Link of(JackpotDefinition j) {
+      if (j.routing() == Routing.ALL) {
+        return new Link(j, new Route.Pools(j.pools().stream().map(j::poolId).toList()), Map.of());
+      }
+      Map<Long, PoolId> byCoinValue = new HashMap<>();
+      for (PoolDefinition p : j.pools()) {
+        if (p.coinValueMicros() != null) {
+          byCoinValue.putIfAbsent(p.coinValueMicros(), j.poolId(p));
+        }
+      }
+      return new Link(j, null, Map.copyOf(byCoinValue));
+    }
+  }
 
   public Catalogue(Collection<JackpotDefinition> definitions) {
-    Map<String, JackpotDefinition> map = new java.util.TreeMap<>();
+    Map<String, JackpotDefinition> map = new TreeMap<>();
     for (JackpotDefinition d : definitions) {
       map.put(d.id(), d);
     }
-    this.jackpots = java.util.Collections.unmodifiableMap(map);
+    this.snapshot = Snapshot.of(map);
   }
 
   /** Adds or replaces one jackpot's definition (copy on write). */
   public synchronized void put(JackpotDefinition definition) {
-    Map<String, JackpotDefinition> map = new java.util.TreeMap<>(jackpots);
+    Map<String, JackpotDefinition> map = new TreeMap<>(snapshot.jackpots());
     map.put(definition.id(), definition);
-    jackpots = java.util.Collections.unmodifiableMap(map);
+    snapshot = Snapshot.of(map);
   }
 
   public Collection<JackpotDefinition> jackpots() {
-    return jackpots.values();
+    return snapshot.jackpots().values();
   }
 
   public Optional<JackpotDefinition> jackpot(String id) {
-    return Optional.ofNullable(jackpots.get(id));
+    return Optional.ofNullable(snapshot.jackpots().get(id));
   }
 
   public List<PoolId> poolIds() {
     List<PoolId> ids = new ArrayList<>();
-    jackpots.values().forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
+    snapshot.jackpots().values().forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
     return ids;
   }
 
   public List<JackpotDefinition> all() {
-    return List.copyOf(jackpots.values());
+    return List.copyOf(snapshot.jackpots().values());
   }
 
   public Optional<PoolDefinition> pool(PoolId id) {
@@ -58,7 +93,7 @@ public final class Catalogue {
   }
 
   public boolean knowsGame(String gameId) {
-    return jackpots.values().stream().anyMatch(j -> j.links(gameId));
+    return snapshot.links().containsKey(gameId);
   }
 
   /** The route of one contribution: the pools it feeds, or why it can feed none. */
@@ -70,27 +105,33 @@ public final class Catalogue {
 
   /** Routes a contribution of {@code gameId} (at {@code coinValueMicros}, may be null) to pools. */
   public Route route(String gameId, Long coinValueMicros) {
+    List<Link> links = snapshot.links().get(gameId);
+    if (links == null) {
+      return unlinked(gameId);
+    }
+    if (links.size() == 1 && links.get(0).all() != null) {
+      return links.get(0).all().pools().isEmpty() ? unlinked(gameId) : links.get(0).all();
+    }
     List<PoolId> targets = new ArrayList<>();
-    for (JackpotDefinition j : jackpots.values()) {
-      if (!j.links(gameId)) {
+    for (Link link : links) {
+      if (link.all() != null) {
+        targets.addAll(link.all().pools());
         continue;
       }
-      if (j.routing() == Routing.ALL) {
-        j.pools().forEach(p -> targets.add(j.poolId(p)));
-        continue;
-      }
+      String id = link.jackpot().id();
       if (coinValueMicros == null) {
-        return new Route.Unroutable("COIN_VALUE_REQUIRED", "jackpot " + j.id() + " routes by coin value: coinValue is required");
+        return new Route.Unroutable("COIN_VALUE_REQUIRED", "jackpot " + id + " routes by coin value: coinValue is required");
       }
-      Optional<PoolDefinition> pool = j.poolForCoinValue(coinValueMicros);
-      if (pool.isEmpty()) {
-        return new Route.Unroutable("NO_POOL_FOR_COIN_VALUE", "jackpot " + j.id() + " has no pool for that coin value");
+      PoolId pool = link.byCoinValue().get(coinValueMicros);
+      if (pool == null) {
+        return new Route.Unroutable("NO_POOL_FOR_COIN_VALUE", "jackpot " + id + " has no pool for that coin value");
       }
-      targets.add(j.poolId(pool.get()));
+      targets.add(pool);
     }
-    if (targets.isEmpty()) {
-      return new Route.Unroutable("UNKNOWN_GAME", "game " + gameId + " is not linked to any jackpot");
-    }
-    return new Route.Pools(List.copyOf(targets));
+    return targets.isEmpty() ? unlinked(gameId) : new Route.Pools(List.copyOf(targets));
+  }
+
+  private static Route unlinked(String gameId) {
+    return new Route.Unroutable("UNKNOWN_GAME", "game " + gameId + " is not linked to any jackpot");
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import io.jackpot.jackpot.Catalogue.Route;
+import io.jackpot.money.Rate;
 import io.jackpot.pool.PoolId;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -46,5 +47,20 @@ class CatalogueTest {
   @Test
   void unknownGamesAreUnroutable() {
     assertEquals("UNKNOWN_GAME", ((Route.Unroutable) catalogue.route("solitaire", null)).code());
+  }
+
+  @Test
+  void aGameLinkedToSeveralJackpotsFeedsThemInIdOrderAndAPutReroutesIt() {
+    Catalogue c = DefaultCatalogue.create();
+    JackpotDefinition side = new JackpotDefinition("aaa-side", "Side", "EUR", null, List.of("bewitched", "bewitched"),
+        Routing.ALL, List.of(new PoolDefinition("only", "Only", 1_000_000L, new Rate(1_000), null)));
+    c.put(side);
+    assertEquals(new Route.Pools(List.of(new PoolId("aaa-side", "only"), new PoolId("bewitched", "cv-0.10"))),
+        c.route("bewitched", 100_000L));
+    assertEquals("NO_POOL_FOR_COIN_VALUE", ((Route.Unroutable) c.route("bewitched", 30_000L)).code());
+    c.put(new JackpotDefinition("aaa-side", "Side", "EUR", null, List.of("solitaire"), Routing.ALL, side.pools()));
+    assertEquals(new Route.Pools(List.of(new PoolId("bewitched", "cv-0.10"))), c.route("bewitched", 100_000L));
+    assertEquals(new Route.Pools(List.of(new PoolId("aaa-side", "only"))), c.route("solitaire", null));
+    assertEquals(true, c.knowsGame("solitaire"));
   }
 }

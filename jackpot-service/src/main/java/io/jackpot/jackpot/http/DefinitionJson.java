@@ -1,6 +1,7 @@
 package io.jackpot.jackpot.http;
 
 import io.jackpot.game.Games;
+import io.jackpot.http.JsonFields;
 import io.jackpot.jackpot.JackpotDefinition;
 import io.jackpot.jackpot.PoolDefinition;
 import io.jackpot.jackpot.Routing;
@@ -33,17 +34,17 @@ public final class DefinitionJson {
 
   public static Parsed parse(String id, JsonObject json) {
     Reader r = new Reader();
-    if (!PoolId.ID.matcher(id).matches()) {
-      r.problem("id must match [a-z0-9][a-z0-9.-]{0,63}");
+    if (!PoolId.isId(id)) {
+      r.problem("id must match " + PoolId.ID_RULE);
     }
     String name = r.text(json, "name", 100);
     String currency = r.text(json, "currency", 3);
-    if (currency != null && !currency.matches("[A-Z]{3}")) {
+    if (currency != null && !JsonFields.isCurrencyCode(currency)) {
       r.problem("currency must be an ISO 4217 code like EUR");
     }
     String owner = r.text(json, "owner", 64);
-    if (owner != null && !PoolId.ID.matcher(owner).matches()) {
-      r.problem("owner must match [a-z0-9][a-z0-9.-]{0,63}");
+    if (owner != null && !PoolId.isId(owner)) {
+      r.problem("owner must match " + PoolId.ID_RULE);
     }
     List<String> games = r.games(json);
     Routing routing = r.routing(json);
@@ -204,8 +205,8 @@ public final class DefinitionJson {
     PoolDefinition pool(JsonObject p, String path, Routing routing) {
       int before = problems.size();
       Object key = p.getValue("key");
-      if (!(key instanceof String k) || !PoolId.ID.matcher(k).matches()) {
-        problem(path + "key must match [a-z0-9][a-z0-9.-]{0,63}");
+      if (!(key instanceof String k) || !PoolId.isId(k)) {
+        problem(path + "key must match " + PoolId.ID_RULE);
       }
       String name = p.getValue("name") instanceof String n && !n.isBlank() ? n : null;
       if (name == null) {
@@ -248,7 +249,7 @@ public final class DefinitionJson {
         return null;
       }
       if (v instanceof JsonObject o && o.getValue("jackpotId") instanceof String j && o.getValue("poolKey") instanceof String k
-          && PoolId.ID.matcher(j).matches() && PoolId.ID.matcher(k).matches()) {
+          && PoolId.isId(j) && PoolId.isId(k)) {
         return new PoolId(j, k);
       }
       problem(path + "overflowTo must be {\"jackpotId\": ..., \"poolKey\": ...} or null");

@@ -1,0 +1,25 @@
+package io.jackpot.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.regex.Pattern;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.Chars;
+import net.jqwik.api.constraints.StringLength;
+
+/** The hand-written shape checks accept exactly what their regular expressions accept. */
+class JsonFieldsTest {
+  private static final Pattern PRINTABLE = Pattern.compile("[\\x20-\\x7E]{1,128}");
+  private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
+
+  @Property(tries = 3000)
+  void printableAgreesWithItsRule(@ForAll @StringLength(max = 131) @Chars({'\u001f', ' ', '~', '\u007f', 'a', 'é', '\n', '0'}) String s) {
+    assertEquals(PRINTABLE.matcher(s).matches(), JsonFields.isPrintable(s), s);
+  }
+
+  @Property(tries = 3000)
+  void currencyCodeAgreesWithItsRule(@ForAll @StringLength(max = 5) @Chars({'A', 'Z', '@', '[', 'e', 'É', '1'}) String s) {
+    assertEquals(CURRENCY.matcher(s).matches(), JsonFields.isCurrencyCode(s), s);
+  }
+}
