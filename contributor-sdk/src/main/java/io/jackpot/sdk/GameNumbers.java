@@ -2,6 +2,7 @@ package io.jackpot.sdk;
 
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.concurrent.atomic.AtomicLong;
@@ -20,6 +21,10 @@ public final class GameNumbers {
   private final String instance;
   private final Clock clock;
   private final AtomicLong counter = new AtomicLong();
+  /** The id up to the counter for the last second seen: formatting the time once a second, not per round. */
+  private volatile Head head = new Head(Long.MIN_VALUE, "");
+
+  private record Head(long epochSecond, String text) {}
 
   private GameNumbers(String prefix, Clock clock) {
     this.prefix = prefix;
@@ -46,6 +51,17 @@ public final class GameNumbers {
 
   /** A new round id, starting with the current GMT time. */
   public String next() {
-    return prefix + "-" + TIME.format(clock.instant()) + "-" + instance + "-" + String.format("%06d", counter.incrementAndGet());
+    Instant now = clock.instant();
+    Head h = head;
+    if (h.epochSecond() != now.getEpochSecond()) {
+      h = new Head(now.getEpochSecond(), prefix + "-" + TIME.format(now) + "-" + instance + "-");
+      head = h;
+    }
+    String n = Long.toString(counter.incrementAndGet());
+    StringBuilder id = new StringBuilder(h.text().length() + Math.max(6, n.length())).append(h.text());
+    for (int pad = n.length(); pad < 6; pad++) {
+      id.append('0');
+    }
+    return id.append(n).toString();
   }
 }

@@ -34,6 +34,37 @@ class GameNumbersTest {
   }
 
   @Test
+  void theTimeFollowsTheClockAndTheCounterKeepsCounting() {
+    Instant[] now = {Instant.parse("2026-11-21T23:59:59.500Z")};
+    Clock clock = new Clock() {
+      @Override
+      public ZoneId getZone() {
+        return ZoneId.of("UTC");
+      }
+
+      @Override
+      public Clock withZone(ZoneId zone) {
+        return this;
+      }
+
+      @Override
+      public Instant instant() {
+        return now[0];
+      }
+    };
+    GameNumbers numbers = GameNumbers.withPrefix("BW", clock);
+    String first = numbers.next();
+    now[0] = Instant.parse("2026-11-22T00:00:00.001Z");
+    String second = numbers.next();
+    assertTrue(first.matches("BW-20261121-235959-[0-9a-z]{10}-000001"), first);
+    assertTrue(second.matches("BW-20261122-000000-[0-9a-z]{10}-000002"), second);
+    for (int i = 3; i <= 1_000_000; i++) {
+      numbers.next();
+    }
+    assertTrue(numbers.next().endsWith("-1000001"));
+  }
+
+  @Test
   void prefixesAreChecked() {
     assertThrows(IllegalArgumentException.class, () -> GameNumbers.withPrefix("bw"));
   }

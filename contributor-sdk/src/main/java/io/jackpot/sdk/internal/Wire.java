@@ -83,9 +83,7 @@ final class Wire {
         case "contributions" -> {
           expect(p, value, JsonToken.START_ARRAY);
           while (p.nextToken() == JsonToken.START_OBJECT) {
-            Map<String, Object> share = scalars(p);
-            shares.add(new RoundResult.Share((String) share.get("jackpotId"), (String) share.get("poolKey"),
-                new BigDecimal((String) share.get("amount")), new BigDecimal((String) share.get("poolAmount"))));
+            shares.add(share(p));
           }
         }
         case "triggers" -> {
@@ -108,6 +106,41 @@ final class Wire {
       throw new IOException("a result without roundId or status");
     }
     return new RoundResult(roundId, RoundResult.Status.valueOf(status), shares, triggers, code, message);
+  }
+
+  /** One share of a result, read field by field (no map: there is one per pool a round feeds). */
+  private static RoundResult.Share share(JsonParser p) throws IOException {
+    String jackpotId = null;
+    String poolKey = null;
+    BigDecimal amount = null;
+    BigDecimal poolAmount = null;
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String name = p.currentName();
+      JsonToken value = p.nextToken();
+      if (!value.isScalarValue()) {
+        p.skipChildren();
+        continue;
+      }
+      switch (name) {
+        case "jackpotId" -> jackpotId = p.getValueAsString();
+        case "poolKey" -> poolKey = p.getValueAsString();
+        case "amount" -> amount = decimal(p, name);
+        case "poolAmount" -> poolAmount = decimal(p, name);
+        default -> { }
+      }
+    }
+    if (amount == null || poolAmount == null) {
+      throw new IOException("a share without amount or poolAmount at " + p.currentLocation());
+    }
+    return new RoundResult.Share(jackpotId, poolKey, amount, poolAmount);
+  }
+
+  private static BigDecimal decimal(JsonParser p, String name) throws IOException {
+    String text = p.getValueAsString();
+    if (text == null) {
+      throw new IOException("a share's " + name + " is not a decimal string at " + p.currentLocation());
+    }
+    return new BigDecimal(text);
   }
 
   /** The scalar fields of the object the parser is in (numbers as numbers, the rest as text); nested values skipped. */

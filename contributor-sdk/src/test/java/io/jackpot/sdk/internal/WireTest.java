@@ -42,6 +42,8 @@ class WireTest {
     assertThrows(IOException.class, () -> Wire.results("{\"error\": {\"code\": \"X\"}}"));
     assertThrows(IOException.class, () -> Wire.results("[]"));
     assertThrows(IOException.class, () -> Wire.results("{\"results\": [{\"status\": \"APPLIED\"}]}"));
+    assertThrows(IOException.class, () -> Wire.results("{\"results\": [{\"roundId\": \"R\", \"status\": \"APPLIED\","
+        + " \"contributions\": [{\"jackpotId\": \"candy\", \"poolKey\": \"mini\", \"poolAmount\": \"1\"}]}]}"));
   }
 
   /** The former reading, through maps: the reference. */
