@@ -1,6 +1,7 @@
 package io.jackpot.sdk.internal;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.jr.ob.JSON;
@@ -8,10 +9,10 @@ import io.jackpot.sdk.Contribution;
 import io.jackpot.sdk.RoundResult;
 import io.jackpot.sdk.Win;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -19,21 +20,28 @@ import java.util.Map;
 final class Wire {
   private Wire() {}
 
+  /** A batch, {"contributions": [...]}, written token by token (no map per item). */
   static String batch(String gameId, List<Contribution> items) throws IOException {
-    List<Map<String, Object>> list = new ArrayList<>(items.size());
-    for (Contribution c : items) {
-      Map<String, Object> item = new LinkedHashMap<>();
-      item.put("roundId", c.roundId());
-      item.put("gameId", gameId);
-      item.put("playerId", c.playerId());
-      item.put("stake", c.stake().toPlainString());
-      item.put("currency", c.currency());
-      if (c.coinValue() != null) {
-        item.put("coinValue", c.coinValue().toPlainString());
+    StringWriter text = new StringWriter(64 + items.size() * 160);
+    try (JsonGenerator g = FACTORY.createGenerator(text)) {
+      g.writeStartObject();
+      g.writeArrayFieldStart("contributions");
+      for (Contribution c : items) {
+        g.writeStartObject();
+        g.writeStringField("roundId", c.roundId());
+        g.writeStringField("gameId", gameId);
+        g.writeStringField("playerId", c.playerId());
+        g.writeStringField("stake", c.stake().toPlainString());
+        g.writeStringField("currency", c.currency());
+        if (c.coinValue() != null) {
+          g.writeStringField("coinValue", c.coinValue().toPlainString());
+        }
+        g.writeEndObject();
       }
-      list.add(item);
+      g.writeEndArray();
+      g.writeEndObject();
     }
-    return JSON.std.asString(Map.of("contributions", list));
+    return text.toString();
   }
 
   private static final JsonFactory FACTORY = new JsonFactory();

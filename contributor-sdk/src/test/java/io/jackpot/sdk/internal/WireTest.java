@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.jr.ob.JSON;
+import io.jackpot.sdk.Contribution;
 import io.jackpot.sdk.RoundResult;
 import io.jackpot.sdk.Win;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -44,6 +46,29 @@ class WireTest {
     assertThrows(IOException.class, () -> Wire.results("{\"results\": [{\"status\": \"APPLIED\"}]}"));
     assertThrows(IOException.class, () -> Wire.results("{\"results\": [{\"roundId\": \"R\", \"status\": \"APPLIED\","
         + " \"contributions\": [{\"jackpotId\": \"candy\", \"poolKey\": \"mini\", \"poolAmount\": \"1\"}]}]}"));
+  }
+
+  @Test
+  void aBatchWritesAsWithMaps() throws IOException {
+    List<Contribution> items = List.of(
+        Contribution.of("BW-20261121-134501-abc-000001", "p\"1\\é\u2028", "1.50", "EUR").withCoinValue("0.10"),
+        Contribution.of("CC-2", "player-2", "20000.000001", "JPY"));
+    List<Map<String, Object>> list = new ArrayList<>();
+    for (Contribution c : items) {
+      Map<String, Object> item = new LinkedHashMap<>();
+      item.put("roundId", c.roundId());
+      item.put("gameId", "bewitched");
+      item.put("playerId", c.playerId());
+      item.put("stake", c.stake().toPlainString());
+      item.put("currency", c.currency());
+      if (c.coinValue() != null) {
+        item.put("coinValue", c.coinValue().toPlainString());
+      }
+      list.add(item);
+    }
+    String written = Wire.batch("bewitched", items);
+    assertEquals(JSON.std.mapFrom(JSON.std.asString(Map.of("contributions", list))), JSON.std.mapFrom(written));
+    assertEquals(false, written.contains("\"coinValue\":null"), written);
   }
 
   /** The former reading, through maps: the reference. */
