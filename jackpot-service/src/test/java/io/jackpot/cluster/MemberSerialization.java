@@ -19,6 +19,11 @@ public final class MemberSerialization {
     return service.toObject(data);
   }
 
+  /** The size of {@code value}'s wire form, in bytes. */
+  public int size(Object value) {
+    return service.toData(value).totalSize();
+  }
+
   /** Serialises {@code value} and drops the result (for values that must be refused). */
   public void write(Object value) {
     service.toData(value);

@@ -4,6 +4,7 @@ import com.hazelcast.config.SerializationConfig;
 import com.hazelcast.nio.ObjectDataInput;
 import com.hazelcast.nio.ObjectDataOutput;
 import io.jackpot.ledger.RoundRecord;
+import io.jackpot.pool.Entropy;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
@@ -17,10 +18,14 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /** The step journal's notes, field by field (one per step, written before every apply). */
 public final class StepNoteSerializer {
-  public static final int TYPE = 1003;
+  /** 1003 was the form that wrote every command in full; a member of that code cannot read this one. */
+  public static final int TYPE = 1007;
+  private static final byte CONTRIBUTION_OF_ROUND = 1;
+  private static final byte COMMAND = 2;
 
   private StepNoteSerializer() {}
 
@@ -29,9 +34,11 @@ public final class StepNoteSerializer {
   }
 
   /**
-   * The pools' batches first; then each submission's targets as indexes into them, since a
-   * submission's commands are the next unread ones of its pools' batches (the sequencer builds the
-   * batches from the submissions in order): each command crosses once.
+   * The pools' batches without their commands first; then each submission: its round, and per
+   * target the index of its pool and its command. A submission's commands are the next unread ones
+   * of its pools' batches (the sequencer builds the batches from the submissions in order), so the
+   * batches are rebuilt from them; and a contribution's command, which repeats its round's fields,
+   * is written as one byte. Each command crosses once, most in a byte.
    */
   static void write(ObjectDataOutput out, StepNote note) throws IOException {
     out.writeString(note.senderId());
@@ -41,14 +48,23 @@ public final class StepNoteSerializer {
     List<List<PoolCommand>> commands = new ArrayList<>(note.batches().size());
     out.writeInt(note.batches().size());
     for (Map.Entry<PoolId, Pool.Batch> e : note.batches().entrySet()) {
+      Pool.Batch b = e.getValue();
       index.put(e.getKey(), index.size());
-      commands.add(e.getValue().commands());
+      commands.add(b.commands());
       PoolWire.writePoolId(out, e.getKey());
-      PoolWire.writeBatch(out, e.getValue());
+      out.writeString(b.senderId());
+      out.writeLong(b.sequence());
+      out.writeString(b.opId());
+      out.writeLong(b.entropy().a());
+      out.writeLong(b.entropy().b());
+      out.writeLong(b.entropy().c());
+      out.writeLong(b.entropy().d());
+      out.writeInt(b.commands().size());
     }
     int[] cursor = new int[commands.size()];
     out.writeInt(note.submissions().size());
     for (StepNote.Asked a : note.submissions()) {
+      writeRound(out, a.round());
       out.writeInt(a.targets().size());
       for (Submission.Target t : a.targets()) {
         Integer i = index.get(t.pool());
@@ -57,9 +73,19 @@ public final class StepNoteSerializer {
           throw new IllegalStateException("step " + note.stepId() + ": a submission's command is not the next of its pool's batch");
         }
         out.writeInt(i);
+        if (isContributionOf(t.command(), a.round())) {
+          out.writeByte(CONTRIBUTION_OF_ROUND);
+        } else {
+          out.writeByte(COMMAND);
+          PoolWire.writeCommand(out, t.command());
+        }
       }
-      writeRound(out, a.round());
       out.writeObject(a.audit()); // null but for operators' changes
+    }
+    for (int i = 0; i < cursor.length; i++) {
+      if (cursor[i] != commands.get(i).size()) {
+        throw new IllegalStateException("step " + note.stepId() + ": a pool's batch has commands no submission asked for");
+      }
     }
   }
 
@@ -68,29 +94,63 @@ public final class StepNoteSerializer {
     String step = in.readString();
     long sequence = in.readLong();
     int pools = in.readInt();
-    Map<PoolId, Pool.Batch> batches = new LinkedHashMap<>();
     List<PoolId> ids = new ArrayList<>(pools);
+    List<Pool.Batch> headers = new ArrayList<>(pools);
+    List<List<PoolCommand>> commands = new ArrayList<>(pools);
+    int[] counts = new int[pools];
     for (int i = 0; i < pools; i++) {
-      PoolId id = PoolWire.readPoolId(in);
-      ids.add(id);
-      batches.put(id, PoolWire.readBatch(in));
+      ids.add(PoolWire.readPoolId(in));
+      headers.add(new Pool.Batch(in.readString(), in.readLong(), in.readString(),
+          new Entropy(in.readLong(), in.readLong(), in.readLong(), in.readLong()), List.of()));
+      counts[i] = in.readInt();
+      commands.add(new ArrayList<>(counts[i]));
     }
-    int[] cursor = new int[pools];
     int n = in.readInt();
     List<StepNote.Asked> asked = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
+      RoundRecord round = readRound(in);
       int targets = in.readInt();
       List<Submission.Target> list = new ArrayList<>(targets);
+      PoolCommand.Contribute ofRound = null;
       for (int j = 0; j < targets; j++) {
         int pool = in.readInt();
-        PoolId id = ids.get(pool);
-        list.add(new Submission.Target(id, batches.get(id).commands().get(cursor[pool]++)));
+        PoolCommand command;
+        if (in.readByte() == CONTRIBUTION_OF_ROUND) {
+          if (round == null) {
+            throw new IOException("step " + step + ": a contribution without its round");
+          }
+          command = ofRound != null ? ofRound : (ofRound = contributionOf(round));
+        } else {
+          command = PoolWire.readCommand(in);
+        }
+        commands.get(pool).add(command);
+        list.add(new Submission.Target(ids.get(pool), command));
       }
-      RoundRecord round = readRound(in);
       Submission.Audit audit = in.readObject();
       asked.add(new StepNote.Asked(list, round, audit));
     }
+    Map<PoolId, Pool.Batch> batches = new LinkedHashMap<>();
+    for (int i = 0; i < pools; i++) {
+      if (commands.get(i).size() != counts[i]) {
+        throw new IOException("step " + step + ": pool " + ids.get(i) + " should have " + counts[i] + " commands, the submissions gave "
+            + commands.get(i).size());
+      }
+      Pool.Batch h = headers.get(i);
+      batches.put(ids.get(i), new Pool.Batch(h.senderId(), h.sequence(), h.opId(), h.entropy(), commands.get(i)));
+    }
     return new StepNote(sender, step, sequence, asked, batches);
+  }
+
+  /** The command a round's contribution gives each pool it feeds (as the contribution service makes it). */
+  static PoolCommand.Contribute contributionOf(RoundRecord r) {
+    return new PoolCommand.Contribute(r.roundId(), r.stakeMicros(), r.playerId(), r.gameId(), r.operatorId(), r.receivedAt());
+  }
+
+  private static boolean isContributionOf(PoolCommand command, RoundRecord r) {
+    return r != null && command instanceof PoolCommand.Contribute c && c.roundId().equals(r.roundId())
+        && c.stakeMicros() == r.stakeMicros() && Objects.equals(c.playerId(), r.playerId())
+        && Objects.equals(c.gameId(), r.gameId()) && Objects.equals(c.operatorId(), r.operatorId())
+        && Objects.equals(c.at(), r.receivedAt());
   }
 
   private static void writeRound(ObjectDataOutput out, RoundRecord r) throws IOException {

@@ -74,11 +74,48 @@ class WireFormsTest {
         new StepNote.Asked(List.of(new Submission.Target(P, pause)), null, new Submission.Audit("ops", "demo", "pool.pause"))), batches);
     assertEquals(note, roundTrip(note, StepNoteSerializer.TYPE));
 
+    // A contribution that is its round's (as the contribution service makes them) crosses as a byte:
+    // a note of 100 such rounds over 3 pools, read back whole, and smaller than with each command in full.
+    StepNote compact = manyRounds(at -> at);
+    assertEquals(compact, roundTrip(compact, StepNoteSerializer.TYPE));
+    StepNote full = manyRounds(at -> at.plusMillis(1));
+    assertEquals(full, roundTrip(full, StepNoteSerializer.TYPE));
+    assertTrue(wire.size(compact) * 2 < wire.size(full), wire.size(compact) + " against " + wire.size(full));
+
     // Each command crosses once: a submission names its pool, and takes the next command of that pool's batch.
     StepNote inconsistent = new StepNote("member-1", "step-2", 8, List.of(
         new StepNote.Asked(List.of(new Submission.Target(P, r2)), plain, null)), Map.of(P, batches.get(P)));
     var refused = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, () -> wire.write(inconsistent));
     assertTrue(String.valueOf(refused.getMessage()).contains("not the next of its pool's batch")
         || String.valueOf(refused.getCause()).contains("not the next of its pool's batch"), String.valueOf(refused));
+    // A batch with a command no submission asked for could not be rebuilt from the submissions: refused too.
+    StepNote extra = new StepNote("member-1", "step-3", 9, List.of(
+        new StepNote.Asked(List.of(new Submission.Target(P, r1)), round, null)), Map.of(P, batches.get(P)));
+    var refusedExtra = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, () -> wire.write(extra));
+    assertTrue(String.valueOf(refusedExtra.getMessage()).contains("commands no submission asked for")
+        || String.valueOf(refusedExtra.getCause()).contains("commands no submission asked for"), String.valueOf(refusedExtra));
+  }
+
+  /** 100 rounds, each feeding the 3 pools, whose commands carry {@code at} applied to the round's time. */
+  private static StepNote manyRounds(java.util.function.UnaryOperator<java.time.Instant> at) {
+    List<PoolId> pools = List.of(P, new PoolId("candy", "mini"), new PoolId("candy", "grand"));
+    Map<PoolId, List<PoolCommand>> commands = new java.util.LinkedHashMap<>();
+    List<StepNote.Asked> asked = new java.util.ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      RoundRecord r = new RoundRecord("BW-20261121-134501-abcdefghjk-" + i, "f".repeat(64), "bewitched", "demo", "player-" + i,
+          1_000_000L + i, "EUR", null, AT.plusSeconds(i));
+      List<Submission.Target> targets = new java.util.ArrayList<>();
+      for (PoolId pool : pools) {
+        PoolCommand c = new PoolCommand.Contribute(r.roundId(), r.stakeMicros(), r.playerId(), r.gameId(), r.operatorId(),
+            at.apply(r.receivedAt()));
+        targets.add(new Submission.Target(pool, c));
+        commands.computeIfAbsent(pool, k -> new java.util.ArrayList<>()).add(c);
+      }
+      asked.add(new StepNote.Asked(targets, r, null));
+    }
+    Map<PoolId, Pool.Batch> batches = new java.util.LinkedHashMap<>();
+    commands.forEach((pool, list) -> batches.put(pool, new Pool.Batch("member-1", 9, "op-" + pool.poolKey(),
+        new SeededRandom(pool.hashCode()).next(), list)));
+    return new StepNote("member-1", "step-many", 9, asked, batches);
   }
 }
