@@ -21,6 +21,7 @@ import java.util.Map;
  * SDK's figure, and is last:
  * {@code RESULT contributions_per_s=<n> baseline_per_s=<n> ratio=<r> p99_ms=<x>}.
  * Usage: FirstBench [seconds per phase, default 20] [batch size, default 100] [clients, default 16]
+ * [rounds in flight per SDK instance, default two batches]
  */
 public final class FirstBench {
   private FirstBench() {}
@@ -39,6 +40,7 @@ public final class FirstBench {
     int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
     int batch = args.length > 1 ? Integer.parseInt(args[1]) : 100;
     int clients = args.length > 2 ? Integer.parseInt(args[2]) : 16;
+    int inFlight = args.length > 3 ? Integer.parseInt(args[3]) : batch * 2;
     Path dir = io.jackpot.it.ScratchDirs.create("jackpot-bench");
     try (LocalPostgres pg = LocalPostgres.start(dir.resolve("pg"))) {
       String base = pg.url();
@@ -74,20 +76,20 @@ public final class FirstBench {
         // the raw HTTP phase's; its rounds are checked against the ledger too, its figures not kept.
         int warmUp = Math.max(2, seconds / 5);
         LoadRun.Summary warm = new LoadRun(new LoadRun.Settings("http://127.0.0.1:" + node.httpPort(), "dev-game-key",
-            "dev-viewer-token", instances, 0, warmUp, batch, batch * 4, 5000), new PrintStream(OutputStream.nullOutputStream())).run();
+            "dev-viewer-token", instances, 0, warmUp, batch, inFlight, 5000), new PrintStream(OutputStream.nullOutputStream())).run();
         System.out.printf("SDK warm-up: %d s, %d acknowledged, ledger %s%n", warmUp, warm.acknowledged(),
             warm.ledgerMatches() ? "= acknowledged" : "MISMATCH");
         before = cpu.read();
         statsBefore = stats.read();
         LoadRun.Summary sdk = new LoadRun(new LoadRun.Settings("http://127.0.0.1:" + node.httpPort(), "dev-game-key",
-            "dev-viewer-token", instances, 0, seconds, batch, batch * 4, 5000), System.out).run();
+            "dev-viewer-token", instances, 0, seconds, batch, inFlight, 5000), System.out).run();
         after = cpu.read();
         var heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
         System.out.printf("service through the SDK (loadgen: %d seed-game instances, batches of %d, %d in flight each, "
                 + io.jackpot.sdk.ContributorConfig.DEFAULT_TRANSPORT + "): "
                 + "%.0f contributions/s, %d acknowledged, %d failed, ledger %s (lost %d), "
                 + "acknowledgement p50 %.1f ms p95 %.1f ms p99 %.1f ms max %.1f ms%n",
-            instances, batch, batch * 4, sdk.perSecond(), sdk.acknowledged(), sdk.failed(),
+            instances, batch, inFlight, sdk.perSecond(), sdk.acknowledged(), sdk.failed(),
             sdk.ledgerMatches() ? "= acknowledged" : "MISMATCH", sdk.lost(),
             sdk.p50Micros() / 1000.0, sdk.p95Micros() / 1000.0, sdk.p99Micros() / 1000.0, sdk.maxMicros() / 1000.0);
         System.out.println(CpuMeter.describe("the SDK run (service, SDK and load)", before, after, sdk.acknowledged()));
