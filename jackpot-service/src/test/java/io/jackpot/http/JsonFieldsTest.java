@@ -18,6 +18,14 @@ class JsonFieldsTest {
     assertEquals(PRINTABLE.matcher(s).matches(), JsonFields.isPrintable(s), s);
   }
 
+  @org.junit.jupiter.api.Test
+  void printableIsOneToOneHundredTwentyEightCharacters() {
+    assertEquals(true, JsonFields.isPrintable("~".repeat(128)));
+    assertEquals(false, JsonFields.isPrintable("~".repeat(129)));
+    assertEquals(true, JsonFields.isPrintable(" "));
+    assertEquals(false, JsonFields.isPrintable(""));
+  }
+
   @Property(tries = 3000)
   void currencyCodeAgreesWithItsRule(@ForAll @StringLength(max = 5) @Chars({'A', 'Z', '@', '[', 'e', 'É', '1'}) String s) {
     assertEquals(CURRENCY.matcher(s).matches(), JsonFields.isCurrencyCode(s), s);

@@ -62,5 +62,10 @@ class CatalogueTest {
     assertEquals(new Route.Pools(List.of(new PoolId("bewitched", "cv-0.10"))), c.route("bewitched", 100_000L));
     assertEquals(new Route.Pools(List.of(new PoolId("aaa-side", "only"))), c.route("solitaire", null));
     assertEquals(true, c.knowsGame("solitaire"));
+    c.put(new JackpotDefinition("aaa-side", "Side", "EUR", null, List.of("poker"), Routing.ALL, List.of()));
+    Route.Unroutable none = (Route.Unroutable) c.route("poker", null);
+    assertEquals("UNKNOWN_GAME", none.code());
+    assertEquals("game poker is not linked to any jackpot", none.message());
+    assertEquals("jackpot bewitched has no pool for that coin value", ((Route.Unroutable) c.route("bewitched", 30_000L)).message());
   }
 }

@@ -32,14 +32,15 @@ class DecimalsTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"1.50,1500000", "0.01,10000", "2000,2000000000", "0.000001,1", "20000.00,20000000000"})
+  @CsvSource({"1.50,1500000", "0.01,10000", "2000,2000000000", "0.000001,1", "20000.00,20000000000",
+      "999999999999.999999,999999999999999999"})
   void parsesPlainDecimalsToMicros(String text, long micros) {
     assertEquals(micros, Decimals.parsePositiveMicros(text));
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"", "0", "0.00", "-1.00", "+1.00", "1e3", "1E-2", "NaN", "Infinity", "1.", ".5",
-      "01.00", "1,50", " 1.00", "1.00 ", "0.0000001", "1234567890123.00", "0x10", "1.5.0", "١٢"})
+      "01.00", "1,50", " 1.00", "1.00 ", "0.0000001", "1234567890123.00", "1234567890123", "0x10", "1.5.0", "١٢"})
   void refusesAnythingButAPositivePlainDecimal(String text) {
     assertThrows(IllegalArgumentException.class, () -> Decimals.parsePositiveMicros(text));
   }

@@ -18,7 +18,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /** The step journal's notes, field by field (one per step, written before every apply). */
 public final class StepNoteSerializer {
@@ -65,6 +64,7 @@ public final class StepNoteSerializer {
     out.writeInt(note.submissions().size());
     for (StepNote.Asked a : note.submissions()) {
       writeRound(out, a.round());
+      PoolCommand.Contribute ofRound = a.round() == null ? null : contributionOf(a.round());
       out.writeInt(a.targets().size());
       for (Submission.Target t : a.targets()) {
         Integer i = index.get(t.pool());
@@ -73,7 +73,7 @@ public final class StepNoteSerializer {
           throw new IllegalStateException("step " + note.stepId() + ": a submission's command is not the next of its pool's batch");
         }
         out.writeInt(i);
-        if (isContributionOf(t.command(), a.round())) {
+        if (t.command().equals(ofRound)) {
           out.writeByte(CONTRIBUTION_OF_ROUND);
         } else {
           out.writeByte(COMMAND);
@@ -103,7 +103,7 @@ public final class StepNoteSerializer {
       headers.add(new Pool.Batch(in.readString(), in.readLong(), in.readString(),
           new Entropy(in.readLong(), in.readLong(), in.readLong(), in.readLong()), List.of()));
       counts[i] = in.readInt();
-      commands.add(new ArrayList<>(counts[i]));
+      commands.add(new ArrayList<>(Math.min(counts[i], 4096))); // a count read, not trusted for an allocation
     }
     int n = in.readInt();
     List<StepNote.Asked> asked = new ArrayList<>(n);
@@ -114,6 +114,9 @@ public final class StepNoteSerializer {
       PoolCommand.Contribute ofRound = null;
       for (int j = 0; j < targets; j++) {
         int pool = in.readInt();
+        if (pool < 0 || pool >= pools) {
+          throw new IOException("step " + step + ": a target names pool " + pool + " of " + pools);
+        }
         PoolCommand command;
         if (in.readByte() == CONTRIBUTION_OF_ROUND) {
           if (round == null) {
@@ -144,13 +147,6 @@ public final class StepNoteSerializer {
   /** The command a round's contribution gives each pool it feeds (as the contribution service makes it). */
   static PoolCommand.Contribute contributionOf(RoundRecord r) {
     return new PoolCommand.Contribute(r.roundId(), r.stakeMicros(), r.playerId(), r.gameId(), r.operatorId(), r.receivedAt());
-  }
-
-  private static boolean isContributionOf(PoolCommand command, RoundRecord r) {
-    return r != null && command instanceof PoolCommand.Contribute c && c.roundId().equals(r.roundId())
-        && c.stakeMicros() == r.stakeMicros() && Objects.equals(c.playerId(), r.playerId())
-        && Objects.equals(c.gameId(), r.gameId()) && Objects.equals(c.operatorId(), r.operatorId())
-        && Objects.equals(c.at(), r.receivedAt());
   }
 
   private static void writeRound(ObjectDataOutput out, RoundRecord r) throws IOException {

@@ -76,11 +76,24 @@ class WireFormsTest {
 
     // A contribution that is its round's (as the contribution service makes them) crosses as a byte:
     // a note of 100 such rounds over 3 pools, read back whole, and smaller than with each command in full.
-    StepNote compact = manyRounds(at -> at);
+    StepNote compact = manyRounds(c -> c);
     assertEquals(compact, roundTrip(compact, StepNoteSerializer.TYPE));
-    StepNote full = manyRounds(at -> at.plusMillis(1));
+    StepNote full = manyRounds(c -> new PoolCommand.Contribute(c.roundId(), c.stakeMicros(), c.playerId(), c.gameId(), c.operatorId(),
+        c.at().plusMillis(1)));
     assertEquals(full, roundTrip(full, StepNoteSerializer.TYPE));
     assertTrue(wire.size(compact) * 2 < wire.size(full), wire.size(compact) + " against " + wire.size(full));
+    // A command that differs from its round's in any one field crosses in full and reads back as it was.
+    List<java.util.function.UnaryOperator<PoolCommand.Contribute>> oneFieldOff = List.of(
+        c -> new PoolCommand.Contribute(c.roundId() + "x", c.stakeMicros(), c.playerId(), c.gameId(), c.operatorId(), c.at()),
+        c -> new PoolCommand.Contribute(c.roundId(), c.stakeMicros() + 1, c.playerId(), c.gameId(), c.operatorId(), c.at()),
+        c -> new PoolCommand.Contribute(c.roundId(), c.stakeMicros(), c.playerId() + "x", c.gameId(), c.operatorId(), c.at()),
+        c -> new PoolCommand.Contribute(c.roundId(), c.stakeMicros(), c.playerId(), c.gameId() + "x", c.operatorId(), c.at()),
+        c -> new PoolCommand.Contribute(c.roundId(), c.stakeMicros(), c.playerId(), c.gameId(), c.operatorId() + "x", c.at()),
+        c -> new PoolCommand.Contribute(c.roundId(), c.stakeMicros(), c.playerId(), c.gameId(), c.operatorId(), c.at().plusNanos(1)));
+    for (var off : oneFieldOff) {
+      StepNote offNote = manyRounds(off);
+      assertEquals(offNote, roundTrip(offNote, StepNoteSerializer.TYPE));
+    }
 
     // Each command crosses once: a submission names its pool, and takes the next command of that pool's batch.
     StepNote inconsistent = new StepNote("member-1", "step-2", 8, List.of(
@@ -96,8 +109,8 @@ class WireFormsTest {
         || String.valueOf(refusedExtra.getCause()).contains("commands no submission asked for"), String.valueOf(refusedExtra));
   }
 
-  /** 100 rounds, each feeding the 3 pools, whose commands carry {@code at} applied to the round's time. */
-  private static StepNote manyRounds(java.util.function.UnaryOperator<java.time.Instant> at) {
+  /** 100 rounds, each feeding the 3 pools, with commands made from each round's as {@code command} says. */
+  private static StepNote manyRounds(java.util.function.UnaryOperator<PoolCommand.Contribute> command) {
     List<PoolId> pools = List.of(P, new PoolId("candy", "mini"), new PoolId("candy", "grand"));
     Map<PoolId, List<PoolCommand>> commands = new java.util.LinkedHashMap<>();
     List<StepNote.Asked> asked = new java.util.ArrayList<>();
@@ -106,8 +119,8 @@ class WireFormsTest {
           1_000_000L + i, "EUR", null, AT.plusSeconds(i));
       List<Submission.Target> targets = new java.util.ArrayList<>();
       for (PoolId pool : pools) {
-        PoolCommand c = new PoolCommand.Contribute(r.roundId(), r.stakeMicros(), r.playerId(), r.gameId(), r.operatorId(),
-            at.apply(r.receivedAt()));
+        PoolCommand c = command.apply(new PoolCommand.Contribute(r.roundId(), r.stakeMicros(), r.playerId(), r.gameId(),
+            r.operatorId(), r.receivedAt()));
         targets.add(new Submission.Target(pool, c));
         commands.computeIfAbsent(pool, k -> new java.util.ArrayList<>()).add(c);
       }
