@@ -98,11 +98,17 @@ public final class FirstBench {
             CpuMeter.postgresCeiling(before, after, sdk.acknowledged()));
         System.out.printf("memory (service and load in one JVM): heap used %d MiB of %d MiB committed, RSS %s%n",
             heap.getUsed() >> 20, heap.getCommitted() >> 20, rss());
-        result = String.format("RESULT contributions_per_s=%.0f baseline_per_s=%.0f ratio=%.2f p99_ms=%.1f",
-            sdk.perSecond(), naive, sdk.perSecond() / naive, sdk.p99Micros() / 1000.0);
+        // A run whose ledger does not hold exactly what was acknowledged has no figure to give.
+        result = !warm.ledgerMatches() || !sdk.ledgerMatches() ? null
+            : String.format("RESULT contributions_per_s=%.0f baseline_per_s=%.0f ratio=%.2f p99_ms=%.1f",
+                sdk.perSecond(), naive, sdk.perSecond() / naive, sdk.p99Micros() / 1000.0);
       }
       stats.close();
       // After the service has stopped (its last log lines), so the RESULT line is the last one.
+      if (result == null) {
+        System.out.println("FAILED: the ledger does not hold exactly the acknowledged contributions (see MISMATCH above); no RESULT");
+        System.exit(1);
+      }
       System.out.println(result);
     }
   }
