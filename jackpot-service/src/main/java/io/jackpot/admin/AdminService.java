@@ -10,6 +10,7 @@ import io.jackpot.ledger.Ledger;
 import io.jackpot.jackpot.PoolDefinition;
 import io.jackpot.jackpot.http.DefinitionJson;
 import io.jackpot.fx.FxRates;
+import io.jackpot.http.JsonFields;
 import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolLoader;
 import io.vertx.core.json.JsonObject;
@@ -209,7 +210,7 @@ public final class AdminService {
     }
     java.util.Map<String, Long> parsed = new java.util.HashMap<>();
     for (String currency : rates.fieldNames()) {
-      if (!currency.matches("[A-Z]{3}") || currency.equals(current.base())) {
+      if (!JsonFields.isCurrencyCode(currency) || currency.equals(current.base())) {
         throw Rejection.invalid("INVALID_FIELD", "rates." + currency + ": an ISO 4217 code other than " + current.base() + " is needed");
       }
       Object v = rates.getValue(currency);

@@ -18,9 +18,9 @@ final class Outcomes {
 
   static Submission submission(RoundRecord round, List<PoolId> pools) {
     List<Submission.Target> targets = new ArrayList<>(pools.size());
+    PoolCommand.Contribute command = round.contribution();
     for (PoolId pool : pools) {
-      targets.add(new Submission.Target(pool, new PoolCommand.Contribute(round.roundId(), round.stakeMicros(),
-          round.playerId(), round.gameId(), round.operatorId(), round.receivedAt())));
+      targets.add(new Submission.Target(pool, command));
     }
     return Submission.of(targets, round);
   }

@@ -18,12 +18,6 @@ public record JackpotDefinition(
     return pools.stream().filter(p -> p.key().equals(key)).findFirst();
   }
 
-  public Optional<PoolDefinition> poolForCoinValue(long coinValueMicros) {
-    return pools.stream()
-        .filter(p -> p.coinValueMicros() != null && p.coinValueMicros() == coinValueMicros)
-        .findFirst();
-  }
-
   public PoolId poolId(PoolDefinition pool) {
     return new PoolId(id, pool.key());
   }

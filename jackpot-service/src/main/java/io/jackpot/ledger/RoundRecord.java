@@ -1,5 +1,6 @@
 package io.jackpot.ledger;
 
+import io.jackpot.pool.PoolCommand;
 import java.time.Instant;
 
 /**
@@ -16,5 +17,13 @@ public record RoundRecord(
   public RoundRecord(String roundId, String fingerprint, String gameId, String operatorId, String playerId,
       long stakeMicros, String currency, Long coinValueMicros, Instant receivedAt) {
     this(roundId, fingerprint, gameId, operatorId, playerId, stakeMicros, currency, coinValueMicros, receivedAt, null, null);
+  }
+
+  /**
+   * The command this round's contribution gives each pool it feeds. The step journal writes a
+   * command equal to it as one byte and rebuilds it from the round, so both sides make it here.
+   */
+  public PoolCommand.Contribute contribution() {
+    return new PoolCommand.Contribute(roundId, stakeMicros, playerId, gameId, operatorId, receivedAt);
   }
 }

@@ -91,6 +91,11 @@ public record Pool(
     public Batch {
       commands = List.copyOf(commands);
     }
+
+    /** This batch with {@code commands} in place of its own. */
+    public Batch withCommands(List<PoolCommand> commands) {
+      return new Batch(senderId, sequence, opId, entropy, commands);
+    }
   }
 
   /**

@@ -57,11 +57,10 @@ public final class ClaimHolders {
         boolean lapsed = now - e.getValue() > claimTtlMillis;
         if (lapsed) {
           known.remove(e.getKey());
-          gone.remove(e.getKey());
         }
         return lapsed;
       });
-      released = Set.copyOf(gone);
+      released = Set.copyOf(releasedAt.keySet());
     });
   }
 

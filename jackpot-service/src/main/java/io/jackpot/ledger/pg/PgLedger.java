@@ -58,28 +58,22 @@ public final class PgLedger implements Ledger {
     if (batch.isEmpty()) {
       return Future.<Void>succeededFuture().toCompletionStage();
     }
+    Tuple commitId;
     List<Insert> inserts;
     try {
+      commitId = Tuple.of(UUID.fromString(batch.commitId()));
       inserts = inserts(batch);
     } catch (RuntimeException e) {
       return Future.<Void>failedFuture(e).toCompletionStage();
     }
-    return pg.getConnection().compose(conn -> {
-      Future<Void> done;
-      try {
-        done = recordOn(conn, batch, inserts);
-      } catch (RuntimeException e) {
-        done = Future.failedFuture(e);
-      }
-      return done.eventually(conn::close);
-    }).toCompletionStage();
+    return pg.getConnection().compose(conn -> recordOn(conn, batch, commitId, inserts).eventually(conn::close)).toCompletionStage();
   }
 
-  private static Future<Void> recordOn(io.vertx.sqlclient.SqlConnection conn, LedgerBatch batch, List<Insert> inserts) {
+  private static Future<Void> recordOn(io.vertx.sqlclient.SqlConnection conn, LedgerBatch batch, Tuple commitId, List<Insert> inserts) {
     Future<io.vertx.sqlclient.Transaction> begin = conn.begin();
-    Future<RowSet<Row>> first = conn.preparedQuery(LedgerSql.INSERT_COMMIT).execute(Tuple.of(UUID.fromString(batch.commitId())));
+    Future<RowSet<Row>> first = conn.preparedQuery(LedgerSql.INSERT_COMMIT).execute(commitId);
     List<Future<?>> sent = new ArrayList<>(List.of(begin, first));
-    inserts.forEach(i -> sent.add(conn.preparedQuery(i.sql()).execute(i.params())));
+    sent.addAll(send(conn, inserts));
     return Future.join(sent).transform(all -> {
       if (begin.failed()) {
         return Future.failedFuture(begin.cause());
@@ -104,7 +98,7 @@ public final class PgLedger implements Ledger {
     return pg.withTransaction(conn -> conn.preparedQuery(LedgerSql.INSERT_STEP_IF_ABSENT).execute(Tuple.of(UUID.fromString(batch.stepIds().get(0))))
             .compose(step -> step.size() == 0 ? Future.succeededFuture(false)
                 : conn.preparedQuery(LedgerSql.INSERT_COMMIT).execute(Tuple.of(UUID.fromString(batch.commitId())))
-                    .compose(v -> insertAll(conn, batch.forSteps(batch.commitId(), List.of())))
+                    .compose(v -> Future.all(send(conn, inserts(batch.forSteps(batch.commitId(), List.of())))))
                     .map(v -> true)))
         .toCompletionStage();
   }
@@ -147,11 +141,11 @@ public final class PgLedger implements Ledger {
     }
   }
 
-  /** Every insert sent at once on the transaction's connection (pipelined); the first to fail fails the rest. */
-  private static Future<Void> insertAll(SqlClient conn, LedgerBatch batch) {
-    List<Future<RowSet<Row>>> sent = new ArrayList<>();
-    inserts(batch).forEach(i -> sent.add(conn.preparedQuery(i.sql()).execute(i.params())));
-    return Future.all(sent).mapEmpty();
+  /** Every insert sent at once on one connection (pipelined), in order. */
+  private static List<Future<RowSet<Row>>> send(SqlClient conn, List<Insert> inserts) {
+    List<Future<RowSet<Row>>> sent = new ArrayList<>(inserts.size());
+    inserts.forEach(i -> sent.add(conn.preparedQuery(i.sql()).execute(i.params())));
+    return sent;
   }
 
   @Override

@@ -29,6 +29,25 @@ public final class PoolWire {
   private PoolWire() {}
 
   public static void writeBatch(ObjectDataOutput out, Pool.Batch b) throws IOException {
+    writeBatchHeader(out, b);
+    out.writeInt(b.commands().size());
+    for (PoolCommand c : b.commands()) {
+      writeCommand(out, c);
+    }
+  }
+
+  public static Pool.Batch readBatch(ObjectDataInput in) throws IOException {
+    Pool.Batch header = readBatchHeader(in);
+    int n = in.readInt();
+    List<PoolCommand> commands = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      commands.add(readCommand(in));
+    }
+    return header.withCommands(commands);
+  }
+
+  /** A batch without its commands: sender, sequence, operation id and entropy. */
+  public static void writeBatchHeader(ObjectDataOutput out, Pool.Batch b) throws IOException {
     out.writeString(b.senderId());
     out.writeLong(b.sequence());
     out.writeString(b.opId());
@@ -37,23 +56,12 @@ public final class PoolWire {
     out.writeLong(e.b());
     out.writeLong(e.c());
     out.writeLong(e.d());
-    out.writeInt(b.commands().size());
-    for (PoolCommand c : b.commands()) {
-      writeCommand(out, c);
-    }
   }
 
-  public static Pool.Batch readBatch(ObjectDataInput in) throws IOException {
-    String sender = in.readString();
-    long sequence = in.readLong();
-    String opId = in.readString();
-    Entropy entropy = new Entropy(in.readLong(), in.readLong(), in.readLong(), in.readLong());
-    int n = in.readInt();
-    List<PoolCommand> commands = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      commands.add(readCommand(in));
-    }
-    return new Pool.Batch(sender, sequence, opId, entropy, commands);
+  /** What {@link #writeBatchHeader} wrote, as a batch with no commands. */
+  public static Pool.Batch readBatchHeader(ObjectDataInput in) throws IOException {
+    return new Pool.Batch(in.readString(), in.readLong(), in.readString(),
+        new Entropy(in.readLong(), in.readLong(), in.readLong(), in.readLong()), List.of());
   }
 
   public static void writeCommand(ObjectDataOutput out, PoolCommand command) throws IOException {

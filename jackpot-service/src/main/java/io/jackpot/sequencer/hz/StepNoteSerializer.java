@@ -4,7 +4,6 @@ import com.hazelcast.config.SerializationConfig;
 import com.hazelcast.nio.ObjectDataInput;
 import com.hazelcast.nio.ObjectDataOutput;
 import io.jackpot.ledger.RoundRecord;
-import io.jackpot.pool.Entropy;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
@@ -51,20 +50,14 @@ public final class StepNoteSerializer {
       index.put(e.getKey(), index.size());
       commands.add(b.commands());
       PoolWire.writePoolId(out, e.getKey());
-      out.writeString(b.senderId());
-      out.writeLong(b.sequence());
-      out.writeString(b.opId());
-      out.writeLong(b.entropy().a());
-      out.writeLong(b.entropy().b());
-      out.writeLong(b.entropy().c());
-      out.writeLong(b.entropy().d());
+      PoolWire.writeBatchHeader(out, b);
       out.writeInt(b.commands().size());
     }
     int[] cursor = new int[commands.size()];
     out.writeInt(note.submissions().size());
     for (StepNote.Asked a : note.submissions()) {
       writeRound(out, a.round());
-      PoolCommand.Contribute ofRound = a.round() == null ? null : contributionOf(a.round());
+      PoolCommand.Contribute ofRound = a.round() == null ? null : a.round().contribution();
       out.writeInt(a.targets().size());
       for (Submission.Target t : a.targets()) {
         Integer i = index.get(t.pool());
@@ -100,8 +93,7 @@ public final class StepNoteSerializer {
     int[] counts = new int[pools];
     for (int i = 0; i < pools; i++) {
       ids.add(PoolWire.readPoolId(in));
-      headers.add(new Pool.Batch(in.readString(), in.readLong(), in.readString(),
-          new Entropy(in.readLong(), in.readLong(), in.readLong(), in.readLong()), List.of()));
+      headers.add(PoolWire.readBatchHeader(in));
       counts[i] = in.readInt();
       commands.add(new ArrayList<>(Math.min(counts[i], 4096))); // a count read, not trusted for an allocation
     }
@@ -122,7 +114,7 @@ public final class StepNoteSerializer {
           if (round == null) {
             throw new IOException("step " + step + ": a contribution without its round");
           }
-          command = ofRound != null ? ofRound : (ofRound = contributionOf(round));
+          command = ofRound != null ? ofRound : (ofRound = round.contribution());
         } else {
           command = PoolWire.readCommand(in);
         }
@@ -138,15 +130,9 @@ public final class StepNoteSerializer {
         throw new IOException("step " + step + ": pool " + ids.get(i) + " should have " + counts[i] + " commands, the submissions gave "
             + commands.get(i).size());
       }
-      Pool.Batch h = headers.get(i);
-      batches.put(ids.get(i), new Pool.Batch(h.senderId(), h.sequence(), h.opId(), h.entropy(), commands.get(i)));
+      batches.put(ids.get(i), headers.get(i).withCommands(commands.get(i)));
     }
     return new StepNote(sender, step, sequence, asked, batches);
-  }
-
-  /** The command a round's contribution gives each pool it feeds (as the contribution service makes it). */
-  static PoolCommand.Contribute contributionOf(RoundRecord r) {
-    return new PoolCommand.Contribute(r.roundId(), r.stakeMicros(), r.playerId(), r.gameId(), r.operatorId(), r.receivedAt());
   }
 
   private static void writeRound(ObjectDataOutput out, RoundRecord r) throws IOException {
