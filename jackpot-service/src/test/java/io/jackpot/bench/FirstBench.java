@@ -41,7 +41,10 @@ public final class FirstBench {
     int batch = args.length > 1 ? Integer.parseInt(args[1]) : 100;
     int clients = args.length > 2 ? Integer.parseInt(args[2]) : 16;
     int inFlight = args.length > 3 ? Integer.parseInt(args[3]) : batch * 2;
+    int warmUp = Math.max(2, seconds / 5);
     Path dir = io.jackpot.it.ScratchDirs.create("jackpot-bench");
+    String result;
+    boolean ledgerExact;
     try (LocalPostgres pg = LocalPostgres.start(dir.resolve("pg"))) {
       String base = pg.url();
       CpuMeter cpu = new CpuMeter(dir.resolve("pg"));
@@ -57,11 +60,10 @@ public final class FirstBench {
           NaiveSqlBaseline.CONNECTIONS, NaiveSqlBaseline.POOLS, naive);
       System.out.println(CpuMeter.describe("the baseline", before, after, Math.round(naive * seconds)));
 
-      String result;
       ServiceConfig config = ServiceConfig.fromEnv(Map.of("JACKPOT_HTTP_PORT", "18080", "JACKPOT_HZ_PORT", "15701",
           "JACKPOT_CLUSTER_NAME", "bench-" + ProcessHandle.current().pid())).withPgUrl(base);
       try (JackpotNode node = JackpotNode.start(config, Clock.systemUTC())) {
-        HttpBatchLoad.run(node.httpPort(), clients, batch, Math.max(2, seconds / 5));
+        HttpBatchLoad.run(node.httpPort(), clients, batch, warmUp);
         before = cpu.read();
         PgStats.Reading statsBefore = stats.read();
         HttpBatchLoad.Result r = HttpBatchLoad.run(node.httpPort(), clients, batch, seconds);
@@ -74,15 +76,14 @@ public final class FirstBench {
         int instances = Math.max(1, clients / 2);
         // Warm-up of the SDK and load generator code (the raw HTTP phase warmed the service's), like
         // the raw HTTP phase's; its rounds are checked against the ledger too, its figures not kept.
-        int warmUp = Math.max(2, seconds / 5);
-        LoadRun.Summary warm = new LoadRun(new LoadRun.Settings("http://127.0.0.1:" + node.httpPort(), "dev-game-key",
-            "dev-viewer-token", instances, 0, warmUp, batch, inFlight, 5000), new PrintStream(OutputStream.nullOutputStream())).run();
+        String endpoint = "http://127.0.0.1:" + node.httpPort();
+        LoadRun.Summary warm = new LoadRun(sdkSettings(endpoint, instances, warmUp, batch, inFlight),
+            new PrintStream(OutputStream.nullOutputStream())).run();
         System.out.printf("SDK warm-up: %d s, %d acknowledged, ledger %s%n", warmUp, warm.acknowledged(),
             warm.ledgerMatches() ? "= acknowledged" : "MISMATCH");
         before = cpu.read();
         statsBefore = stats.read();
-        LoadRun.Summary sdk = new LoadRun(new LoadRun.Settings("http://127.0.0.1:" + node.httpPort(), "dev-game-key",
-            "dev-viewer-token", instances, 0, seconds, batch, inFlight, 5000), System.out).run();
+        LoadRun.Summary sdk = new LoadRun(sdkSettings(endpoint, instances, seconds, batch, inFlight), System.out).run();
         after = cpu.read();
         var heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
         System.out.printf("service through the SDK (loadgen: %d seed-game instances, batches of %d, %d in flight each, "
@@ -98,18 +99,22 @@ public final class FirstBench {
             CpuMeter.postgresCeiling(before, after, sdk.acknowledged()));
         System.out.printf("memory (service and load in one JVM): heap used %d MiB of %d MiB committed, RSS %s%n",
             heap.getUsed() >> 20, heap.getCommitted() >> 20, rss());
-        // A run whose ledger does not hold exactly what was acknowledged has no figure to give.
-        result = !warm.ledgerMatches() || !sdk.ledgerMatches() ? null
-            : String.format("RESULT contributions_per_s=%.0f baseline_per_s=%.0f ratio=%.2f p99_ms=%.1f",
+        ledgerExact = warm.ledgerMatches() && sdk.ledgerMatches();
+        result = String.format("RESULT contributions_per_s=%.0f baseline_per_s=%.0f ratio=%.2f p99_ms=%.1f",
                 sdk.perSecond(), naive, sdk.perSecond() / naive, sdk.p99Micros() / 1000.0);
       }
       stats.close();
-      // After the service has stopped (its last log lines), so the RESULT line is the last one.
-      if (result == null) {
-        System.out.println("FAILED: the ledger does not hold exactly the acknowledged contributions (see MISMATCH above); no RESULT");
-        System.exit(1);
-      }
-      System.out.println(result);
     }
+    // After the service and PostgreSQL have stopped (their last log lines), so the RESULT line is
+    // the last one. A run whose ledger does not hold exactly what was acknowledged has no figure.
+    if (!ledgerExact) {
+      System.out.println("FAILED: the ledger does not hold exactly the acknowledged contributions (see MISMATCH above); no RESULT");
+      System.exit(1);
+    }
+    System.out.println(result);
+  }
+
+  private static LoadRun.Settings sdkSettings(String endpoint, int instances, int seconds, int batch, int inFlight) {
+    return new LoadRun.Settings(endpoint, "dev-game-key", "dev-viewer-token", instances, 0, seconds, batch, inFlight, 5000);
   }
 }
