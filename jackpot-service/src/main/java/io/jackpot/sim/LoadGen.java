@@ -42,7 +42,7 @@ public final class LoadGen {
     System.out.printf("throughput   %,.0f contributions/s acknowledged over %.1f s%n", s.perSecond(), s.seconds());
     System.out.printf("latency      p50 %.1f ms  p95 %.1f ms  p99 %.1f ms  max %.1f ms (contribute to acknowledgement)%n",
         s.p50Micros() / 1000.0, s.p95Micros() / 1000.0, s.p99Micros() / 1000.0, s.maxMicros() / 1000.0);
-    System.out.printf("wins         %,d%n", s.wins());
+    System.out.printf("wins         %,d (games' claims: %,d sent, %,d failed)%n", s.wins(), s.claims(), s.failedClaims());
     if (s.ledgerRounds() < 0) {
       System.out.printf("ledger       UNKNOWN: the service did not answer the count of rounds under %s-%n", s.prefix());
     } else {

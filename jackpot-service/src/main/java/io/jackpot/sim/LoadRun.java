@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -52,12 +53,13 @@ public final class LoadRun {
 
   /**
    * What happened: rounds started, acknowledged (recorded by the service: applied, duplicate or
-   * paused), refused (invalid, not recorded), failed (the SDK gave up: unknown), wins, the
+   * paused), refused (invalid, not recorded), failed (the SDK gave up: unknown), wins (the
+   * service's triggers and the games' answered claims), claims sent and claims that failed, the
    * acknowledgement latencies, and the ledger's count under the run's prefix (-1: the service did
-   * not answer the count).
+   * not answer the count). Every claim is answered (or failed) before the summary is made.
    */
   public record Summary(String prefix, long started, long acknowledged, long refused, long failed, long wins,
-      double seconds, long p50Micros, long p95Micros, long p99Micros, long maxMicros, long ledgerRounds) {
+      long claims, long failedClaims, double seconds, long p50Micros, long p95Micros, long p99Micros, long maxMicros, long ledgerRounds) {
     public double perSecond() {
       return acknowledged / seconds;
     }
@@ -79,6 +81,9 @@ public final class LoadRun {
   private final LongAdder refused = new LongAdder();
   private final LongAdder failed = new LongAdder();
   private final LongAdder wins = new LongAdder();
+  private final LongAdder claims = new LongAdder();
+  private final LongAdder failedClaims = new LongAdder();
+  private static final CompletionStage<Void> DONE = java.util.concurrent.CompletableFuture.completedFuture(null);
   private final LatencyHistogram latency = new LatencyHistogram();
   /** A run ends by itself when no round was answered for this long (a dead or stuck service). */
   static final Duration STALL = Duration.ofSeconds(120);
@@ -158,7 +163,8 @@ public final class LoadRun {
     clients.parallelStream().forEach(JackpotContributor::close);
     double seconds = (System.nanoTime() - begin) / 1e9;
     long ledger = ledgerRounds(prefix + "-");
-    return new Summary(prefix, started.sum(), acknowledged.sum(), refused.sum(), failed.sum(), wins.sum(), seconds,
+    return new Summary(prefix, started.sum(), acknowledged.sum(), refused.sum(), failed.sum(), wins.sum(),
+        claims.sum(), failedClaims.sum(), seconds,
         latency.percentileMicros(500), latency.percentileMicros(950), latency.percentileMicros(990), latency.maxMicros(), ledger);
   }
 
@@ -175,8 +181,10 @@ public final class LoadRun {
         try {
           sdk.contribute(c).whenComplete((result, error) -> {
             latency.record(System.nanoTime() - sent);
-            window.release();
-            count(sdk, round, roundId, result, error);
+            // A round that claims its game's jackpot keeps its place in the window until the claim
+            // is answered, so the run (and whoever checks the ledger after it) never ends with a
+            // claim still in flight.
+            count(sdk, round, roundId, result, error).whenComplete((x, y) -> window.release());
           });
         } catch (RuntimeException e) {
           window.release();
@@ -189,20 +197,33 @@ public final class LoadRun {
     }
   }
 
-  private void count(JackpotContributor sdk, SimRound round, String roundId, RoundResult result, Throwable error) {
+  /** Counts the round's answer; sends its game's claim if it has one. Completes when nothing of the round is left in flight. */
+  private CompletionStage<?> count(JackpotContributor sdk, SimRound round, String roundId, RoundResult result, Throwable error) {
     if (error != null) {
       failed.increment();
-      return;
+      return DONE;
     }
     if (result.status() == RoundResult.Status.REJECTED) {
       refused.increment();
-      return;
+      return DONE;
     }
     acknowledged.increment();
     wins.add(result.triggers().size());
-    if (round.claims() && result.status() == RoundResult.Status.APPLIED) {
-      sdk.claim(roundId, "lg-claimer", round.claimJackpot(), round.claimPoolKey(), "EUR")
-          .whenComplete((w, e) -> wins.add(e == null ? 1 : 0));
+    if (!round.claims() || result.status() != RoundResult.Status.APPLIED) {
+      return DONE;
+    }
+    claims.increment();
+    try {
+      return sdk.claim(roundId, "lg-claimer", round.claimJackpot(), round.claimPoolKey(), "EUR").whenComplete((w, e) -> {
+        if (e == null) {
+          wins.increment();
+        } else {
+          failedClaims.increment();
+        }
+      });
+    } catch (RuntimeException e) {
+      failedClaims.increment();
+      return DONE;
     }
   }
 

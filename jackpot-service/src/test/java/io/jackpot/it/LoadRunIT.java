@@ -26,7 +26,7 @@ class LoadRunIT {
           "dev-viewer-token", 4, 6000, 0, 200, 400, 100, transport), new PrintStream(progress, true)).run();
       assertEquals(6000, s.started());
       assertEquals(6000, s.acknowledged(), s.toString());
-      assertEquals(0, s.refused() + s.failed(), s.toString());
+      assertEquals(0, s.refused() + s.failed() + s.failedClaims(), s.toString());
       assertEquals(6000, s.ledgerRounds(), "the ledger holds exactly the acknowledged rounds");
       assertTrue(s.ledgerMatches() && s.lost() == 0);
       assertTrue(s.p50Micros() > 0 && s.p50Micros() <= s.p99Micros() && s.p99Micros() <= s.maxMicros(), s.toString());
@@ -35,6 +35,31 @@ class LoadRunIT {
         assertEquals(6000, sql.count("SELECT count(*) FROM rounds WHERE round_id LIKE '" + s.prefix() + "-%'"));
       }
       OneNode.assertBalanced(node.httpPort());
+    } finally {
+      node.close();
+    }
+  }
+
+  /**
+   * A run ends only after its games' claims are answered: right after it, the ledger holds exactly
+   * the wins the run counted and the live pools match the ledger. (Claims used to be left in
+   * flight when a run ended: about one run in six found a pool already reseeded by a win the
+   * ledger had not recorded yet, which once failed ClusterIT's reconciliation.)
+   */
+  @Test
+  void aRunEndsOnlyAfterItsClaimsAreAnswered() throws Exception {
+    String pg = TestPostgres.freshDatabase();
+    JackpotNode node = SdkIT.start(pg, TestNodes.freePort());
+    try (SimplePg sql = SimplePg.of(pg)) {
+      for (int run = 0; run < 6; run++) {
+        // One Bewitched instance claiming its bonus jackpot every other round or so: a run's last
+        // rounds nearly always claim.
+        LoadRun.Summary s = new LoadRun(new LoadRun.Settings("http://127.0.0.1:" + node.httpPort(), "dev-game-key",
+            "dev-viewer-token", 1, 300, 0, 10, 20, 2), new PrintStream(new ByteArrayOutputStream(), true)).run();
+        assertTrue(s.claims() > 50 && s.failedClaims() == 0, s.toString());
+        assertEquals(s.wins(), sql.count("SELECT count(*) FROM wins WHERE round_id LIKE '" + s.prefix() + "-%'"), s.toString());
+        OneNode.assertBalanced(node.httpPort());
+      }
     } finally {
       node.close();
     }
