@@ -31,7 +31,8 @@ public interface JackpotContributor extends AutoCloseable {
   /**
    * Claims a pool (or, with poolKey null, draws a tier) for a round; retried like contributions
    * until answered. Completes exceptionally with {@link JackpotException} when refused (paused,
-   * unknown pool, not linked...). The same claim again returns the same win.
+   * unknown pool, not linked...), and with IllegalStateException after {@link #close()}. The
+   * same claim again returns the same win.
    */
   CompletionStage<Win> claim(String roundId, String playerId, String jackpotId, String poolKey, String currency);
 
@@ -49,9 +50,11 @@ public interface JackpotContributor extends AutoCloseable {
   int held();
 
   /**
-   * Stops taking contributions and waits (up to the request timeout × 3) for those held to be
-   * delivered. Any still unconfirmed then completes exceptionally with IllegalStateException: it
-   * may or may not have been recorded, so look it up (the round id is idempotent, resend it).
+   * Stops taking contributions and claims and waits (up to the request timeout × 3 in all) for the
+   * contributions held to be delivered and the claims and lookups under way to be answered. Any
+   * still unconfirmed then completes exceptionally with IllegalStateException: it may or may not
+   * have been recorded, so look it up (the round id is idempotent, resend it; a claim's win is
+   * found by {@link #findWins}).
    */
   @Override
   void close();

@@ -100,6 +100,63 @@ class HttpJackpotContributorTest {
     assertEquals(0, sdk.held());
   }
 
+  private static final String WIN = """
+      {"winId": "bewitched/cv-0.10/1", "jackpotId": "bewitched", "poolKey": "cv-0.10", "sequence": 1, "roundId": "R-7",
+       "playerId": "p", "gameId": "bewitched", "amount": "201.500000", "currency": "EUR", "amountInCurrency": "201.50",
+       "seed": "200.000000", "wonAt": "2026-11-21T13:45:01.123Z", "trigger": "CLAIM", "hitPoint": null}""";
+
+  @Test
+  void closingWaitsForAClaimUnderWayAndThenRefusesClaims() throws Exception {
+    java.util.concurrent.CountDownLatch received = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch answer = new java.util.concurrent.CountDownLatch(1);
+    try (FakeService service = new FakeService(body -> {
+      received.countDown();
+      try {
+        answer.await(); // the service is busy with the claim until the test lets it answer
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return new FakeService.Reply(200, WIN, null);
+    }); AutoCloseable letItAnswer = answer::countDown) { // released before the service stops (it waits for its handler)
+      JackpotContributor sdk = JackpotContributor.of(config(service.url()).build());
+      CompletableFuture<Win> claim = sdk.claim("R-7", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture();
+      assertTrue(received.await(10, TimeUnit.SECONDS), "the claim reached the service");
+      java.util.concurrent.CountDownLatch closing = new java.util.concurrent.CountDownLatch(1);
+      CompletableFuture<Boolean> claimAnsweredWhenCloseReturned = CompletableFuture.supplyAsync(() -> {
+        closing.countDown();
+        sdk.close();
+        return claim.isDone();
+      });
+      // The service answers the claim only once closing has begun.
+      assertTrue(closing.await(10, TimeUnit.SECONDS));
+      answer.countDown();
+      assertTrue(claimAnsweredWhenCloseReturned.get(10, TimeUnit.SECONDS), "close() returned only after the claim was answered");
+      assertEquals("bewitched/cv-0.10/1", claim.get().winId());
+      var refused = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
+          () -> sdk.claim("R-8", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture().get(5, TimeUnit.SECONDS));
+      assertInstanceOf(IllegalStateException.class, refused.getCause());
+    }
+  }
+
+  @Test
+  void aClaimTheServiceNeverAnswersIsFailedByCloseRatherThanLeftOpen() throws Exception {
+    java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+    try (FakeService service = new FakeService(body -> {
+      try {
+        never.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return new FakeService.Reply(503, "{}", null);
+    }); AutoCloseable release = never::countDown) { // released before the service stops (it waits for its handler)
+      JackpotContributor sdk = JackpotContributor.of(config(service.url()).requestTimeout(Duration.ofMillis(200)).build());
+      CompletableFuture<Win> claim = sdk.claim("R-7", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture();
+      sdk.close();
+      var error = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, () -> claim.get(5, TimeUnit.SECONDS));
+      assertTrue(error.getCause().getMessage().contains("closed before the service answered"), error.getCause().toString());
+    }
+  }
+
   @Test
   void anUnreachableEndpointIsLeftForTheNextOne() throws Exception {
     int dead;

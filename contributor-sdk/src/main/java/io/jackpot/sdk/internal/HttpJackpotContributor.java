@@ -25,13 +25,16 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -63,6 +66,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
   private final Thread sender;
   private final List<Consumer<Win>> winListeners = new CopyOnWriteArrayList<>();
   private volatile boolean closed;
+  /** Claims and win lookups not answered yet: {@link #close()} waits for them, then fails what is left. */
+  private final Set<CompletableFuture<?>> requests = ConcurrentHashMap.newKeySet();
   private TickerListener ticker;
 
   /**
@@ -241,13 +246,31 @@ public final class HttpJackpotContributor implements JackpotContributor {
       body.put("poolKey", poolKey);
     }
     body.put("currency", currency);
-    return retried(() -> call("POST", "/v1/wins", json(body))).thenApply(text -> parse(() -> Wire.winOf(text)));
+    return tracked(() -> retried(() -> call("POST", "/v1/wins", json(body))).thenApply(text -> parse(() -> Wire.winOf(text))));
   }
 
   @Override
   public CompletionStage<List<Win>> findWins(String roundId) {
     String path = "/v1/wins?roundId=" + URLEncoder.encode(roundId, StandardCharsets.UTF_8);
-    return retried(() -> call("GET", path, null)).thenApply(text -> parse(() -> Wire.wins(text)));
+    return tracked(() -> retried(() -> call("GET", path, null)).thenApply(text -> parse(() -> Wire.wins(text))));
+  }
+
+  /** A claim or lookup that {@link #close()} answers before it returns; refused once closed, like a contribution. */
+  private <T> CompletionStage<T> tracked(Supplier<CompletionStage<T>> request) {
+    if (closed) {
+      return CompletableFuture.failedFuture(new IllegalStateException("the contributor is closed"));
+    }
+    CompletableFuture<T> answer = new CompletableFuture<>();
+    requests.add(answer);
+    answer.whenComplete((v, e) -> requests.remove(answer));
+    request.get().whenComplete((v, e) -> {
+      if (e != null) {
+        answer.completeExceptionally(e);
+      } else {
+        answer.complete(v);
+      }
+    });
+    return answer;
   }
 
   @Override
@@ -369,18 +392,27 @@ public final class HttpJackpotContributor implements JackpotContributor {
   public void close() {
     closed = true;
     int capacity = config.bufferCapacity();
+    long deadline = System.nanoTime() + config.requestTimeout().toNanos() * 3;
     try {
       // All permits back means everything held was delivered.
-      if (held.tryAcquire(capacity, config.requestTimeout().toMillis() * 3, TimeUnit.MILLISECONDS)) {
+      if (held.tryAcquire(capacity, deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
         held.release(capacity);
       }
+      // Claims and lookups under way are answered within the same time.
+      CompletableFuture.allOf(requests.toArray(CompletableFuture[]::new)).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      // a claim refused, or the time is up: both are settled below
     }
     // Whatever the service has not confirmed by now is failed, never left without an answer.
     for (Pending p : List.copyOf(outstanding)) {
       fail(p, new IllegalStateException("closed before the service confirmed round " + p.contribution().roundId()
           + "; it may or may not be recorded: look it up by round id"));
+    }
+    for (CompletableFuture<?> r : List.copyOf(requests)) {
+      r.completeExceptionally(new IllegalStateException("closed before the service answered; a claim may or may not be recorded:"
+          + " look its wins up by round id"));
     }
     sender.interrupt();
     if (streams != null) {
