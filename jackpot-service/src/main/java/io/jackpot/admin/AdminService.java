@@ -11,6 +11,7 @@ import io.jackpot.jackpot.PoolDefinition;
 import io.jackpot.jackpot.http.DefinitionJson;
 import io.jackpot.fx.FxRates;
 import io.jackpot.http.JsonFields;
+import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolLoader;
 import io.vertx.core.json.JsonObject;
@@ -25,8 +26,11 @@ import io.jackpot.sequencer.Sequencer;
 import io.jackpot.sequencer.Submission;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -95,7 +99,7 @@ public final class AdminService {
     if (before != null) {
       checkChange(admin, before, next);
     }
-    checkOverflowTargets(admin, next);
+    Map<PoolId, String> overflowTargets = checkOverflowTargets(admin, next);
     if (admin.operatorScope() != null && !gamesOf.apply(admin.operatorScope()).containsAll(next.games())) {
       throw new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED", "games: a token scoped to " + admin.operatorScope()
           + " may only link its operator's games " + new java.util.TreeSet<>(gamesOf.apply(admin.operatorScope())));
@@ -103,26 +107,35 @@ public final class AdminService {
     String after = DefinitionJson.of(next).encode();
     AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), next.owner(), "jackpot.define", id,
         before == null ? null : DefinitionJson.of(before).encode(), after);
-    return ledger.saveDefinition(id, after, admin.name(), audit).thenCompose(version -> {
-      publish.accept(next);
-      List<java.util.concurrent.CompletableFuture<?>> steps = new java.util.ArrayList<>();
-      for (PoolDefinition p : next.pools()) {
-        PoolDefinition old = before == null ? null : before.pool(p.key()).orElse(null);
-        if (old == null) {
-          steps.add(loader.load(next.poolId(p), p).toCompletableFuture());
-        } else if (!old.terms().equals(p.terms())) {
-          PoolCommand change = new PoolCommand.ChangeTerms("terms-" + UUID.randomUUID(), p.terms());
-          steps.add(sequencer.submit(Submission.audited(new Submission.Target(next.poolId(p), change),
-              new Submission.Audit(admin.name(), next.owner(), "pool.terms"))).toCompletableFuture());
-        }
-      }
-      return java.util.concurrent.CompletableFuture.allOf(steps.toArray(java.util.concurrent.CompletableFuture[]::new))
-          .thenApply(v -> next);
-    });
+    return refuseDiscontinued(overflowTargets, "INVALID_DEFINITION")
+        .thenCompose(v -> ledger.saveDefinition(id, after, admin.name(), audit))
+        .thenCompose(version -> publishAndApply(admin, before, next));
   }
 
-  /** Every overflowTo names an existing pool (of this definition or another jackpot) in the same currency, not itself. */
-  private void checkOverflowTargets(Admin admin, JackpotDefinition next) {
+  /** After a definition is saved: every member gets it, new pools start at their seed, changed terms are submitted. */
+  private CompletionStage<JackpotDefinition> publishAndApply(Admin admin, JackpotDefinition before, JackpotDefinition next) {
+    publish.accept(next);
+    List<CompletableFuture<?>> steps = new java.util.ArrayList<>();
+    for (PoolDefinition p : next.pools()) {
+      PoolDefinition old = before == null ? null : before.pool(p.key()).orElse(null);
+      if (old == null) {
+        steps.add(loader.load(next.poolId(p), p).toCompletableFuture());
+      } else if (!old.terms().equals(p.terms())) {
+        PoolCommand change = new PoolCommand.ChangeTerms("terms-" + UUID.randomUUID(), p.terms());
+        steps.add(sequencer.submit(Submission.audited(new Submission.Target(next.poolId(p), change),
+            new Submission.Audit(admin.name(), next.owner(), "pool.terms"))).toCompletableFuture());
+      }
+    }
+    return CompletableFuture.allOf(steps.toArray(CompletableFuture[]::new)).thenApply(v -> next);
+  }
+
+  /**
+   * Every overflowTo names an existing pool (of this definition or another jackpot) in the same
+   * currency, not itself. Returns the targets (each with the field naming it) for the live check
+   * that none is discontinued.
+   */
+  private Map<PoolId, String> checkOverflowTargets(Admin admin, JackpotDefinition next) {
+    Map<PoolId, String> targets = new LinkedHashMap<>();
     for (PoolDefinition p : next.pools()) {
       PoolId to = p.overflowTo();
       if (to == null) {
@@ -141,14 +154,27 @@ public final class AdminService {
       if (!admin.covers(target.owner())) {
         throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "pools." + p.key() + ".overflowTo: pool " + to + " belongs to another operator");
       }
-      if (isDiscontinued(to)) {
-        throw Rejection.invalid("INVALID_DEFINITION", "pools." + p.key() + ".overflowTo: pool " + to + " is discontinued");
-      }
+      targets.putIfAbsent(to, "pools." + p.key() + ".overflowTo");
     }
+    return targets;
   }
 
-  private boolean isDiscontinued(PoolId pool) {
-    return pools.get(pool).toCompletableFuture().join().map(p -> p.status() == PoolStatus.DISCONTINUED).orElse(false);
+  /**
+   * Completes when none of {@code targets} (each with the field that names it) is a discontinued
+   * pool; otherwise fails with a 400 {@code code} naming the first that is. Asks the live pools
+   * without blocking the caller's thread (an event loop).
+   */
+  private CompletionStage<Void> refuseDiscontinued(Map<PoolId, String> targets, String code) {
+    if (targets.isEmpty()) {
+      return CompletableFuture.completedFuture(null);
+    }
+    return pools.getAll(targets.keySet()).thenAccept(live -> {
+      for (Pool p : live) {
+        if (p.status() == PoolStatus.DISCONTINUED) {
+          throw Rejection.invalid(code, targets.get(p.id()) + ": pool " + p.id() + " is discontinued");
+        }
+      }
+    });
   }
 
   /** Sends a pool's overflow to its overflow pool (two recorded steps, like any transfer). */
@@ -157,7 +183,7 @@ public final class AdminService {
     return sequencer.submit(Submission.audited(new Submission.Target(pool, flush), new Submission.Audit("system", owner, "pool.overflow-out")))
         .thenCompose(outcomes -> outcomes.get(0) instanceof PoolOutcome.Transferred t
             ? receive(t.transfer(), new Submission.Audit("system", ownerOf(t.transfer().to()), "pool.overflow-in"))
-            : java.util.concurrent.CompletableFuture.completedFuture(outcomes.get(0)));
+            : CompletableFuture.completedFuture(outcomes.get(0)));
   }
 
   /**
@@ -166,10 +192,10 @@ public final class AdminService {
    */
   public CompletionStage<Integer> completePendingTransfers() {
     return ledger.pendingTransfers().thenCompose(pending -> {
-      java.util.concurrent.CompletableFuture<?>[] steps = pending.stream()
+      CompletableFuture<?>[] steps = pending.stream()
           .map(t -> receive(t, new Submission.Audit("system", ownerOf(t.to()), "pool.transfer-in.completed")).toCompletableFuture())
-          .toArray(java.util.concurrent.CompletableFuture[]::new);
-      return java.util.concurrent.CompletableFuture.allOf(steps).thenApply(v -> pending.size());
+          .toArray(CompletableFuture[]::new);
+      return CompletableFuture.allOf(steps).thenApply(v -> pending.size());
     });
   }
 
@@ -208,7 +234,7 @@ public final class AdminService {
     if (!(body.getValue("rates") instanceof JsonObject rates) || rates.isEmpty()) {
       throw Rejection.invalid("INVALID_FIELD", "rates must be an object like {\"GBP\": \"0.85\"}");
     }
-    java.util.Map<String, Long> parsed = new java.util.HashMap<>();
+    Map<String, Long> parsed = new java.util.HashMap<>();
     for (String currency : rates.fieldNames()) {
       if (!JsonFields.isCurrencyCode(currency) || currency.equals(current.base())) {
         throw Rejection.invalid("INVALID_FIELD", "rates." + currency + ": an ISO 4217 code other than " + current.base() + " is needed");
@@ -261,14 +287,12 @@ public final class AdminService {
       if (!target.currency().equals(source.currency())) {
         throw Rejection.invalid("CURRENCY_MISMATCH", "transferTo: pool " + transferTo + " is kept in " + target.currency());
       }
-      if (isDiscontinued(transferTo)) {
-        throw Rejection.invalid("INVALID_TARGET", "transferTo: pool " + transferTo + " is discontinued");
-      }
     }
     var command = new PoolCommand.Discontinue("discontinue-" + UUID.randomUUID(), reason, transferTo, "t-" + UUID.randomUUID(), clock.instant());
     Submission s = Submission.audited(new Submission.Target(from, command),
         new Submission.Audit(admin.name(), source.owner(), transferTo == null ? "pool.discontinue.hold" : "pool.discontinue.transfer"));
-    return sequencer.submit(s).thenCompose(outcomes -> {
+    Map<PoolId, String> target = transferTo == null ? Map.of() : Map.of(transferTo, "transferTo");
+    return refuseDiscontinued(target, "INVALID_TARGET").thenCompose(v -> sequencer.submit(s)).thenCompose(outcomes -> {
       PoolOutcome o = outcomes.get(0);
       if (o instanceof PoolOutcome.Unchanged) {
         throw new Rejection(Kind.CONFLICT, "POOL_DISCONTINUED", "pool " + from + " is already discontinued");
@@ -278,7 +302,7 @@ public final class AdminService {
         return receive(t.transfer(), new Submission.Audit(admin.name(), targetOwner, "pool.transfer-in"))
             .thenApply(in -> new Discontinued(o, in));
       }
-      return java.util.concurrent.CompletableFuture.completedFuture(new Discontinued(o, null));
+      return CompletableFuture.completedFuture(new Discontinued(o, null));
     });
   }
 
@@ -344,7 +368,7 @@ public final class AdminService {
     List<PoolId> ids = new java.util.ArrayList<>();
     visibleJackpots(admin).forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
     return ledger.figures().thenCompose(figures -> pools.getAll(ids).thenApply(live -> {
-      java.util.Map<PoolId, io.jackpot.money.Money> amounts = new java.util.HashMap<>();
+      Map<PoolId, io.jackpot.money.Money> amounts = new java.util.HashMap<>();
       // A pool holds its amount and its reserve; the ledger's balance counts both.
       live.forEach(p -> amounts.put(p.id(), p.amount().plus(p.reserve()).plus(p.owed())));
       return Reconciliation.check(ids, figures.flows(), figures.balances(), amounts);

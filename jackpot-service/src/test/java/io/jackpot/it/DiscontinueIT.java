@@ -3,6 +3,7 @@ package io.jackpot.it;
 import static io.jackpot.it.Api.batch;
 import static io.jackpot.it.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
 import io.jackpot.money.Money;
@@ -52,6 +53,27 @@ class DiscontinueIT extends OneNode {
     assertEquals("POOL_DISCONTINUED", api.post("/v1/wins", Api.claim("HOLD-W", "bewitched", "cv-5.00")).errorCode());
     assertEquals(409, AdminIT.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/bewitched/pools/cv-5.00/resume", ADMIN).status());
     assertEquals(before, api.amount("bewitched", "cv-5.00"));
+  }
+
+  /** A discontinued pool can receive nothing new: neither a transfer nor an overflow; the refused request changes nothing. */
+  @Test
+  void aDiscontinuedPoolIsRefusedAsATransferTargetAndAsAnOverflowTarget() {
+    int port = node.httpPort();
+    assertEquals(200, discontinue(port, "bewitched/pools/cv-2.00", new JsonObject().put("reason", "retired").put("hold", true)).status());
+    Api.Reply transfer = discontinue(port, "bewitched/pools/cv-0.50", new JsonObject().put("reason", "x")
+        .put("transferTo", new JsonObject().put("jackpotId", "bewitched").put("poolKey", "cv-2.00")));
+    assertEquals(400, transfer.status(), transfer.body());
+    assertEquals("INVALID_TARGET", transfer.errorCode());
+    assertTrue(transfer.body().contains("transferTo: pool bewitched/cv-2.00 is discontinued"), transfer.body());
+    assertEquals("ACTIVE", api.pool("bewitched", "cv-0.50").getString("state"), "the refused discontinuation changed nothing");
+
+    JsonObject spooky = DefinitionsIT.spooky();
+    spooky.getJsonArray("pools").getJsonObject(0).put("overflowTo", new JsonObject().put("jackpotId", "bewitched").put("poolKey", "cv-2.00"));
+    Api.Reply define = AdminIT.callAt(port, "PUT", "/v1/admin/jackpots/spooky-overflow", ADMIN, spooky.encode());
+    assertEquals(400, define.status(), define.body());
+    assertEquals("INVALID_DEFINITION", define.errorCode());
+    assertTrue(define.body().contains("pools.small.overflowTo: pool bewitched/cv-2.00 is discontinued"), define.body());
+    assertEquals(404, AdminIT.callAt(port, "GET", "/v1/admin/jackpots/spooky-overflow", ADMIN).status(), "nothing saved");
   }
 
   @Test
