@@ -159,10 +159,10 @@ public final class JackpotNode implements AutoCloseable {
     RandomSource random = new StrongRandomSource();
     Catalogue catalogue = new Catalogue(List.of());
     PoolLoader loader = new PoolLoader(catalogue, pools, ledger, clock, random);
-    HzCatalogue definitions = new HzCatalogue(hz.getMap(HzCatalogue.MAP), catalogue);
+    HzCatalogue definitions = new HzCatalogue(hz.getMap(HzCatalogue.MAP), catalogue, hzCallbacks);
     definitions.start(ledger, initial.all(), loader::load);
     loader.loadAll().toCompletableFuture().get();
-    HzFxRates fxRates = new HzFxRates(hz.getMap(HzFxRates.MAP), fx);
+    HzFxRates fxRates = new HzFxRates(hz.getMap(HzFxRates.MAP), fx, hzCallbacks);
     fxRates.start(ledger);
     log.info("step 4/6: {} pools live", catalogue.poolIds().size());
 

@@ -15,7 +15,7 @@ import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolLoader;
 import io.vertx.core.json.JsonObject;
-import java.util.function.Consumer;
+import java.util.function.Function;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.PoolStatus;
@@ -43,7 +43,7 @@ public final class AdminService {
   private final Ledger ledger;
   private final Sequencer sequencer;
   private final Clock clock;
-  private final Consumer<JackpotDefinition> publish;
+  private final Function<JackpotDefinition, CompletionStage<Void>> publish;
   private final PoolLoader loader;
   private final Pools pools;
   private final java.util.function.Function<String, java.util.Set<String>> gamesOf;
@@ -53,7 +53,7 @@ public final class AdminService {
    * {@code gamesOf} names the games an operator's game keys speak for (what a scoped token may link).
    */
   public AdminService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock,
-      Consumer<JackpotDefinition> publish, PoolLoader loader, Pools pools,
+      Function<JackpotDefinition, CompletionStage<Void>> publish, PoolLoader loader, Pools pools,
       java.util.function.Function<String, java.util.Set<String>> gamesOf) {
     this.pools = pools;
     this.gamesOf = gamesOf;
@@ -114,7 +114,10 @@ public final class AdminService {
 
   /** After a definition is saved: every member gets it, new pools start at their seed, changed terms are submitted. */
   private CompletionStage<JackpotDefinition> publishAndApply(Admin admin, JackpotDefinition before, JackpotDefinition next) {
-    publish.accept(next);
+    return publish.apply(next).thenCompose(v -> applyToPools(admin, before, next));
+  }
+
+  private CompletionStage<JackpotDefinition> applyToPools(Admin admin, JackpotDefinition before, JackpotDefinition next) {
     List<CompletableFuture<?>> steps = new java.util.ArrayList<>();
     for (PoolDefinition p : next.pools()) {
       PoolDefinition old = before == null ? null : before.pool(p.key()).orElse(null);
@@ -222,7 +225,7 @@ public final class AdminService {
    * Puts new exchange rates in force for the whole network: only an unscoped admin may, since rates
    * apply to every operator. Validated whole; saved with the audit entry; published to every member.
    */
-  public CompletionStage<FxRates> setFxRates(Admin admin, JsonObject body, FxRates current, Consumer<FxRates> publish) {
+  public CompletionStage<FxRates> setFxRates(Admin admin, JsonObject body, FxRates current, Function<FxRates, CompletionStage<Void>> publish) {
     writer(admin);
     if (admin.operatorScope() != null) {
       throw new Rejection(Kind.FORBIDDEN, "NETWORK_WIDE", "exchange rates apply to every operator: a token scoped to "
@@ -254,10 +257,7 @@ public final class AdminService {
     String before = io.jackpot.fx.hz.HzFxRates.json(current).encode();
     String after = io.jackpot.fx.hz.HzFxRates.json(next).encode();
     AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), null, "fx.rates", "fx-rates", before, after);
-    return ledger.saveFxRates(after, admin.name(), audit).thenApply(v -> {
-      publish.accept(next);
-      return next;
-    });
+    return ledger.saveFxRates(after, admin.name(), audit).thenCompose(v -> publish.apply(next)).thenApply(v -> next);
   }
 
   /** What a discontinuation did: the source's outcome, and the target's receipt if value moved. */

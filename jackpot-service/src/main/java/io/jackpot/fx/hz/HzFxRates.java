@@ -10,6 +10,8 @@ import io.jackpot.ledger.Ledger;
 import io.vertx.core.json.JsonObject;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 
 /**
  * Keeps every member's rates the same: the rates in force live under one key of the IMap
@@ -22,10 +24,13 @@ public final class HzFxRates {
 
   private final IMap<String, String> map;
   private final FxHolder holder;
+  private final Executor callbacks;
 
-  public HzFxRates(IMap<String, String> map, FxHolder holder) {
+  /** {@code callbacks} runs what follows a publish (never a Hazelcast thread: it may call Hazelcast again). */
+  public HzFxRates(IMap<String, String> map, FxHolder holder, Executor callbacks) {
     this.map = map;
     this.holder = holder;
+    this.callbacks = callbacks;
   }
 
   /** Blocking: call at start. */
@@ -40,9 +45,10 @@ public final class HzFxRates {
     }
   }
 
-  public void publish(FxRates rates) {
+  /** Puts saved rates in force on every member (this one at once); completes when the cluster has them, without blocking. */
+  public CompletionStage<Void> publish(FxRates rates) {
     holder.set(rates);
-    map.put(KEY, json(rates).encode());
+    return map.setAsync(KEY, json(rates).encode()).thenRunAsync(() -> {}, callbacks);
   }
 
   public static JsonObject json(FxRates rates) {

@@ -12,6 +12,8 @@ import io.jackpot.ledger.Ledger;
 import io.jackpot.pool.PoolId;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,10 +30,13 @@ public final class HzCatalogue {
 
   private final IMap<String, String> map;
   private final Catalogue catalogue;
+  private final Executor callbacks;
 
-  public HzCatalogue(IMap<String, String> map, Catalogue catalogue) {
+  /** {@code callbacks} runs what follows a publish (never a Hazelcast thread: it may call Hazelcast again). */
+  public HzCatalogue(IMap<String, String> map, Catalogue catalogue, Executor callbacks) {
     this.map = map;
     this.catalogue = catalogue;
+    this.callbacks = callbacks;
   }
 
   /**
@@ -60,10 +65,10 @@ public final class HzCatalogue {
     map.forEach((id, json) -> catalogue.put(parse(id, json)));
   }
 
-  /** Publishes a saved definition to every member (this one included, at once). */
-  public void publish(JackpotDefinition definition) {
+  /** Publishes a saved definition to every member (this one at once); completes when the cluster has it, without blocking. */
+  public CompletionStage<Void> publish(JackpotDefinition definition) {
     catalogue.put(definition);
-    map.put(definition.id(), DefinitionJson.of(definition).encode());
+    return map.setAsync(definition.id(), DefinitionJson.of(definition).encode()).thenRunAsync(() -> {}, callbacks);
   }
 
   private static JackpotDefinition parse(String id, String json) {
