@@ -9,9 +9,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,6 +41,10 @@ public final class DemoPlayers implements AutoCloseable {
   private final LongAdder refused = new LongAdder();
   private final LongAdder failed = new LongAdder();
   private final LongAdder wins = new LongAdder();
+  /** Rounds not settled yet: a round is settled once its contribution is answered and, if it claims, its claim too. */
+  private final Set<CompletableFuture<?>> unsettled = ConcurrentHashMap.newKeySet();
+  /** How long closing waits for the rounds under way before the clients fail what is left. */
+  static final Duration SETTLE = Duration.ofSeconds(30);
 
   private DemoPlayers() {}
 
@@ -73,7 +82,7 @@ public final class DemoPlayers implements AutoCloseable {
     Contribution c = round.contribution(roundId, player);
     rounds.increment();
     try {
-      sdk.contribute(c).whenComplete((result, error) -> {
+      CompletableFuture<?> settled = sdk.contribute(c).handle((result, error) -> {
         if (error != null) {
           failed.increment();
           log.warn("demo: {} round {} failed: {}", game.gameId(), roundId, error.toString());
@@ -84,17 +93,20 @@ public final class DemoPlayers implements AutoCloseable {
           applied.increment();
           result.triggers().forEach(w -> announce(w, "service trigger"));
           if (round.claims() && result.status() == RoundResult.Status.APPLIED) {
-            sdk.claim(roundId, player, round.claimJackpot(), round.claimPoolKey(), "EUR")
-                .whenComplete((w, e) -> {
-                  if (e != null) {
-                    log.warn("demo: claim of {} refused: {}", roundId, e.toString());
-                  } else {
-                    announce(w, "game");
-                  }
-                });
+            return sdk.claim(roundId, player, round.claimJackpot(), round.claimPoolKey(), "EUR").handle((w, e) -> {
+              if (e != null) {
+                log.warn("demo: claim of {} refused: {}", roundId, e.toString());
+              } else {
+                announce(w, "game");
+              }
+              return null;
+            });
           }
         }
-      });
+        return CompletableFuture.<Void>completedFuture(null);
+      }).thenCompose(claim -> claim).toCompletableFuture();
+      unsettled.add(settled);
+      settled.whenComplete((x, e) -> unsettled.remove(settled));
     } catch (RuntimeException e) {
       failed.increment();
       log.warn("demo: {} round {} not taken: {}", game.gameId(), roundId, e.toString());
@@ -118,9 +130,23 @@ public final class DemoPlayers implements AutoCloseable {
     log.info("demo: {} rounds, {} applied, {} refused, {} failed, {} wins", c.rounds(), c.applied(), c.refused(), c.failed(), c.wins());
   }
 
-  /** Stops playing; what the SDKs hold is delivered before they close. */
+  /**
+   * Stops playing (a round being started finishes starting), waits up to {@link #SETTLE} for the
+   * rounds under way and their claims to be answered, then closes the clients (which fail what is
+   * left).
+   */
   @Override
   public void close() {
+    scheduler.shutdown();
+    try {
+      if (scheduler.awaitTermination(SETTLE.toSeconds(), TimeUnit.SECONDS)) {
+        CompletableFuture.allOf(unsettled.toArray(CompletableFuture[]::new)).get(SETTLE.toSeconds(), TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      log.warn("demo: closing with rounds still unsettled: {}", e.toString());
+    }
     scheduler.shutdownNow();
     for (JackpotContributor sdk : clients) {
       try {

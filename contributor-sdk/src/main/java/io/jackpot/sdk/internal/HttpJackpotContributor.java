@@ -257,12 +257,15 @@ public final class HttpJackpotContributor implements JackpotContributor {
 
   /** A claim or lookup that {@link #close()} answers before it returns; refused once closed, like a contribution. */
   private <T> CompletionStage<T> tracked(Supplier<CompletionStage<T>> request) {
-    if (closed) {
-      return CompletableFuture.failedFuture(new IllegalStateException("the contributor is closed"));
-    }
     CompletableFuture<T> answer = new CompletableFuture<>();
     requests.add(answer);
     answer.whenComplete((v, e) -> requests.remove(answer));
+    // Checked after joining the set: a close() that began meanwhile either sees this request or
+    // has set the flag, so no claim slips out unwatched.
+    if (closed) {
+      answer.completeExceptionally(new IllegalStateException("the contributor is closed"));
+      return answer;
+    }
     request.get().whenComplete((v, e) -> {
       if (e != null) {
         answer.completeExceptionally(e);
