@@ -176,7 +176,9 @@ class AdminIT {
     JsonArray theirs = call("GET", "/v1/admin/wins?jackpotId=bewitched", OTHER_ADMIN, null).json().getJsonArray("wins");
     assertTrue(theirs.stream().allMatch(w -> "other".equals(((JsonObject) w).getString("operatorId"))), theirs.encode());
     assertEquals(1, theirs.size());
-    assertEquals(2, call("GET", "/v1/admin/wins?jackpotId=bewitched", ADMIN, null).json().getJsonArray("wins").size());
+    // The unscoped token sees both (other tests of this class may have added bewitched wins of their own).
+    assertEquals(2, call("GET", "/v1/admin/wins?jackpotId=bewitched", ADMIN, null).json().getJsonArray("wins").stream()
+        .filter(w -> ((JsonObject) w).getString("roundId").startsWith("SCOPE-")).count());
     String otherWin = theirs.getJsonObject(0).getString("winId");
     assertEquals(403, call("GET", "/v1/wins/" + otherWin, DEMO_GAMES, null).status(), "another operator's win");
   }

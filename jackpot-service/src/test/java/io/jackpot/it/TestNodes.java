@@ -16,12 +16,30 @@ import java.util.UUID;
 final class TestNodes {
   private TestNodes() {}
 
+  /** Test ports come from below the kernel's ephemeral range (32768–60999 here), never twice in one run. */
+  private static final int FIRST = 20_000;
+  private static final int PORTS = 12_000;
+  /** Where this JVM starts in that range: apart from other test JVMs that may run at the same time. */
+  private static final java.util.concurrent.atomic.AtomicInteger NEXT =
+      new java.util.concurrent.atomic.AtomicInteger((int) (ProcessHandle.current().pid() * 211 % PORTS));
+
+  /**
+   * A port free now that nothing else in this run is given. Not one the kernel hands out itself
+   * (binding port 0): the clustered event bus and PostgreSQL bind such ports too, and a port
+   * picked that way could be taken by one of them before the member binds it (about one suite
+   * run in a hundred).
+   */
   static int freePort() {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
+    for (int tries = 0; tries < PORTS; tries++) {
+      int port = FIRST + Math.floorMod(NEXT.getAndIncrement(), PORTS);
+      try (ServerSocket s = new ServerSocket()) {
+        s.bind(new java.net.InetSocketAddress(port));
+        return port;
+      } catch (IOException taken) {
+        // in use: the next one
+      }
     }
+    throw new IllegalStateException("no free port in " + FIRST + "-" + (FIRST + PORTS - 1));
   }
 
   /** Settings for a new single-member cluster of its own (unique name, own port). */

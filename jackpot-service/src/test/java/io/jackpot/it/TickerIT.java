@@ -110,6 +110,7 @@ class TickerIT {
 
   @Test
   void aSubscriberOfOneMemberSeesContributionsAndWinsMadeThroughTheOther() throws Exception {
+    int before = b.tickerHub().size();
     Listener listener = new Listener();
     WebSocket ws = connect(b, "?jackpots=bewitched&currency=EUR", listener);
     JsonObject snapshot = listener.await(m -> true, Duration.ofSeconds(10));
@@ -131,6 +132,8 @@ class TickerIT {
     assertEquals(winId, win.getString("winId"));
     assertTrue(Duration.between(claimed, Instant.now()).toMillis() < 5_000, "a win is announced within seconds");
     ws.sendClose(WebSocket.NORMAL_CLOSURE, "bye").join();
+    // Gone from the member before the next test counts its subscribers.
+    awaitTrue(() -> b.tickerHub().size() == before, "a closed connection leaves nothing behind");
   }
 
   @Test
