@@ -76,6 +76,7 @@ public final class JackpotNode implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(JackpotNode.class);
 
   private final AtomicBoolean ready = new AtomicBoolean();
+  private final java.util.concurrent.CompletableFuture<String> identityLost = new java.util.concurrent.CompletableFuture<>();
   /** The stop's waits, at most: the sequencer's drain, and the deletes of recorded steps' notes. */
   static final int DRAIN_SECONDS = 60;
   static final int JOURNAL_SECONDS = 10;
@@ -93,6 +94,7 @@ public final class JackpotNode implements AutoCloseable {
   private Pool pg;
   private int httpPort;
   private Pools pools;
+  private HazelcastInstance hz;
   private Sequencer sequencer;
   private StepJournal journal;
   private ApiRouter api;
@@ -146,6 +148,7 @@ public final class JackpotNode implements AutoCloseable {
         .withMetrics(new MicrometerMetricsFactory(metricsRegistry))
         .withClusterManager(cm).buildClustered().await();
     HazelcastInstance hz = cm.getHazelcastInstance();
+    this.hz = hz;
     log.info("step 2/6: joined cluster '{}' as {} ({} members)", config.cluster().clusterName(),
         hz.getCluster().getLocalMember().getAddress(), hz.getCluster().getMembers().size());
     pg = PgBuilder.pool().with(new PoolOptions().setMaxSize(config.pgPoolSize()))
@@ -170,6 +173,12 @@ public final class JackpotNode implements AutoCloseable {
     String memberId = hz.getCluster().getLocalMember().getUuid().toString();
     StepJournal journal = new HzStepJournal(hz.getMap(HzStepJournal.MAP), hzCallbacks, journalDeletes);
     sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock, random, metrics, memberId, journal);
+    hz.getLifecycleService().addLifecycleListener(event -> {
+      if (event.getState() == com.hazelcast.core.LifecycleEvent.LifecycleState.MERGED
+          && !hz.getCluster().getLocalMember().getUuid().toString().equals(memberId)) {
+        loseIdentity(memberId, hz.getCluster().getLocalMember().getUuid().toString());
+      }
+    });
     recovery = new StepRecovery(pools, ledger, journal, clock);
     this.journal = journal;
     long claimTtlMillis = config.cluster().roundClaimTtlSeconds() * 1000L;
@@ -193,7 +202,8 @@ public final class JackpotNode implements AutoCloseable {
         () -> hz.getCluster().getMembers().size());
     api = new ApiRouter(new GameAuth(credentials), new ContributionRoutes(contributions, catalogue),
         new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools, fx),
-        new HealthRoutes(() -> ready.get() && sequencer.healthy() && hz.getLifecycleService().isRunning() && quorum.held()),
+        new HealthRoutes(() -> ready.get() && !identityLost.isDone() && sequencer.healthy() && hz.getLifecycleService().isRunning()
+            && quorum.held()),
         new TickerRoutes(catalogue, pools, tickerHub, config.ticker().maxQueueBytes(), clock, fx),
         new AdminRoutes(admin, catalogue, pools, new AdminAuth(credentials), fx, fxRates::publish), quorum,
         new MetricsRoutes(metricsRegistry));
@@ -287,6 +297,31 @@ public final class JackpotNode implements AutoCloseable {
   /** This member's ticker subscribers, for operations and tests. */
   public TickerHub tickerHub() {
     return tickerHub;
+  }
+
+  /**
+   * Hazelcast gives a member a new identity when it merges back after a network split. The cluster
+   * then treats the old one as departed: it finishes that member's unrecorded steps and takes over
+   * its round claims. So the member must not go on under the old identity (its commits would clash
+   * with those made on its behalf): it refuses all new work and reports not-ready for good, and
+   * {@link #identityLost()} completes, whereupon the service process stops to start again as a
+   * new member (Main, exit code 3).
+   */
+  private void loseIdentity(String was, String now) {
+    sequencer.retire("this member rejoined the cluster after a network split and is restarting");
+    log.error("rejoined the cluster after a network split as a new member ({}, was {}): the cluster finishes the old identity's"
+        + " unrecorded steps and takes over its round claims, so this member takes no more work and stops to start again", now, was);
+    identityLost.complete(was);
+  }
+
+  /** Completes (with the old member id) when this member lost its cluster identity in a split-brain merge. */
+  public java.util.concurrent.CompletionStage<String> identityLost() {
+    return identityLost;
+  }
+
+  /** This member's Hazelcast instance, for operations and tests. */
+  public HazelcastInstance hazelcast() {
+    return hz;
   }
 
   /** The live pools, for operations and tests. */

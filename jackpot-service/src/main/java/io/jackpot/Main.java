@@ -50,6 +50,7 @@ public final class Main {
       Demo demoSettings = demo ? Demo.fromEnv(System.getenv(), credentials.isDev()) : null;
       JackpotNode node = JackpotNode.start(config, Clock.systemUTC(), io.jackpot.jackpot.DefaultCatalogue.create(), credentials);
       var players = new java.util.concurrent.atomic.AtomicReference<io.jackpot.sim.DemoPlayers>();
+      node.identityLost().thenRun(() -> new Thread(() -> System.exit(3), "restart-as-new-member").start());
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         try {
           if (players.get() != null) {

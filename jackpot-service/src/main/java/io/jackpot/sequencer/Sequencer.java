@@ -72,6 +72,8 @@ public final class Sequencer {
   private final List<CompletableFuture<Void>> idleWaiters = new ArrayList<>();
   private volatile boolean applyFailing;
   private volatile boolean commitFailing;
+  /** Why this sequencer takes no more work (its member is leaving for good), or null. */
+  private volatile String retired;
   private final Observer observer;
   private long commitStarted;
 
@@ -123,6 +125,10 @@ public final class Sequencer {
    */
   public CompletionStage<List<PoolOutcome>> submit(Submission submission) {
     loop.execute(() -> {
+      if (retired != null) {
+        submission.done().completeExceptionally(new OverloadedException(retired + "; retry on another member"));
+        return;
+      }
       if (!healthy()) {
         submission.done().completeExceptionally(new OverloadedException("the ledger or the pools are not reachable; retry shortly"));
         return;
@@ -137,9 +143,23 @@ public final class Sequencer {
     return submission.done();
   }
 
-  /** False while pool applies or ledger commits are failing and being retried. */
+  /** False while pool applies or ledger commits are failing and being retried, and once retired. */
   public boolean healthy() {
-    return !applyFailing && !commitFailing;
+    return !applyFailing && !commitFailing && retired == null;
+  }
+
+  /**
+   * Takes no more work, for good: every later submission, and every one still queued, is refused
+   * unapplied (retryable) with {@code reason}. What was applied is still committed.
+   */
+  public void retire(String reason) {
+    retired = reason;
+    loop.execute(() -> {
+      while (!queue.isEmpty()) {
+        queue.poll().submission().done().completeExceptionally(new OverloadedException(reason + "; retry on another member"));
+      }
+      notifyIfIdle();
+    });
   }
 
   /** Completes once nothing is queued, being applied or waiting for its commit (for a clean stop). */

@@ -80,6 +80,29 @@ class SequencerTest {
     assertEquals(1, ledger.committed.size());
   }
 
+  /** A retired sequencer (its member lost its cluster identity) commits what it applied and refuses the rest, unapplied. */
+  @Test
+  void aRetiredSequencerCommitsWhatItAppliedAndRefusesTheRestUnapplied() throws Exception {
+    Sequencer s = sequencer(10_000);
+    ledger.gate = new CompletableFuture<>();
+    List<CompletableFuture<List<PoolOutcome>>> all = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      all.add(s.submit(round("r" + i, 10_000, A)).toCompletableFuture());
+    }
+    loop.submit(() -> { }).get(5, TimeUnit.SECONDS); // queued, part of it applied and waiting for the ledger
+    s.retire("leaving");
+    assertTrue(!s.healthy());
+    all.add(s.submit(round("after", 10_000, A)).toCompletableFuture());
+    ledger.gate.complete(null);
+    s.idle().toCompletableFuture().get(5, TimeUnit.SECONDS);
+    int refused = refusedAsOverloaded(all);
+    assertTrue(refused > 1, "what was queued and what came later is refused: " + refused);
+    long committed = ledger.committed.stream().mapToInt(b -> b.shares().size()).sum();
+    assertTrue(committed > 0, "what was applied before is committed");
+    assertEquals(301 - refused, committed, "every submission is either committed or refused unapplied");
+    assertEquals(Money.ofMicros(1_000_000 + committed * 100), pools.pools.get(A).amount());
+  }
+
   @AfterEach
   void stop() {
     loop.shutdownNow();
