@@ -51,12 +51,7 @@ class SequencerTest {
   @Test
   void whatWaitedTooLongForAStuckCommitIsRefusedUnapplied() throws Exception {
     Sequencer s = sequencer(10_000);
-    ledger.gate = new CompletableFuture<>();
-    List<CompletableFuture<List<PoolOutcome>>> all = new ArrayList<>();
-    for (int i = 0; i < 300; i++) {
-      all.add(s.submit(round("r" + i, 10_000, A)).toCompletableFuture());
-    }
-    loop.submit(() -> { }).get(5, TimeUnit.SECONDS); // the loop has queued all of the above
+    List<CompletableFuture<List<PoolOutcome>>> all = threeHundredBehindAStuckCommit(s);
     clock.now = NOW.plusSeconds(21);
     all.add(s.submit(round("late", 10_000, A)).toCompletableFuture());
     ledger.gate.complete(null);
@@ -84,12 +79,7 @@ class SequencerTest {
   @Test
   void aRetiredSequencerCommitsWhatItAppliedAndRefusesTheRestUnapplied() throws Exception {
     Sequencer s = sequencer(10_000);
-    ledger.gate = new CompletableFuture<>();
-    List<CompletableFuture<List<PoolOutcome>>> all = new ArrayList<>();
-    for (int i = 0; i < 300; i++) {
-      all.add(s.submit(round("r" + i, 10_000, A)).toCompletableFuture());
-    }
-    loop.submit(() -> { }).get(5, TimeUnit.SECONDS); // queued, part of it applied and waiting for the ledger
+    List<CompletableFuture<List<PoolOutcome>>> all = threeHundredBehindAStuckCommit(s);
     s.retire("leaving");
     assertTrue(!s.healthy());
     all.add(s.submit(round("after", 10_000, A)).toCompletableFuture());
@@ -101,6 +91,17 @@ class SequencerTest {
     assertTrue(committed > 0, "what was applied before is committed");
     assertEquals(301 - refused, committed, "every submission is either committed or refused unapplied");
     assertEquals(Money.ofMicros(1_000_000 + committed * 100), pools.pools.get(A).amount());
+  }
+
+  /** 300 rounds on pool A while the ledger holds its first commit: a part applied and waiting, the rest queued. */
+  private List<CompletableFuture<List<PoolOutcome>>> threeHundredBehindAStuckCommit(Sequencer s) throws Exception {
+    ledger.gate = new CompletableFuture<>();
+    List<CompletableFuture<List<PoolOutcome>>> all = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      all.add(s.submit(round("r" + i, 10_000, A)).toCompletableFuture());
+    }
+    loop.submit(() -> { }).get(5, TimeUnit.SECONDS); // the loop has queued all of the above
+    return all;
   }
 
   @AfterEach
