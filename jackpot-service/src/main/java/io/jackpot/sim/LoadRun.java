@@ -54,12 +54,13 @@ public final class LoadRun {
   /**
    * What happened: rounds started, acknowledged (recorded by the service: applied, duplicate or
    * paused), refused (invalid, not recorded), failed (the SDK gave up: unknown), wins (the
-   * service's triggers and the games' answered claims), claims sent and claims that failed, the
+   * service's triggers and the games' answered claims), claims sent and claims that failed (with
+   * the first failure's reason, or null), the
    * acknowledgement latencies, and the ledger's count under the run's prefix (-1: the service did
    * not answer the count). Every claim is answered (or failed) before the summary is made.
    */
   public record Summary(String prefix, long started, long acknowledged, long refused, long failed, long wins,
-      long claims, long failedClaims, double seconds, long p50Micros, long p95Micros, long p99Micros, long maxMicros, long ledgerRounds) {
+      long claims, long failedClaims, String firstClaimFailure, double seconds, long p50Micros, long p95Micros, long p99Micros, long maxMicros, long ledgerRounds) {
     public double perSecond() {
       return acknowledged / seconds;
     }
@@ -83,6 +84,7 @@ public final class LoadRun {
   private final LongAdder wins = new LongAdder();
   private final LongAdder claims = new LongAdder();
   private final LongAdder failedClaims = new LongAdder();
+  private final java.util.concurrent.atomic.AtomicReference<String> firstClaimFailure = new java.util.concurrent.atomic.AtomicReference<>();
   private static final CompletionStage<Void> DONE = java.util.concurrent.CompletableFuture.completedFuture(null);
   private final LatencyHistogram latency = new LatencyHistogram();
   /** A run ends by itself when no round was answered for this long (a dead or stuck service). */
@@ -164,7 +166,7 @@ public final class LoadRun {
     double seconds = (System.nanoTime() - begin) / 1e9;
     long ledger = ledgerRounds(prefix + "-");
     return new Summary(prefix, started.sum(), acknowledged.sum(), refused.sum(), failed.sum(), wins.sum(),
-        claims.sum(), failedClaims.sum(), seconds,
+        claims.sum(), failedClaims.sum(), firstClaimFailure.get(), seconds,
         latency.percentileMicros(500), latency.percentileMicros(950), latency.percentileMicros(990), latency.maxMicros(), ledger);
   }
 
@@ -175,7 +177,8 @@ public final class LoadRun {
         window.acquire();
         SimRound round = game.next(random);
         String roundId = numbers.next();
-        Contribution c = round.contribution(roundId, "lg-player-" + random.nextInt(1000));
+        String player = "lg-player-" + random.nextInt(1000);
+        Contribution c = round.contribution(roundId, player);
         started.increment();
         long sent = System.nanoTime();
         try {
@@ -184,7 +187,7 @@ public final class LoadRun {
             // A round that claims its game's jackpot keeps its place in the window until the claim
             // is answered, so the run (and whoever checks the ledger after it) never ends with a
             // claim still in flight.
-            count(sdk, round, roundId, result, error).whenComplete((x, y) -> window.release());
+            count(sdk, round, roundId, player, result, error).whenComplete((x, y) -> window.release());
           });
         } catch (RuntimeException e) {
           window.release();
@@ -198,7 +201,8 @@ public final class LoadRun {
   }
 
   /** Counts the round's answer; sends its game's claim if it has one. Completes when nothing of the round is left in flight. */
-  private CompletionStage<?> count(JackpotContributor sdk, SimRound round, String roundId, RoundResult result, Throwable error) {
+  private CompletionStage<?> count(JackpotContributor sdk, SimRound round, String roundId, String player, RoundResult result,
+      Throwable error) {
     if (error != null) {
       failed.increment();
       return DONE;
@@ -214,16 +218,30 @@ public final class LoadRun {
     }
     claims.increment();
     try {
-      return sdk.claim(roundId, "lg-claimer", round.claimJackpot(), round.claimPoolKey(), "EUR").whenComplete((w, e) -> {
+      // By the round's own player, as a game claims: a round wins a pool at most once, so a claim of a
+      // pool the round's contribution already won (a service trigger) is answered with that win,
+      // which only its player may claim (another gets ROUND_ID_CONFLICT).
+      return sdk.claim(roundId, player, round.claimJackpot(), round.claimPoolKey(), "EUR").whenComplete((w, e) -> {
         if (e == null) {
-          wins.increment();
+          if (result.triggers().stream().noneMatch(t -> t.winId().equals(w.winId()))) {
+            wins.increment(); // not the trigger's win, counted above
+          }
         } else {
-          failedClaims.increment();
+          claimFailed(roundId, round, e);
         }
       });
     } catch (RuntimeException e) {
-      failedClaims.increment();
+      claimFailed(roundId, round, e);
       return DONE;
+    }
+  }
+
+  private void claimFailed(String roundId, SimRound round, Throwable e) {
+    failedClaims.increment();
+    Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+    String what = "claim of round " + roundId + " on " + round.claimJackpot() + "/" + round.claimPoolKey() + " failed: " + cause;
+    if (firstClaimFailure.compareAndSet(null, what)) {
+      progress.println(what);
     }
   }
 

@@ -53,6 +53,17 @@ class TriggersIT extends OneNode {
         .getJsonObject(0);
     assertEquals("DUPLICATE", again.getString("status"));
     assertEquals(triggering.getJsonArray("triggers"), again.getJsonArray("triggers"), "the original outcome, triggers included");
+
+    // A round wins a pool at most once: the game's own claim of the pool its contribution already
+    // won is answered with that win, for the round's player only.
+    JsonObject claim = new JsonObject().put("roundId", round).put("gameId", "creepy-candy").put("playerId", "p-1")
+        .put("jackpotId", "candy").put("poolKey", "mini").put("currency", "EUR");
+    Api.Reply same = api.post("/v1/wins", claim.encode());
+    assertEquals(200, same.status(), same.body());
+    assertEquals(winId, same.json().getString("winId"), "the trigger's win, not a second one");
+    Api.Reply other = api.post("/v1/wins", claim.copy().put("playerId", "p-2").encode());
+    assertEquals(409, other.status(), other.body());
+    assertEquals("ROUND_ID_CONFLICT", other.errorCode());
   }
 
   @Test
