@@ -336,16 +336,36 @@ public final class AdminService {
     });
   }
 
-  public CompletionStage<List<AuditEntry>> audit(Admin admin, Instant from, Instant to) {
-    return ledger.findAudit(from, to, admin.operatorScope());
+  /** The most a page of wins or audit entries holds (and what it holds unless asked for fewer). */
+  public static final int PAGE_LIMIT = 10_000;
+
+  /** A page of a listing, and where the next begins (null: this was the last). */
+  public record Page<T>(List<T> items, String next) {}
+
+  /** Audit entries, oldest first, a page at a time ({@code after}: a page's {@code next}). */
+  public CompletionStage<Page<AuditEntry>> audit(Admin admin, Instant from, Instant to, String after, int limit) {
+    Long afterId = after == null ? null : Cursors.auditId(after);
+    return ledger.findAudit(from, to, admin.operatorScope(), afterId, limit + 1).thenApply(found -> {
+      List<Ledger.Logged> page = found.subList(0, Math.min(limit, found.size()));
+      String next = found.size() > limit ? Cursors.ofAudit(page.get(page.size() - 1).id()) : null;
+      return new Page<>(page.stream().map(Ledger.Logged::entry).toList(), next);
+    });
   }
 
-  /** Wins of one jackpot (or all visible); a scoped token sees only its operator's games' wins. */
-  public CompletionStage<List<Win>> wins(Admin admin, String jackpotId, Instant from, Instant to) {
+  /**
+   * Wins of one jackpot (or all visible), by time, a page at a time ({@code after}: a page's
+   * {@code next}); a scoped token sees only its operator's games' wins.
+   */
+  public CompletionStage<Page<Win>> wins(Admin admin, String jackpotId, Instant from, Instant to, String after, int limit) {
     if (jackpotId != null) {
       catalogue.jackpot(jackpotId).orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_JACKPOT", "no jackpot " + jackpotId));
     }
-    return ledger.findWins(jackpotId, from, to, admin.operatorScope());
+    Ledger.WinCursor cursor = after == null ? null : Cursors.win(after);
+    return ledger.findWins(jackpotId, from, to, admin.operatorScope(), cursor, limit + 1).thenApply(found -> {
+      List<Win> page = found.subList(0, Math.min(limit, found.size()));
+      String next = found.size() > limit ? Cursors.of(page.get(page.size() - 1)) : null;
+      return new Page<>(page, next);
+    });
   }
 
   /**

@@ -130,8 +130,7 @@ public final class Jackpotctl {
 
   private String audit(List<String> args) throws Exception {
     Table t = new Table("AT", "ACTOR", "ACTION", "TARGET", "BEFORE", "AFTER");
-    for (Object e : call("GET", "/v1/admin/audit" + query(args, "from", "to"), null).getJsonArray("entries")) {
-      JsonObject entry = (JsonObject) e;
+    for (JsonObject entry : everyPage("/v1/admin/audit" + query(args, "from", "to"), "entries")) {
       t.row(entry.getString("at"), entry.getString("actor"), entry.getString("action"), entry.getString("target"),
           brief(entry.getValue("before")), brief(entry.getValue("after")));
     }
@@ -140,14 +139,25 @@ public final class Jackpotctl {
 
   private String wins(List<String> args) throws Exception {
     Table t = new Table("WON AT", "WIN", "JACKPOT", "POOL", "SEQ", "AMOUNT", "TRIGGER", "PLAYER", "OPERATOR");
-    for (Object w : call("GET", "/v1/admin/wins" + query(args, "jackpot", "from", "to").replace("jackpot=", "jackpotId="), null)
-        .getJsonArray("wins")) {
-      JsonObject win = (JsonObject) w;
+    for (JsonObject win : everyPage("/v1/admin/wins" + query(args, "jackpot", "from", "to").replace("jackpot=", "jackpotId="), "wins")) {
       t.row(win.getString("wonAt"), win.getString("winId"), win.getString("jackpotId"), win.getString("poolKey"),
           win.getLong("sequence"), win.getString("amount"), win.getString("trigger"), win.getString("playerId"),
           win.getString("operatorId"));
     }
     return t.render();
+  }
+
+  /** Every item of a paged listing: its pages in turn, each continuing after the last ({@code next}). */
+  private List<JsonObject> everyPage(String path, String items) throws Exception {
+    List<JsonObject> all = new java.util.ArrayList<>();
+    String after = null;
+    do {
+      String page = path + (after == null ? "" : (path.contains("?") ? "&" : "?") + "after=" + URLEncoder.encode(after, StandardCharsets.UTF_8));
+      JsonObject answer = call("GET", page, null);
+      answer.getJsonArray(items).forEach(o -> all.add((JsonObject) o));
+      after = answer.getString("next");
+    } while (after != null);
+    return all;
   }
 
   private String reconcile() throws Exception {

@@ -29,11 +29,24 @@ public interface Ledger extends LedgerWriter {
   /** The pool as the ledger says it is (under the given terms), or empty if never recorded. */
   CompletionStage<Optional<Pool>> rebuild(PoolId pool, PoolTerms terms);
 
-  /** Audit entries in [from, to), oldest first; only those of {@code owner} unless it is null. */
-  CompletionStage<List<AuditEntry>> findAudit(java.time.Instant from, java.time.Instant to, String owner);
+  /**
+   * At most {@code limit} audit entries in [from, to), oldest first, each with its id; only those
+   * of {@code owner} unless it is null; only those after the entry {@code afterId} unless it is null.
+   */
+  CompletionStage<List<Logged>> findAudit(java.time.Instant from, java.time.Instant to, String owner, Long afterId, int limit);
 
-  /** Wins in [from, to) of one jackpot (null: all), of one operator's games (null: all). */
-  CompletionStage<List<Win>> findWins(String jackpotId, java.time.Instant from, java.time.Instant to, String operatorId);
+  /** An audit entry with its place in the log. */
+  record Logged(long id, AuditEntry entry) {}
+
+  /**
+   * At most {@code limit} wins in [from, to), ordered by time and win id, of one jackpot (null: all),
+   * of one operator's games (null: all), after the win at {@code after} unless it is null.
+   */
+  CompletionStage<List<Win>> findWins(String jackpotId, java.time.Instant from, java.time.Instant to, String operatorId,
+      WinCursor after, int limit);
+
+  /** A place in the wins' order: a win's time and id. */
+  record WinCursor(java.time.Instant wonAt, String winId) {}
 
   /** Every pool's flows and recorded balance, from one snapshot (pools never recorded are absent). */
   CompletionStage<io.jackpot.reconciliation.LedgerFigures> figures();

@@ -3,6 +3,7 @@ package io.jackpot.it;
 import static io.jackpot.it.Api.batch;
 import static io.jackpot.it.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
@@ -19,6 +20,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -164,6 +166,38 @@ class AdminIT {
     if (expected >= 400) {
       assertTrue(r.json().getJsonObject("error").getString("code").matches("[A-Z_]+"), r.body());
     }
+  }
+
+  /** Wins and the audit log come a page at a time: following {@code next} yields exactly the whole listing, in order. */
+  @Test
+  void winsAndTheAuditLogArePagedWithoutGapsOrRepeats() {
+    for (String pool : List.of("cv-0.01", "cv-0.02", "cv-0.05", "cv-0.10", "cv-0.20")) {
+      assertEquals(200, call("POST", "/v1/wins", DEMO_GAMES, Api.claim("PAGE-" + pool, "bewitched", pool)).status());
+      assertEquals(200, call("POST", "/v1/admin/jackpots/candy/pools/mini/pause", ADMIN, null).status());
+      assertEquals(200, call("POST", "/v1/admin/jackpots/candy/pools/mini/resume", ADMIN, null).status());
+    }
+    for (String[] listing : new String[][] {{"/v1/admin/wins?jackpotId=bewitched", "wins"}, {"/v1/admin/audit", "entries"}}) {
+      JsonObject whole = call("GET", listing[0], VIEWER, null).json();
+      assertNull(whole.getValue("next"), "one page holds it all: " + listing[0]);
+      JsonArray paged = new JsonArray();
+      String after = null;
+      int pages = 0;
+      do {
+        JsonObject page = call("GET", listing[0] + (listing[0].contains("?") ? "&" : "?") + "limit=2"
+            + (after == null ? "" : "&after=" + after), VIEWER, null).json();
+        assertTrue(page.getJsonArray(listing[1]).size() <= 2);
+        page.getJsonArray(listing[1]).forEach(paged::add);
+        after = page.getString("next");
+        pages++;
+      } while (after != null && pages < 1000);
+      assertTrue(whole.getJsonArray(listing[1]).size() >= 5, listing[0]);
+      assertEquals(whole.getJsonArray(listing[1]), paged, listing[0] + " in pages of 2 is the whole listing, in order");
+    }
+    assertEquals(400, call("GET", "/v1/admin/wins?after=bm90LWEtY3Vyc29y", VIEWER, null).status(), "not a cursor of this listing");
+    String auditCursor = call("GET", "/v1/admin/audit?limit=1", VIEWER, null).json().getString("next");
+    assertEquals(400, call("GET", "/v1/admin/wins?after=" + auditCursor, VIEWER, null).status(), "another listing's cursor");
+    assertEquals(400, call("GET", "/v1/admin/audit?limit=0", VIEWER, null).status());
+    assertEquals(400, call("GET", "/v1/admin/audit?limit=10001", VIEWER, null).status());
   }
 
   @Test

@@ -154,26 +154,41 @@ public final class AdminRoutes {
   private void wins(RoutingContext ctx) {
     Instant from = instant(ctx, "from", Instant.EPOCH);
     Instant to = instant(ctx, "to", Instant.parse("9999-01-01T00:00:00Z"));
-    Replies.json(ctx, () -> admin.wins(AdminAuth.admin(ctx), ctx.queryParams().get("jackpotId"), from, to), wins -> {
-      JsonArray out = new JsonArray();
-      wins.forEach(w -> out.add(WinJson.of(w, catalogue.currencyOf(w.pool())).put("operatorId", w.operatorId())));
-      return new JsonObject().put("wins", out);
-    });
+    int limit = limit(ctx);
+    Replies.json(ctx, () -> admin.wins(AdminAuth.admin(ctx), ctx.queryParams().get("jackpotId"), from, to, ctx.queryParams().get("after"),
+        limit), page -> {
+          JsonArray out = new JsonArray();
+          page.items().forEach(w -> out.add(WinJson.of(w, catalogue.currencyOf(w.pool())).put("operatorId", w.operatorId())));
+          return new JsonObject().put("wins", out).put("next", page.next());
+        });
   }
 
   private void audit(RoutingContext ctx) {
     Instant from = instant(ctx, "from", Instant.EPOCH);
     Instant to = instant(ctx, "to", Instant.parse("9999-01-01T00:00:00Z"));
-    Replies.json(ctx, () -> admin.audit(AdminAuth.admin(ctx), from, to), entries -> {
+    int limit = limit(ctx);
+    Replies.json(ctx, () -> admin.audit(AdminAuth.admin(ctx), from, to, ctx.queryParams().get("after"), limit), page -> {
       JsonArray out = new JsonArray();
-      for (AuditEntry e : entries) {
+      for (AuditEntry e : page.items()) {
         out.add(new JsonObject().put("at", WinJson.TIMESTAMP.format(e.at())).put("actor", e.actor()).put("owner", e.owner())
             .put("action", e.action()).put("target", e.target())
             .put("before", e.before() == null ? null : new JsonObject(e.before()))
             .put("after", e.after() == null ? null : new JsonObject(e.after())));
       }
-      return new JsonObject().put("entries", out);
+      return new JsonObject().put("entries", out).put("next", page.next());
     });
+  }
+
+  /** {@code limit}: how many a page holds at most, 1 to {@link AdminService#PAGE_LIMIT} (the default). */
+  private static int limit(RoutingContext ctx) {
+    String raw = ctx.queryParams().get("limit");
+    if (raw == null) {
+      return AdminService.PAGE_LIMIT;
+    }
+    if (!raw.matches("[0-9]{1,5}") || Integer.parseInt(raw) < 1 || Integer.parseInt(raw) > AdminService.PAGE_LIMIT) {
+      throw Rejection.invalid("INVALID_FIELD", "limit must be a whole number from 1 to " + AdminService.PAGE_LIMIT);
+    }
+    return Integer.parseInt(raw);
   }
 
   private static Instant instant(RoutingContext ctx, String name, Instant fallback) {

@@ -46,9 +46,9 @@ final class LedgerSql {
       SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[])""";
 
   static final String FIND_AUDIT = """
-      SELECT at, actor, owner, action, target, nullif(before::text, 'null') AS before, nullif(after::text, 'null') AS after
+      SELECT id, at, actor, owner, action, target, nullif(before::text, 'null') AS before, nullif(after::text, 'null') AS after
       FROM audit_log
-      WHERE at >= $1 AND at < $2 AND ($3::text IS NULL OR owner = $3) ORDER BY id LIMIT 10000""";
+      WHERE at >= $1 AND at < $2 AND ($3::text IS NULL OR owner = $3) AND ($4::int8 IS NULL OR id > $4) ORDER BY id LIMIT $5""";
 
 
 
@@ -162,7 +162,8 @@ final class LedgerSql {
 
   static final String FIND_WINS = "SELECT " + WIN_COLUMNS + " FROM wins"
       + " WHERE ($1::text IS NULL OR jackpot_id = $1) AND won_at >= $2 AND won_at < $3"
-      + " AND ($4::text IS NULL OR operator_id = $4) ORDER BY won_at, win_id LIMIT 10000";
+      + " AND ($4::text IS NULL OR operator_id = $4) AND ($5::timestamptz IS NULL OR (won_at, win_id) > ($5, $6::text))"
+      + " ORDER BY won_at, win_id LIMIT $7";
 
   static final String COUNT_ROUNDS = "SELECT"
       + " (SELECT count(*) FROM rounds WHERE left(round_id, length($1)) = $1 AND ($2::text IS NULL OR operator_id = $2)) AS rounds,"

@@ -201,20 +201,21 @@ public final class PgLedger implements Ledger {
   }
 
   @Override
-  public CompletionStage<List<AuditEntry>> findAudit(Instant from, Instant to, String owner) {
-    return pg.preparedQuery(LedgerSql.FIND_AUDIT).execute(Tuple.of(BatchArrays.utc(from), BatchArrays.utc(to), owner))
+  public CompletionStage<List<Logged>> findAudit(Instant from, Instant to, String owner, Long afterId, int limit) {
+    return pg.preparedQuery(LedgerSql.FIND_AUDIT).execute(Tuple.of(BatchArrays.utc(from), BatchArrays.utc(to), owner, afterId, limit))
         .map(rows -> {
-          List<AuditEntry> out = new ArrayList<>();
-          rows.forEach(r -> out.add(new AuditEntry(r.getOffsetDateTime("at").toInstant(), r.getString("actor"),
-              r.getString("owner"), r.getString("action"), r.getString("target"), r.getString("before"), r.getString("after"))));
+          List<Logged> out = new ArrayList<>();
+          rows.forEach(r -> out.add(new Logged(r.getLong("id"), new AuditEntry(r.getOffsetDateTime("at").toInstant(), r.getString("actor"),
+              r.getString("owner"), r.getString("action"), r.getString("target"), r.getString("before"), r.getString("after")))));
           return out;
         }).toCompletionStage();
   }
 
   @Override
-  public CompletionStage<List<Win>> findWins(String jackpotId, Instant from, Instant to, String operatorId) {
+  public CompletionStage<List<Win>> findWins(String jackpotId, Instant from, Instant to, String operatorId, WinCursor after, int limit) {
     return pg.preparedQuery(LedgerSql.FIND_WINS)
-        .execute(Tuple.of(jackpotId, BatchArrays.utc(from), BatchArrays.utc(to), operatorId))
+        .execute(Tuple.from(java.util.Arrays.asList(jackpotId, BatchArrays.utc(from), BatchArrays.utc(to), operatorId,
+            after == null ? null : BatchArrays.utc(after.wonAt()), after == null ? null : after.winId(), limit)))
         .map(PgLedger::wins).toCompletionStage();
   }
 

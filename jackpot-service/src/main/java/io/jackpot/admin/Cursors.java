@@ -1,0 +1,73 @@
+package io.jackpot.admin;
+
+import io.jackpot.error.Rejection;
+import io.jackpot.ledger.Ledger;
+import io.jackpot.pool.Win;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Base64;
+
+/**
+ * Where the next page of a listing begins, as an opaque text (URL-safe base64): for wins, the last
+ * win's time (in microseconds, the ledger's precision) and id; for the audit log, the last entry's
+ * id. A client only passes back what a page gave it.
+ */
+final class Cursors {
+  private static final String WIN = "w:";
+  private static final String AUDIT = "a:";
+
+  private Cursors() {}
+
+  static String of(Win last) {
+    long micros = Math.addExact(Math.multiplyExact(last.wonAt().getEpochSecond(), 1_000_000L), last.wonAt().getNano() / 1_000);
+    return encode(WIN + micros + ":" + last.winId());
+  }
+
+  static Ledger.WinCursor win(String cursor) {
+    String text = decode(cursor, WIN);
+    int colon = text.indexOf(':');
+    try {
+      long micros = Long.parseLong(text.substring(0, colon));
+      String winId = text.substring(colon + 1);
+      if (winId.isEmpty()) {
+        throw refused();
+      }
+      return new Ledger.WinCursor(Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L), winId);
+    } catch (RuntimeException e) {
+      throw refused();
+    }
+  }
+
+  static String ofAudit(long id) {
+    return encode(AUDIT + id);
+  }
+
+  static long auditId(String cursor) {
+    try {
+      return Long.parseLong(decode(cursor, AUDIT));
+    } catch (NumberFormatException e) {
+      throw refused();
+    }
+  }
+
+  private static String encode(String text) {
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static String decode(String cursor, String kind) {
+    String text;
+    try {
+      text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      throw refused();
+    }
+    if (!text.startsWith(kind)) {
+      throw refused();
+    }
+    return text.substring(kind.length());
+  }
+
+  private static Rejection refused() {
+    return Rejection.invalid("INVALID_FIELD", "after: not the next of a page of this listing");
+  }
+}
