@@ -1,0 +1,40 @@
+package io.jackpot.admin;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.jackpot.error.Rejection;
+import io.jackpot.ledger.Ledger;
+import io.jackpot.money.Money;
+import io.jackpot.pool.PoolId;
+import io.jackpot.pool.Trigger;
+import io.jackpot.pool.Win;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class CursorsTest {
+  @Test
+  void aWinCursorGivesBackTheWinsPlaceToTheMicrosecond() {
+    PoolId pool = new PoolId("candy", "mini");
+    for (Instant at : new Instant[] {Instant.parse("2026-11-21T13:45:01.123456789Z"), Instant.parse("1969-12-31T23:59:59.999999Z"),
+        Instant.EPOCH}) {
+      Win win = new Win(Win.idFor(pool, 7), pool, 7, 9, "r", "p", "g", "op", Money.ofMicros(1), 1, at, Trigger.Kind.CLAIM, null, null);
+      Instant micros = Instant.ofEpochSecond(at.getEpochSecond(), at.getNano() / 1_000 * 1_000);
+      assertEquals(new Ledger.WinCursor(micros, win.winId()), Cursors.win(Cursors.of(win)));
+    }
+  }
+
+  @Test
+  void anAuditCursorGivesBackTheEntrysId() {
+    assertEquals(42L, Cursors.auditId(Cursors.ofAudit(42)));
+  }
+
+  @Test
+  void anythingElseIsRefusedAsABadField() {
+    for (String bad : new String[] {"", "%%%", "bm90LWEtY3Vyc29y", Cursors.ofAudit(3)}) {
+      Rejection r = assertThrows(Rejection.class, () -> Cursors.win(bad), bad);
+      assertEquals("INVALID_FIELD", r.code());
+    }
+    assertThrows(Rejection.class, () -> Cursors.auditId("dzoxOmNhbmR5L21pbmkvMQ"));
+  }
+}
