@@ -50,7 +50,6 @@ public final class Main {
       Demo demoSettings = demo ? Demo.fromEnv(System.getenv(), credentials.isDev()) : null;
       JackpotNode node = JackpotNode.start(config, Clock.systemUTC(), io.jackpot.jackpot.DefaultCatalogue.create(), credentials);
       var players = new java.util.concurrent.atomic.AtomicReference<io.jackpot.sim.DemoPlayers>();
-      node.identityLost().thenRun(() -> new Thread(() -> System.exit(3), "restart-as-new-member").start());
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         try {
           if (players.get() != null) {
@@ -61,6 +60,8 @@ public final class Main {
           log().warn("shutdown: {}", e.toString());
         }
       }, "shutdown"));
+      // After the hook: the clean stop runs before the exit (code 3: start again as a new member).
+      node.identityLost().thenRun(() -> new Thread(() -> System.exit(3), "restart-as-new-member").start());
       banner.printf("%nJackpot service ready: http://127.0.0.1:%d/v1/jackpots%n", node.httpPort());
       if (credentials.isDev()) {
         banner.printf("  game key:     %s (operator demo, all seed games)%n", Credentials.DEV_GAME_KEY);

@@ -23,19 +23,26 @@ final class Cursors {
     return encode(WIN + micros + ":" + last.winId());
   }
 
+  /** Win ids as Win.idFor writes them; and times the ledger can hold. */
+  private static final java.util.regex.Pattern WIN_ID = java.util.regex.Pattern.compile("w-[a-z0-9.-]{1,64}~[a-z0-9.-]{1,64}~[0-9]{1,19}");
+  private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
+  private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
+
   static Ledger.WinCursor win(String cursor) {
     String text = decode(cursor, WIN);
     int colon = text.indexOf(':');
+    Instant at;
     try {
       long micros = Long.parseLong(text.substring(0, colon));
-      String winId = text.substring(colon + 1);
-      if (winId.isEmpty()) {
-        throw refused();
-      }
-      return new Ledger.WinCursor(Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L), winId);
+      at = Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L);
     } catch (RuntimeException e) {
       throw refused();
     }
+    String winId = text.substring(colon + 1);
+    if (!WIN_ID.matcher(winId).matches() || at.isBefore(EARLIEST) || at.isAfter(LATEST)) {
+      throw refused(); // forged: never reaches the database
+    }
+    return new Ledger.WinCursor(at, winId);
   }
 
   static String ofAudit(long id) {

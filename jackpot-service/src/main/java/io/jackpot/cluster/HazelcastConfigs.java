@@ -28,6 +28,9 @@ public final class HazelcastConfigs {
     config.setProperty("hazelcast.phone.home.enabled", "false");
     config.setProperty("hazelcast.wait.seconds.before.join", "0");
     config.setProperty("hazelcast.logging.type", "slf4j");
+    // The member leaves through Vert.x's close, after its sequencer drained (JackpotNode.close);
+    // Hazelcast's own JVM hook would terminate it at once, beside that clean stop.
+    config.setProperty("hazelcast.shutdownhook.enabled", "false");
     // Field-by-field wire forms for what crosses the cluster on every contribution.
     io.jackpot.pool.hz.PoolSerializers.register(config.getSerializationConfig());
     io.jackpot.sequencer.hz.StepNoteSerializer.register(config.getSerializationConfig());

@@ -155,10 +155,33 @@ public final class Sequencer {
   public void retire(String reason) {
     retired = reason;
     loop.execute(() -> {
-      while (!queue.isEmpty()) {
-        queue.poll().submission().done().completeExceptionally(new OverloadedException(reason + "; retry on another member"));
-      }
+      refuseQueued();
       notifyIfIdle();
+    });
+  }
+
+  private void refuseQueued() {
+    while (!queue.isEmpty()) {
+      queue.poll().submission().done().completeExceptionally(new OverloadedException(retired + "; retry on another member"));
+    }
+  }
+
+  /**
+   * A commit, or, once retired, nothing if the cluster has already recorded every step of it on
+   * this member's old identity's behalf (StepRecovery records exactly these outcomes): the strict
+   * insert would fail for ever, and the member could not stop.
+   */
+  private CompletionStage<Void> record(LedgerBatch batch, List<String> stepIds) {
+    if (retired == null) {
+      return ledger.record(batch);
+    }
+    List<CompletableFuture<Boolean>> asked = stepIds.stream().map(id -> ledger.stepRecorded(id).toCompletableFuture()).toList();
+    return CompletableFuture.allOf(asked.toArray(CompletableFuture[]::new)).thenCompose(v -> {
+      if (asked.stream().allMatch(CompletableFuture::join)) {
+        log.warn("steps {} were recorded by the cluster on this retired member's behalf", stepIds);
+        return CompletableFuture.<Void>completedFuture(null);
+      }
+      return ledger.record(batch);
     });
   }
 
@@ -184,6 +207,11 @@ public final class Sequencer {
   private record AppliedStep(List<Submission> submissions, StepNote note, List<List<PoolOutcome>> outcomes, int commands) {}
 
   private void maybeApply() {
+    if (retired != null) {
+      refuseQueued();
+      notifyIfIdle();
+      return;
+    }
     refuseStale();
     if (applying || queue.isEmpty() || uncommittedCommands >= settings.maxUncommittedCommands()
         || unrecordedSteps >= MAX_UNRECORDED_STEPS) {
@@ -272,12 +300,13 @@ public final class Sequencer {
     List<AppliedStep> group = new ArrayList<>(applied);
     applied.clear();
     LedgerBatch rows = batches.of(group.stream().flatMap(g -> LedgerBatches.zip(g.submissions(), g.outcomes()).stream()).toList());
-    LedgerBatch batch = rows.forSteps(rows.commitId(), group.stream().map(g -> g.note().stepId()).toList());
+    List<String> stepIds = group.stream().map(g -> g.note().stepId()).toList();
+    LedgerBatch batch = rows.forSteps(rows.commitId(), stepIds);
     commitStarted = System.nanoTime();
     int rounds = batch.rounds().size();
     int shares = batch.shares().size();
     List<io.jackpot.pool.Win> wins = batch.wins();
-    retried(commitRetry, () -> ledger.record(batch))
+    retried(commitRetry, () -> record(batch, stepIds))
         .whenCompleteAsync((ok, error) -> onCommitted(group, error, rounds, shares, wins), loop);
   }
 

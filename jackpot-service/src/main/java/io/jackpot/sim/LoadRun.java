@@ -187,7 +187,14 @@ public final class LoadRun {
             // A round that claims its game's jackpot keeps its place in the window until the claim
             // is answered, so the run (and whoever checks the ledger after it) never ends with a
             // claim still in flight.
-            count(sdk, round, roundId, player, result, error).whenComplete((x, y) -> window.release());
+            CompletionStage<?> settled;
+            try {
+              settled = count(sdk, round, roundId, player, result, error);
+            } catch (RuntimeException e) {
+              window.release();
+              throw e;
+            }
+            settled.whenComplete((x, y) -> window.release());
           });
         } catch (RuntimeException e) {
           window.release();

@@ -15,10 +15,12 @@ final class RecordingLedger implements LedgerWriter {
   final AtomicInteger attempts = new AtomicInteger();
   volatile CompletableFuture<Void> gate = CompletableFuture.completedFuture(null);
   final java.util.Set<String> steps = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  volatile LedgerBatch lastAttempt;
 
   @Override
   public CompletionStage<Void> record(LedgerBatch batch) {
     attempts.incrementAndGet();
+    lastAttempt = batch;
     if (failures.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
       return CompletableFuture.failedFuture(new IllegalStateException("connection reset"));
     }

@@ -93,6 +93,30 @@ class SequencerTest {
     assertEquals(Money.ofMicros(1_000_000 + committed * 100), pools.pools.get(A).amount());
   }
 
+  /**
+   * A retired member's step that the cluster recorded on its old identity's behalf meanwhile: its
+   * own strict commit fails, and instead of retrying for ever it finds the step recorded, answers
+   * the round with the (same) outcomes and can stop.
+   */
+  @Test
+  void aRetiredSequencerWhoseStepTheClusterRecordedAnswersAndStops() throws Exception {
+    Sequencer s = sequencer(1000);
+    ledger.gate = new CompletableFuture<>();
+    CompletableFuture<List<PoolOutcome>> done = s.submit(round("r1", 1_000_000, A)).toCompletableFuture();
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (ledger.lastAttempt == null) {
+      assertTrue(System.nanoTime() < until, "the commit began");
+      loop.submit(() -> { }).get(5, TimeUnit.SECONDS);
+    }
+    s.retire("leaving");
+    ledger.steps.addAll(ledger.lastAttempt.stepIds()); // StepRecovery on another member recorded it
+    ledger.gate.complete(null); // the member's own commit now fails: "recorded twice"
+    List<PoolOutcome> outcomes = done.get(5, TimeUnit.SECONDS);
+    assertEquals(Money.ofMicros(10_000), ((PoolOutcome.Contributed) outcomes.get(0)).share());
+    s.idle().toCompletableFuture().get(5, TimeUnit.SECONDS);
+    assertTrue(ledger.committed.isEmpty(), "nothing recorded twice");
+  }
+
   /** 300 rounds on pool A while the ledger holds its first commit: a part applied and waiting, the rest queued. */
   private List<CompletableFuture<List<PoolOutcome>>> threeHundredBehindAStuckCommit(Sequencer s) throws Exception {
     ledger.gate = new CompletableFuture<>();

@@ -266,13 +266,17 @@ public final class HttpJackpotContributor implements JackpotContributor {
       answer.completeExceptionally(new IllegalStateException("the contributor is closed"));
       return answer;
     }
-    request.get().whenComplete((v, e) -> {
-      if (e != null) {
-        answer.completeExceptionally(e);
-      } else {
-        answer.complete(v);
-      }
-    });
+    try {
+      request.get().whenComplete((v, e) -> {
+        if (e != null) {
+          answer.completeExceptionally(e);
+        } else {
+          answer.complete(v);
+        }
+      });
+    } catch (RuntimeException e) {
+      answer.completeExceptionally(e); // a first attempt that throws (bad input) leaves nothing watched
+    }
     return answer;
   }
 
