@@ -16,11 +16,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -60,7 +63,8 @@ public final class LoadRun {
    * not answer the count). Every claim is answered (or failed) before the summary is made.
    */
   public record Summary(String prefix, long started, long acknowledged, long refused, long failed, long wins,
-      long claims, long failedClaims, String firstClaimFailure, double seconds, long p50Micros, long p95Micros, long p99Micros, long maxMicros, long ledgerRounds) {
+      long claims, long failedClaims, String firstClaimFailure, double seconds, long p50Micros, long p95Micros, long p99Micros,
+      long maxMicros, long ledgerRounds) {
     public double perSecond() {
       return acknowledged / seconds;
     }
@@ -84,8 +88,8 @@ public final class LoadRun {
   private final LongAdder wins = new LongAdder();
   private final LongAdder claims = new LongAdder();
   private final LongAdder failedClaims = new LongAdder();
-  private final java.util.concurrent.atomic.AtomicReference<String> firstClaimFailure = new java.util.concurrent.atomic.AtomicReference<>();
-  private static final CompletionStage<Void> DONE = java.util.concurrent.CompletableFuture.completedFuture(null);
+  private final AtomicReference<String> firstClaimFailure = new AtomicReference<>();
+  private static final CompletionStage<Void> DONE = CompletableFuture.completedFuture(null);
   private final LatencyHistogram latency = new LatencyHistogram();
   /** A run ends by itself when no round was answered for this long (a dead or stuck service). */
   static final Duration STALL = Duration.ofSeconds(120);
@@ -245,7 +249,7 @@ public final class LoadRun {
 
   private void claimFailed(String roundId, SimRound round, Throwable e) {
     failedClaims.increment();
-    Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+    Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
     String what = "claim of round " + roundId + " on " + round.claimJackpot() + "/" + round.claimPoolKey() + " failed: " + cause;
     if (firstClaimFailure.compareAndSet(null, what)) {
       progress.println(what);

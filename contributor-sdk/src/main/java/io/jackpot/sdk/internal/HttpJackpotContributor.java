@@ -406,7 +406,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
         held.release(capacity);
       }
       // Claims and lookups under way are answered within the same time.
-      CompletableFuture.allOf(requests.toArray(CompletableFuture[]::new)).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      CompletableFuture.allOf(requests.toArray(CompletableFuture[]::new))
+          .get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (ExecutionException | TimeoutException e) {
