@@ -62,6 +62,12 @@ class DefinitionsIT extends OneNode {
     assertEquals(200, put("candy", candy, ADMIN).status());
     JsonObject pending = api.pool("candy", "grand").getJsonObject("pendingChange");
     assertEquals("0.011", pending.getString("rate"));
+    // The whole of the terms to come, in the definition's fields (ceilings, reserve and overflow included).
+    JsonObject miniPending = api.pool("candy", "mini").getJsonObject("pendingChange");
+    assertEquals("20.000000", miniPending.getString("seed"));
+    assertEquals("80.000000", miniPending.getString("ceiling"));
+    assertEquals("MUST_HIT_BY", miniPending.getJsonObject("trigger").getString("type"));
+    assertTrue(miniPending.containsKey("reserveRate") && miniPending.containsKey("overflowTo"), miniPending.encode());
     String before = api.amount("candy", "grand");
     JsonObject share = Api.results(api.post("/v1/contributions", batch(contribution("CHG-1", "creepy-candy", "1.00", null))))
         .getJsonObject(0).getJsonArray("contributions").getJsonObject(3);

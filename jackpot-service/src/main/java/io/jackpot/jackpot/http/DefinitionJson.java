@@ -9,6 +9,7 @@ import io.jackpot.money.Decimals;
 import io.jackpot.money.Money;
 import io.jackpot.money.Rate;
 import io.jackpot.pool.PoolId;
+import io.jackpot.pool.PoolTerms;
 import io.jackpot.pool.Trigger;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -83,21 +84,27 @@ public final class DefinitionJson {
   public static JsonObject of(JackpotDefinition j) {
     JsonArray pools = new JsonArray();
     for (PoolDefinition p : j.pools()) {
-      JsonObject pool = new JsonObject().put("key", p.key()).put("name", p.name())
-          .put("seed", Money.ofMicros(p.seedMicros()).toPlainString()).put("rate", p.rate().toPlainString())
-          .put("reserveRate", BigDecimal.valueOf(p.reserveRatePpm(), 6).stripTrailingZeros().toPlainString())
+      JsonObject pool = terms(new JsonObject().put("key", p.key()).put("name", p.name()), p.terms())
           .put("drawWeight", Long.toString(p.drawWeight()));
-      long ceiling = p.trigger() instanceof Trigger.MustHitBy m ? m.ceilingMicros() : p.capMicros();
-      pool.put("ceiling", ceiling == 0 ? null : Money.ofMicros(ceiling).toPlainString()).put("overflowTo", p.overflowTo() == null ? null
-          : new JsonObject().put("jackpotId", p.overflowTo().jackpotId()).put("poolKey", p.overflowTo().poolKey()));
       if (p.coinValueMicros() != null) {
         BigDecimal coin = BigDecimal.valueOf(p.coinValueMicros(), 6).stripTrailingZeros();
         pool.put("coinValue", (coin.scale() < 2 ? coin.setScale(2) : coin).toPlainString());
       }
-      pools.add(pool.put("trigger", trigger(p.trigger())));
+      pools.add(pool);
     }
     return new JsonObject().put("id", j.id()).put("name", j.name()).put("currency", j.currency()).put("owner", j.owner())
         .put("games", new JsonArray(j.games())).put("routing", j.routing().name()).put("pools", pools);
+  }
+
+  /** A pool's terms in the definition's fields: seed, rate, reserveRate, ceiling, overflowTo, trigger. */
+  public static JsonObject terms(JsonObject out, PoolTerms t) {
+    long ceiling = t.trigger() instanceof Trigger.MustHitBy m ? m.ceilingMicros() : t.capMicros();
+    return out.put("seed", Money.ofMicros(t.seedMicros()).toPlainString()).put("rate", t.rate().toPlainString())
+        .put("reserveRate", BigDecimal.valueOf(t.reserveRatePpm(), 6).stripTrailingZeros().toPlainString())
+        .put("ceiling", ceiling == 0 ? null : Money.ofMicros(ceiling).toPlainString())
+        .put("overflowTo", t.overflowTo() == null ? null
+            : new JsonObject().put("jackpotId", t.overflowTo().jackpotId()).put("poolKey", t.overflowTo().poolKey()))
+        .put("trigger", trigger(t.trigger()));
   }
 
   public static JsonObject trigger(Trigger t) {

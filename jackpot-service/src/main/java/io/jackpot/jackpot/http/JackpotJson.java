@@ -52,9 +52,7 @@ public final class JackpotJson {
     }
     if (pool.pendingTerms() != null) {
       // Shown until it takes effect at the next win.
-      var t = pool.pendingTerms();
-      out.put("pendingChange", new JsonObject().put("seed", Money.ofMicros(t.seedMicros()).toPlainString())
-          .put("rate", t.rate().toPlainString()).put("trigger", DefinitionJson.trigger(t.trigger())));
+      out.put("pendingChange", DefinitionJson.terms(new JsonObject(), pool.pendingTerms()));
     }
     return out;
   }
