@@ -174,9 +174,11 @@ public final class JackpotNode implements AutoCloseable {
     StepJournal journal = new HzStepJournal(hz.getMap(HzStepJournal.MAP), hzCallbacks, journalDeletes);
     sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock, random, metrics, memberId, journal);
     hz.getLifecycleService().addLifecycleListener(event -> {
-      if (event.getState() == com.hazelcast.core.LifecycleEvent.LifecycleState.MERGED
-          && !hz.getCluster().getLocalMember().getUuid().toString().equals(memberId)) {
-        loseIdentity(memberId, hz.getCluster().getLocalMember().getUuid().toString());
+      if (event.getState() == com.hazelcast.core.LifecycleEvent.LifecycleState.MERGED) {
+        String now = hz.getCluster().getLocalMember().getUuid().toString();
+        if (!now.equals(memberId)) {
+          loseIdentity(memberId, now);
+        }
       }
     });
     recovery = new StepRecovery(pools, ledger, journal, clock);

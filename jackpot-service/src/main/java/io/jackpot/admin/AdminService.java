@@ -109,14 +109,11 @@ public final class AdminService {
         before == null ? null : DefinitionJson.of(before).encode(), after);
     return refuseDiscontinued(overflowTargets, "INVALID_DEFINITION")
         .thenCompose(v -> ledger.saveDefinition(id, after, admin.name(), audit))
-        .thenCompose(version -> publishAndApply(admin, before, next));
+        .thenCompose(version -> publish.apply(next))
+        .thenCompose(v -> applyToPools(admin, before, next));
   }
 
-  /** After a definition is saved: every member gets it, new pools start at their seed, changed terms are submitted. */
-  private CompletionStage<JackpotDefinition> publishAndApply(Admin admin, JackpotDefinition before, JackpotDefinition next) {
-    return publish.apply(next).thenCompose(v -> applyToPools(admin, before, next));
-  }
-
+  /** Once the cluster has a saved definition: new pools start at their seed, changed terms are submitted. */
   private CompletionStage<JackpotDefinition> applyToPools(Admin admin, JackpotDefinition before, JackpotDefinition next) {
     List<CompletableFuture<?>> steps = new java.util.ArrayList<>();
     for (PoolDefinition p : next.pools()) {
@@ -340,16 +337,23 @@ public final class AdminService {
   public static final int PAGE_LIMIT = 10_000;
 
   /** A page of a listing, and where the next begins (null: this was the last). */
-  public record Page<T>(List<T> items, String next) {}
+  public record Page<T>(List<T> items, String next) {
+    /** The first {@code limit} of {@code found} (asked for one more), and a cursor after the last if there was more. */
+    static <T> Page<T> of(List<T> found, int limit, Function<T, String> cursorAfter) {
+      List<T> items = found.subList(0, Math.min(limit, found.size()));
+      return new Page<>(items, found.size() > limit ? cursorAfter.apply(items.get(items.size() - 1)) : null);
+    }
+
+    <U> Page<U> map(Function<T, U> f) {
+      return new Page<>(items.stream().map(f).toList(), next);
+    }
+  }
 
   /** Audit entries, oldest first, a page at a time ({@code after}: a page's {@code next}). */
   public CompletionStage<Page<AuditEntry>> audit(Admin admin, Instant from, Instant to, String after, int limit) {
     Long afterId = after == null ? null : Cursors.auditId(after);
-    return ledger.findAudit(from, to, admin.operatorScope(), afterId, limit + 1).thenApply(found -> {
-      List<Ledger.Logged> page = found.subList(0, Math.min(limit, found.size()));
-      String next = found.size() > limit ? Cursors.ofAudit(page.get(page.size() - 1).id()) : null;
-      return new Page<>(page.stream().map(Ledger.Logged::entry).toList(), next);
-    });
+    return ledger.findAudit(from, to, admin.operatorScope(), afterId, limit + 1)
+        .thenApply(found -> Page.of(found, limit, last -> Cursors.ofAudit(last.id())).map(Ledger.Logged::entry));
   }
 
   /**
@@ -361,11 +365,8 @@ public final class AdminService {
       catalogue.jackpot(jackpotId).orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_JACKPOT", "no jackpot " + jackpotId));
     }
     Ledger.WinCursor cursor = after == null ? null : Cursors.win(after);
-    return ledger.findWins(jackpotId, from, to, admin.operatorScope(), cursor, limit + 1).thenApply(found -> {
-      List<Win> page = found.subList(0, Math.min(limit, found.size()));
-      String next = found.size() > limit ? Cursors.of(page.get(page.size() - 1)) : null;
-      return new Page<>(page, next);
-    });
+    return ledger.findWins(jackpotId, from, to, admin.operatorScope(), cursor, limit + 1)
+        .thenApply(found -> Page.of(found, limit, Cursors::of));
   }
 
   /**

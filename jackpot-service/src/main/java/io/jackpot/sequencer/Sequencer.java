@@ -126,7 +126,7 @@ public final class Sequencer {
   public CompletionStage<List<PoolOutcome>> submit(Submission submission) {
     loop.execute(() -> {
       if (retired != null) {
-        submission.done().completeExceptionally(new OverloadedException(retired + "; retry on another member"));
+        submission.done().completeExceptionally(leaving());
         return;
       }
       if (!healthy()) {
@@ -154,16 +154,11 @@ public final class Sequencer {
    */
   public void retire(String reason) {
     retired = reason;
-    loop.execute(() -> {
-      refuseQueued();
-      notifyIfIdle();
-    });
+    loop.execute(this::maybeApply);
   }
 
-  private void refuseQueued() {
-    while (!queue.isEmpty()) {
-      queue.poll().submission().done().completeExceptionally(new OverloadedException(retired + "; retry on another member"));
-    }
+  private OverloadedException leaving() {
+    return new OverloadedException(retired + "; retry on another member");
   }
 
   /**
@@ -171,10 +166,11 @@ public final class Sequencer {
    * this member's old identity's behalf (StepRecovery records exactly these outcomes): the strict
    * insert would fail for ever, and the member could not stop.
    */
-  private CompletionStage<Void> record(LedgerBatch batch, List<String> stepIds) {
+  private CompletionStage<Void> record(LedgerBatch batch) {
     if (retired == null) {
       return ledger.record(batch);
     }
+    List<String> stepIds = batch.stepIds();
     List<CompletableFuture<Boolean>> asked = stepIds.stream().map(id -> ledger.stepRecorded(id).toCompletableFuture()).toList();
     return CompletableFuture.allOf(asked.toArray(CompletableFuture[]::new)).thenCompose(v -> {
       if (asked.stream().allMatch(CompletableFuture::join)) {
@@ -208,7 +204,9 @@ public final class Sequencer {
 
   private void maybeApply() {
     if (retired != null) {
-      refuseQueued();
+      while (!queue.isEmpty()) {
+        queue.poll().submission().done().completeExceptionally(leaving());
+      }
       notifyIfIdle();
       return;
     }
@@ -300,13 +298,12 @@ public final class Sequencer {
     List<AppliedStep> group = new ArrayList<>(applied);
     applied.clear();
     LedgerBatch rows = batches.of(group.stream().flatMap(g -> LedgerBatches.zip(g.submissions(), g.outcomes()).stream()).toList());
-    List<String> stepIds = group.stream().map(g -> g.note().stepId()).toList();
-    LedgerBatch batch = rows.forSteps(rows.commitId(), stepIds);
+    LedgerBatch batch = rows.forSteps(rows.commitId(), group.stream().map(g -> g.note().stepId()).toList());
     commitStarted = System.nanoTime();
     int rounds = batch.rounds().size();
     int shares = batch.shares().size();
     List<io.jackpot.pool.Win> wins = batch.wins();
-    retried(commitRetry, () -> record(batch, stepIds))
+    retried(commitRetry, () -> record(batch))
         .whenCompleteAsync((ok, error) -> onCommitted(group, error, rounds, shares, wins), loop);
   }
 

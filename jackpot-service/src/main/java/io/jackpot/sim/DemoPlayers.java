@@ -96,8 +96,8 @@ public final class DemoPlayers implements AutoCloseable {
             return sdk.claim(roundId, player, round.claimJackpot(), round.claimPoolKey(), "EUR").handle((w, e) -> {
               if (e != null) {
                 log.warn("demo: claim of {} refused: {}", roundId, e.toString());
-              } else if (result.triggers().stream().noneMatch(t -> t.winId().equals(w.winId()))) {
-                announce(w, "game"); // not the trigger's win, announced above
+              } else if (!LoadRun.triggered(result, w)) {
+                announce(w, "game"); // a trigger's win is announced above
               }
               return null;
             });

@@ -234,8 +234,8 @@ public final class LoadRun {
       // which only its player may claim (another gets ROUND_ID_CONFLICT).
       return sdk.claim(roundId, player, round.claimJackpot(), round.claimPoolKey(), "EUR").whenComplete((w, e) -> {
         if (e == null) {
-          if (result.triggers().stream().noneMatch(t -> t.winId().equals(w.winId()))) {
-            wins.increment(); // not the trigger's win, counted above
+          if (!triggered(result, w)) {
+            wins.increment(); // a trigger's win is counted above
           }
         } else {
           claimFailed(roundId, round, e);
@@ -245,6 +245,14 @@ public final class LoadRun {
       claimFailed(roundId, round, e);
       return DONE;
     }
+  }
+
+  /**
+   * Whether a claim's win is one the round's contribution already won (a service trigger): a round
+   * wins a pool at most once, so the claim is answered with that win.
+   */
+  static boolean triggered(RoundResult result, io.jackpot.sdk.Win won) {
+    return result.triggers().stream().anyMatch(t -> t.winId().equals(won.winId()));
   }
 
   private void claimFailed(String roundId, SimRound round, Throwable e) {

@@ -65,8 +65,7 @@ class SequencerTest {
   @Test
   void idleWaitsUntilEverythingAppliedIsCommitted() throws Exception {
     Sequencer s = sequencer(1000);
-    ledger.gate = new CompletableFuture<>();
-    CompletableFuture<List<PoolOutcome>> done = s.submit(round("r1", 1_000_000, A)).toCompletableFuture();
+    CompletableFuture<List<PoolOutcome>> done = behindAStuckCommit(s, A);
     CompletableFuture<Void> idle = s.idle().toCompletableFuture();
     assertThrows(java.util.concurrent.TimeoutException.class, () -> idle.get(200, TimeUnit.MILLISECONDS));
     ledger.gate.complete(null);
@@ -101,8 +100,7 @@ class SequencerTest {
   @Test
   void aRetiredSequencerWhoseStepTheClusterRecordedAnswersAndStops() throws Exception {
     Sequencer s = sequencer(1000);
-    ledger.gate = new CompletableFuture<>();
-    CompletableFuture<List<PoolOutcome>> done = s.submit(round("r1", 1_000_000, A)).toCompletableFuture();
+    CompletableFuture<List<PoolOutcome>> done = behindAStuckCommit(s, A);
     long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
     while (ledger.lastAttempt == null) {
       assertTrue(System.nanoTime() < until, "the commit began");
@@ -115,6 +113,12 @@ class SequencerTest {
     assertEquals(Money.ofMicros(10_000), ((PoolOutcome.Contributed) outcomes.get(0)).share());
     s.idle().toCompletableFuture().get(5, TimeUnit.SECONDS);
     assertTrue(ledger.committed.isEmpty(), "nothing recorded twice");
+  }
+
+  /** Round r1 (stake 1.00) on {@code pools} while the ledger holds its commit. */
+  private CompletableFuture<List<PoolOutcome>> behindAStuckCommit(Sequencer s, PoolId... pools) {
+    ledger.gate = new CompletableFuture<>();
+    return s.submit(round("r1", 1_000_000, pools)).toCompletableFuture();
   }
 
   /** 300 rounds on pool A while the ledger holds its first commit: a part applied and waiting, the rest queued. */
@@ -145,8 +149,7 @@ class SequencerTest {
   @Test
   void answersOnlyAfterTheLedgerCommitted() throws Exception {
     Sequencer s = sequencer(1000);
-    ledger.gate = new CompletableFuture<>();
-    CompletableFuture<List<PoolOutcome>> done = s.submit(round("r1", 1_000_000, A, B)).toCompletableFuture();
+    CompletableFuture<List<PoolOutcome>> done = behindAStuckCommit(s, A, B);
     assertThrows(java.util.concurrent.TimeoutException.class, () -> done.get(200, TimeUnit.MILLISECONDS));
     assertTrue(ledger.committed.isEmpty());
     ledger.gate.complete(null);

@@ -185,10 +185,11 @@ public final class AdminRoutes {
     if (raw == null) {
       return AdminService.PAGE_LIMIT;
     }
-    if (!raw.matches("[0-9]{1,5}") || Integer.parseInt(raw) < 1 || Integer.parseInt(raw) > AdminService.PAGE_LIMIT) {
+    int limit = raw.matches("[0-9]{1,5}") ? Integer.parseInt(raw) : 0;
+    if (limit < 1 || limit > AdminService.PAGE_LIMIT) {
       throw Rejection.invalid("INVALID_FIELD", "limit must be a whole number from 1 to " + AdminService.PAGE_LIMIT);
     }
-    return Integer.parseInt(raw);
+    return limit;
   }
 
   private static Instant instant(RoutingContext ctx, String name, Instant fallback) {
