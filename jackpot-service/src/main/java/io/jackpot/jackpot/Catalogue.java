@@ -18,8 +18,11 @@ import java.util.TreeMap;
 public final class Catalogue {
   private volatile Snapshot snapshot;
 
-  /** The definitions and, made from them once, each linked game's routes. */
-  private record Snapshot(Map<String, JackpotDefinition> jackpots, Map<String, List<Link>> links) {
+  /**
+   * The definitions and, made from them once, each linked game's routes; {@code fixed} holds the
+   * whole route of every game none of whose jackpots routes by coin value.
+   */
+  private record Snapshot(Map<String, JackpotDefinition> jackpots, Map<String, List<Link>> links, Map<String, Route> fixed) {
     static Snapshot of(Map<String, JackpotDefinition> map) {
       Map<String, List<Link>> links = new HashMap<>();
       for (JackpotDefinition j : map.values()) {
@@ -27,7 +30,14 @@ public final class Catalogue {
         j.games().stream().distinct().forEach(g -> links.computeIfAbsent(g, k -> new ArrayList<>()).add(link));
       }
       links.replaceAll((g, l) -> List.copyOf(l));
-      return new Snapshot(Collections.unmodifiableMap(map), Map.copyOf(links));
+      Map<String, Route> fixed = new HashMap<>();
+      links.forEach((game, gameLinks) -> {
+        if (gameLinks.stream().allMatch(l -> l.all() != null)) {
+          List<PoolId> pools = gameLinks.stream().flatMap(l -> l.all().pools().stream()).toList();
+          fixed.put(game, pools.isEmpty() ? unlinked(game) : new Route.Pools(pools));
+        }
+      });
+      return new Snapshot(Collections.unmodifiableMap(map), Map.copyOf(links), Map.copyOf(fixed));
     }
   }
 
@@ -105,12 +115,13 @@ public final class Catalogue {
 
   /** Routes a contribution of {@code gameId} (at {@code coinValueMicros}, may be null) to pools. */
   public Route route(String gameId, Long coinValueMicros) {
+    Route fixed = snapshot.fixed().get(gameId);
+    if (fixed != null) {
+      return fixed;
+    }
     List<Link> links = snapshot.links().get(gameId);
     if (links == null) {
       return unlinked(gameId);
-    }
-    if (links.size() == 1 && links.get(0).all() != null) {
-      return links.get(0).all().pools().isEmpty() ? unlinked(gameId) : links.get(0).all();
     }
     List<PoolId> targets = new ArrayList<>();
     for (Link link : links) {
