@@ -246,7 +246,7 @@ public record Pool(
     return new Transition(next, List.of(new PoolOutcome.StateChanged(change.roundId(), "TERMS_PENDING", status, next.view())));
   }
 
-  /** Adds the share; then the pool's trigger may award it to this very contribution. */
+  /** Adds the share; then the pool's trigger may award it to this very contribution, unless the round has won this pool already. */
   private Transition contribute(Contribute c, Entropy entropy) {
     Money share = Money.share(c.stakeMicros(), terms.rate());
     Money toReserve = terms.reserveRatePpm() == 0 ? Money.ZERO : Money.share(c.stakeMicros(), new io.jackpot.money.Rate(terms.reserveRatePpm()));
@@ -267,7 +267,10 @@ public record Pool(
     Pool next = new Pool(id, status, terms, after, cycleSeedMicros, op, winSeq, mustHit, reserve.plus(toReserve), pendingTerms,
         receivedTransfers, owed.plus(toOverflow), recentWins, lastBatchBySender);
     Win triggered = null;
-    if (terms.trigger() instanceof Trigger.Random r
+    if (winOf(c.roundId()).isPresent()) {
+      // A round wins a pool at most once: its claim got here first (a game may send the claim
+      // before the round's buffered contribution). The share is added; the trigger is not drawn.
+    } else if (terms.trigger() instanceof Trigger.Random r
         && entropy.below(r.stakePerHitMicros(), op, Entropy.Purpose.RANDOM_TRIGGER) < c.stakeMicros()) {
       triggered = next.award(c.roundId(), c.playerId(), c.gameId(), c.operatorId(), c.at(), Trigger.Kind.RANDOM,
           after.wholeMicros(), entropy);

@@ -49,6 +49,22 @@ class TriggerTest {
   }
 
   @Test
+  void aRoundThatWonThePoolByClaimDoesNotWinItAgainWithItsContribution() {
+    // The claim reached the pool before the round's own (buffered) contribution; a stake at the
+    // random pool's stake per hit, or past a must-hit point, would otherwise award it a second time.
+    Pool random = Pool.created(PoolTest.ID, new PoolTerms(1_000_000, new Rate(10_000), new Trigger.Random(2_000_000)), this.random.next());
+    Pool must = mustHit(10_000_000, 11_000_000, 500_000);
+    for (Pool pool : List.of(random, must)) {
+      Pool.Transition t = run(pool, claim("r"), stake("r", 4_000_000), stake("other", 4_000_000));
+      Win claimed = ((Won) t.outcomes().get(0)).win();
+      Contributed own = (Contributed) t.outcomes().get(1);
+      assertNull(own.triggered(), "the round has this pool's win already");
+      assertEquals(claimed.next().amount().plus(own.share()), own.amountAfter(), "its share is still added");
+      assertNotNull(((Contributed) t.outcomes().get(2)).triggered(), "another round's stake still wins");
+    }
+  }
+
+  @Test
   void theCommitmentBindsTheHitPointAndSalt() {
     MustHit secret = mustHit(10_000_000, 50_000_000, 6_000).mustHit();
     assertTrue(MustHit.verify(secret.hitPoint(), secret.salt(), secret.commitment()));
