@@ -266,9 +266,17 @@ public final class JackpotNode implements AutoCloseable {
       java.util.concurrent.CompletionStage<Void> chain = java.util.concurrent.CompletableFuture.completedFuture(null);
       for (String sender : senders) {
         if (!present.contains(sender)) {
-          chain = chain.thenCompose(v -> recovery.finish(sender).thenAccept(f -> log.warn(
-              "member {} left with {} unrecorded steps: {} recorded on its behalf ({} rounds, {} wins), the rest it had recorded",
-              sender, f.steps(), f.recorded(), f.rounds(), f.wins())));
+          // Each sender on its own: one whose step cannot be recorded (tried again next time) does
+          // not hold back the others' (their round claims stay held until their steps are done).
+          chain = chain.thenCompose(v -> recovery.finish(sender).handle((f, error) -> {
+            if (error != null) {
+              log.error("could not finish the steps of departed member {} (tried again shortly): {}", sender, String.valueOf(error));
+            } else {
+              log.warn("member {} left with {} unrecorded steps: {} recorded on its behalf ({} rounds, {} wins), the rest it had recorded",
+                  sender, f.steps(), f.recorded(), f.rounds(), f.wins());
+            }
+            return null;
+          }));
         }
       }
       return chain;

@@ -90,14 +90,50 @@ class PgLedgerIT {
     }
   }
 
+  static Win win(PoolId pool, long sequence, long opSeq, String round, io.jackpot.pool.MustHit next) {
+    return new Win(Win.idFor(pool, sequence), pool, sequence, opSeq, round, "p", "g", "op", Money.ofMicros(20_000_000), 10_000_000, AT,
+        io.jackpot.pool.Trigger.Kind.CLAIM, null, new Win.Reset(new Money(10_000_000, 42), 10_000_000, next,
+            new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000)), Money.ZERO, Money.ofMicros(10_000_000), Money.ZERO,
+            Money.ZERO));
+  }
+
+  static LedgerBatch winBatch(List<Win> wins, List<Win> winsIfAbsent, List<Win> anchored) {
+    return new LedgerBatch(UUID.randomUUID().toString(), List.of(), List.of(), wins, List.of(), winsIfAbsent,
+        anchored.stream().map(LedgerBatch::anchorOf).toList(), List.of(), List.of(), List.of());
+  }
+
+  @Test
+  void aWinItsRepeatRecordedFirstIsNotRecordedAgainButAnotherUnderItsIdOrRoundFailsTheCommit() throws Exception {
+    // The member that applied a claim commits it after a repeat of the claim, answered on another
+    // member, recorded the same win and anchor if absent: its commit goes through.
+    PoolId pool = new PoolId("j", "repeat-first");
+    Win win = win(pool, 1, 9, "claim", null);
+    await(ledger.record(winBatch(List.of(), List.of(win), List.of(win))));
+    await(ledger.record(winBatch(List.of(win), List.of(), List.of(win))));
+    try (SimplePg sql = SimplePg.of(url)) {
+      assertEquals(1, sql.count("SELECT count(*) FROM wins WHERE pool_key = 'repeat-first'"));
+      assertEquals(1, sql.count("SELECT count(*) FROM pool_events WHERE pool_key = 'repeat-first'"));
+    }
+    // Another round's win under the same id (the pool's histories disagree), and a second win of
+    // the same round on the same pool, fail loudly, whichever list they come in.
+    Win other = win(pool, 1, 9, "another-claim", null);
+    for (LedgerBatch bad : List.of(winBatch(List.of(other), List.of(), List.of()), winBatch(List.of(), List.of(other), List.of()))) {
+      ExecutionException e = assertThrows(ExecutionException.class, () -> await(ledger.record(bad)));
+      assertTrue(e.getCause().getMessage().contains("recorded with another round or amount"), e.getCause().getMessage());
+    }
+    Win again = win(pool, 2, 11, "claim", null);
+    ExecutionException e = assertThrows(ExecutionException.class, () -> await(ledger.record(winBatch(List.of(), List.of(again), List.of()))));
+    assertTrue(e.getCause().getMessage().contains("round_id"), e.getCause().getMessage());
+    try (SimplePg sql = SimplePg.of(url)) {
+      assertEquals(1, sql.count("SELECT count(*) FROM wins WHERE pool_key = 'repeat-first'"));
+    }
+  }
+
   @Test
   void aRepeatedWinIsRecordedIfAbsentWithItsAnchor() throws Exception {
     PoolId pool = new PoolId("j", "w");
     var next = new io.jackpot.pool.MustHit(12_345_678, "ab".repeat(16), "c".repeat(64));
-    Win win = new Win(Win.idFor(pool, 1), pool, 1, 9, "claim", "p", "g", "op", Money.ofMicros(20_000_000), 10_000_000, AT,
-        io.jackpot.pool.Trigger.Kind.CLAIM, null, new Win.Reset(new Money(10_000_000, 42), 10_000_000, next,
-            new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000)), Money.ZERO, Money.ofMicros(10_000_000), Money.ZERO,
-            Money.ZERO));
+    Win win = win(pool, 1, 9, "claim", next);
     var twice = new LedgerBatch(UUID.randomUUID().toString(), List.of(), List.of(), List.of(), List.of(),
         List.of(win), List.of(LedgerBatch.anchorOf(win)), List.of(), List.of(), List.of());
     await(ledger.record(twice));

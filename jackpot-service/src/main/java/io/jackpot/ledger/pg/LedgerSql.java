@@ -31,15 +31,33 @@ final class LedgerSql {
       SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::int8[], $5::int8[], $6::int8[], $7::int8[], $8::int8[],
                            $9::int8[], $10::int8[])""";
 
+  /**
+   * Wins, each recorded unless the same win is there already: a repeated claim answered on another
+   * member records the win it was answered with (if absent), and may do so before the member that
+   * applied the win commits it. Returns the ids of wins found recorded differently (another round,
+   * amount or operation under the same pool and sequence): the caller fails the commit on any. A
+   * second win of one round on one pool breaks wins' UNIQUE (jackpot_id, pool_key, round_id) and
+   * fails it too.
+   */
   static final String INSERT_WINS = """
-      INSERT INTO wins (win_id, jackpot_id, pool_key, sequence, op_seq, round_id, player_id, game_id, operator_id,
-                        amount_micros, seed_micros, won_at, amount_after_micros, amount_after_sub, seed_after_micros,
-                        seed_from_reserve_micros, seed_from_reserve_sub, operator_funding_micros, operator_funding_sub,
-                        how, hit_micros, salt, commitment)
-      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::int8[], $6::text[], $7::text[],
-                           $8::text[], $9::text[], $10::int8[], $11::int8[], $12::timestamptz[], $13::int8[], $14::int8[],
-                           $15::int8[], $16::int8[], $17::int8[], $18::int8[], $19::int8[], $20::text[], $21::int8[],
-                           $22::text[], $23::text[])""";
+      WITH q AS (
+        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::int8[], $6::text[], $7::text[],
+                             $8::text[], $9::text[], $10::int8[], $11::int8[], $12::timestamptz[], $13::int8[], $14::int8[],
+                             $15::int8[], $16::int8[], $17::int8[], $18::int8[], $19::int8[], $20::text[], $21::int8[],
+                             $22::text[], $23::text[])
+          AS q(win_id, jackpot_id, pool_key, sequence, op_seq, round_id, player_id, game_id, operator_id,
+               amount_micros, seed_micros, won_at, amount_after_micros, amount_after_sub, seed_after_micros,
+               seed_from_reserve_micros, seed_from_reserve_sub, operator_funding_micros, operator_funding_sub,
+               how, hit_micros, salt, commitment)),
+      ins AS (
+        INSERT INTO wins (win_id, jackpot_id, pool_key, sequence, op_seq, round_id, player_id, game_id, operator_id,
+                          amount_micros, seed_micros, won_at, amount_after_micros, amount_after_sub, seed_after_micros,
+                          seed_from_reserve_micros, seed_from_reserve_sub, operator_funding_micros, operator_funding_sub,
+                          how, hit_micros, salt, commitment)
+        SELECT * FROM q ON CONFLICT (win_id) DO NOTHING)
+      SELECT q.win_id FROM q JOIN wins w ON w.win_id = q.win_id
+      WHERE (w.round_id, w.op_seq, w.amount_micros, w.amount_after_micros, w.amount_after_sub)
+            IS DISTINCT FROM (q.round_id, q.op_seq, q.amount_micros, q.amount_after_micros, q.amount_after_sub)""";
 
   static final String INSERT_AUDIT = """
       INSERT INTO audit_log (at, actor, owner, action, target, before, after)

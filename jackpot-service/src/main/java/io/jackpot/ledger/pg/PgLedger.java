@@ -114,17 +114,23 @@ public final class PgLedger implements Ledger {
     return Future.succeededFuture();
   }
 
-  /** An insert and its parameters, built before any is sent (a batch that cannot be encoded sends nothing). */
-  private record Insert(String sql, Tuple params) {}
+  /**
+   * An insert and its parameters, built before any is sent (a batch that cannot be encoded sends
+   * nothing); {@code refusing}: whether its answer has rows that must fail the commit.
+   */
+  private record Insert(String sql, Tuple params, boolean refusing) {}
 
   /** The batch's inserts, in this order; only those with rows. */
   private static List<Insert> inserts(LedgerBatch batch) {
     List<Insert> out = new ArrayList<>();
     add(out, LedgerSql.INSERT_ROUNDS, batch.rounds().isEmpty(), () -> BatchArrays.rounds(batch.rounds(), batch.shares()));
     add(out, LedgerSql.INSERT_RUNS, batch.shares().isEmpty(), () -> BatchArrays.runs(ShareRuns.of(batch.shares())));
-    add(out, LedgerSql.INSERT_WINS, batch.wins().isEmpty(), () -> BatchArrays.wins(batch.wins()));
+    if (!batch.wins().isEmpty() || !batch.winsIfAbsent().isEmpty()) {
+      List<io.jackpot.pool.Win> wins = new ArrayList<>(batch.wins());
+      wins.addAll(batch.winsIfAbsent());
+      out.add(new Insert(LedgerSql.INSERT_WINS, BatchArrays.wins(wins), true));
+    }
     add(out, LedgerSql.INSERT_EVENTS, batch.events().isEmpty(), () -> BatchArrays.events(batch.events()));
-    add(out, LedgerSql.INSERT_WINS + LedgerSql.IF_ABSENT, batch.winsIfAbsent().isEmpty(), () -> BatchArrays.wins(batch.winsIfAbsent()));
     add(out, LedgerSql.INSERT_EVENTS + LedgerSql.IF_ABSENT, batch.eventsIfAbsent().isEmpty(),
         () -> BatchArrays.events(batch.eventsIfAbsent()));
     add(out, LedgerSql.INSERT_AUDIT, batch.audit().isEmpty(), () -> BatchArrays.audit(batch.audit()));
@@ -137,15 +143,28 @@ public final class PgLedger implements Ledger {
 
   private static void add(List<Insert> out, String sql, boolean empty, java.util.function.Supplier<Tuple> params) {
     if (!empty) {
-      out.add(new Insert(sql, params.get()));
+      out.add(new Insert(sql, params.get(), false));
     }
   }
 
   /** Every insert sent at once on one connection (pipelined), in order. */
   private static List<Future<RowSet<Row>>> send(SqlClient conn, List<Insert> inserts) {
     List<Future<RowSet<Row>>> sent = new ArrayList<>(inserts.size());
-    inserts.forEach(i -> sent.add(conn.preparedQuery(i.sql()).execute(i.params())));
+    for (Insert i : inserts) {
+      Future<RowSet<Row>> done = conn.preparedQuery(i.sql()).execute(i.params());
+      sent.add(i.refusing() ? done.compose(PgLedger::noRows) : done);
+    }
     return sent;
+  }
+
+  /** Fails on wins found recorded differently under their ids (INSERT_WINS): two pools' histories disagree. */
+  private static Future<RowSet<Row>> noRows(RowSet<Row> rows) {
+    if (rows.size() == 0) {
+      return Future.succeededFuture(rows);
+    }
+    List<String> ids = new ArrayList<>();
+    rows.forEach(r -> ids.add(r.getString(0)));
+    return Future.failedFuture(new IllegalStateException("wins " + ids + " are recorded with another round or amount; refusing the commit"));
   }
 
   @Override
