@@ -91,10 +91,25 @@ public final class Jackpotctl {
         JsonObject pending = pool.getJsonObject("pendingChange");
         t.row(jackpot.getString("id"), pool.getString("key"), pool.getString("state"), pool.getString("amount"),
             pool.getString("seed"), pool.getLong("sequence"), pool.getJsonObject("trigger").getString("type"),
-            pending == null ? null : "seed " + pending.getString("seed") + ", rate " + pending.getString("rate"));
+            pending == null ? null : pendingTerms(pending));
       }
     }
     return t.render();
+  }
+
+  /** A pool's terms to come (its pendingChange), in one line: every term, ceiling and overflow when set. */
+  static String pendingTerms(JsonObject pending) {
+    StringBuilder s = new StringBuilder("seed ").append(pending.getString("seed"))
+        .append(", rate ").append(pending.getString("rate"))
+        .append(", reserve ").append(pending.getString("reserveRate"));
+    if (pending.getString("ceiling") != null) {
+      s.append(", ceiling ").append(pending.getString("ceiling"));
+    }
+    JsonObject overflow = pending.getJsonObject("overflowTo");
+    if (overflow != null) {
+      s.append(", overflow to ").append(overflow.getString("jackpotId")).append('/').append(overflow.getString("poolKey"));
+    }
+    return s.append(", ").append(pending.getJsonObject("trigger").getString("type")).toString();
   }
 
   private String show(String jackpot) throws Exception {

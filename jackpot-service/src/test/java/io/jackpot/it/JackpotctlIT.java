@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.cli.JackpotctlAccess;
+import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,5 +37,18 @@ class JackpotctlIT extends OneNode {
     var error = assertThrows(RuntimeException.class, () -> ctl("pause", "bewitched", "cv-0.03"));
     assertTrue(error.getMessage().contains("404 UNKNOWN_POOL"), error.getMessage());
     assertThrows(IllegalArgumentException.class, () -> ctl("discontinue", "bewitched", "cv-0.10", "--reason", "x"));
+
+    // A running pool's changed terms wait for its next win; the listing shows every one of them.
+    Path definition = Files.createTempFile("spooky", ".json");
+    definition.toFile().deleteOnExit();
+    JsonObject spooky = DefinitionsIT.spooky();
+    Files.writeString(definition, spooky.encode());
+    ctl("define", "ctl-spooky", definition.toString());
+    spooky.getJsonArray("pools").getJsonObject(1).put("seed", "120.00").put("ceiling", "250.00").put("reserveRate", "0.001");
+    Files.writeString(definition, spooky.encode());
+    ctl("define", "ctl-spooky", definition.toString());
+    String pending = ctl("list").lines().filter(l -> l.startsWith("ctl-spooky")).reduce("", (a, b) -> a + b + "\n");
+    assertTrue(pending.contains("seed 120.000000, rate 0.005, reserve 0.001, ceiling 250.000000, MUST_HIT_BY"), pending);
+    assertTrue(pending.lines().anyMatch(l -> l.matches("ctl-spooky\\s+small\\s+ACTIVE.*\\s+CLAIM\\s+-")), "no pending change: " + pending);
   }
 }
