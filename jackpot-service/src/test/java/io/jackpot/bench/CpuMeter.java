@@ -15,8 +15,8 @@ final class CpuMeter {
   private static final long TICK_NANOS = 1_000_000_000L / clockTicks();
   private final long postmaster;
 
-  /** A reading: wall time, this JVM's CPU, PostgreSQL's CPU (nanoseconds). */
-  record Reading(long wall, long jvm, long pg) {}
+  /** A reading: wall time, this JVM's CPU, of which its JIT compiler threads', PostgreSQL's CPU (nanoseconds). */
+  record Reading(long wall, long jvm, long jit, long pg) {}
 
   /** @param pgDataDir the server's data directory (its postmaster.pid names the postmaster) */
   CpuMeter(Path pgDataDir) throws IOException {
@@ -29,7 +29,7 @@ final class CpuMeter {
     for (ProcessHandle child : ProcessHandle.of(postmaster).map(p -> p.descendants().toList()).orElse(List.of())) {
       pgTicks += ticks(child.pid(), false);
     }
-    return new Reading(System.nanoTime(), os.getProcessCpuTime(), pgTicks * TICK_NANOS);
+    return new Reading(System.nanoTime(), os.getProcessCpuTime(), compilerTicks() * TICK_NANOS, pgTicks * TICK_NANOS);
   }
 
   /** One line: cores used by each side, and CPU per contribution. */
@@ -37,9 +37,12 @@ final class CpuMeter {
     double wall = to.wall() - from.wall();
     long jvm = to.jvm() - from.jvm();
     long pg = to.pg() - from.pg();
-    return String.format("CPU during %s: this JVM %.2f cores, PostgreSQL %.2f cores (of %d); per contribution: JVM %.1f µs, PostgreSQL %.1f µs",
-        phase, jvm / wall, pg / wall, Runtime.getRuntime().availableProcessors(),
-        jvm / 1000.0 / Math.max(1, contributions), pg / 1000.0 / Math.max(1, contributions));
+    long jit = to.jit() - from.jit();
+    return String.format("CPU during %s: this JVM %.2f cores (of which JIT compiling %.2f), PostgreSQL %.2f cores (of %d); "
+            + "per contribution: JVM %.1f µs (JIT %.1f µs), PostgreSQL %.1f µs",
+        phase, jvm / wall, jit / wall, pg / wall, Runtime.getRuntime().availableProcessors(),
+        jvm / 1000.0 / Math.max(1, contributions), jit / 1000.0 / Math.max(1, contributions),
+        pg / 1000.0 / Math.max(1, contributions));
   }
 
   /** Contributions per second the machine's cores could take if PostgreSQL alone used them all. */
@@ -48,16 +51,49 @@ final class CpuMeter {
     return Runtime.getRuntime().availableProcessors() / pgSecondsEach;
   }
 
+  /**
+   * utime + stime of this JVM's JIT compiler threads (HotSpot names them "C1 CompilerThread<n>" and
+   * "C2 CompilerThread<n>"; the kernel shows the first 15 characters), in clock ticks. A compiler
+   * thread HotSpot ended between two readings takes its time with it: a lower bound.
+   */
+  private static long compilerTicks() {
+    long t = 0;
+    try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+      for (Path task : tasks.toList()) {
+        try {
+          if (Files.readString(task.resolve("comm")).matches("C[12] CompilerThre.*\\s*")) {
+            t += ticks(task.resolve("stat"));
+          }
+        } catch (IOException | RuntimeException e) {
+          // the thread ended between the listing and the reading
+        }
+      }
+    } catch (IOException e) {
+      return 0;
+    }
+    return t;
+  }
+
   /** utime + stime of a process (and of its waited-for children: backends that exited), in clock ticks. */
   private static long ticks(long pid, boolean withChildren) {
     try {
-      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      String[] f = statFields(Path.of("/proc", Long.toString(pid), "stat"));
       long t = Long.parseLong(f[11]) + Long.parseLong(f[12]);
       return withChildren ? t + Long.parseLong(f[13]) + Long.parseLong(f[14]) : t;
     } catch (IOException | RuntimeException e) {
       return 0; // exited between the listing and the reading: counted in its parent's children time
     }
+  }
+
+  private static long ticks(Path stat) throws IOException {
+    String[] f = statFields(stat);
+    return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+  }
+
+  /** The fields of a /proc stat file after the command name (field 3, state, is [0]). */
+  private static String[] statFields(Path stat) throws IOException {
+    String s = Files.readString(stat);
+    return s.substring(s.lastIndexOf(')') + 2).split(" ");
   }
 
   private static long clockTicks() {

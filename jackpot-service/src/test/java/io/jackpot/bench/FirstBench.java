@@ -16,12 +16,14 @@ import java.util.Map;
 /**
  * Measures, in one run on one freshly provisioned PostgreSQL (fsync on): the naive SQL way, the
  * service fed over raw HTTP in batches, then the service fed by the load generator through the
- * contributor SDK (with its ledger check; after a warm-up of a fifth of the phase, at least 2 s, as the
- * raw HTTP phase has). Prints all three and the ratios; the RESULT line is the
- * SDK's figure, and is last:
+ * contributor SDK (with its ledger check). Each service phase follows a warm-up of its own kind
+ * (the JVM is still compiling the SDK's and the load's code when the raw HTTP phase has warmed the
+ * service's). Prints all three, the ratios and the CPU each side used (JIT compiling apart); the
+ * RESULT line is the SDK's figure, and is last:
  * {@code RESULT contributions_per_s=<n> baseline_per_s=<n> ratio=<r> p99_ms=<x>}.
  * Usage: FirstBench [seconds per phase, default 20] [batch size, default 100] [clients, default 16]
- * [rounds in flight per SDK instance, default two batches]
+ * [rounds in flight per SDK instance, default two batches] [seconds of each warm-up, default a
+ * fifth of a phase, at least 2; scripts/bench passes the phase's length]
  */
 public final class FirstBench {
   private FirstBench() {}
@@ -41,7 +43,7 @@ public final class FirstBench {
     int batch = args.length > 1 ? Integer.parseInt(args[1]) : 100;
     int clients = args.length > 2 ? Integer.parseInt(args[2]) : 16;
     int inFlight = args.length > 3 ? Integer.parseInt(args[3]) : batch * 2;
-    int warmUp = Math.max(2, seconds / 5);
+    int warmUp = args.length > 4 ? Integer.parseInt(args[4]) : Math.max(2, seconds / 5);
     Path dir = io.jackpot.it.ScratchDirs.create("jackpot-bench");
     String result;
     boolean ledgerExact;
