@@ -7,15 +7,44 @@ import java.util.Objects;
  * One game round's contribution: its round id (see {@link GameNumbers}), the player, the total
  * stake and its currency, and the coin value for jackpots that route by it (Bewitched).
  * Amounts are exact decimals, never floating point.
+ *
+ * <p>Checked when made, by the service's rules for each field (API.md), so that one malformed
+ * round never reaches a batch: the service refuses a batch whole if any of its items is malformed,
+ * and the other games' rounds in it would be refused with it. Throws
+ * {@link IllegalArgumentException} (or {@link NullPointerException} for a missing field) naming
+ * the field.
  */
 public record Contribution(String roundId, String playerId, BigDecimal stake, String currency, BigDecimal coinValue) {
+  /** The largest stake (and coin value) the service takes: 1,000,000 in the currency's units. */
+  public static final BigDecimal MAX_AMOUNT = BigDecimal.valueOf(1_000_000);
+
   public Contribution {
     Objects.requireNonNull(roundId, "roundId");
     Objects.requireNonNull(playerId, "playerId");
     Objects.requireNonNull(stake, "stake");
     Objects.requireNonNull(currency, "currency");
-    if (stake.signum() <= 0 || stake.stripTrailingZeros().scale() > 6) {
-      throw new IllegalArgumentException("stake must be positive with at most 6 decimals, got " + stake);
+    printable("roundId", roundId);
+    printable("playerId", playerId);
+    amount("stake", stake);
+    if (coinValue != null) {
+      amount("coinValue", coinValue);
+    }
+    if (currency.length() != 3 || !currency.chars().allMatch(c -> c >= 'A' && c <= 'Z')) {
+      throw new IllegalArgumentException("currency must be an ISO 4217 code like EUR, got '" + currency + "'");
+    }
+  }
+
+  /** 1–128 printable ASCII characters (0x20–0x7E), as round and player ids must be. */
+  private static void printable(String field, String value) {
+    if (value.isEmpty() || value.length() > 128 || !value.chars().allMatch(c -> c >= 0x20 && c <= 0x7E)) {
+      throw new IllegalArgumentException(field + " must be 1–128 printable ASCII characters, got '" + value + "'");
+    }
+  }
+
+  private static void amount(String field, BigDecimal value) {
+    if (value.signum() <= 0 || value.stripTrailingZeros().scale() > 6 || value.compareTo(MAX_AMOUNT) > 0) {
+      throw new IllegalArgumentException(field + " must be positive, at most " + MAX_AMOUNT.toPlainString()
+          + ", with at most 6 decimals, got " + value.toPlainString());
     }
   }
 

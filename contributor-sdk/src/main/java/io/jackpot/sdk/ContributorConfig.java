@@ -180,6 +180,8 @@ public final class ContributorConfig {
         require("http".equals(e.getScheme()) || "https".equals(e.getScheme()), "endpoints: " + e + " is not an http(s) URL");
       }
       require(gameKey != null && !gameKey.isBlank(), "gameKey is required");
+      // It travels in a header: a key read from a file with its line end would fail every request.
+      require(gameKey.chars().allMatch(c -> c > 0x20 && c <= 0x7E), "gameKey must be printable ASCII without spaces or line ends");
       require(gameId != null && ID.matcher(gameId).matches(), "gameId must match [a-z0-9][a-z0-9.-]{0,63}");
       require(batchSize >= 1 && batchSize <= 1000, "batchSize must be 1–1000, got " + batchSize);
       require(linger != null && !linger.isNegative() && linger.compareTo(Duration.ofSeconds(1)) <= 0, "linger must be 0–1 s");

@@ -26,6 +26,7 @@ class ContributorConfigTest {
     assertMessage("endpoints", ContributorConfig.custom().gameKey("k").gameId("g"));
     assertMessage("endpoints", valid().endpoint("ftp://x"));
     assertMessage("gameKey", ContributorConfig.custom().endpoint("http://x").gameId("g"));
+    assertMessage("gameKey", valid().gameKey("secret-from-a-file\n"));
     assertMessage("gameId", valid().gameId("Bad Id"));
     assertMessage("batchSize", valid().batchSize(1001));
     assertMessage("batchSize", valid().batchSize(0));
@@ -35,6 +36,24 @@ class ContributorConfigTest {
     assertMessage("requestTimeout", valid().requestTimeout(Duration.ofMillis(10)));
     assertMessage("retryBackoff", valid().retryBackoff(Duration.ofSeconds(2), Duration.ofSeconds(1)));
     assertMessage("transport", valid().transport(null));
+  }
+
+  @Test
+  void aContributionTheServiceWouldRefuseCannotBeMadeSoItNeverSinksOtherRoundsInItsBatch() {
+    Contribution.of("BW-1", "p-1", "1000000", "EUR").withCoinValue("0.10");
+    for (var bad : java.util.List.<java.util.Map.Entry<String, Runnable>>of(
+        java.util.Map.entry("playerId", () -> Contribution.of("BW-1", "jos\u00e9", "1.00", "EUR")),
+        java.util.Map.entry("playerId", () -> Contribution.of("BW-1", "", "1.00", "EUR")),
+        java.util.Map.entry("roundId", () -> Contribution.of("x".repeat(129), "p-1", "1.00", "EUR")),
+        java.util.Map.entry("roundId", () -> Contribution.of("BW\n1", "p-1", "1.00", "EUR")),
+        java.util.Map.entry("currency", () -> Contribution.of("BW-1", "p-1", "1.00", "eur")),
+        java.util.Map.entry("stake", () -> Contribution.of("BW-1", "p-1", "1000000.000001", "EUR")),
+        java.util.Map.entry("stake", () -> Contribution.of("BW-1", "p-1", "0", "EUR")),
+        java.util.Map.entry("stake", () -> Contribution.of("BW-1", "p-1", "0.0000001", "EUR")),
+        java.util.Map.entry("coinValue", () -> Contribution.of("BW-1", "p-1", "1.00", "EUR").withCoinValue("-0.10")))) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, bad.getValue()::run, bad.getKey());
+      assertTrue(e.getMessage().startsWith(bad.getKey()), e.getMessage());
+    }
   }
 
   private static void assertMessage(String setting, ContributorConfig.Builder b) {

@@ -38,4 +38,19 @@ final class Endpoints {
     }
     return endpoints.get(Math.floorMod(next.getAndIncrement(), endpoints.size()));
   }
+
+  /**
+   * The next endpoint whose breaker is not open, without taking a permit: for a connection whose
+   * outcome the breaker never hears (the ticker). Taking one would use up a half-open breaker's
+   * only trial call and leave it half-open, refusing calls, for good.
+   */
+  Endpoint peek() {
+    for (int i = 0; i < endpoints.size(); i++) {
+      Endpoint e = endpoints.get(Math.floorMod(next.getAndIncrement(), endpoints.size()));
+      if (e.breaker().getState() != CircuitBreaker.State.OPEN) {
+        return e;
+      }
+    }
+    return endpoints.get(Math.floorMod(next.getAndIncrement(), endpoints.size()));
+  }
 }

@@ -134,6 +134,12 @@ public final class HttpJackpotContributor implements JackpotContributor {
     CompletableFuture<RoundResult> done = new CompletableFuture<>();
     Pending p = new Pending(contribution, done);
     outstanding.add(p);
+    if (closed) {
+      // close() began after the check above: it may already have looked at what is outstanding
+      // and let the sender go, so this round is refused rather than left without an answer.
+      fail(p, new IllegalStateException("the contributor is closed"));
+      return done;
+    }
     queue.add(p);
     return done;
   }
@@ -162,7 +168,13 @@ public final class HttpJackpotContributor implements JackpotContributor {
           batch.add(p);
         }
         inFlight.acquire();
-        send(batch).whenComplete((v, e) -> inFlight.release());
+        try {
+          send(batch).whenComplete((v, e) -> inFlight.release());
+        } catch (RuntimeException e) {
+          // Never let the one sender thread die: the batch fails, the next ones are still sent.
+          inFlight.release();
+          batch.forEach(p -> fail(p, e));
+        }
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -51,7 +51,7 @@ final class TickerListener implements WebSocket.Listener {
     if (closed.getAsBoolean()) {
       return;
     }
-    URI ws = URI.create(endpoints.pick().base().toString().replaceFirst("^http", "ws") + "/v1/ticker");
+    URI ws = URI.create(endpoints.peek().base().toString().replaceFirst("^http", "ws") + "/v1/ticker");
     http.newWebSocketBuilder().buildAsync(ws, this).whenComplete((socket, error) -> {
       if (error != null) {
         reconnect();
@@ -68,6 +68,13 @@ final class TickerListener implements WebSocket.Listener {
     if (!closed.getAsBoolean()) {
       scheduler.schedule(this::connect, 1, TimeUnit.SECONDS);
     }
+  }
+
+  /** A new connection: what a dropped one left half-read is not the start of this one's first message. */
+  @Override
+  public void onOpen(WebSocket socket) {
+    partial.setLength(0);
+    socket.request(1);
   }
 
   @Override

@@ -51,7 +51,7 @@ class WireTest {
   @Test
   void aBatchWritesAsWithMaps() throws IOException {
     List<Contribution> items = List.of(
-        Contribution.of("BW-20261121-134501-abc-000001", "p\"1\\é\u2028", "1.50", "EUR").withCoinValue("0.10"),
+        Contribution.of("BW-20261121-134501-abc-000001", "p\"1\\ {}/'", "1.50", "EUR").withCoinValue("0.10"),
         Contribution.of("CC-2", "player-2", "20000.000001", "JPY"));
     List<Map<String, Object>> list = new ArrayList<>();
     for (Contribution c : items) {
