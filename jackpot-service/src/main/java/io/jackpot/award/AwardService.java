@@ -44,15 +44,28 @@ public final class AwardService {
 
   public CompletionStage<Win> claim(Caller caller, ClaimRequest request) {
     PoolId pool = checked(caller, request);
+    if (request.poolKey() == null) {
+      // A jackpot game is played once per round: a claim without pool key that won before gets
+      // that win, even if the draw would now land elsewhere (weights changed, a pool was added).
+      return ledger.findWinsByRound(request.roundId()).thenCompose(wins -> wins.stream()
+          .filter(w -> w.pool().jackpotId().equals(request.jackpotId()) && w.how() == io.jackpot.pool.Trigger.Kind.CLAIM)
+          .findFirst()
+          .map(w -> CompletableFuture.completedFuture(sameClaimant(w, request, caller)))
+          .orElseGet(() -> claimOn(pool, caller, request)));
+    }
+    return claimOn(pool, caller, request);
+  }
+
+  private CompletableFuture<Win> claimOn(PoolId pool, Caller caller, ClaimRequest request) {
     return ledger.findClaim(pool, request.roundId()).thenCompose(known -> {
       if (known.isPresent()) {
-        return CompletableFuture.completedFuture(sameClaimant(known.get(), request));
+        return CompletableFuture.completedFuture(sameClaimant(known.get(), request, caller));
       }
       var command = new PoolCommand.Claim(request.roundId(), request.playerId(), request.gameId(),
           caller.operatorId(), clock.instant().truncatedTo(ChronoUnit.MILLIS));
       return sequencer.submit(Submission.of(List.of(new Submission.Target(pool, command)), null))
-          .thenApply(outcomes -> won(outcomes.get(0), request, pool));
-    });
+          .thenApply(outcomes -> won(outcomes.get(0), request, caller, pool));
+    }).toCompletableFuture();
   }
 
   /** How to show a win's amount in the claim's currency (the pools' currency at rate 1). */
@@ -98,18 +111,19 @@ public final class AwardService {
     return new PoolId(r.jackpotId(), r.poolKey());
   }
 
-  private static Win won(PoolOutcome outcome, ClaimRequest request, PoolId pool) {
+  private static Win won(PoolOutcome outcome, ClaimRequest request, Caller caller, PoolId pool) {
     if (outcome instanceof PoolOutcome.Won won) {
-      return sameClaimant(won.win(), request);
+      return sameClaimant(won.win(), request, caller);
     }
     PoolStatus status = ((PoolOutcome.Refused) outcome).status();
     String code = status == PoolStatus.PAUSED ? "POOL_PAUSED" : "POOL_DISCONTINUED";
     throw new Rejection(Kind.CONFLICT, code, "pool " + pool + " is " + status.name().toLowerCase());
   }
 
-  /** The same round id on the same pool must come from the same game and player. */
-  private static Win sameClaimant(Win win, ClaimRequest request) {
-    if (!win.playerId().equals(request.playerId()) || !win.gameId().equals(request.gameId())) {
+  /** The same round id on the same pool must come from the same operator, game and player. */
+  private static Win sameClaimant(Win win, ClaimRequest request, Caller caller) {
+    if (!win.playerId().equals(request.playerId()) || !win.gameId().equals(request.gameId())
+        || !win.operatorId().equals(caller.operatorId())) {
       throw new Rejection(Kind.CONFLICT, "ROUND_ID_CONFLICT",
           "round " + request.roundId() + " already won this pool for another game or player");
     }

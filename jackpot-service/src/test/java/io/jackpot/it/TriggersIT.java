@@ -75,6 +75,25 @@ class TriggersIT extends OneNode {
     String tier = first.json().getString("poolKey");
     assertTrue(java.util.List.of("mini", "minor", "major", "grand").contains(tier));
     assertEquals(first.json(), api.post("/v1/wins", claim).json(), "the same claim, the same tier and win");
+
+    // Weights changed so that the draw can only land on another tier: the round keeps its win.
+    JsonObject candy = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", "dev-admin-token").json()
+        .getJsonObject("definition");
+    JsonObject weighted = candy.copy();
+    for (Object p : weighted.getJsonArray("pools")) {
+      JsonObject pool = (JsonObject) p;
+      pool.put("drawWeight", tier.equals(pool.getString("key")) ? "0" : "1");
+    }
+    try {
+      assertEquals(200, AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", "dev-admin-token", weighted.encode()).status());
+      Api.Reply again = api.post("/v1/wins", claim);
+      assertEquals(200, again.status(), again.body());
+      assertEquals(first.json().getString("winId"), again.json().getString("winId"), "no second tier for the same round");
+      Api.Reply fresh = api.post("/v1/wins", new JsonObject(claim).put("roundId", "DRAW-1b").encode());
+      assertTrue(!tier.equals(fresh.json().getString("poolKey")), "a new round draws by the new weights: " + fresh.body());
+    } finally {
+      AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", "dev-admin-token", candy.encode());
+    }
   }
 
   @Test
