@@ -231,7 +231,11 @@ public final class Sequencer {
     observer.applied(commands, perPool.size());
     // Written to the journal first: once any pool has the step, another member can finish it.
     // Written once; an apply that fails is retried on its own (the note is the same).
-    retried(applyRetry, () -> journal.write(note)).thenCompose(v -> retried(applyRetry, () -> pools.apply(perPool)))
+    // A member retired (merged back after a split) writes no note it had not written yet: the
+    // cluster may have released this step's round claims meanwhile, and the note would let it be
+    // applied after the games retried it elsewhere. Its submissions are refused unapplied instead.
+    retried(applyRetry, () -> retired != null ? CompletableFuture.completedFuture(false) : journal.write(note).thenApply(v -> true))
+        .thenCompose(written -> written ? retried(applyRetry, () -> pools.apply(perPool)) : CompletableFuture.failedFuture(leaving()))
         .whenCompleteAsync((results, error) -> onApplied(step, note, stepCommands, results, error), loop);
   }
 
@@ -262,9 +266,13 @@ public final class Sequencer {
   private void onApplied(List<Submission> step, StepNote note, int commands, Map<PoolId, List<PoolOutcome>> results, Throwable error) {
     applying = false;
     if (error != null) {
-      // Unreachable with a forever retry; kept so a bug cannot leave callers waiting silently.
-      log.error("pool apply failed for {} submissions: {}", step.size(), error.toString());
-      step.forEach(s -> s.done().completeExceptionally(error));
+      // Retired before its note was written; otherwise unreachable with a forever retry, and kept
+      // so that a bug cannot leave callers waiting silently.
+      Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
+      if (!(cause instanceof OverloadedException)) {
+        log.error("pool apply failed for {} submissions: {}", step.size(), cause.toString());
+      }
+      step.forEach(s -> s.done().completeExceptionally(cause));
       maybeApply();
       return;
     }

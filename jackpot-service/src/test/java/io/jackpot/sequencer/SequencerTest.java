@@ -115,6 +115,59 @@ class SequencerTest {
     assertTrue(ledger.committed.isEmpty(), "nothing recorded twice");
   }
 
+  /**
+   * A step whose note could not be written yet when the member retired (the split cut it off from
+   * the note's partition): the cluster may have released its round claims meanwhile, so the note is
+   * never written and the step never applied; the round is refused, retryable, elsewhere.
+   */
+  @Test
+  void aRetiredSequencerNeverWritesTheNoteOfAStepItCouldNotWriteBefore() throws Exception {
+    var random = new io.jackpot.pool.SeededRandom(2);
+    pools.pools.put(A, Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), random.next()));
+    java.util.concurrent.atomic.AtomicInteger attempts = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.CountDownLatch tried = new java.util.concurrent.CountDownLatch(1);
+    List<StepNote> written = new java.util.concurrent.CopyOnWriteArrayList<>();
+    java.util.concurrent.atomic.AtomicBoolean reachable = new java.util.concurrent.atomic.AtomicBoolean();
+    StepJournal cutOff = new StepJournal() {
+      @Override
+      public java.util.concurrent.CompletionStage<Void> write(StepNote note) {
+        attempts.incrementAndGet();
+        tried.countDown();
+        if (!reachable.get()) {
+          return CompletableFuture.failedFuture(new IllegalStateException("no answer from the note's partition"));
+        }
+        written.add(note);
+        return CompletableFuture.completedFuture(null);
+      }
+
+      @Override
+      public void forget(StepNote note) {}
+
+      @Override
+      public java.util.concurrent.CompletionStage<java.util.Set<String>> senders() {
+        return CompletableFuture.completedFuture(java.util.Set.of());
+      }
+
+      @Override
+      public java.util.concurrent.CompletionStage<List<StepNote>> stepsOf(String senderId) {
+        return CompletableFuture.completedFuture(List.of());
+      }
+    };
+    var settings = new SequencerSettings(50, 1000, Duration.ofSeconds(20), 100, Duration.ofMillis(20), Duration.ofMillis(40));
+    Sequencer s = new Sequencer(pools, ledger, loop, scheduler, settings, clock, new io.jackpot.pool.SeededRandom(1),
+        Sequencer.Observer.NONE, "member-m", cutOff);
+    CompletableFuture<List<PoolOutcome>> done = s.submit(round("r1", 1_000_000, A)).toCompletableFuture();
+    assertTrue(tried.await(5, TimeUnit.SECONDS));
+    s.retire("leaving");
+    reachable.set(true); // the split heals: a write now would succeed
+    ExecutionException e = assertThrows(ExecutionException.class, () -> done.get(5, TimeUnit.SECONDS));
+    assertInstanceOf(OverloadedException.class, e.getCause());
+    assertTrue(written.isEmpty(), "no note written after retirement");
+    assertEquals(Money.ofMicros(1_000_000), pools.pools.get(A).amount(), "never applied");
+    s.idle().toCompletableFuture().get(5, TimeUnit.SECONDS);
+    assertTrue(ledger.committed.isEmpty());
+  }
+
   /** Round r1 (stake 1.00) on {@code pools} while the ledger holds its commit. */
   private CompletableFuture<List<PoolOutcome>> behindAStuckCommit(Sequencer s, PoolId... pools) {
     ledger.gate = new CompletableFuture<>();
