@@ -296,7 +296,8 @@ public record Pool(
   /**
    * The win of this pool as it stands, paying {@code paid}: the next operation number, the next
    * sequence, and the reset: the seed plus whatever was not paid (sub-micro rest, or what lay above
-   * a hit point), with a fresh hit point for must-hit pools.
+   * a hit point, up to a must-hit pool's ceiling; the rest to its reserve), with a fresh hit point
+   * for must-hit pools.
    */
   private Win award(String roundId, String playerId, String gameId, String operatorId, java.time.Instant at,
       Trigger.Kind how, Money paid, Entropy entropy) {
@@ -306,9 +307,16 @@ public record Pool(
     Money seed = Money.ofMicros(next.seedMicros());
     Money fromReserve = reserve.min(seed);
     Money reset = seed.plus(amount.minus(paid));
+    Money aboveCeiling = Money.ZERO;
+    if (next.trigger() instanceof Trigger.MustHitBy m && reset.compareTo(Money.ofMicros(m.ceilingMicros())) > 0) {
+      // A must-hit pool never starts a cycle above its ceiling: what a large share carried past
+      // it goes to the reserve, which funds the next seeds (as overflow does for other pools).
+      aboveCeiling = reset.minus(Money.ofMicros(m.ceilingMicros()));
+      reset = Money.ofMicros(m.ceilingMicros());
+    }
     return new Win(Win.idFor(id, sequence), id, sequence, op, roundId, playerId, gameId, operatorId, paid,
         cycleSeedMicros, at, how, mustHit, new Win.Reset(reset, next.seedMicros(), drawHitPoint(next, entropy, op),
-            next, fromReserve, seed.minus(fromReserve), keptReserve(next, reserve.minus(fromReserve)), keptOwed(next)));
+            next, fromReserve, seed.minus(fromReserve), keptReserve(next, reserve.minus(fromReserve)).plus(aboveCeiling), keptOwed(next)));
   }
 
   /** Overflow owed to a pool the new terms no longer send to stays here, in the reserve. */

@@ -30,22 +30,37 @@ class TriggerTest {
 
   @Test
   void aMustHitPoolPaysExactlyItsHitPointAndCarriesTheRest() {
-    Pool pool = mustHit(10_000_000, 11_000_000, 500_000);
+    Pool pool = mustHit(10_000_000, 13_000_000, 500_000);
     long hit = pool.mustHit().hitMicros();
-    assertTrue(hit >= 10_000_000 && hit <= 11_000_000);
-    // One stake of 4.00 at 50% adds 2.00: past any hit point in [10, 11].
-    Pool.Transition t = run(pool, stake("big", 4_000_000));
+    assertTrue(hit >= 10_000_000 && hit <= 13_000_000);
+    // One stake of 6.00 at 50% adds 3.00: at or past any hit point in [10, 13].
+    Pool.Transition t = run(pool, stake("big", 6_000_000));
     Contributed c = (Contributed) t.outcomes().get(0);
     Win win = c.triggered();
     assertNotNull(win);
     assertEquals(Money.ofMicros(hit), win.amount());
     assertEquals(Trigger.Kind.MUST_HIT_BY, win.how());
     assertEquals(c.opSeq() + 1, win.opSeq(), "the win comes right after the share that set it off");
-    assertEquals(Money.ofMicros(10_000_000 + 12_000_000 - hit), t.pool().amount(), "seed + what lay above the hit point");
+    assertEquals(Money.ofMicros(10_000_000 + 13_000_000 - hit), t.pool().amount(), "seed + what lay above the hit point");
     assertEquals(pool.mustHit(), win.revealed());
     assertNotEquals(pool.mustHit().commitment(), t.pool().mustHit().commitment(), "a fresh secret for the next cycle");
     assertEquals("big", win.roundId());
     assertEquals("p-big", win.playerId());
+  }
+
+  @Test
+  void aShareCarriedPastTheCeilingGoesToTheReserveSoTheNextCycleStartsAtMostAtTheCeiling() {
+    Pool pool = mustHit(10_000_000, 11_000_000, 500_000);
+    long hit = pool.mustHit().hitMicros();
+    // 100.00 at 50% adds 50.00: the pool pays its hit point, and 10 + 60 - hit would be carried.
+    Pool.Transition t = run(pool, stake("huge", 100_000_000));
+    Win win = ((Contributed) t.outcomes().get(0)).triggered();
+    assertEquals(Money.ofMicros(hit), win.amount());
+    assertEquals(Money.ofMicros(11_000_000), t.pool().amount(), "the next cycle starts at the ceiling, not above it");
+    assertEquals(Money.ofMicros(59_000_000 - hit), t.pool().reserve(), "the rest funds the next seeds");
+    // Nothing made or lost: before + share + the operator's seed = paid + amount + reserve.
+    assertEquals(Money.ofMicros(10_000_000 + 50_000_000 + 10_000_000),
+        win.amount().plus(t.pool().amount()).plus(t.pool().reserve()));
   }
 
   @Test
