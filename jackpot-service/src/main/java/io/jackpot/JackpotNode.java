@@ -219,7 +219,7 @@ public final class JackpotNode implements AutoCloseable {
 
   /**
    * Once a second: transfers sent but not received are completed, and pools that owe overflow to
-   * another pool send it, as one recorded transfer each.
+   * another pool send it, as one recorded transfer each, when that pool is active.
    * Any member may do it: the flush is atomic on the pool, so a second one finds nothing owed.
    */
   private void startOverflowSweeper(Catalogue catalogue, AdminService admin, HazelcastInstance hz) {
@@ -235,7 +235,7 @@ public final class JackpotNode implements AutoCloseable {
         return null;
       }).thenCompose(x -> claimHolders.rescan()).thenCompose(x -> admin.completePendingTransfers()).thenCompose(n -> pools.getAll(catalogue.poolIds())).thenCompose(live -> {
         List<java.util.concurrent.CompletableFuture<?>> flushes = new java.util.ArrayList<>();
-        live.stream().filter(p -> !p.owed().equals(io.jackpot.money.Money.ZERO) && p.terms().overflowTo() != null)
+        io.jackpot.pool.Pool.owingOverflowToActivePools(live)
             .forEach(p -> flushes.add(admin.flushOverflow(p.id(), catalogue.jackpot(p.id().jackpotId()).map(j -> j.owner()).orElse(null))
                 .toCompletableFuture()));
         return java.util.concurrent.CompletableFuture.allOf(flushes.toArray(java.util.concurrent.CompletableFuture[]::new));

@@ -246,6 +246,22 @@ public record Pool(
     return new Transition(next, List.of(new PoolOutcome.StateChanged(change.roundId(), "TERMS_PENDING", status, next.view())));
   }
 
+  /**
+   * The pools among {@code live} that owe overflow to a pool that is live and active, so may send it
+   * now. A paused target keeps its amount to the micro until resumed, and a discontinued one would
+   * hold the money where nothing can win it: until then the overflow stays owed where it is.
+   */
+  public static List<Pool> owingOverflowToActivePools(java.util.Collection<Pool> live) {
+    java.util.Set<PoolId> active = new java.util.HashSet<>();
+    live.forEach(p -> {
+      if (p.status == PoolStatus.ACTIVE) {
+        active.add(p.id);
+      }
+    });
+    return live.stream().filter(p -> !p.owed.equals(Money.ZERO) && p.terms.overflowTo() != null
+        && active.contains(p.terms.overflowTo())).toList();
+  }
+
   /** Adds the share; then the pool's trigger may award it to this very contribution, unless the round has won this pool already. */
   private Transition contribute(Contribute c, Entropy entropy) {
     Money share = Money.share(c.stakeMicros(), terms.rate());

@@ -55,6 +55,20 @@ class ReserveAndTermsTest {
   }
 
   @Test
+  void overflowIsSentOnlyToAnActiveLivePool() {
+    PoolId target = new PoolId("j", "q");
+    Pool owing = run(pool(new PoolTerms(10_000_000, new Rate(100_000), new Trigger.Claim(), 0, 12_000_000, target)),
+        stake("r1", 30_000_000)).pool();
+    Pool active = Pool.created(target, new PoolTerms(5_000_000, new Rate(10_000)), random.next());
+    Pool paused = run(active, new PoolCommand.Pause("pause", java.time.Instant.EPOCH)).pool();
+    Pool discontinued = run(active, new PoolCommand.Discontinue("d", "closed", null, null, java.time.Instant.EPOCH)).pool();
+    assertEquals(List.of(owing), Pool.owingOverflowToActivePools(List.of(owing, active)));
+    assertEquals(List.of(), Pool.owingOverflowToActivePools(List.of(owing, paused)), "a paused pool's amount must not move");
+    assertEquals(List.of(), Pool.owingOverflowToActivePools(List.of(owing, discontinued)));
+    assertEquals(List.of(), Pool.owingOverflowToActivePools(List.of(owing)), "a target not live");
+  }
+
+  @Test
   void withAnOverflowPoolTheOverflowIsOwedAndSentOnceAsOneTransfer() {
     PoolId target = new PoolId("j", "q");
     Pool pool = pool(new PoolTerms(10_000_000, new Rate(100_000), new Trigger.Claim(), 0, 12_000_000, target));
