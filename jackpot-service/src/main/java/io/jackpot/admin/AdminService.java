@@ -107,20 +107,30 @@ public final class AdminService {
     String after = DefinitionJson.of(next).encode();
     AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), next.owner(), "jackpot.define", id,
         before == null ? null : DefinitionJson.of(before).encode(), after);
+    // New pools are in the cluster before the definition that routes contributions to them is
+    // published: a contribution routed to a pool not there yet would hold up its member's sequencer.
     return refuseDiscontinued(overflowTargets, "INVALID_DEFINITION")
         .thenCompose(v -> ledger.saveDefinition(id, after, admin.name(), audit))
-        .thenCompose(version -> publish.apply(next))
-        .thenCompose(v -> applyToPools(admin, before, next));
+        .thenCompose(version -> installNewPools(before, next))
+        .thenCompose(v -> publish.apply(next))
+        .thenCompose(v -> changeTerms(admin, before, next));
   }
 
-  /** Once the cluster has a saved definition: new pools start at their seed, changed terms are submitted. */
-  private CompletionStage<JackpotDefinition> applyToPools(Admin admin, JackpotDefinition before, JackpotDefinition next) {
+  /** A saved definition's new pools, each at its seed (or as the ledger has it). */
+  private CompletionStage<Void> installNewPools(JackpotDefinition before, JackpotDefinition next) {
+    CompletableFuture<?>[] loads = next.pools().stream()
+        .filter(p -> before == null || before.pool(p.key()).isEmpty())
+        .map(p -> loader.load(next.poolId(p), p).toCompletableFuture())
+        .toArray(CompletableFuture[]::new);
+    return CompletableFuture.allOf(loads);
+  }
+
+  /** Once the cluster has a saved definition: changed terms of running pools are submitted (they wait for the next win). */
+  private CompletionStage<JackpotDefinition> changeTerms(Admin admin, JackpotDefinition before, JackpotDefinition next) {
     List<CompletableFuture<?>> steps = new java.util.ArrayList<>();
     for (PoolDefinition p : next.pools()) {
       PoolDefinition old = before == null ? null : before.pool(p.key()).orElse(null);
-      if (old == null) {
-        steps.add(loader.load(next.poolId(p), p).toCompletableFuture());
-      } else if (!old.terms().equals(p.terms())) {
+      if (old != null && !old.terms().equals(p.terms())) {
         PoolCommand change = new PoolCommand.ChangeTerms("terms-" + UUID.randomUUID(), p.terms());
         steps.add(sequencer.submit(Submission.audited(new Submission.Target(next.poolId(p), change),
             new Submission.Audit(admin.name(), next.owner(), "pool.terms"))).toCompletableFuture());
