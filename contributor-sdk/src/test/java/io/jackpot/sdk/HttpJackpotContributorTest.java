@@ -71,6 +71,20 @@ class HttpJackpotContributorTest {
   }
 
   @Test
+  void retryAfterIsHonouredEvenAboveTheLongestBackoff() throws Exception {
+    try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
+         JackpotContributor sdk = JackpotContributor.of(config(service.url()).retryBackoff(Duration.ofMillis(10), Duration.ofMillis(50)).build())) {
+      service.script.add(new FakeService.Reply(503, "{\"error\":{\"code\":\"OVERLOADED\",\"message\":\"busy\"}}", "1"));
+      long start = System.nanoTime();
+      RoundResult r = sdk.contribute(c(1)).toCompletableFuture().get(10, TimeUnit.SECONDS);
+      long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      assertEquals(RoundResult.Status.APPLIED, r.status());
+      assertEquals(2, service.requests.get());
+      assertTrue(waited >= 1000, "came back after the service's 1 s, not the 50 ms backoff: " + waited + " ms");
+    }
+  }
+
+  @Test
   void aReplyThatDoesNotMatchTheRoundsSentFailsEachRoundOnceAndFreesItsSlot() throws Exception {
     // The reply answers only the first of the two rounds sent together.
     try (FakeService service = new FakeService(body -> FakeService.answerAll(body.substring(0, body.indexOf("R-1") + 4), "APPLIED", null));

@@ -69,6 +69,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
   /** Claims and win lookups not answered yet: {@link #close()} waits for them, then fails what is left. */
   private final Set<CompletableFuture<?>> requests = ConcurrentHashMap.newKeySet();
   private TickerListener ticker;
+  private static final long MAX_RETRY_AFTER_MILLIS = 300_000;
 
   /**
    * One accepted round. Equal by identity, not by content (not a record): the outstanding set adds
@@ -77,6 +78,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
   private static final class Pending {
     private final Contribution contribution;
     private final CompletableFuture<RoundResult> done;
+    /** Times the service answered it "not just now" (OVERLOADED, ROUND_IN_PROGRESS): its backoff grows with them. */
+    private final java.util.concurrent.atomic.AtomicInteger deferred = new java.util.concurrent.atomic.AtomicInteger();
 
     Pending(Contribution contribution, CompletableFuture<RoundResult> done) {
       this.contribution = contribution;
@@ -113,7 +116,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
         .retryOnException(e -> unwrap(e) instanceof Retryable)
         .intervalBiFunction((attempt, either) -> {
           if (either.isLeft() && unwrap(either.getLeft()) instanceof Retryable r && r.retryAfterMillis >= 0) {
-            return Math.min(r.retryAfterMillis, config.retryMaxBackoff().toMillis());
+            // The service's own word on when to come back, above retryMaxBackoff too (at most 5 minutes).
+            return Math.min(r.retryAfterMillis, MAX_RETRY_AFTER_MILLIS);
           }
           return backoff.apply(attempt);
         })
@@ -225,7 +229,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
   /** A round the service could not take just now goes back in the queue after a backoff; the rest are done. */
   private void settle(Pending p, RoundResult r) {
     if (r.status() == RoundResult.Status.REJECTED && RETRY_ITEM.contains(r.errorCode())) {
-      scheduler.schedule(() -> queue.add(p), backoff.apply(1), TimeUnit.MILLISECONDS);
+      scheduler.schedule(() -> queue.add(p), backoff.apply(p.deferred.incrementAndGet()), TimeUnit.MILLISECONDS);
     } else {
       finish(p, r);
     }
@@ -326,8 +330,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
         e.breaker().onError(took, TimeUnit.NANOSECONDS, error);
         throw new Retryable("no answer from " + e.base() + ": " + error, -1, error);
       }
-      long after = resp.headers().firstValue("Retry-After").map(v -> parseSeconds(v) * 1000).orElse(-1L);
-      return answered(e, took, resp.statusCode(), after, resp.body());
+      return answered(e, took, resp.statusCode(), retryAfterMillis(resp.headers()), resp.body());
     });
   }
 
@@ -347,7 +350,9 @@ public final class HttpJackpotContributor implements JackpotContributor {
           throw refused(h.getResponse().statusCode(), text instanceof String str ? str : String.valueOf(text));
         }
         e.breaker().onError(took, TimeUnit.NANOSECONDS, t);
-        throw new Retryable("no answer from " + e.base() + " on its contribution stream: " + t, -1, t);
+        // A 429 or 503 at the upgrade (a proxy in front of the service) may say when to come back.
+        long after = t instanceof java.net.http.WebSocketHandshakeException h ? retryAfterMillis(h.getResponse().headers()) : -1;
+        throw new Retryable("no answer from " + e.base() + " on its contribution stream: " + t, after, t);
       }
       return answered(e, took, answer.status(), answer.retryAfterMillis(), answer.text());
     });
@@ -366,12 +371,23 @@ public final class HttpJackpotContributor implements JackpotContributor {
     return body;
   }
 
-  private static long parseSeconds(String v) {
+  /** Retry-After in milliseconds: delay-seconds, or an HTTP-date (RFC 9110); unreadable: 1 s. */
+  static long retryAfterMillis(String v) {
+    String t = v.trim();
     try {
-      return Long.parseLong(v.trim());
-    } catch (NumberFormatException e) {
-      return 1;
+      return Math.max(0, Long.parseLong(t)) * 1000;
+    } catch (NumberFormatException notSeconds) {
+      try {
+        java.time.Instant at = java.time.ZonedDateTime.parse(t, java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+        return Math.max(0, java.time.Duration.between(java.time.Instant.now(), at).toMillis());
+      } catch (java.time.format.DateTimeParseException notADate) {
+        return 1000;
+      }
     }
+  }
+
+  private static long retryAfterMillis(java.net.http.HttpHeaders headers) {
+    return headers.firstValue("Retry-After").map(HttpJackpotContributor::retryAfterMillis).orElse(-1L);
   }
 
   @SuppressWarnings("unchecked")

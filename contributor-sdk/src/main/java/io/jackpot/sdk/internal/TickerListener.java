@@ -12,8 +12,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
-/** Follows the live ticker and hands every win to the listeners; reconnects (after 1 s) whenever it drops. */
+/**
+ * Follows the live ticker and hands every win to the listeners; reconnects (after 1 s) whenever it
+ * drops, and when it has heard nothing for {@link #SILENT_FOR} (a peer gone without closing: a
+ * cut network, a host powered off): it pings every {@link #PING_EVERY}, and the service answers.
+ */
 final class TickerListener implements WebSocket.Listener {
+  static final java.time.Duration PING_EVERY = java.time.Duration.ofSeconds(15);
+  static final java.time.Duration SILENT_FOR = PING_EVERY.multipliedBy(3);
+  private volatile long lastHeard = System.nanoTime();
+  private final java.util.concurrent.atomic.AtomicBoolean watching = new java.util.concurrent.atomic.AtomicBoolean();
   private final HttpClient http;
   private final Endpoints endpoints;
   private final ScheduledExecutorService scheduler;
@@ -51,17 +59,37 @@ final class TickerListener implements WebSocket.Listener {
     if (closed.getAsBoolean()) {
       return;
     }
+    if (watching.compareAndSet(false, true)) {
+      scheduler.scheduleAtFixedRate(this::checkAlive, PING_EVERY.toMillis(), PING_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+    }
     URI ws = URI.create(endpoints.peek().base().toString().replaceFirst("^http", "ws") + "/v1/ticker");
     http.newWebSocketBuilder().buildAsync(ws, this).whenComplete((socket, error) -> {
       if (error != null) {
         reconnect();
-      } else {
-        current = socket;
-        if (closed.getAsBoolean()) {
-          close();
-        }
+      } else if (closed.getAsBoolean()) {
+        close();
       }
     });
+  }
+
+  /** Pings the open connection; one silent for too long is dropped and replaced. */
+  private void checkAlive() {
+    WebSocket ws = current;
+    if (closed.getAsBoolean() || ws == null) {
+      return;
+    }
+    if (System.nanoTime() - lastHeard > SILENT_FOR.toNanos()) {
+      synchronized (this) {
+        if (current != ws) {
+          return; // it ended meanwhile, and its end already reconnects
+        }
+        current = null; // its own late callbacks, if any, no longer reconnect
+      }
+      ws.abort();
+      reconnect();
+    } else {
+      ws.sendPing(java.nio.ByteBuffer.allocate(0));
+    }
   }
 
   private void reconnect() {
@@ -74,12 +102,22 @@ final class TickerListener implements WebSocket.Listener {
   @Override
   public void onOpen(WebSocket socket) {
     partial.setLength(0);
+    lastHeard = System.nanoTime();
+    current = socket;
     socket.request(1);
+  }
+
+  @Override
+  public CompletionStage<?> onPong(WebSocket socket, java.nio.ByteBuffer message) {
+    lastHeard = System.nanoTime();
+    socket.request(1);
+    return null;
   }
 
   @Override
   @SuppressWarnings("unchecked")
   public CompletionStage<?> onText(WebSocket socket, CharSequence data, boolean last) {
+    lastHeard = System.nanoTime();
     partial.append(data);
     if (last) {
       String text = partial.toString();
@@ -118,18 +156,27 @@ final class TickerListener implements WebSocket.Listener {
   /** Answered by the client itself; here only the demand for the next message is renewed. */
   @Override
   public CompletionStage<?> onPing(WebSocket socket, java.nio.ByteBuffer message) {
+    lastHeard = System.nanoTime();
     socket.request(1);
     return null;
   }
 
+  /** The open connection ended: another one follows (one dropped for silence already has). */
   @Override
   public CompletionStage<?> onClose(WebSocket socket, int code, String reason) {
-    reconnect();
+    ended(socket);
     return null;
   }
 
   @Override
   public void onError(WebSocket socket, Throwable error) {
-    reconnect();
+    ended(socket);
+  }
+
+  private synchronized void ended(WebSocket socket) {
+    if (socket == current) {
+      current = null; // nothing to ping until the next one opens
+      reconnect();
+    }
   }
 }
