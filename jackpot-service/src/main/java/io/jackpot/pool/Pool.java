@@ -283,14 +283,16 @@ public record Pool(
     Pool next = new Pool(id, status, terms, after, cycleSeedMicros, op, winSeq, mustHit, reserve.plus(toReserve), pendingTerms,
         receivedTransfers, owed.plus(toOverflow), recentWins, lastBatchBySender);
     Win triggered = null;
-    if (winOf(c.roundId()).isPresent()) {
-      // A round wins a pool at most once: its claim got here first (a game may send the claim
-      // before the round's buffered contribution). The share is added; the trigger is not drawn.
-    } else if (terms.trigger() instanceof Trigger.Random r
+    // A round wins a pool at most once: if its claim got here first (a game may send the claim
+    // before the round's buffered contribution), the share is added and the trigger pays nothing.
+    // Asked only when the trigger fires, which is rare: the look-up stays off the common path.
+    if (terms.trigger() instanceof Trigger.Random r
         && entropy.below(r.stakePerHitMicros(), op, Entropy.Purpose.RANDOM_TRIGGER) < c.stakeMicros()) {
-      triggered = next.award(c.roundId(), c.playerId(), c.gameId(), c.operatorId(), c.at(), Trigger.Kind.RANDOM,
-          after.wholeMicros(), entropy);
-    } else if (mustHit != null && after.compareTo(Money.ofMicros(mustHit.hitMicros())) >= 0) {
+      if (winOf(c.roundId()).isEmpty()) {
+        triggered = next.award(c.roundId(), c.playerId(), c.gameId(), c.operatorId(), c.at(), Trigger.Kind.RANDOM,
+            after.wholeMicros(), entropy);
+      }
+    } else if (mustHit != null && after.compareTo(Money.ofMicros(mustHit.hitMicros())) >= 0 && winOf(c.roundId()).isEmpty()) {
       triggered = next.award(c.roundId(), c.playerId(), c.gameId(), c.operatorId(), c.at(), Trigger.Kind.MUST_HIT_BY,
           Money.ofMicros(mustHit.hitMicros()), entropy);
     }
