@@ -233,8 +233,16 @@ public final class Sequencer {
     // Written once; an apply that fails is retried on its own (the note is the same).
     // A member retired (merged back after a split) writes no note it had not written yet: the
     // cluster may have released this step's round claims meanwhile, and the note would let it be
-    // applied after the games retried it elsewhere. Its submissions are refused unapplied instead.
-    retried(applyRetry, () -> retired != null ? CompletableFuture.completedFuture(false) : journal.write(note).thenApply(v -> true))
+    // applied after the games retried it elsewhere. Its submissions are refused unapplied instead,
+    // and the note is dropped in case an earlier attempt wrote it but its answer was lost (best
+    // effort: a finisher that read it first still applies it; docs/consistency.md).
+    retried(applyRetry, () -> {
+      if (retired == null) {
+        return journal.write(note).thenApply(v -> true);
+      }
+      journal.forget(note);
+      return CompletableFuture.completedFuture(false);
+    })
         .thenCompose(written -> written ? retried(applyRetry, () -> pools.apply(perPool)) : CompletableFuture.failedFuture(leaving()))
         .whenCompleteAsync((results, error) -> onApplied(step, note, stepCommands, results, error), loop);
   }

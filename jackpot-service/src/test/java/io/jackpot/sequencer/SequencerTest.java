@@ -132,8 +132,9 @@ class SequencerTest {
       @Override
       public java.util.concurrent.CompletionStage<Void> write(StepNote note) {
         attempts.incrementAndGet();
+        boolean answered = reachable.get(); // read before the test hears of the attempt
         tried.countDown();
-        if (!reachable.get()) {
+        if (!answered) {
           return CompletableFuture.failedFuture(new IllegalStateException("no answer from the note's partition"));
         }
         written.add(note);
@@ -153,14 +154,30 @@ class SequencerTest {
         return CompletableFuture.completedFuture(List.of());
       }
     };
-    var settings = new SequencerSettings(50, 1000, Duration.ofSeconds(20), 100, Duration.ofMillis(20), Duration.ofMillis(40));
-    Sequencer s = new Sequencer(pools, ledger, loop, scheduler, settings, clock, new io.jackpot.pool.SeededRandom(1),
+    var settings = new SequencerSettings(50, 1000, Duration.ofSeconds(20), 100, Duration.ofMillis(1), Duration.ofMillis(5));
+    // The retries' scheduler is held until the member has retired: the next attempt comes after it.
+    java.util.concurrent.CountDownLatch retiredNow = new java.util.concurrent.CountDownLatch(1);
+    ScheduledExecutorService held = Executors.newSingleThreadScheduledExecutor();
+    held.execute(() -> {
+      try {
+        retiredNow.await();
+      } catch (InterruptedException interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    Sequencer s = new Sequencer(pools, ledger, loop, held, settings, clock, new io.jackpot.pool.SeededRandom(1),
         Sequencer.Observer.NONE, "member-m", cutOff);
     CompletableFuture<List<PoolOutcome>> done = s.submit(round("r1", 1_000_000, A)).toCompletableFuture();
     assertTrue(tried.await(5, TimeUnit.SECONDS));
     s.retire("leaving");
     reachable.set(true); // the split heals: a write now would succeed
-    ExecutionException e = assertThrows(ExecutionException.class, () -> done.get(5, TimeUnit.SECONDS));
+    retiredNow.countDown();
+    ExecutionException e;
+    try {
+      e = assertThrows(ExecutionException.class, () -> done.get(5, TimeUnit.SECONDS));
+    } finally {
+      held.shutdownNow();
+    }
     assertInstanceOf(OverloadedException.class, e.getCause());
     assertTrue(written.isEmpty(), "no note written after retirement");
     assertEquals(Money.ofMicros(1_000_000), pools.pools.get(A).amount(), "never applied");
