@@ -15,9 +15,10 @@ import java.util.List;
  * retried after an unknown outcome) is recognised by its id and skipped whole. Rows in the main
  * lists must be new — a clash there means something applied twice and fails the commit loudly.
  * Only rows that may legitimately exist already go in the "if absent" lists: a pool's creation
- * (members starting together), a win's anchor, and a repeated win (answered again while, or after,
- * the member that first applied it commits it, or if it died first). Wins of either list are
- * recorded unless the same win is there: a win recorded differently under its id fails the commit. {@code stepIds}: the sequencer steps whose rows
+ * (members starting together) and a repeated win with its anchor (answered again while, or after,
+ * the member that first applied it commits it, or if it died first). Wins of either list, and the
+ * main list's events, are recorded unless the same row is there: the repeat may have recorded a
+ * member's own win and anchor first; a different row under the same key fails the commit. {@code stepIds}: the sequencer steps whose rows
  * these are; each step is recorded once, by its own member or by the one that finished it.
  */
 public record LedgerBatch(

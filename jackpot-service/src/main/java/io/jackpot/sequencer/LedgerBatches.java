@@ -55,13 +55,13 @@ final class LedgerBatches {
               c.toReserve(), c.toOverflow(), c.amountAfter()));
           if (c.triggered() != null) {
             wins.add(c.triggered());
-            repeatedAnchors.add(LedgerBatch.anchorOf(c.triggered()));
+            events.add(LedgerBatch.anchorOf(c.triggered()));
           }
         } else if (o instanceof Won w && !w.repeated()) {
-          // Its anchor if absent: a repeat of this claim answered on another member meanwhile may
-          // have recorded the win and its anchor first (the win's insert checks it is the same).
+          // A repeat of this claim answered on another member meanwhile may have recorded the win
+          // and its anchor first: both inserts accept the same rows there, and fail on others.
           wins.add(w.win());
-          repeatedAnchors.add(LedgerBatch.anchorOf(w.win()));
+          events.add(LedgerBatch.anchorOf(w.win()));
         } else if (o instanceof Won w) {
           // Recorded again if absent, so that its answer never outruns its record (docs/consistency.md).
           repeatedWins.add(w.win());

@@ -97,9 +97,10 @@ class PgLedgerIT {
             Money.ZERO));
   }
 
-  static LedgerBatch winBatch(List<Win> wins, List<Win> winsIfAbsent, List<Win> anchored) {
-    return new LedgerBatch(UUID.randomUUID().toString(), List.of(), List.of(), wins, List.of(), winsIfAbsent,
-        anchored.stream().map(LedgerBatch::anchorOf).toList(), List.of(), List.of(), List.of());
+  /** A member's own wins with their anchors, and repeated wins with theirs (if absent). */
+  static LedgerBatch winBatch(List<Win> wins, List<Win> repeated) {
+    return new LedgerBatch(UUID.randomUUID().toString(), List.of(), List.of(), wins, wins.stream().map(LedgerBatch::anchorOf).toList(),
+        repeated, repeated.stream().map(LedgerBatch::anchorOf).toList(), List.of(), List.of(), List.of());
   }
 
   @Test
@@ -108,8 +109,8 @@ class PgLedgerIT {
     // member, recorded the same win and anchor if absent: its commit goes through.
     PoolId pool = new PoolId("j", "repeat-first");
     Win win = win(pool, 1, 9, "claim", null);
-    await(ledger.record(winBatch(List.of(), List.of(win), List.of(win))));
-    await(ledger.record(winBatch(List.of(win), List.of(), List.of(win))));
+    await(ledger.record(winBatch(List.of(), List.of(win))));
+    await(ledger.record(winBatch(List.of(win), List.of())));
     try (SimplePg sql = SimplePg.of(url)) {
       assertEquals(1, sql.count("SELECT count(*) FROM wins WHERE pool_key = 'repeat-first'"));
       assertEquals(1, sql.count("SELECT count(*) FROM pool_events WHERE pool_key = 'repeat-first'"));
@@ -117,13 +118,26 @@ class PgLedgerIT {
     // Another round's win under the same id (the pool's histories disagree), and a second win of
     // the same round on the same pool, fail loudly, whichever list they come in.
     Win other = win(pool, 1, 9, "another-claim", null);
-    for (LedgerBatch bad : List.of(winBatch(List.of(other), List.of(), List.of()), winBatch(List.of(), List.of(other), List.of()))) {
+    for (LedgerBatch bad : List.of(winBatch(List.of(other), List.of()), winBatch(List.of(), List.of(other)))) {
       ExecutionException e = assertThrows(ExecutionException.class, () -> await(ledger.record(bad)));
-      assertTrue(e.getCause().getMessage().contains("recorded with another round or amount"), e.getCause().getMessage());
+      assertTrue(e.getCause().getMessage().contains("recorded with another round"), e.getCause().getMessage());
     }
     Win again = win(pool, 2, 11, "claim", null);
-    ExecutionException e = assertThrows(ExecutionException.class, () -> await(ledger.record(winBatch(List.of(), List.of(again), List.of()))));
+    ExecutionException e = assertThrows(ExecutionException.class, () -> await(ledger.record(winBatch(List.of(), List.of(again)))));
     assertTrue(e.getCause().getMessage().contains("round_id"), e.getCause().getMessage());
+    // A member's own win whose operation already holds another state (a pause recorded there).
+    PoolId paused = new PoolId("j", "paused-at-9");
+    var terms = new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000));
+    var pause = new LedgerBatch.PoolEvent(paused, 9, "PAUSED", io.jackpot.pool.PoolStatus.PAUSED, Money.ofMicros(10_000_000),
+        10_000_000, 0, null, Money.ZERO, Money.ZERO, terms, null, AT);
+    await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(), List.of(), List.of(), List.of(), List.of(pause),
+        List.of(), List.of(), List.of(), List.of(), List.of())));
+    ExecutionException clash = assertThrows(ExecutionException.class,
+        () -> await(ledger.record(winBatch(List.of(win(paused, 1, 9, "claim", null)), List.of()))));
+    assertTrue(clash.getCause().getMessage().contains("j/paused-at-9@9"), clash.getCause().getMessage());
+    try (SimplePg sql = SimplePg.of(url)) {
+      assertEquals(0, sql.count("SELECT count(*) FROM wins WHERE pool_key = 'paused-at-9'"), "nothing of the refused commit");
+    }
     try (SimplePg sql = SimplePg.of(url)) {
       assertEquals(1, sql.count("SELECT count(*) FROM wins WHERE pool_key = 'repeat-first'"));
     }

@@ -160,6 +160,30 @@ final class LedgerSql {
                            $15::int8[], $16::int8[], $17::jsonb[], $18::jsonb[], $19::timestamptz[])""";
 
   /**
+   * A member's own pool events (state changes, and the anchors of its wins), each recorded unless
+   * the same state is there at its operation already: a repeat of a claim answered on another
+   * member records the win's anchor if absent, maybe first. Returns the operations found holding
+   * another state (kind, status, win, amount, reserve or owed differ): the caller fails the commit.
+   */
+  static final String INSERT_OWN_EVENTS = """
+      WITH q AS (
+        SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::text[], $6::int8[], $7::int8[],
+                             $8::int8[], $9::int8[], $10::int8[], $11::text[], $12::text[], $13::int8[], $14::int8[],
+                             $15::int8[], $16::int8[], $17::jsonb[], $18::jsonb[], $19::timestamptz[])
+          AS q(jackpot_id, pool_key, op_seq, kind, status, amount_micros, amount_sub, cycle_seed_micros, win_seq, hit_micros,
+               salt, commitment, reserve_micros, reserve_sub, owed_micros, owed_sub, terms, pending_terms, at)),
+      ins AS (
+        INSERT INTO pool_events (jackpot_id, pool_key, op_seq, kind, status, amount_micros, amount_sub,
+                                 cycle_seed_micros, win_seq, hit_micros, salt, commitment, reserve_micros, reserve_sub,
+                                 owed_micros, owed_sub, terms, pending_terms, at)
+        SELECT * FROM q ON CONFLICT (jackpot_id, pool_key, op_seq) DO NOTHING)
+      SELECT q.jackpot_id || '/' || q.pool_key || '@' || q.op_seq
+      FROM q JOIN pool_events e ON e.jackpot_id = q.jackpot_id AND e.pool_key = q.pool_key AND e.op_seq = q.op_seq
+      WHERE (e.kind, e.status, e.win_seq, e.amount_micros, e.amount_sub, e.reserve_micros, e.reserve_sub, e.owed_micros, e.owed_sub)
+            IS DISTINCT FROM (q.kind, q.status, q.win_seq, q.amount_micros, q.amount_sub, q.reserve_micros, q.reserve_sub,
+                              q.owed_micros, q.owed_sub)""";
+
+  /**
    * One primary-key probe per id, whatever the statistics say: a cached plan made while the table
    * was small must not stay a sequential scan (the LIMIT keeps the lookup from being flattened into
    * a join the planner could hash).

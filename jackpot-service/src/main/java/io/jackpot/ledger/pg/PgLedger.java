@@ -130,7 +130,9 @@ public final class PgLedger implements Ledger {
       wins.addAll(batch.winsIfAbsent());
       out.add(new Insert(LedgerSql.INSERT_WINS, BatchArrays.wins(wins), true));
     }
-    add(out, LedgerSql.INSERT_EVENTS, batch.events().isEmpty(), () -> BatchArrays.events(batch.events()));
+    if (!batch.events().isEmpty()) {
+      out.add(new Insert(LedgerSql.INSERT_OWN_EVENTS, BatchArrays.events(batch.events()), true));
+    }
     add(out, LedgerSql.INSERT_EVENTS + LedgerSql.IF_ABSENT, batch.eventsIfAbsent().isEmpty(),
         () -> BatchArrays.events(batch.eventsIfAbsent()));
     add(out, LedgerSql.INSERT_AUDIT, batch.audit().isEmpty(), () -> BatchArrays.audit(batch.audit()));
@@ -157,14 +159,17 @@ public final class PgLedger implements Ledger {
     return sent;
   }
 
-  /** Fails on wins found recorded differently under their ids (INSERT_WINS): two pools' histories disagree. */
+  /**
+   * Fails on rows found recorded differently under their keys (INSERT_WINS: win ids; INSERT_OWN_EVENTS:
+   * pool operations): two histories of a pool disagree, and the commit must not go in.
+   */
   private static Future<RowSet<Row>> noRows(RowSet<Row> rows) {
     if (rows.size() == 0) {
       return Future.succeededFuture(rows);
     }
     List<String> ids = new ArrayList<>();
     rows.forEach(r -> ids.add(r.getString(0)));
-    return Future.failedFuture(new IllegalStateException("wins " + ids + " are recorded with another round or amount; refusing the commit"));
+    return Future.failedFuture(new IllegalStateException(ids + " are recorded with another round, amount or state; refusing the commit"));
   }
 
   @Override
