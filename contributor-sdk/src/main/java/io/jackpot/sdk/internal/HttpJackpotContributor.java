@@ -69,7 +69,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
   /** Claims and win lookups not answered yet: {@link #close()} waits for them, then fails what is left. */
   private final Set<CompletableFuture<?>> requests = ConcurrentHashMap.newKeySet();
   private TickerListener ticker;
-  private static final long MAX_RETRY_AFTER_MILLIS = 300_000;
+  /** The longest Retry-After heeded: a batch waiting holds its in-flight permit and its rounds' buffer slots. */
+  private static final long MAX_RETRY_AFTER_MILLIS = 30_000;
 
   /**
    * One accepted round. Equal by identity, not by content (not a record): the outstanding set adds
@@ -116,7 +117,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
         .retryOnException(e -> unwrap(e) instanceof Retryable)
         .intervalBiFunction((attempt, either) -> {
           if (either.isLeft() && unwrap(either.getLeft()) instanceof Retryable r && r.retryAfterMillis >= 0) {
-            // The service's own word on when to come back, above retryMaxBackoff too (at most 5 minutes).
+            // The service's own word on when to come back, above retryMaxBackoff too (at most 30 s).
             return Math.min(r.retryAfterMillis, MAX_RETRY_AFTER_MILLIS);
           }
           return backoff.apply(attempt);
