@@ -146,6 +146,9 @@ class DefinitionsIT extends OneNode {
   void overflowAboveTheCeilingIsSentToTheOverflowPool() throws Exception {
     JsonObject flowing = spooky().put("games", new JsonArray().add("dont-eat-the-candy"));
     pool(flowing, 0).put("overflowTo", new JsonObject().put("jackpotId", "flowing").put("poolKey", "big"));
+    // big won by claim only: as a must-hit pool its hit point, drawn from [100, 200], could fall
+    // below the 101.00 the bets bring it to, and the win would reset it (1 run in 100 failed so).
+    pool(flowing, 1).put("trigger", new JsonObject().put("type", "CLAIM"));
     assertEquals(200, put("flowing", flowing, ADMIN).status());
     io.jackpot.money.Money big = io.jackpot.money.Money.parse(api.amount("flowing", "big"));
     // small: seed 5.00, 1% (+ 0.2% reserve), ceiling 6.00. Two bets of 100.00: the first fills it to
