@@ -11,7 +11,9 @@ import java.time.Duration;
 /** A plain HTTP client for the API, the way a game or an outside tool would call it. */
 final class Api {
   static final String GAME_KEY = "dev-game-key";
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  // HTTP/1.1: the JDK client's default, HTTP/2 by cleartext upgrade, once got the 70 KB
+  // /openapi.yaml back unframed from the service (Vert.x 5.0.10; contributor-sdk/README.md).
+  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
   private final String base;
 
   Api(int port) {
