@@ -191,7 +191,7 @@ public final class JackpotNode implements AutoCloseable {
     log.info("step 5/6: services wired ({})", credentials.isDev() ? "DEV credentials" : "configured credentials");
 
     AdminService admin = new AdminService(catalogue, ledger, sequencer, clock, definitions::publish, loader, pools,
-        credentials::gamesOf);
+        credentials::gamesOf, credentials::operatorsOf);
     int completed = admin.completePendingTransfers().toCompletableFuture().get();
     if (completed > 0) {
       log.warn("completed {} transfers left half-done by the last stop", completed);

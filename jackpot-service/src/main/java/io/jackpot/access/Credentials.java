@@ -63,6 +63,13 @@ public final class Credentials {
         .map(Credentials::sha256).anyMatch(h -> games.containsKey(h) || admins.containsKey(h));
   }
 
+  /** The operators whose game keys speak for {@code gameId}. */
+  public java.util.Set<String> operatorsOf(String gameId) {
+    java.util.Set<String> out = new java.util.TreeSet<>();
+    games.values().stream().filter(c -> c.games().contains(gameId)).forEach(c -> out.add(c.operatorId()));
+    return out;
+  }
+
   /** The games an operator's game keys speak for. */
   public java.util.Set<String> gamesOf(String operatorId) {
     java.util.Set<String> out = new java.util.TreeSet<>();

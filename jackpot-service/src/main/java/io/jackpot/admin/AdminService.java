@@ -47,16 +47,20 @@ public final class AdminService {
   private final PoolLoader loader;
   private final Pools pools;
   private final java.util.function.Function<String, java.util.Set<String>> gamesOf;
+  private final java.util.function.Function<String, java.util.Set<String>> operatorsOf;
 
   /**
    * {@code publish} makes a saved definition the cluster's; {@code loader} creates new pools;
-   * {@code gamesOf} names the games an operator's game keys speak for (what a scoped token may link).
+   * {@code gamesOf} names the games an operator's game keys speak for, {@code operatorsOf} the
+   * operators whose keys speak for a game (a scoped token may link only games its operator alone plays).
    */
   public AdminService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock,
       Function<JackpotDefinition, CompletionStage<Void>> publish, PoolLoader loader, Pools pools,
-      java.util.function.Function<String, java.util.Set<String>> gamesOf) {
+      java.util.function.Function<String, java.util.Set<String>> gamesOf,
+      java.util.function.Function<String, java.util.Set<String>> operatorsOf) {
     this.pools = pools;
     this.gamesOf = gamesOf;
+    this.operatorsOf = operatorsOf;
     this.publish = publish;
     this.loader = loader;
     this.catalogue = catalogue;
@@ -104,6 +108,20 @@ public final class AdminService {
       throw new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED", "games: a token scoped to " + admin.operatorScope()
           + " may only link its operator's games " + new java.util.TreeSet<>(gamesOf.apply(admin.operatorScope())));
     }
+    if (admin.operatorScope() != null) {
+      // Every operator's contributions for a game feed every jackpot linking it (a wide-area
+      // network): linking a game other operators play too would take their players' money into
+      // this operator's jackpot, or refuse their rounds (another currency, coin values). Only an
+      // unscoped (network) token may link a shared game.
+      for (String game : next.games()) {
+        java.util.Set<String> others = new java.util.TreeSet<>(operatorsOf.apply(game));
+        others.remove(admin.operatorScope());
+        if (!others.isEmpty() && (before == null || !before.games().contains(game))) {
+          throw new Rejection(Kind.FORBIDDEN, "GAME_SHARED", "games: " + game + " is also played by operators " + others
+              + "; only a network (unscoped) admin token may link it");
+        }
+      }
+    }
     String after = DefinitionJson.of(next).encode();
     AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), next.owner(), "jackpot.define", id,
         before == null ? null : DefinitionJson.of(before).encode(), after);
@@ -125,12 +143,18 @@ public final class AdminService {
     return CompletableFuture.allOf(loads);
   }
 
-  /** Once the cluster has a saved definition: changed terms of running pools are submitted (they wait for the next win). */
+  /**
+   * Once the cluster has a saved definition: the terms of every running pool are submitted (a
+   * change waits for the next win). All of them, not only those that differ from the previous
+   * definition: a define that failed after publishing (its terms not submitted) and is sent again
+   * finds the published definition already equal, and its pools must still get their terms. The
+   * pool answers terms it already has or awaits with no change, and nothing is recorded for them.
+   */
   private CompletionStage<JackpotDefinition> changeTerms(Admin admin, JackpotDefinition before, JackpotDefinition next) {
     List<CompletableFuture<?>> steps = new java.util.ArrayList<>();
     for (PoolDefinition p : next.pools()) {
       PoolDefinition old = before == null ? null : before.pool(p.key()).orElse(null);
-      if (old != null && !old.terms().equals(p.terms())) {
+      if (old != null) {
         PoolCommand change = new PoolCommand.ChangeTerms("terms-" + UUID.randomUUID(), p.terms());
         steps.add(sequencer.submit(Submission.audited(new Submission.Target(next.poolId(p), change),
             new Submission.Audit(admin.name(), next.owner(), "pool.terms"))).toCompletableFuture());

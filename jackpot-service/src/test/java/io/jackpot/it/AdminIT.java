@@ -45,8 +45,8 @@ class AdminIT {
   @BeforeAll
   static void start() throws Exception {
     Credentials credentials = Credentials.configured()
-        .withGameKeyHash(Credentials.sha256(DEMO_GAMES), new Caller("demo", Games.ids()))
-        .withGameKeyHash(Credentials.sha256(OTHER_GAMES), new Caller("other", Set.of("bewitched")))
+        .withGameKeyHash(Credentials.sha256(DEMO_GAMES), new Caller("demo", Set.of("bewitched", "creepy-candy", "dont-eat-the-candy")))
+        .withGameKeyHash(Credentials.sha256(OTHER_GAMES), new Caller("other", Set.of("bewitched", "cluster-bear-sweet-wins")))
         .withAdminHash(Credentials.sha256(ADMIN), new Admin("ops-alice", Admin.Role.ADMIN, null))
         .withAdminHash(Credentials.sha256(VIEWER), new Admin("auditor-bob", Admin.Role.VIEWER, null))
         .withAdminHash(Credentials.sha256(OTHER_ADMIN), new Admin("other-ops", Admin.Role.ADMIN, "other"));
@@ -68,16 +68,24 @@ class AdminIT {
 
   @Test
   void aScopedTokenDefinesOnlyItsOwnOperatorsJackpots() {
-    JsonObject theirs = DefinitionsIT.spooky().put("owner", "other").put("games", new JsonArray().add("bewitched"))
-        .put("routing", "COIN_VALUE");
-    DefinitionsIT.pool(theirs, 0).put("coinValue", "0.10");
-    DefinitionsIT.pool(theirs, 1).put("coinValue", "0.20");
-    assertEquals(200, call("PUT", "/v1/admin/jackpots/other-bewitched", OTHER_ADMIN, theirs.encode()).status());
+    JsonObject theirs = DefinitionsIT.spooky().put("owner", "other").put("games", new JsonArray().add("cluster-bear-sweet-wins"));
+    assertEquals(200, call("PUT", "/v1/admin/jackpots/other-bears", OTHER_ADMIN, theirs.encode()).status());
     assertEquals(403, call("PUT", "/v1/admin/jackpots/demo-more", OTHER_ADMIN, theirs.copy().put("owner", "demo").encode()).status());
     Api.Reply foreignGame = call("PUT", "/v1/admin/jackpots/other-candy", OTHER_ADMIN,
         DefinitionsIT.spooky().put("owner", "other").encode());
     assertEquals("GAME_NOT_LINKED", foreignGame.errorCode(), "a scoped token links only its operator's games");
+    // bewitched is also played by demo: linking it would take demo's players' stakes into other's
+    // jackpot (or refuse them), so only a network token may link it.
+    JsonObject shared = DefinitionsIT.spooky().put("owner", "other").put("games", new JsonArray().add("bewitched"))
+        .put("routing", "COIN_VALUE");
+    DefinitionsIT.pool(shared, 0).put("coinValue", "0.10");
+    DefinitionsIT.pool(shared, 1).put("coinValue", "0.20");
+    Api.Reply sharedGame = call("PUT", "/v1/admin/jackpots/other-bewitched", OTHER_ADMIN, shared.encode());
+    assertEquals(403, sharedGame.status(), sharedGame.body());
+    assertEquals("GAME_SHARED", sharedGame.errorCode());
     assertEquals(1, call("GET", "/v1/admin/jackpots", OTHER_ADMIN, null).json().getJsonArray("jackpots").size());
+    assertEquals(200, call("PUT", "/v1/admin/jackpots/network-bewitched", ADMIN, shared.copy().put("owner", "demo").encode()).status(),
+        "a network token may");
   }
 
   @Test
@@ -92,7 +100,7 @@ class AdminIT {
     assertEquals(totals.getString("ledgerBalance"), totals.getString("liveBalance"));
     assertTrue(totals.getLong("winCount") >= 1);
     for (Object p : call("GET", "/v1/admin/reconciliation", OTHER_ADMIN, null).json().getJsonArray("pools")) {
-      assertEquals("other-bewitched", ((JsonObject) p).getString("jackpotId"), "a scoped token reconciles only its own");
+      assertEquals("other-bears", ((JsonObject) p).getString("jackpotId"), "a scoped token reconciles only its own");
     }
   }
 
@@ -197,6 +205,8 @@ class AdminIT {
     String auditCursor = call("GET", "/v1/admin/audit?limit=1", VIEWER, null).json().getString("next");
     assertEquals(400, call("GET", "/v1/admin/wins?after=" + auditCursor, VIEWER, null).status(), "another listing's cursor");
     assertEquals(400, call("GET", "/v1/admin/audit?limit=0", VIEWER, null).status());
+    assertEquals(400, call("GET", "/v1/admin/audit?from=-5000-01-01T00:00:00Z", VIEWER, null).status(), "a year the ledger cannot hold");
+    assertEquals(400, call("GET", "/v1/admin/wins?to=%2B300000-01-01T00:00:00Z", VIEWER, null).status());
     assertEquals(400, call("GET", "/v1/admin/audit?limit=10001", VIEWER, null).status());
   }
 
