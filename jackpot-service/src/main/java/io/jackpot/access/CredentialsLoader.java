@@ -26,7 +26,12 @@ public final class CredentialsLoader {
   public static Credentials load(Map<String, String> env, Set<String> allGames) throws IOException {
     String file = env.get("JACKPOT_CREDENTIALS_FILE");
     String inline = env.get("JACKPOT_CREDENTIALS");
-    boolean production = "production".equalsIgnoreCase(env.getOrDefault("JACKPOT_PROFILE", "dev"));
+    String profile = env.getOrDefault("JACKPOT_PROFILE", "dev").trim();
+    if (!profile.equalsIgnoreCase("production") && !profile.equalsIgnoreCase("dev")) {
+      // A typo ("prod") must not quietly mean dev, with its public secrets.
+      throw new IllegalArgumentException("JACKPOT_PROFILE must be 'dev' or 'production', got '" + profile + "'");
+    }
+    boolean production = profile.equalsIgnoreCase("production");
     Credentials configured = null;
     if (file != null && !file.isBlank()) {
       configured = parse(new JsonObject(Files.readString(Path.of(file))), "JACKPOT_CREDENTIALS_FILE");

@@ -35,5 +35,8 @@ class CredentialsTest {
     assertThrows(IllegalArgumentException.class,
         () -> CredentialsLoader.load(Map.of("JACKPOT_PROFILE", "production", "JACKPOT_CREDENTIALS", json), Set.of()));
     assertTrue(CredentialsLoader.load(Map.of(), Set.of("bewitched")).isDev());
+    IllegalArgumentException typo = assertThrows(IllegalArgumentException.class,
+        () -> CredentialsLoader.load(Map.of("JACKPOT_PROFILE", "prod"), Set.of("bewitched")));
+    assertTrue(typo.getMessage().contains("JACKPOT_PROFILE"), "a typo never means dev: " + typo.getMessage());
   }
 }

@@ -192,15 +192,24 @@ public final class AdminRoutes {
     return limit;
   }
 
+  private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
+  private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
+
   private static Instant instant(RoutingContext ctx, String name, Instant fallback) {
     String raw = ctx.queryParams().get(name);
     if (raw == null || raw.isBlank()) {
       return fallback;
     }
+    Instant at;
     try {
-      return Instant.parse(raw);
+      at = Instant.parse(raw);
     } catch (DateTimeParseException e) {
       throw Rejection.invalid("INVALID_FIELD", name + " must be an ISO-8601 UTC time like 2026-11-21T13:45:01Z");
     }
+    // What the ledger's timestamps hold (as the page cursors): a year beyond gave a database error, 500.
+    if (at.isBefore(EARLIEST) || at.isAfter(LATEST)) {
+      throw Rejection.invalid("INVALID_FIELD", name + " must be between years 0001 and 9999");
+    }
+    return at;
   }
 }
