@@ -202,10 +202,11 @@ public final class JackpotNode implements AutoCloseable {
     Quorum quorum = new Quorum(config.cluster().minMembers(),
         () -> hz.getSplitBrainProtectionService().getSplitBrainProtection(HazelcastConfigs.QUORUM).hasMinimumSize(),
         () -> hz.getCluster().getMembers().size());
-    api = new ApiRouter(new GameAuth(credentials), new ContributionRoutes(contributions, catalogue),
+    java.util.function.BooleanSupplier readyNow = () -> ready.get() && !identityLost.isDone() && sequencer.healthy()
+        && hz.getLifecycleService().isRunning() && quorum.held();
+    api = new ApiRouter(new GameAuth(credentials), new ContributionRoutes(contributions, catalogue, readyNow),
         new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools, fx),
-        new HealthRoutes(() -> ready.get() && !identityLost.isDone() && sequencer.healthy() && hz.getLifecycleService().isRunning()
-            && quorum.held()),
+        new HealthRoutes(readyNow),
         new TickerRoutes(catalogue, pools, tickerHub, config.ticker().maxQueueBytes(), clock, fx),
         new AdminRoutes(admin, catalogue, pools, new AdminAuth(credentials), fx, fxRates::publish), quorum,
         new MetricsRoutes(metricsRegistry));

@@ -42,6 +42,12 @@ class QuorumIT {
       Api viaA = new Api(a.httpPort());
       assertEquals(200, viaA.post("/v1/contributions", batch(contribution("Q-1", "bewitched", "2.00", "0.10"))).status());
       assertEquals(200, viaA.get("/health/ready").status());
+      // A game's contribution stream, open on A before it is left alone.
+      ContributionStreamIT.Listener streamed = new ContributionStreamIT.Listener();
+      java.net.http.WebSocket stream = java.net.http.HttpClient.newHttpClient().newWebSocketBuilder()
+          .header("Authorization", "Bearer " + Api.GAME_KEY)
+          .buildAsync(java.net.URI.create("ws://127.0.0.1:" + a.httpPort() + "/v1/contributions/stream"), streamed)
+          .get(10, TimeUnit.SECONDS);
 
       b.close();
       bRunning = false;
@@ -49,6 +55,13 @@ class QuorumIT {
       Api.Reply refused = viaA.post("/v1/contributions", batch(contribution("Q-2", "bewitched", "2.00", "0.10")));
       assertEquals(503, refused.status(), refused.body());
       assertTrue(refused.body().contains("NO_QUORUM"), refused.body());
+      // The stream's batch is refused the same way, and the stream is closed (1013, try again
+      // later), so that the game reconnects, through its load balancer, to a member that can serve.
+      stream.sendText(new io.vertx.core.json.JsonObject(batch(contribution("Q-2s", "bewitched", "2.00", "0.10"))).put("id", 1).encode(), true).join();
+      io.vertx.core.json.JsonObject streamRefusal = streamed.answerTo(1).get(10, TimeUnit.SECONDS);
+      assertEquals(503, streamRefusal.getInteger("status"));
+      assertEquals("NO_QUORUM", streamRefusal.getJsonObject("error").getString("code"));
+      assertEquals(1013, streamed.closed.get(10, TimeUnit.SECONDS));
       Api.Reply claim = viaA.post("/v1/wins", Api.claim("Q-WIN", "bewitched", "cv-0.10"));
       assertEquals(503, claim.status(), "no jackpot is paid without a quorum: " + claim.body());
       assertEquals(503, AdminIT.callAt(a.httpPort(), "POST", "/v1/admin/jackpots/candy/pools/minor/pause", "dev-admin-token").status());

@@ -26,15 +26,19 @@ public final class ContributionRoutes {
   private final ContributionService contributions;
   private final Catalogue catalogue;
 
-  public ContributionRoutes(ContributionService contributions, Catalogue catalogue) {
+  private final java.util.function.BooleanSupplier ready;
+
+  /** @param ready whether this member is ready (its contribution streams close when it is not) */
+  public ContributionRoutes(ContributionService contributions, Catalogue catalogue, java.util.function.BooleanSupplier ready) {
     this.contributions = contributions;
     this.catalogue = catalogue;
+    this.ready = ready;
   }
 
   /** POST /v1/contributions, and the same batches as messages on GET /v1/contributions/stream (WebSocket). */
   public void mount(Router router, GameAuth auth, BodyHandler body, io.jackpot.http.Quorum quorum) {
     router.post("/v1/contributions").handler(body).handler(auth::handle).handler(JsonBody::require).handler(this::contribute);
-    ContributionStream stream = new ContributionStream(contributions, this, quorum);
+    ContributionStream stream = new ContributionStream(contributions, this, quorum, ready);
     router.get(ContributionStream.PATH).handler(auth::handle).handler(stream::open);
   }
 

@@ -34,11 +34,14 @@ final class ContributionStream {
   private final ContributionService contributions;
   private final ContributionRoutes routes;
   private final Quorum quorum;
+  /** Whether this member is ready (/health/ready): a stream on a member that is not is closed, so its game reconnects elsewhere. */
+  private final java.util.function.BooleanSupplier ready;
 
-  ContributionStream(ContributionService contributions, ContributionRoutes routes, Quorum quorum) {
+  ContributionStream(ContributionService contributions, ContributionRoutes routes, Quorum quorum, java.util.function.BooleanSupplier ready) {
     this.contributions = contributions;
     this.routes = routes;
     this.quorum = quorum;
+    this.ready = ready;
   }
 
   void open(RoutingContext ctx) {
@@ -69,6 +72,8 @@ final class ContributionStream {
     private final Caller caller;
     private int pending;
     private boolean stopping;
+    private short closeCode = 1001;
+    private String closeReason = "the service is stopping; reconnect";
 
     Session(ServerWebSocket socket, Context context, Caller caller) {
       this.socket = socket;
@@ -83,9 +88,24 @@ final class ContributionStream {
       });
     }
 
+    /**
+     * This member cannot take the game's batches now (no quorum, or not ready): the connection is
+     * closed once what it took is answered (1013, try again later). A game keeps its stream for as
+     * long as it is open, and a load balancer sends only new connections elsewhere: without this
+     * it would keep retrying on the same member, for good if that member never recovers.
+     */
+    private void leave(String why) {
+      if (!stopping) {
+        stopping = true;
+        closeCode = 1013;
+        closeReason = why + "; reconnect";
+      }
+      closeIfDone();
+    }
+
     private void closeIfDone() {
       if (stopping && pending == 0 && !socket.isClosed()) {
-        socket.close((short) 1001, "the service is stopping; reconnect");
+        socket.close(closeCode, closeReason);
       }
     }
 
@@ -110,6 +130,13 @@ final class ContributionStream {
       if (!quorum.held()) {
         log.warn("{} message {} -> 503 NO_QUORUM", PATH, id);
         reply(socket, id, quorum.refusal());
+        leave("this member lost its quorum");
+        return;
+      }
+      if (!ready.getAsBoolean()) {
+        log.warn("{} message {} -> 503 NOT_READY", PATH, id);
+        reply(socket, id, new Errors.Failure(503, "NOT_READY", "this member is not ready; nothing was changed, retry on another member"));
+        leave("this member is not ready");
         return;
       }
       CompletionStage<List<ContributionResult>> stage;
