@@ -252,6 +252,10 @@ class PgLedgerIT {
       assertEquals(2, sql.count("SELECT count(*) FROM share_runs"));
       assertEquals(40, sql.count("SELECT sum(share_micros)::int8 FROM contributions"));
       assertEquals(0, sql.count("SELECT count(*) FROM rounds WHERE applied_at IS NULL"));
+      // A later release migrated it further, and this one is started again (a rollback): refused.
+      sql.execute("INSERT INTO schema_version (version) VALUES (5)");
+      Exception newer = assertThrows(Exception.class, () -> PgSchema.migrate(oldPg).await());
+      assertTrue(String.valueOf(newer.getMessage()).contains("newer than this service knows"), String.valueOf(newer));
     } finally {
       oldPg.close().await();
     }

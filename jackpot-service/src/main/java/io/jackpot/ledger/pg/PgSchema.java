@@ -13,7 +13,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Brings the ledger schema up to date at start: numbered scripts from {@code db/} applied in order,
- * each in its own transaction, under an advisory lock so that members starting together do not race.
+ * all in one transaction (a failed script leaves the schema as it was), under an advisory lock so
+ * that members starting together do not race. A schema newer than this code knows (a rollback of
+ * the service after a migration) is refused: old code must not write to a ledger it does not know.
  */
 public final class PgSchema {
   private static final Logger log = LoggerFactory.getLogger(PgSchema.class);
@@ -32,6 +34,10 @@ public final class PgSchema {
             .compose(l -> conn.query(LedgerSql.CURRENT_VERSION).execute())
             .compose(rows -> {
               int current = rows.iterator().next().getInteger("v");
+              if (current > SCRIPTS.size()) {
+                return Future.failedFuture(new IllegalStateException("the ledger schema is at version " + current
+                    + ", newer than this service knows (" + SCRIPTS.size() + "): run the release that migrated it, or a later one"));
+              }
               Future<Integer> chain = Future.succeededFuture(current);
               for (int i = current; i < Math.min(upTo, SCRIPTS.size()); i++) {
                 int version = i + 1;

@@ -1,0 +1,18 @@
+package io.jackpot.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ServiceConfigTest {
+  @Test
+  void aLogLevelLogbackWouldReadAsDebugRefusesTheStart() {
+    assertEquals(8080, ServiceConfig.fromEnv(Map.of("JACKPOT_LOG_LEVEL", "warn", "JACKPOT_CLIENT_ERROR_LOG_LEVEL", "WARN")).httpPort());
+    IllegalArgumentException typo = assertThrows(IllegalArgumentException.class, () -> ServiceConfig.fromEnv(Map.of("JACKPOT_LOG_LEVEL", "WARNING")));
+    assertTrue(typo.getMessage().startsWith("JACKPOT_LOG_LEVEL"), typo.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> ServiceConfig.fromEnv(Map.of("JACKPOT_CLIENT_ERROR_LOG_LEVEL", "quiet")));
+  }
+}
