@@ -55,6 +55,23 @@ class ContributionStreamIT extends OneNode {
   }
 
   @Test
+  void moreBatchesPipelinedThanAConnectionMayHaveUnderWayAreAllAnswered() throws Exception {
+    // Past the limit the member reads the connection no further until answers go out; nothing is lost.
+    Listener l = new Listener();
+    WebSocket ws = open(Api.GAME_KEY, l).get(10, TimeUnit.SECONDS);
+    int n = 400; // above ContributionStream.MAX_PENDING (128)
+    for (int i = 1; i <= n; i++) {
+      ws.sendText(message(1000 + i, Api.batch(Api.contribution("PIPE-" + i, "bewitched", "1.00", "0.10"))), true).join();
+    }
+    for (int i = 1; i <= n; i++) {
+      assertEquals(200, answer(l, 1000 + i).getInteger("status"));
+    }
+    try (SimplePg sql = SimplePg.of(pgUrl)) {
+      assertEquals(n, sql.count("SELECT count(*) FROM rounds WHERE round_id LIKE 'PIPE-%'"));
+    }
+  }
+
+  @Test
   void batchesAreAnsweredByIdWithThePostsResultsAndRefusals() throws Exception {
     Listener l = new Listener();
     WebSocket ws = open(Api.GAME_KEY, l).get(10, TimeUnit.SECONDS);

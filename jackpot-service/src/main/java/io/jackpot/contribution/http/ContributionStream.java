@@ -34,6 +34,8 @@ final class ContributionStream {
   private final ContributionService contributions;
   private final ContributionRoutes routes;
   private final Quorum quorum;
+  /** Batches one connection may have under way before it is read no further (the SDK keeps at most 64 in flight). */
+  static final int MAX_PENDING = 128;
   /** Whether this member is ready (/health/ready): a stream on a member that is not is closed, so its game reconnects elsewhere. */
   private final java.util.function.BooleanSupplier ready;
 
@@ -71,6 +73,7 @@ final class ContributionStream {
     private final Context context;
     private final Caller caller;
     private int pending;
+    private boolean paused;
     private boolean stopping;
     private short closeCode = 1001;
     private String closeReason = "the service is stopping; reconnect";
@@ -147,6 +150,7 @@ final class ContributionStream {
         return;
       }
       pending++;
+      throttle();
       stage.whenComplete((results, error) -> context.runOnContext(v -> {
         pending--;
         try {
@@ -161,8 +165,26 @@ final class ContributionStream {
           reply(socket, id, Errors.describe(e, PATH + " message " + id));
         } finally {
           closeIfDone();
+          throttle();
         }
       }));
+    }
+
+    /**
+     * Reads no further batches while {@link #MAX_PENDING} are under way or the answers are not being
+     * read (the socket's write queue is full): a game that pipelines without reading answers must
+     * not grow this member's heap without bound. TCP then holds the game's sends back.
+     */
+    private void throttle() {
+      boolean full = pending >= MAX_PENDING || socket.writeQueueFull();
+      if (full && !paused) {
+        paused = true;
+        socket.pause();
+        socket.drainHandler(v -> throttle());
+      } else if (!full && paused) {
+        paused = false;
+        socket.resume();
+      }
     }
   }
 
