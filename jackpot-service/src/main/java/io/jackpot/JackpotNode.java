@@ -204,7 +204,23 @@ public final class JackpotNode implements AutoCloseable {
         () -> hz.getCluster().getMembers().size());
     java.util.function.BooleanSupplier readyNow = () -> ready.get() && !identityLost.isDone() && sequencer.healthy()
         && hz.getLifecycleService().isRunning() && quorum.held();
-    api = new ApiRouter(new GameAuth(credentials), new ContributionRoutes(contributions, catalogue, readyNow),
+    // Contribution streams are closed (so games reconnect elsewhere) on what lasts: no quorum, a lost
+    // identity, or ledger commits failing for 30 s. Not on a blip: every member shares the database,
+    // and closing every stream at its first failed commit would only make all games reconnect at once.
+    java.util.concurrent.atomic.AtomicLong failingSince = new java.util.concurrent.atomic.AtomicLong();
+    java.util.function.BooleanSupplier serving = () -> {
+      if (!ready.get() || identityLost.isDone() || !hz.getLifecycleService().isRunning() || !quorum.held()) {
+        return false;
+      }
+      if (sequencer.healthy()) {
+        failingSince.set(0);
+        return true;
+      }
+      long now = System.nanoTime();
+      failingSince.compareAndSet(0, now);
+      return now - failingSince.get() < java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+    };
+    api = new ApiRouter(new GameAuth(credentials), new ContributionRoutes(contributions, catalogue, serving),
         new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools, fx),
         new HealthRoutes(readyNow),
         new TickerRoutes(catalogue, pools, tickerHub, config.ticker().maxQueueBytes(), clock, fx),

@@ -96,6 +96,13 @@ public final class AdminService {
       throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", invalid.problems()));
     }
     JackpotDefinition next = ((DefinitionJson.Parsed.Ok) parsed).definition();
+    for (int i = 0; i < next.pools().size(); i++) {
+      // New input only (definitions stored before this rule still load): a pool's name rides every
+      // ticker message and is stored twice in each audit entry of its definition.
+      if (next.pools().get(i).name().length() > 100) {
+        throw Rejection.invalid("INVALID_DEFINITION", "pools[" + i + "].name is longer than 100 characters");
+      }
+    }
     if (!admin.covers(next.owner())) {
       throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "token " + admin.name() + " may only define jackpots owned by " + admin.operatorScope());
     }

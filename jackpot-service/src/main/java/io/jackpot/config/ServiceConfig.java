@@ -20,8 +20,9 @@ public record ServiceConfig(int httpPort, Path dataDir, String pgUrl, int pgPool
     for (String level : List.of("JACKPOT_LOG_LEVEL", "JACKPOT_CLIENT_ERROR_LOG_LEVEL")) {
       String v = env.get(level);
       // logback reads these itself and takes an unknown level (WARNING) as DEBUG, silently.
-      if (v != null && !List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "OFF").contains(v.trim().toUpperCase(java.util.Locale.ROOT))) {
-        throw new IllegalArgumentException(level + " must be one of TRACE, DEBUG, INFO, WARN, ERROR, OFF; got '" + v + "'");
+      if (v != null && !v.isBlank()
+          && !List.of("ALL", "TRACE", "DEBUG", "INFO", "WARN", "ERROR", "OFF").contains(v.trim().toUpperCase(java.util.Locale.ROOT))) {
+        throw new IllegalArgumentException(level + " must be one of ALL, TRACE, DEBUG, INFO, WARN, ERROR, OFF; got '" + v + "'");
       }
     }
     List<String> members = Arrays.stream(env.getOrDefault("JACKPOT_HZ_MEMBERS", "127.0.0.1").split(","))

@@ -238,7 +238,8 @@ public record Pool(
   /** New terms wait for the next reseed (regulators require it); asking for the terms in force cancels a pending change. */
   private Transition changeTerms(PoolCommand.ChangeTerms change) {
     PoolTerms pending = change.terms().equals(terms) ? null : change.terms();
-    if (java.util.Objects.equals(pending, pendingTerms)) {
+    // A discontinued pool is never won again, so no terms of it ever come into force.
+    if (status == PoolStatus.DISCONTINUED || java.util.Objects.equals(pending, pendingTerms)) {
       return new Transition(this, List.of(new PoolOutcome.Unchanged(change.roundId(), status)));
     }
     Pool next = new Pool(id, status, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pending,

@@ -14,5 +14,6 @@ class ServiceConfigTest {
     IllegalArgumentException typo = assertThrows(IllegalArgumentException.class, () -> ServiceConfig.fromEnv(Map.of("JACKPOT_LOG_LEVEL", "WARNING")));
     assertTrue(typo.getMessage().startsWith("JACKPOT_LOG_LEVEL"), typo.getMessage());
     assertThrows(IllegalArgumentException.class, () -> ServiceConfig.fromEnv(Map.of("JACKPOT_CLIENT_ERROR_LOG_LEVEL", "quiet")));
+    ServiceConfig.fromEnv(Map.of("JACKPOT_LOG_LEVEL", "ALL", "JACKPOT_CLIENT_ERROR_LOG_LEVEL", "")); // what logback takes, or ignores
   }
 }

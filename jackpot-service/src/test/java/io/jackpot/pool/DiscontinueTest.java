@@ -55,11 +55,14 @@ class DiscontinueTest {
     assertEquals(source.amount(), held.pool().amount());
     assertEquals(source.reserve(), held.pool().reserve());
     Pool.Transition after = run(held.pool(), stake("r3", 10_000), claim("w"), new PoolCommand.Resume("r", AT),
-        new PoolCommand.Discontinue("d2", "again", null, "t-y", AT));
+        new PoolCommand.Discontinue("d2", "again", null, "t-y", AT),
+        new PoolCommand.ChangeTerms("c", new PoolTerms(7_000_000, new Rate(20_000))));
     assertInstanceOf(PoolOutcome.Refused.class, after.outcomes().get(0));
     assertInstanceOf(PoolOutcome.Refused.class, after.outcomes().get(1));
     assertInstanceOf(PoolOutcome.Refused.class, after.outcomes().get(2));
     assertInstanceOf(PoolOutcome.Unchanged.class, after.outcomes().get(3));
+    assertInstanceOf(PoolOutcome.Unchanged.class, after.outcomes().get(4), "no terms come into force in a pool never won again");
+    assertEquals(null, after.pool().pendingTerms());
     assertEquals(source.amount(), after.pool().amount());
   }
 }

@@ -28,7 +28,7 @@ public final class ContributionRoutes {
 
   private final java.util.function.BooleanSupplier ready;
 
-  /** @param ready whether this member is ready (its contribution streams close when it is not) */
+  /** @param ready whether this member can serve its contribution streams (they close when it cannot) */
   public ContributionRoutes(ContributionService contributions, Catalogue catalogue, java.util.function.BooleanSupplier ready) {
     this.contributions = contributions;
     this.catalogue = catalogue;

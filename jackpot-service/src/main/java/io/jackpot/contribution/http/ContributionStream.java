@@ -36,7 +36,7 @@ final class ContributionStream {
   private final Quorum quorum;
   /** Batches one connection may have under way before it is read no further (the SDK keeps at most 64 in flight). */
   static final int MAX_PENDING = 128;
-  /** Whether this member is ready (/health/ready): a stream on a member that is not is closed, so its game reconnects elsewhere. */
+  /** Whether this member can serve (quorum, identity, commits not failing for long): a stream on one that cannot is closed, so its game reconnects elsewhere. */
   private final java.util.function.BooleanSupplier ready;
 
   ContributionStream(ContributionService contributions, ContributionRoutes routes, Quorum quorum, java.util.function.BooleanSupplier ready) {
@@ -113,6 +113,11 @@ final class ContributionStream {
     }
 
     void onMessage(String text) {
+      take(text);
+      throttle(); // refusals written at once count against the write queue too
+    }
+
+    private void take(String text) {
       JsonObject message;
       long id;
       try {
@@ -176,6 +181,9 @@ final class ContributionStream {
      * not grow this member's heap without bound. TCP then holds the game's sends back.
      */
     private void throttle() {
+      if (socket.isClosed()) {
+        return; // the game went away: nothing to read or hold back (and Vert.x refuses the calls)
+      }
       boolean full = pending >= MAX_PENDING || socket.writeQueueFull();
       if (full && !paused) {
         paused = true;

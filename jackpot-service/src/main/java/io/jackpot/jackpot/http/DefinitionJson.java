@@ -218,9 +218,6 @@ public final class DefinitionJson {
       String name = p.getValue("name") instanceof String n && !n.isBlank() ? n : null;
       if (name == null) {
         problem(path + "name is required (a string)");
-      } else if (name.length() > 100) {
-        // Shown on every ticker message and stored twice in each audit entry of a definition.
-        problem(path + "name is longer than 100 characters");
       }
       Long seed = money(p, path, "seed", true);
       Long rate = ppm(p, path, "rate", true, false);
