@@ -91,8 +91,12 @@ class PgLedgerIT {
   }
 
   static Win win(PoolId pool, long sequence, long opSeq, String round, io.jackpot.pool.MustHit next) {
+    return win(pool, sequence, opSeq, round, next, io.jackpot.pool.Trigger.Kind.CLAIM);
+  }
+
+  static Win win(PoolId pool, long sequence, long opSeq, String round, io.jackpot.pool.MustHit next, io.jackpot.pool.Trigger.Kind how) {
     return new Win(Win.idFor(pool, sequence), pool, sequence, opSeq, round, "p", "g", "op", Money.ofMicros(20_000_000), 10_000_000, AT,
-        io.jackpot.pool.Trigger.Kind.CLAIM, null, new Win.Reset(new Money(10_000_000, 42), 10_000_000, next,
+        how, null, new Win.Reset(new Money(10_000_000, 42), 10_000_000, next,
             new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000)), Money.ZERO, Money.ofMicros(10_000_000), Money.ZERO,
             Money.ZERO));
   }
@@ -141,6 +145,25 @@ class PgLedgerIT {
     try (SimplePg sql = SimplePg.of(url)) {
       assertEquals(1, sql.count("SELECT count(*) FROM wins WHERE pool_key = 'repeat-first'"));
     }
+  }
+
+  @Test
+  void aRoundsTriggeredWinsComeBackInTheOrderOfItsShares() throws Exception {
+    // A DUPLICATE answer gives the original outcome: a round that set off two pools' triggers gets
+    // them back in its shares' order, whatever order the ledger keeps the wins in (win ids sort
+    // "mini" after "major", as TriggersIT once saw: its MH round also won the major tier).
+    PoolId first = new PoolId("order", "mini");
+    PoolId second = new PoolId("order", "major");
+    var record = new RoundRecord("two-triggers", "fp", "g", "op", "p", 1_000_000, "EUR", null, AT);
+    var shares = List.of(
+        new LedgerBatch.Share(first, 1, "two-triggers", 0, Money.ofMicros(5_000), Money.ZERO, Money.ZERO, Money.ofMicros(10_005_000)),
+        new LedgerBatch.Share(second, 1, "two-triggers", 1, Money.ofMicros(5_000), Money.ZERO, Money.ZERO, Money.ofMicros(10_005_000)));
+    var random = io.jackpot.pool.Trigger.Kind.RANDOM;
+    List<Win> wins = List.of(win(second, 1, 2, "two-triggers", null, random), win(first, 1, 2, "two-triggers", null, random));
+    await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(), List.of(new LedgerBatch.Round(record, RoundStatus.APPLIED, AT)),
+        shares, wins, wins.stream().map(LedgerBatch::anchorOf).toList(), List.of(), List.of(), List.of(), List.of(), List.of())));
+    var found = ledger.findRounds(List.of("two-triggers")).toCompletableFuture().get(10, TimeUnit.SECONDS).get("two-triggers");
+    assertEquals(List.of(first, second), found.triggers().stream().map(Win::pool).toList());
   }
 
   @Test

@@ -185,8 +185,15 @@ public final class PgLedger implements Ledger {
         .toCompletionStage();
   }
 
+  /** Each round's triggered wins, in the order of its shares: the order the first answer gave them. */
   private static Map<String, RecordedRound> withTriggers(Map<String, RecordedRound> rounds, List<Win> triggered) {
     triggered.forEach(w -> rounds.get(w.roundId()).triggers().add(w));
+    for (RecordedRound r : rounds.values()) {
+      if (r.triggers().size() > 1) {
+        List<io.jackpot.pool.PoolId> order = r.shares().stream().map(RecordedRound.RecordedShare::pool).toList();
+        r.triggers().sort(java.util.Comparator.comparingInt(w -> order.indexOf(w.pool())));
+      }
+    }
     return rounds;
   }
 
