@@ -202,24 +202,14 @@ public final class JackpotNode implements AutoCloseable {
     Quorum quorum = new Quorum(config.cluster().minMembers(),
         () -> hz.getSplitBrainProtectionService().getSplitBrainProtection(HazelcastConfigs.QUORUM).hasMinimumSize(),
         () -> hz.getCluster().getMembers().size());
-    java.util.function.BooleanSupplier readyNow = () -> ready.get() && !identityLost.isDone() && sequencer.healthy()
+    java.util.function.BooleanSupplier member = () -> ready.get() && !identityLost.isDone()
         && hz.getLifecycleService().isRunning() && quorum.held();
+    java.util.function.BooleanSupplier readyNow = () -> member.getAsBoolean() && sequencer.healthy();
     // Contribution streams are closed (so games reconnect elsewhere) on what lasts: no quorum, a lost
-    // identity, or ledger commits failing for 30 s. Not on a blip: every member shares the database,
-    // and closing every stream at its first failed commit would only make all games reconnect at once.
-    java.util.concurrent.atomic.AtomicLong failingSince = new java.util.concurrent.atomic.AtomicLong();
-    java.util.function.BooleanSupplier serving = () -> {
-      if (!ready.get() || identityLost.isDone() || !hz.getLifecycleService().isRunning() || !quorum.held()) {
-        return false;
-      }
-      if (sequencer.healthy()) {
-        failingSince.set(0);
-        return true;
-      }
-      long now = System.nanoTime();
-      failingSince.compareAndSet(0, now);
-      return now - failingSince.get() < java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
-    };
+    // identity, or applies or commits failing for 30 s. Not on a blip: every member shares the
+    // database, and closing every stream at its first failed commit would make all games reconnect at once.
+    java.util.function.BooleanSupplier serving = () -> member.getAsBoolean()
+        && !sequencer.failingFor(java.time.Duration.ofSeconds(30));
     api = new ApiRouter(new GameAuth(credentials), new ContributionRoutes(contributions, catalogue, serving),
         new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools, fx),
         new HealthRoutes(readyNow),

@@ -24,7 +24,8 @@ final class Cursors {
   }
 
   /** Win ids as Win.idFor writes them; and times the ledger can hold. */
-  private static final java.util.regex.Pattern WIN_ID = java.util.regex.Pattern.compile("w-[a-z0-9.-]{1,64}~[a-z0-9.-]{1,64}~[0-9]{1,19}");
+  private static final java.util.regex.Pattern WIN_ID = java.util.regex.Pattern.compile(
+      "w-" + io.jackpot.pool.PoolId.ID_RULE + "~" + io.jackpot.pool.PoolId.ID_RULE + "~[0-9]{1,19}");
   private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
   private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
 

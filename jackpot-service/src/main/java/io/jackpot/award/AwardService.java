@@ -47,25 +47,24 @@ public final class AwardService {
     if (request.poolKey() == null) {
       // A jackpot game is played once per round: a claim without pool key that won before gets
       // that win, even if the draw would now land elsewhere (weights changed, a pool was added).
-      return ledger.findWinsByRound(request.roundId()).thenCompose(wins -> wins.stream()
+      // The round's wins also tell whether it won the drawn pool (by its own trigger): one look-up.
+      return ledger.findWinsByRound(request.roundId()).thenCompose(wins -> claimOn(pool, caller, request, wins.stream()
           .filter(w -> w.pool().jackpotId().equals(request.jackpotId()) && w.how() == io.jackpot.pool.Trigger.Kind.CLAIM)
           .findFirst()
-          .map(w -> CompletableFuture.completedFuture(sameClaimant(w, request, caller)))
-          .orElseGet(() -> claimOn(pool, caller, request)));
+          .or(() -> wins.stream().filter(w -> w.pool().equals(pool)).findFirst())));
     }
-    return claimOn(pool, caller, request);
+    return ledger.findClaim(pool, request.roundId()).thenCompose(known -> claimOn(pool, caller, request, known));
   }
 
-  private CompletableFuture<Win> claimOn(PoolId pool, Caller caller, ClaimRequest request) {
-    return ledger.findClaim(pool, request.roundId()).thenCompose(known -> {
-      if (known.isPresent()) {
-        return CompletableFuture.completedFuture(sameClaimant(known.get(), request, caller));
-      }
-      var command = new PoolCommand.Claim(request.roundId(), request.playerId(), request.gameId(),
-          caller.operatorId(), clock.instant().truncatedTo(ChronoUnit.MILLIS));
-      return sequencer.submit(Submission.of(List.of(new Submission.Target(pool, command)), null))
-          .thenApply(outcomes -> won(outcomes.get(0), request, caller, pool));
-    }).toCompletableFuture();
+  /** The round's earlier win of this claim ({@code known}), or a new one from the pool. */
+  private CompletionStage<Win> claimOn(PoolId pool, Caller caller, ClaimRequest request, java.util.Optional<Win> known) {
+    if (known.isPresent()) {
+      return CompletableFuture.completedFuture(sameClaimant(known.get(), request, caller));
+    }
+    var command = new PoolCommand.Claim(request.roundId(), request.playerId(), request.gameId(),
+        caller.operatorId(), clock.instant().truncatedTo(ChronoUnit.MILLIS));
+    return sequencer.submit(Submission.of(List.of(new Submission.Target(pool, command)), null))
+        .thenApply(outcomes -> won(outcomes.get(0), request, caller, pool));
   }
 
   /** How to show a win's amount in the claim's currency (the pools' currency at rate 1). */

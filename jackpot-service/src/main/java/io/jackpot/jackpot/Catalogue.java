@@ -33,8 +33,7 @@ public final class Catalogue {
       Map<String, Route> fixed = new HashMap<>();
       links.forEach((game, gameLinks) -> {
         if (gameLinks.stream().allMatch(l -> l.all() != null)) {
-          List<PoolId> pools = gameLinks.stream().flatMap(l -> l.all().pools().stream()).toList();
-          fixed.put(game, pools.isEmpty() ? unlinked(game) : new Route.Pools(pools));
+          fixed.put(game, routeOf(game, gameLinks, null)); // no coin value is asked for on the way
         }
       });
       return new Snapshot(Collections.unmodifiableMap(map), Map.copyOf(links), Map.copyOf(fixed));
@@ -120,9 +119,11 @@ public final class Catalogue {
       return fixed;
     }
     List<Link> links = snapshot.links().get(gameId);
-    if (links == null) {
-      return unlinked(gameId);
-    }
+    return links == null ? unlinked(gameId) : routeOf(gameId, links, coinValueMicros);
+  }
+
+  /** A contribution's route through a game's links: every pool of each ALL jackpot, the coin value's pool of the others. */
+  private static Route routeOf(String gameId, List<Link> links, Long coinValueMicros) {
     List<PoolId> targets = new ArrayList<>();
     for (Link link : links) {
       if (link.all() != null) {

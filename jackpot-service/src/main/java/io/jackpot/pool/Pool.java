@@ -283,20 +283,21 @@ public record Pool(
     long op = opSeq + 1;
     Pool next = new Pool(id, status, terms, after, cycleSeedMicros, op, winSeq, mustHit, reserve.plus(toReserve), pendingTerms,
         receivedTransfers, owed.plus(toOverflow), recentWins, lastBatchBySender);
-    Win triggered = null;
+    Trigger.Kind fired = null;
+    Money pays = null;
+    if (terms.trigger() instanceof Trigger.Random r
+        && entropy.below(r.stakePerHitMicros(), op, Entropy.Purpose.RANDOM_TRIGGER) < c.stakeMicros()) {
+      fired = Trigger.Kind.RANDOM;
+      pays = after.wholeMicros();
+    } else if (mustHit != null && after.compareTo(Money.ofMicros(mustHit.hitMicros())) >= 0) {
+      fired = Trigger.Kind.MUST_HIT_BY;
+      pays = Money.ofMicros(mustHit.hitMicros());
+    }
     // A round wins a pool at most once: if its claim got here first (a game may send the claim
     // before the round's buffered contribution), the share is added and the trigger pays nothing.
     // Asked only when the trigger fires, which is rare: the look-up stays off the common path.
-    if (terms.trigger() instanceof Trigger.Random r
-        && entropy.below(r.stakePerHitMicros(), op, Entropy.Purpose.RANDOM_TRIGGER) < c.stakeMicros()) {
-      if (winOf(c.roundId()).isEmpty()) {
-        triggered = next.award(c.roundId(), c.playerId(), c.gameId(), c.operatorId(), c.at(), Trigger.Kind.RANDOM,
-            after.wholeMicros(), entropy);
-      }
-    } else if (mustHit != null && after.compareTo(Money.ofMicros(mustHit.hitMicros())) >= 0 && winOf(c.roundId()).isEmpty()) {
-      triggered = next.award(c.roundId(), c.playerId(), c.gameId(), c.operatorId(), c.at(), Trigger.Kind.MUST_HIT_BY,
-          Money.ofMicros(mustHit.hitMicros()), entropy);
-    }
+    Win triggered = fired == null || winOf(c.roundId()).isPresent() ? null
+        : next.award(c.roundId(), c.playerId(), c.gameId(), c.operatorId(), c.at(), fired, pays, entropy);
     Pool result = triggered == null ? next : next.afterWin(triggered);
     return new Transition(result, List.of(new Contributed(c.roundId(), op, c.stakeMicros(), after.minus(amount), toReserve,
         toOverflow, after, triggered)));

@@ -72,6 +72,8 @@ public final class Sequencer {
   private final List<CompletableFuture<Void>> idleWaiters = new ArrayList<>();
   private volatile boolean applyFailing;
   private volatile boolean commitFailing;
+  /** When applies or commits began failing (System.nanoTime), 0 while neither fails. */
+  private final java.util.concurrent.atomic.AtomicLong failingSince = new java.util.concurrent.atomic.AtomicLong();
   /** Why this sequencer takes no more work (its member is leaving for good), or null. */
   private volatile String retired;
   private final Observer observer;
@@ -115,8 +117,14 @@ public final class Sequencer {
     this.settings = settings;
     this.clock = clock;
     this.batches = new LedgerBatches(clock);
-    this.applyRetry = foreverRetry("pool-apply", settings, failing -> applyFailing = failing);
-    this.commitRetry = foreverRetry("ledger-commit", settings, failing -> commitFailing = failing);
+    this.applyRetry = foreverRetry("pool-apply", settings, failing -> {
+      applyFailing = failing;
+      noteFailing();
+    });
+    this.commitRetry = foreverRetry("ledger-commit", settings, failing -> {
+      commitFailing = failing;
+      noteFailing();
+    });
   }
 
   /**
@@ -144,6 +152,20 @@ public final class Sequencer {
   }
 
   /** False while pool applies or ledger commits are failing and being retried, and once retired. */
+  /** Whether applies or commits have been failing (retried) without a break for at least {@code d}. */
+  public boolean failingFor(java.time.Duration d) {
+    long since = failingSince.get();
+    return since != 0 && System.nanoTime() - since >= d.toNanos();
+  }
+
+  private void noteFailing() {
+    if (applyFailing || commitFailing) {
+      failingSince.compareAndSet(0, System.nanoTime());
+    } else {
+      failingSince.set(0);
+    }
+  }
+
   public boolean healthy() {
     return !applyFailing && !commitFailing && retired == null;
   }

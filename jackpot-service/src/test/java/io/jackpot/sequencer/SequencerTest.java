@@ -57,9 +57,7 @@ class SequencerTest {
     ledger.gate.complete(null);
     int refused = refusedAsOverloaded(all);
     assertTrue(refused > 0, "queued work older than the limit is refused");
-    long committed = ledger.committed.stream().mapToInt(b -> b.shares().size()).sum();
-    assertEquals(301 - refused, committed, "refused work was never applied");
-    assertEquals(Money.ofMicros(1_000_000 + committed * 100), pools.pools.get(A).amount());
+    committedAllBut(refused, "refused work was never applied");
   }
 
   @Test
@@ -86,10 +84,16 @@ class SequencerTest {
     s.idle().toCompletableFuture().get(5, TimeUnit.SECONDS);
     int refused = refusedAsOverloaded(all);
     assertTrue(refused > 1, "what was queued and what came later is refused: " + refused);
-    long committed = ledger.committed.stream().mapToInt(b -> b.shares().size()).sum();
+    long committed = committedAllBut(refused, "every submission is either committed or refused unapplied");
     assertTrue(committed > 0, "what was applied before is committed");
-    assertEquals(301 - refused, committed, "every submission is either committed or refused unapplied");
+  }
+
+  /** Of threeHundredBehindAStuckCommit's 301 rounds, all but the refused ones are committed, and pool A holds exactly those; returns how many. */
+  private long committedAllBut(int refused, String message) {
+    long committed = ledger.committed.stream().mapToInt(b -> b.shares().size()).sum();
+    assertEquals(301 - refused, committed, message);
     assertEquals(Money.ofMicros(1_000_000 + committed * 100), pools.pools.get(A).amount());
+    return committed;
   }
 
   /**
@@ -272,6 +276,24 @@ class SequencerTest {
     assertTrue(ledger.attempts.get() >= 4, "the failing commit was retried");
     assertEquals(Money.ofMicros(1_000_000 + accepted * 10_000L), pools.pools.get(A).amount(), "nothing refused was applied");
     assertTrue(s.healthy());
+  }
+
+  @Test
+  void itTellsForHowLongCommitsHaveBeenFailing() throws Exception {
+    Sequencer s = sequencer(1000);
+    assertFalse(s.failingFor(Duration.ZERO));
+    ledger.failures.set(Integer.MAX_VALUE);
+    CompletableFuture<List<PoolOutcome>> done = s.submit(round("r1", 1_000_000, A)).toCompletableFuture();
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (ledger.attempts.get() < 2) {
+      assertTrue(System.nanoTime() < until, "the failing commit was retried");
+      Thread.onSpinWait();
+    }
+    assertTrue(s.failingFor(Duration.ZERO));
+    assertFalse(s.failingFor(Duration.ofHours(1)));
+    ledger.failures.set(0);
+    done.get(5, TimeUnit.SECONDS);
+    assertFalse(s.failingFor(Duration.ZERO), "no longer failing once a commit goes through");
   }
 
   @Test

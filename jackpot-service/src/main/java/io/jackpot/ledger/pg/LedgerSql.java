@@ -39,22 +39,12 @@ final class LedgerSql {
    * second win of one round on one pool breaks wins' UNIQUE (jackpot_id, pool_key, round_id) and
    * fails it too.
    */
-  static final String INSERT_WINS = """
-      WITH q AS (
-        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::int8[], $6::text[], $7::text[],
-                             $8::text[], $9::text[], $10::int8[], $11::int8[], $12::timestamptz[], $13::int8[], $14::int8[],
-                             $15::int8[], $16::int8[], $17::int8[], $18::int8[], $19::int8[], $20::text[], $21::int8[],
-                             $22::text[], $23::text[])
-          AS q(win_id, jackpot_id, pool_key, sequence, op_seq, round_id, player_id, game_id, operator_id,
-               amount_micros, seed_micros, won_at, amount_after_micros, amount_after_sub, seed_after_micros,
-               seed_from_reserve_micros, seed_from_reserve_sub, operator_funding_micros, operator_funding_sub,
-               how, hit_micros, salt, commitment)),
-      ins AS (
-        INSERT INTO wins (win_id, jackpot_id, pool_key, sequence, op_seq, round_id, player_id, game_id, operator_id,
-                          amount_micros, seed_micros, won_at, amount_after_micros, amount_after_sub, seed_after_micros,
-                          seed_from_reserve_micros, seed_from_reserve_sub, operator_funding_micros, operator_funding_sub,
-                          how, hit_micros, salt, commitment)
-        SELECT * FROM q ON CONFLICT (win_id) DO NOTHING)
+  static final String INSERT_WINS = "WITH q AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[], "
+      + "$5::int8[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int8[], $11::int8[], $12::timestamptz[], $13::int8[], "
+      + "$14::int8[], $15::int8[], $16::int8[], $17::int8[], $18::int8[], $19::int8[], $20::text[], $21::int8[], $22::text[], "
+      + "$23::text[]) AS q(" + LedgerSql.WIN_COLUMNS + ")), "
+      + "ins AS (INSERT INTO wins (" + LedgerSql.WIN_COLUMNS + ") SELECT * FROM q ON CONFLICT (win_id) DO NOTHING) "
+      + """
       SELECT q.win_id FROM q JOIN wins w ON w.win_id = q.win_id
       WHERE (w.round_id, w.op_seq, w.amount_micros, w.amount_after_micros, w.amount_after_sub)
             IS DISTINCT FROM (q.round_id, q.op_seq, q.amount_micros, q.amount_after_micros, q.amount_after_sub)""";
@@ -151,13 +141,16 @@ final class LedgerSql {
   /** Returns a row only the first time a commit id is seen. */
   static final String INSERT_COMMIT = "INSERT INTO ledger_commits (commit_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING commit_id";
 
-  static final String INSERT_EVENTS = """
-      INSERT INTO pool_events (jackpot_id, pool_key, op_seq, kind, status, amount_micros, amount_sub,
-                               cycle_seed_micros, win_seq, hit_micros, salt, commitment, reserve_micros, reserve_sub,
-                               owed_micros, owed_sub, terms, pending_terms, at)
-      SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::text[], $6::int8[], $7::int8[],
-                           $8::int8[], $9::int8[], $10::int8[], $11::text[], $12::text[], $13::int8[], $14::int8[],
-                           $15::int8[], $16::int8[], $17::jsonb[], $18::jsonb[], $19::timestamptz[])""";
+  /** A pool event's columns, and its parameters as arrays (BatchArrays.events), in that order. */
+  private static final String EVENT_COLUMNS = """
+      jackpot_id, pool_key, op_seq, kind, status, amount_micros, amount_sub, cycle_seed_micros, win_seq, hit_micros, salt,
+      commitment, reserve_micros, reserve_sub, owed_micros, owed_sub, terms, pending_terms, at""";
+  private static final String EVENT_ARRAYS = """
+      unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::text[], $6::int8[], $7::int8[], $8::int8[], $9::int8[],
+             $10::int8[], $11::text[], $12::text[], $13::int8[], $14::int8[], $15::int8[], $16::int8[], $17::jsonb[],
+             $18::jsonb[], $19::timestamptz[])""";
+
+  static final String INSERT_EVENTS = "INSERT INTO pool_events (" + EVENT_COLUMNS + ") SELECT * FROM " + EVENT_ARRAYS;
 
   /**
    * A member's own pool events (state changes, and the anchors of its wins), each recorded unless
@@ -165,18 +158,9 @@ final class LedgerSql {
    * member records the win's anchor if absent, maybe first. Returns the operations found holding
    * another state (kind, status, win, amount, reserve or owed differ): the caller fails the commit.
    */
-  static final String INSERT_OWN_EVENTS = """
-      WITH q AS (
-        SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::text[], $6::int8[], $7::int8[],
-                             $8::int8[], $9::int8[], $10::int8[], $11::text[], $12::text[], $13::int8[], $14::int8[],
-                             $15::int8[], $16::int8[], $17::jsonb[], $18::jsonb[], $19::timestamptz[])
-          AS q(jackpot_id, pool_key, op_seq, kind, status, amount_micros, amount_sub, cycle_seed_micros, win_seq, hit_micros,
-               salt, commitment, reserve_micros, reserve_sub, owed_micros, owed_sub, terms, pending_terms, at)),
-      ins AS (
-        INSERT INTO pool_events (jackpot_id, pool_key, op_seq, kind, status, amount_micros, amount_sub,
-                                 cycle_seed_micros, win_seq, hit_micros, salt, commitment, reserve_micros, reserve_sub,
-                                 owed_micros, owed_sub, terms, pending_terms, at)
-        SELECT * FROM q ON CONFLICT (jackpot_id, pool_key, op_seq) DO NOTHING)
+  static final String INSERT_OWN_EVENTS = "WITH q AS (SELECT * FROM " + EVENT_ARRAYS + " AS q(" + EVENT_COLUMNS + ")), "
+      + "ins AS (INSERT INTO pool_events (" + EVENT_COLUMNS + ") SELECT * FROM q ON CONFLICT (jackpot_id, pool_key, op_seq) DO NOTHING) "
+      + """
       SELECT q.jackpot_id || '/' || q.pool_key || '@' || q.op_seq
       FROM q JOIN pool_events e ON e.jackpot_id = q.jackpot_id AND e.pool_key = q.pool_key AND e.op_seq = q.op_seq
       WHERE (e.kind, e.status, e.win_seq, e.amount_micros, e.amount_sub, e.reserve_micros, e.reserve_sub, e.owed_micros, e.owed_sub)
