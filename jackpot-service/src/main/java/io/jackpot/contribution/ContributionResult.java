@@ -19,6 +19,15 @@ public record ContributionResult(
     return new ContributionResult(roundId, Status.REJECTED, List.of(), List.of(), code, message);
   }
 
+  /**
+   * Refused for now, not for its content: the round was not applied and the same item sent again
+   * may be (another request is applying it, or the member was too busy). Answered with
+   * {@code "retryable": true} (an addition to API.md's REJECTED).
+   */
+  public boolean retryable() {
+    return status == Status.REJECTED && ("ROUND_IN_PROGRESS".equals(errorCode) || "OVERLOADED".equals(errorCode));
+  }
+
   public ContributionResult asDuplicate() {
     return status == Status.REJECTED ? this
         : new ContributionResult(roundId, Status.DUPLICATE, contributions, triggers, null, null);

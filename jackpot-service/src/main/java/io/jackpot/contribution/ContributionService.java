@@ -4,7 +4,6 @@ import io.jackpot.access.Caller;
 import io.jackpot.contribution.ContributionPlanner.Plan;
 import io.jackpot.contribution.ContributionResult.Status;
 import io.jackpot.contribution.RoundClaims.Claim;
-import io.jackpot.error.Rejection;
 import io.jackpot.jackpot.Catalogue;
 import io.jackpot.ledger.Ledger;
 import io.jackpot.ledger.RecordedRound;
@@ -42,20 +41,20 @@ public final class ContributionService {
     this.clock = clock;
   }
 
-  /** Rejects the whole request (a 4xx) only when no item could be applied. */
-  public CompletionStage<List<ContributionResult>> contribute(Caller caller, List<ContributionRequest> items) {
+  /**
+   * One result per item, in order: an item that is malformed or cannot feed any pool is answered
+   * REJECTED on its own. A batch refused whole for load fails with {@link OverloadedException}.
+   */
+  public CompletionStage<List<ContributionResult>> contribute(Caller caller, List<? extends ContributionItem> items) {
     Batch batch = new Batch(caller, items);
     batch.plan();
-    if (batch.nothingPlanned()) {
-      throw batch.firstRejection();
-    }
     return batch.run();
   }
 
   /** The working state of one request. Index i always refers to items.get(i). */
   private final class Batch {
     private final Caller caller;
-    private final List<ContributionRequest> items;
+    private final List<? extends ContributionItem> items;
     private final ContributionResult[] results;
     private final Map<Integer, Plan.Feed> feeds = new LinkedHashMap<>();
     private final Map<Integer, Integer> copies = new HashMap<>();
@@ -67,7 +66,7 @@ public final class ContributionService {
     /** Rounds handed to the sequencer: their claims must outlive their commit. */
     private final java.util.Set<String> submitted = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    Batch(Caller caller, List<ContributionRequest> items) {
+    Batch(Caller caller, List<? extends ContributionItem> items) {
       this.caller = caller;
       this.items = items;
       this.results = new ContributionResult[items.size()];
@@ -75,7 +74,11 @@ public final class ContributionService {
 
     void plan() {
       for (int i = 0; i < items.size(); i++) {
-        ContributionRequest r = items.get(i);
+        if (!(items.get(i) instanceof ContributionRequest r)) {
+          ContributionItem.Malformed bad = (ContributionItem.Malformed) items.get(i);
+          results[i] = ContributionResult.rejected(bad.roundId(), bad.code(), bad.message());
+          continue;
+        }
         Plan plan = planner.plan(caller, r);
         if (plan instanceof Plan.Reject reject) {
           results[i] = ContributionResult.rejected(r.roundId(), reject.code(), "contributions[" + i + "]: " + reject.message());
@@ -94,16 +97,6 @@ public final class ContributionService {
         fingerprints.put(r.roundId(), fingerprint);
         feeds.put(i, (Plan.Feed) plan);
       }
-    }
-
-    boolean nothingPlanned() {
-      return feeds.isEmpty();
-    }
-
-    Rejection firstRejection() {
-      ContributionResult r = results[0];
-      Rejection.Kind kind = "GAME_NOT_LINKED".equals(r.errorCode()) ? Rejection.Kind.FORBIDDEN : Rejection.Kind.INVALID;
-      return new Rejection(kind, r.errorCode(), r.errorMessage());
     }
 
     /**
@@ -161,7 +154,7 @@ public final class ContributionService {
       List<CompletableFuture<Void>> pending = new ArrayList<>();
       for (Map.Entry<Integer, Plan.Feed> feed : feeds.entrySet()) {
         int i = feed.getKey();
-        ContributionRequest r = items.get(i);
+        ContributionRequest r = (ContributionRequest) items.get(i);
         Claim claim = claimed.get(r.roundId());
         RecordedRound known = recorded.get(r.roundId());
         if (claim == Claim.NEW && known == null) {

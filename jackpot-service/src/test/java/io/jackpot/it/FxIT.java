@@ -54,10 +54,13 @@ class FxIT extends OneNode {
   @Test
   void currenciesWithoutARateAndCoinValueJackpotsInOtherCurrenciesAreRefused() {
     setRates(new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", "0.85")), ADMIN);
-    assertEquals("UNSUPPORTED_CURRENCY", api.post("/v1/contributions",
-        batch(contribution("FX-X", "creepy-candy", "1.00", null).replace("\"EUR\"", "\"JPY\""))).errorCode());
-    assertEquals("UNSUPPORTED_CURRENCY", api.post("/v1/contributions",
-        batch(contribution("FX-B", "bewitched", "1.00", "0.10").replace("\"EUR\"", "\"GBP\""))).errorCode());
+    JsonObject yen = Api.results(api.post("/v1/contributions",
+        batch(contribution("FX-X", "creepy-candy", "1.00", null).replace("\"EUR\"", "\"JPY\"")))).getJsonObject(0);
+    assertEquals("REJECTED", yen.getString("status"));
+    assertEquals("UNSUPPORTED_CURRENCY", yen.getJsonObject("error").getString("code"));
+    JsonObject pounds = Api.results(api.post("/v1/contributions",
+        batch(contribution("FX-B", "bewitched", "1.00", "0.10").replace("\"EUR\"", "\"GBP\"")))).getJsonObject(0);
+    assertEquals("UNSUPPORTED_CURRENCY", pounds.getJsonObject("error").getString("code"));
     assertEquals(400, api.get("/v1/jackpots?currency=JPY").status());
   }
 

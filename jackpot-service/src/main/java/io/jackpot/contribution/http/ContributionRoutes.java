@@ -1,6 +1,7 @@
 package io.jackpot.contribution.http;
 
 import io.jackpot.award.http.WinJson;
+import io.jackpot.contribution.ContributionItem;
 import io.jackpot.contribution.ContributionRequest;
 import io.jackpot.jackpot.Catalogue;
 import io.jackpot.contribution.ContributionResult;
@@ -47,8 +48,12 @@ public final class ContributionRoutes {
         this::json);
   }
 
-  /** Every item must be well-formed, or the whole request is refused and nothing is applied. */
-  static List<ContributionRequest> parse(JsonObject body) {
+  /**
+   * The request's items in order. The envelope must be well-formed (an object holding 1 to 1000
+   * items), or the whole request is refused and nothing is applied; an item that is not is answered
+   * REJECTED on its own (API.md).
+   */
+  static List<ContributionItem> parse(JsonObject body) {
     JsonArray items = JsonFields.array(body, "contributions", "");
     if (items.isEmpty()) {
       throw Rejection.invalid("EMPTY_BATCH", "contributions must hold at least one item");
@@ -56,21 +61,35 @@ public final class ContributionRoutes {
     if (items.size() > MAX_ITEMS) {
       throw Rejection.invalid("TOO_MANY_ITEMS", "contributions holds " + items.size() + " items; at most " + MAX_ITEMS);
     }
-    List<ContributionRequest> out = new ArrayList<>(items.size());
+    List<ContributionItem> out = new ArrayList<>(items.size());
     for (int i = 0; i < items.size(); i++) {
-      String path = "contributions[" + i + "].";
-      if (!(items.getValue(i) instanceof JsonObject o)) {
-        throw Rejection.invalid("INVALID_FIELD", "contributions[" + i + "] must be an object");
-      }
-      out.add(new ContributionRequest(
+      out.add(item(items.getValue(i), "contributions[" + i + "]"));
+    }
+    return out;
+  }
+
+  private static ContributionItem item(Object value, String at) {
+    if (!(value instanceof JsonObject o)) {
+      return new ContributionItem.Malformed(null, "INVALID_FIELD", at + " must be an object");
+    }
+    String path = at + ".";
+    try {
+      return new ContributionRequest(
           JsonFields.printable(o, "roundId", path),
           JsonFields.id(o, "gameId", path),
           JsonFields.printable(o, "playerId", path),
           JsonFields.money(o, "stake", path, ContributionRequest.MAX_STAKE_MICROS),
           JsonFields.currency(o, "currency", path),
-          JsonFields.optionalMoney(o, "coinValue", path, ContributionRequest.MAX_STAKE_MICROS)));
+          JsonFields.optionalMoney(o, "coinValue", path, ContributionRequest.MAX_STAKE_MICROS));
+    } catch (Rejection bad) {
+      String roundId;
+      try {
+        roundId = JsonFields.printable(o, "roundId", path);
+      } catch (Rejection unreadable) {
+        roundId = null;
+      }
+      return new ContributionItem.Malformed(roundId, bad.code(), bad.getMessage());
     }
-    return out;
   }
 
   /** The answer, written as text: {"results": [...]} in request order. */
@@ -95,7 +114,7 @@ public final class ContributionRoutes {
       if (i > 0) {
         out.append(',');
       }
-      JsonText.string(out.append("{\"roundId\":"), r.roundId()).append(",\"status\":\"").append(r.status().name()).append("\",\"contributions\":[");
+      (r.roundId() == null ? out.append("{\"roundId\":null") : JsonText.string(out.append("{\"roundId\":"), r.roundId())).append(",\"status\":\"").append(r.status().name()).append("\",\"contributions\":[");
       for (int j = 0; j < r.contributions().size(); j++) {
         ContributionResult.Share s = r.contributions().get(j);
         // Pool ids are [a-z0-9.-] (PoolId checks): nothing to escape.
@@ -114,6 +133,9 @@ public final class ContributionRoutes {
       out.append(']');
       if (r.errorCode() != null) {
         JsonText.error(out.append(','), r.errorCode(), r.errorMessage());
+        if (r.retryable()) {
+          out.append(",\"retryable\":true");
+        }
       }
       out.append('}');
     }

@@ -40,7 +40,9 @@ class ContributionJsonTest {
             new Share(new PoolId("candy", "mini"), new Money(1, 500_000), new Money(5_000_000_001L, 1))), List.of(), null, null),
         new ContributionResult("BW-2", Status.APPLIED, List.of(new Share(bw, new Money(10_000, 0), hit.amountAfter())), List.of(win), null, null),
         new ContributionResult(odd, Status.PAUSED, List.of(), List.of(), null, null),
-        ContributionResult.rejected("BW-3", "ROUND_ID_CONFLICT", "round \"BW-3\" was already sent\nwith other content"));
+        ContributionResult.rejected("BW-3", "ROUND_ID_CONFLICT", "round \"BW-3\" was already sent\nwith other content"),
+        ContributionResult.rejected("BW-4", "OVERLOADED", "too busy"),
+        ContributionResult.rejected(null, "INVALID_FIELD", "contributions[5] must be an object"));
 
     JsonObject written = new JsonObject(routes.json(results));
 
@@ -52,7 +54,11 @@ class ContributionJsonTest {
             hit.amountAfter().toPlainString()))).put("triggers", new JsonArray().add(WinJson.of(win, "EUR"))))
         .add(item(odd, "PAUSED"))
         .add(item("BW-3", "REJECTED").put("error", new JsonObject().put("code", "ROUND_ID_CONFLICT")
-            .put("message", "round \"BW-3\" was already sent\nwith other content")));
+            .put("message", "round \"BW-3\" was already sent\nwith other content")))
+        .add(item("BW-4", "REJECTED").put("error", new JsonObject().put("code", "OVERLOADED").put("message", "too busy"))
+            .put("retryable", true))
+        .add(item(null, "REJECTED").put("error", new JsonObject().put("code", "INVALID_FIELD")
+            .put("message", "contributions[5] must be an object")));
     assertEquals(new JsonObject().put("results", expected), written);
   }
 
