@@ -21,7 +21,10 @@ public final class HttpVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     // A stream message carries what a POST body may (ApiRouter.BODY_LIMIT), in frames of the default size.
+    // No WebSocket compression (Vert.x offers it by default): each compressing socket keeps its own
+    // zlib state (hundreds of KB off the heap) and compresses every ticker message again.
     HttpServerOptions options = new HttpServerOptions().setPort(port).setCompressionSupported(false)
+        .setPerMessageWebSocketCompressionSupported(false).setPerFrameWebSocketCompressionSupported(false)
         .setMaxWebSocketMessageSize((int) ApiRouter.BODY_LIMIT);
     if (sendBufferBytes > 0) {
       options.setSendBufferSize(sendBufferBytes);

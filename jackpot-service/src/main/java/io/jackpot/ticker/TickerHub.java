@@ -3,11 +3,13 @@ package io.jackpot.ticker;
 import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,10 +27,13 @@ public final class TickerHub {
 
   /** Registers a subscriber; call on the subscriber's own context. */
   public void add(Subscriber s) {
-    byContext.computeIfAbsent(s.context, c -> new HashSet<>()).add(s);
-    size.incrementAndGet();
     s.socket.closeHandler(v -> remove(s));
     s.socket.pongHandler(b -> s.lastPong = System.currentTimeMillis());
+    if (s.socket.isClosed()) {
+      return; // gone before it was added: its close handler may never run
+    }
+    byContext.computeIfAbsent(s.context, c -> new HashSet<>()).add(s);
+    size.incrementAndGet();
   }
 
   private void remove(Subscriber s) {
@@ -39,27 +44,49 @@ public final class TickerHub {
   }
 
   /**
-   * Writes a message (read at {@code at}; a win or an update) to every subscriber that follows
-   * {@code jackpotId}. {@code variant} makes the message for a display currency (null: none); each
-   * variant is made once per broadcast, whatever the number of subscribers.
+   * Writes one message (read at {@code at}; a win or an update) to every subscriber that follows
+   * any of {@code jackpotIds}. {@code variant} makes the message for a display currency (null:
+   * none) and the followed jackpots among {@code jackpotIds}, in their order; each variant is made
+   * once per broadcast, whatever the number of subscribers.
    */
-  public void broadcast(String jackpotId, long at, boolean win, java.util.function.Function<io.jackpot.fx.Display, String> variant) {
-    Map<Object, String> made = new ConcurrentHashMap<>();
+  public void broadcast(List<String> jackpotIds, long at, boolean win,
+      BiFunction<io.jackpot.fx.Display, List<String>, String> variant) {
+    Map<List<Object>, String> made = new ConcurrentHashMap<>();
     byContext.forEach((context, subscribers) -> context.runOnContext(v -> {
       for (Subscriber s : Set.copyOf(subscribers)) {
-        if (s.jackpots.contains(jackpotId)) {
-          String message = made.computeIfAbsent(s.display == null ? "" : s.display, k -> variant.apply(s.display));
-          if (s.pending != null) {
-            s.pending.add(new Subscriber.Pending(at, win, message));
-          } else {
-            write(s, message);
-          }
+        List<String> followed = jackpotIds.stream().filter(s.jackpots::contains).toList();
+        if (followed.isEmpty()) {
+          continue;
+        }
+        String message = made.computeIfAbsent(List.of(s.display == null ? "" : s.display, followed),
+            k -> variant.apply(s.display, followed));
+        if (s.pending != null) {
+          s.pending.add(new Subscriber.Pending(at, win, message));
+        } else {
+          write(s, message);
         }
       }
     }));
   }
 
+  /**
+   * Writes to one subscriber; one whose socket is closing is let go. Vert.x throws on a socket
+   * whose peer has sent its close frame (before the close handler runs): that must not cost the
+   * subscribers after it in the loop their message.
+   */
   private void write(Subscriber s, String message) {
+    try {
+      writeOrDrop(s, message);
+    } catch (IllegalStateException closing) {
+      remove(s);
+    }
+  }
+
+  private void writeOrDrop(Subscriber s, String message) {
+    if (s.socket.isClosed()) {
+      remove(s);
+      return;
+    }
     if (s.socket.writeQueueFull()) {
       remove(s);
       dropped.incrementAndGet();
@@ -75,13 +102,21 @@ public final class TickerHub {
     long now = System.currentTimeMillis();
     byContext.forEach((context, subscribers) -> context.runOnContext(v -> {
       for (Subscriber s : Set.copyOf(subscribers)) {
-        if (s.lastPong < s.lastPing) {
+        if (s.socket.isClosed()) {
           remove(s);
-          s.socket.close((short) 1001, "no answer to ping");
           continue;
         }
-        s.lastPing = now;
-        s.socket.writePing(Buffer.buffer("t"));
+        try {
+          if (s.lastPong < s.lastPing) {
+            remove(s);
+            s.socket.close((short) 1001, "no answer to ping");
+            continue;
+          }
+          s.lastPing = now;
+          s.socket.writePing(Buffer.buffer("t"));
+        } catch (IllegalStateException closing) {
+          remove(s); // closing meanwhile (see write)
+        }
       }
     }));
   }

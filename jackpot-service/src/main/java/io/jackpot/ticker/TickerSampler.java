@@ -103,25 +103,31 @@ public final class TickerSampler {
 
   private void announceWins(List<Win> wins, long now) {
     for (Win w : wins) {
-      hub.broadcast(w.pool().jackpotId(), now, true, display -> WinJson.of(w,
+      hub.broadcast(List.of(w.pool().jackpotId()), now, true, (display, followed) -> WinJson.of(w,
           display == null ? new io.jackpot.fx.Display(catalogue.currencyOf(w.pool()), 1_000_000) : display).put("type", "win").encode());
     }
   }
 
+  /** One update per subscriber and interval (API.md), holding the changed pools of every jackpot it follows. */
   private void announceUpdates(Map<String, List<Pool>> changed, long now) {
+    if (changed.isEmpty()) {
+      return;
+    }
     String at = WinJson.TIMESTAMP.format(java.time.Instant.ofEpochMilli(now));
-    changed.forEach((jackpotId, list) -> hub.broadcast(jackpotId, now, false, display -> {
+    hub.broadcast(List.copyOf(changed.keySet()), now, false, (display, followed) -> {
       JsonArray pools = new JsonArray();
-      for (Pool p : list) {
-        JsonObject item = new JsonObject().put("jackpotId", jackpotId).put("poolKey", p.id().poolKey())
-            .put("amount", p.amount().toPlainString());
-        if (display != null) {
-          item.put("amountInCurrency", display.of(p.amount()));
+      for (String jackpotId : followed) {
+        for (Pool p : changed.get(jackpotId)) {
+          JsonObject item = new JsonObject().put("jackpotId", jackpotId).put("poolKey", p.id().poolKey())
+              .put("amount", p.amount().toPlainString());
+          if (display != null) {
+            item.put("amountInCurrency", display.of(p.amount()));
+          }
+          pools.add(item);
         }
-        pools.add(item);
       }
       return update(at, pools);
-    }));
+    });
   }
 
   private static String update(String at, JsonArray pools) {

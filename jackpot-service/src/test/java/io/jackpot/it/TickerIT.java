@@ -108,6 +108,31 @@ class TickerIT {
         .anyMatch(p -> p.getString("poolKey").equals(pool) && (amount == null || p.getString("amount").equals(amount)));
   }
 
+  /** API.md: one update per interval, whatever the number of jackpots followed; a jackpot named twice is followed once. */
+  @Test
+  void changesInSeveralJackpotsComeInOneUpdate() throws Exception {
+    Listener listener = new Listener();
+    WebSocket ws = connect(b, "?jackpots=bewitched,candy,bewitched", listener);
+    JsonObject snapshot = listener.await(m -> true, Duration.ofSeconds(10));
+    assertEquals(List.of("bewitched", "candy"), snapshot.getJsonArray("jackpots").stream()
+        .map(j -> ((JsonObject) j).getString("id")).toList());
+    // The two pools change in one commit, but not at one instant: a sample may fall between them,
+    // so a few tries; the old one-message-per-jackpot ticker never sends both in one.
+    java.util.Set<String> both = java.util.Set.of("bewitched", "candy");
+    java.util.Set<String> seen = java.util.Set.of();
+    for (int attempt = 0; attempt < 5 && !seen.equals(both); attempt++) {
+      assertEquals(200, viaA.post("/v1/contributions", batch(contribution("TICK-BOTH-B" + attempt, "bewitched", "2.00", "0.50"),
+          contribution("TICK-BOTH-C" + attempt, "creepy-candy", "3.00", null))).status());
+      String bewitched = viaA.amount("bewitched", "cv-0.50");
+      JsonObject update = listener.await(m -> hasPool(m, "cv-0.50", bewitched), Duration.ofSeconds(10));
+      assertNotNull(update, "an update with " + bewitched + " for cv-0.50");
+      seen = update.getJsonArray("pools").stream().map(p -> ((JsonObject) p).getString("jackpotId"))
+          .collect(java.util.stream.Collectors.toSet());
+    }
+    assertEquals(both, seen);
+    ws.sendClose(WebSocket.NORMAL_CLOSURE, "done").join();
+  }
+
   @Test
   void aSubscriberOfOneMemberSeesContributionsAndWinsMadeThroughTheOther() throws Exception {
     int before = b.tickerHub().size();

@@ -79,10 +79,10 @@ public final class TickerRoutes {
     if (jackpots == null || jackpots.isBlank()) {
       return List.copyOf(catalogue.jackpots());
     }
-    List<JackpotDefinition> out = new ArrayList<>();
+    java.util.Map<String, JackpotDefinition> out = new java.util.LinkedHashMap<>();
     for (String id : jackpots.split(",")) {
-      out.add(JackpotRoutes.jackpot(catalogue, id.trim()));
+      out.putIfAbsent(id.trim(), JackpotRoutes.jackpot(catalogue, id.trim())); // each read once, however often named
     }
-    return out;
+    return List.copyOf(out.values());
   }
 }
