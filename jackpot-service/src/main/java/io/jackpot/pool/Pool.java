@@ -315,9 +315,9 @@ public record Pool(
 
   /**
    * The win of this pool as it stands, paying {@code paid}: the next operation number, the next
-   * sequence, and the reset: the seed plus whatever was not paid (sub-micro rest, or what lay above
-   * a hit point, up to a must-hit pool's ceiling; the rest to its reserve), with a fresh hit point
-   * for must-hit pools.
+   * sequence, and the reset: the seed plus whatever was not paid (the sub-micro rest), with a fresh
+   * hit point for must-hit pools, which start at the seed alone (what they did not pay goes to
+   * their reserve).
    */
   private Win award(String roundId, String playerId, String gameId, String operatorId, java.time.Instant at,
       Trigger.Kind how, Money paid, Entropy entropy) {
@@ -326,17 +326,20 @@ public record Pool(
     PoolTerms next = pendingTerms != null ? pendingTerms : terms;
     Money seed = Money.ofMicros(next.seedMicros());
     Money fromReserve = reserve.min(seed);
-    Money reset = seed.plus(amount.minus(paid));
-    Money aboveCeiling = Money.ZERO;
-    if (next.trigger() instanceof Trigger.MustHitBy m && reset.compareTo(Money.ofMicros(m.ceilingMicros())) > 0) {
-      // A must-hit pool never starts a cycle above its ceiling: what a large share carried past
-      // it goes to the reserve, which funds the next seeds (as overflow does for other pools).
-      aboveCeiling = reset.minus(Money.ofMicros(m.ceilingMicros()));
-      reset = Money.ofMicros(m.ceilingMicros());
+    Money unpaid = amount.minus(paid);
+    Money reset = seed.plus(unpaid);
+    Money toReserve = Money.ZERO;
+    if (next.trigger() instanceof Trigger.MustHitBy) {
+      // A must-hit pool starts every cycle at its seed; what was not paid goes to the reserve,
+      // which funds the next seeds. Carried into the new cycle, a large share's rest could pass the
+      // new hit point before anyone bets (the next bet of any size would win for certain), and
+      // capping the carry below the hit point would show where the hit point is.
+      toReserve = unpaid;
+      reset = seed;
     }
     return new Win(Win.idFor(id, sequence), id, sequence, op, roundId, playerId, gameId, operatorId, paid,
         cycleSeedMicros, at, how, mustHit, new Win.Reset(reset, next.seedMicros(), drawHitPoint(next, entropy, op),
-            next, fromReserve, seed.minus(fromReserve), keptReserve(next, reserve.minus(fromReserve)).plus(aboveCeiling), keptOwed(next)));
+            next, fromReserve, seed.minus(fromReserve), keptReserve(next, reserve.minus(fromReserve)).plus(toReserve), keptOwed(next)));
   }
 
   /** Overflow owed to a pool the new terms no longer send to stays here, in the reserve. */

@@ -127,10 +127,8 @@ class PoolPropertiesTest {
           }
           paid = paid.plus(win.amount());
           funded = funded.plus(win.next().operatorFunding());
-          cycle = Money.ofMicros(seed).plus(cycle.minus(win.amount()));
-          if (mustHit && cycle.micros() >= seed + triggerParameter) {
-            cycle = Money.ofMicros(seed + triggerParameter); // the rest to the reserve: never a cycle above the ceiling
-          }
+          // A must-hit pool starts at its seed (the rest to its reserve); others carry the rest.
+          cycle = mustHit ? Money.ofMicros(seed) : Money.ofMicros(seed).plus(cycle.minus(win.amount()));
         }
       }
       pool = t.pool();

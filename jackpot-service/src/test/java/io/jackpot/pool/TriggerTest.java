@@ -29,7 +29,7 @@ class TriggerTest {
   }
 
   @Test
-  void aMustHitPoolPaysExactlyItsHitPointAndCarriesTheRest() {
+  void aMustHitPoolPaysExactlyItsHitPointAndReservesTheRest() {
     Pool pool = mustHit(10_000_000, 13_000_000, 500_000);
     long hit = pool.mustHit().hitMicros();
     assertTrue(hit >= 10_000_000 && hit <= 13_000_000);
@@ -41,7 +41,8 @@ class TriggerTest {
     assertEquals(Money.ofMicros(hit), win.amount());
     assertEquals(Trigger.Kind.MUST_HIT_BY, win.how());
     assertEquals(c.opSeq() + 1, win.opSeq(), "the win comes right after the share that set it off");
-    assertEquals(Money.ofMicros(10_000_000 + 13_000_000 - hit), t.pool().amount(), "seed + what lay above the hit point");
+    assertEquals(Money.ofMicros(10_000_000), t.pool().amount(), "the next cycle starts at the seed");
+    assertEquals(Money.ofMicros(13_000_000 - hit), t.pool().reserve(), "what lay above the hit point funds the next seeds");
     assertEquals(pool.mustHit(), win.revealed());
     assertNotEquals(pool.mustHit().commitment(), t.pool().mustHit().commitment(), "a fresh secret for the next cycle");
     assertEquals("big", win.roundId());
@@ -49,15 +50,17 @@ class TriggerTest {
   }
 
   @Test
-  void aShareCarriedPastTheCeilingGoesToTheReserveSoTheNextCycleStartsAtMostAtTheCeiling() {
+  void aShareCarriedFarPastTheHitPointDoesNotMakeTheNextBetACertainWin() {
     Pool pool = mustHit(10_000_000, 11_000_000, 500_000);
     long hit = pool.mustHit().hitMicros();
-    // 100.00 at 50% adds 50.00: the pool pays its hit point, and 10 + 60 - hit would be carried.
+    // 100.00 at 50% adds 50.00: the pool pays its hit point; carried on, 60 - hit would be past any
+    // new hit point in [10, 11], and the next bet of any size would win.
     Pool.Transition t = run(pool, stake("huge", 100_000_000));
     Win win = ((Contributed) t.outcomes().get(0)).triggered();
     assertEquals(Money.ofMicros(hit), win.amount());
-    assertEquals(Money.ofMicros(11_000_000), t.pool().amount(), "the next cycle starts at the ceiling, not above it");
-    assertEquals(Money.ofMicros(59_000_000 - hit), t.pool().reserve(), "the rest funds the next seeds");
+    assertEquals(Money.ofMicros(10_000_000), t.pool().amount(), "the next cycle starts at the seed, below its new hit point");
+    assertTrue(t.pool().mustHit().hitMicros() >= 10_000_000);
+    assertEquals(Money.ofMicros(60_000_000 - hit), t.pool().reserve(), "the rest funds the next seeds");
     // Nothing made or lost: before + share + the operator's seed = paid + amount + reserve.
     assertEquals(Money.ofMicros(10_000_000 + 50_000_000 + 10_000_000),
         win.amount().plus(t.pool().amount()).plus(t.pool().reserve()));
