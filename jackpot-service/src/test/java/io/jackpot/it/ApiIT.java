@@ -176,6 +176,10 @@ class ApiIT extends OneNode {
     assertEquals(401, api.post("/v1/contributions", ok, "application/json", "not-a-key").status());
     assertEquals(415, api.post("/v1/contributions", ok, "text/plain", Api.GAME_KEY).status());
     assertEquals(401, api.post("/v1/wins", claim("AUTH-W", "bewitched", "cv-0.10"), "application/json", "nope").status());
+    // The key is checked before the body is read: a stranger's megabyte is not taken in first.
+    String huge = batch(contribution("AUTH-HUGE", "bewitched", "1.00", "0.10").replace("p-1", "x".repeat(1_100_000)));
+    assertEquals(401, api.post("/v1/contributions", huge, "application/json", null).status());
+    assertEquals(401, api.post("/v1/wins", huge, "application/json", "not-a-key").status());
   }
 
   @Test

@@ -38,7 +38,10 @@ public final class ContributionRoutes {
 
   /** POST /v1/contributions, and the same batches as messages on GET /v1/contributions/stream (WebSocket). */
   public void mount(Router router, GameAuth auth, BodyHandler body, io.jackpot.http.Quorum quorum) {
-    router.post("/v1/contributions").handler(body).handler(auth::handle).handler(JsonBody::require).handler(this::contribute);
+    // The key first, on a route of its own (Vert.x Web takes no body handler after a user handler
+    // on one route): a stranger's body is not read.
+    router.post("/v1/contributions").handler(auth::handle);
+    router.post("/v1/contributions").handler(body).handler(JsonBody::require).handler(this::contribute);
     ContributionStream stream = new ContributionStream(contributions, this, quorum, ready);
     router.get(ContributionStream.PATH).handler(auth::handle).handler(stream::open);
   }
