@@ -155,7 +155,9 @@ public final class AdminRoutes {
     Instant from = instant(ctx, "from", Instant.EPOCH);
     Instant to = instant(ctx, "to", Instant.parse("9999-01-01T00:00:00Z"));
     int limit = limit(ctx);
-    Replies.json(ctx, () -> admin.wins(AdminAuth.admin(ctx), ctx.queryParams().get("jackpotId"), from, to, ctx.queryParams().get("after"),
+    String jackpotId = ctx.queryParams().get("jackpotId"); // blank like from and to: every jackpot (API.md writes "jackpotId=&from=&to=")
+    Replies.json(ctx, () -> admin.wins(AdminAuth.admin(ctx), jackpotId == null || jackpotId.isBlank() ? null : jackpotId.trim(), from, to,
+        ctx.queryParams().get("after"),
         limit), page -> {
           JsonArray out = new JsonArray();
           page.items().forEach(w -> out.add(WinJson.of(w, catalogue.currencyOf(w.pool())).put("operatorId", w.operatorId())));
