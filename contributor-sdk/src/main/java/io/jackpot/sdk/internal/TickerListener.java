@@ -122,24 +122,34 @@ final class TickerListener implements WebSocket.Listener {
     if (last) {
       String text = partial.toString();
       partial.setLength(0);
-      if (text.startsWith("{\"type\":\"snapshot\"")) {
-        subscribed.complete(null);
-      }
-      if (text.contains("\"type\":\"win\"")) {
-        Win win = null;
-        try {
-          Map<String, Object> m = Wire.map(text);
-          win = "win".equals(m.get("type")) ? Wire.win(m) : null;
-        } catch (Exception unreadable) {
-          // a message we cannot read is not a win we can report
-        }
-        if (win != null) {
-          announce(win);
-        }
-      }
+      handle(text);
     }
     socket.request(1);
     return null;
+  }
+
+  /**
+   * One whole message, read as JSON whatever its spacing or key order (API.md's own examples are
+   * spaced): the snapshot opens the subscription, a win is announced, the rest is ignored. A
+   * message that cannot be read is not one to act on.
+   */
+  void handle(String text) {
+    Map<String, Object> m;
+    Win win = null;
+    try {
+      m = Wire.map(text);
+      if ("win".equals(m.get("type"))) {
+        win = Wire.win(m);
+      }
+    } catch (java.io.IOException | RuntimeException unreadable) {
+      return;
+    }
+    if ("snapshot".equals(m.get("type"))) {
+      subscribed.complete(null);
+    }
+    if (win != null) {
+      announce(win);
+    }
   }
 
   /** Every listener hears the win, whatever another one throws. */
