@@ -55,6 +55,17 @@ class ContributionStreamIT extends OneNode {
   }
 
   @Test
+  void aMessageOverTheLimitClosesTheConnectionWithAReason() throws Exception {
+    // It cannot be answered (its id is in what was refused): closed with 1009, not left waiting for ever.
+    Listener l = new Listener();
+    WebSocket ws = open(Api.GAME_KEY, l).join();
+    String huge = message(1, Api.batch(Api.contribution("WS-HUGE", "bewitched", "1.00", "0.10").replace("\"p-1\"",
+        "\"" + "x".repeat(1_100_000) + "\"")));
+    ws.sendText(huge, true).join();
+    assertEquals(1009, l.closed.get(10, TimeUnit.SECONDS));
+  }
+
+  @Test
   void moreBatchesPipelinedThanAConnectionMayHaveUnderWayAreAllAnswered() throws Exception {
     // Past the limit the member reads the connection no further until answers go out; nothing is lost.
     Listener l = new Listener();

@@ -57,6 +57,19 @@ final class ContributionStream {
       log.info("contribution stream opened by operator {} from {}", caller.operatorId(), peer);
       socket.textMessageHandler(session::onMessage);
       socket.binaryMessageHandler(b -> socket.close((short) 1003, "send text messages"));
+      // Vert.x drops a message over the size limit and reports it here: the batch in it can never
+      // be answered, so the connection is closed (1009) rather than left with a batch waiting for ever.
+      socket.exceptionHandler(e -> {
+        log.warn("contribution stream from {}: {}; closing it", peer, e.toString());
+        if (socket.isClosed()) {
+          return;
+        }
+        if (String.valueOf(e.getMessage()).contains("max message size")) {
+          socket.close((short) 1009, "a message is at most 1 MiB; nothing in it was applied");
+        } else {
+          socket.close((short) 1011, "unexpected error on this connection; reconnect");
+        }
+      });
       socket.shutdownHandler(v -> session.stopping());
       socket.closeHandler(v -> log.info("contribution stream from {} closed", peer));
     }).onFailure(e -> log.warn("contribution stream upgrade from {} failed: {}", peer, e.toString()));
