@@ -60,7 +60,9 @@ public final class Errors {
   public static Failure describe(Throwable error, String what) {
     Throwable failure = unwrap(error);
     if (failure instanceof Rejection r) {
-      log.info("{} -> {} {}: {}", what, status(r.kind()), r.code(), r.getMessage());
+      if (log.isInfoEnabled()) {
+        log.info("{} -> {} {}: {}", clipped(what), status(r.kind()), r.code(), clipped(r.getMessage()));
+      }
       return new Failure(status(r.kind()), r.code(), r.getMessage());
     } else if (failure instanceof OverloadedException) {
       log.warn("{} -> 503 OVERLOADED", what);
@@ -128,6 +130,13 @@ public final class Errors {
       case UNAVAILABLE -> 503;
     };
   }
+
+  /** At most {@link #LOGGED_CHARS} of what a caller sent (a path, an echoed id): one refused request, one short line. */
+  static String clipped(String s) {
+    return s == null || s.length() <= LOGGED_CHARS ? s : s.substring(0, LOGGED_CHARS) + "…(" + s.length() + " chars)";
+  }
+
+  static final int LOGGED_CHARS = 200;
 
   private static Throwable unwrap(Throwable t) {
     while (t instanceof CompletionException && t.getCause() != null) {

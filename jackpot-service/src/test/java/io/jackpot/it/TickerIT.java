@@ -111,6 +111,7 @@ class TickerIT {
   /** API.md: one update per interval, whatever the number of jackpots followed; a jackpot named twice is followed once. */
   @Test
   void changesInSeveralJackpotsComeInOneUpdate() throws Exception {
+    int before = b.tickerHub().size();
     Listener listener = new Listener();
     WebSocket ws = connect(b, "?jackpots=bewitched,candy,bewitched", listener);
     JsonObject snapshot = listener.await(m -> true, Duration.ofSeconds(10));
@@ -131,6 +132,7 @@ class TickerIT {
     }
     assertEquals(both, seen);
     ws.sendClose(WebSocket.NORMAL_CLOSURE, "done").join();
+    awaitTrue(() -> b.tickerHub().size() == before, "gone before another test counts the subscribers");
   }
 
   @Test
