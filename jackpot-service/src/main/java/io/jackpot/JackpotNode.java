@@ -100,7 +100,7 @@ public final class JackpotNode implements AutoCloseable {
   private ApiRouter api;
   private StepRecovery recovery;
   private ClaimHolders claimHolders;
-  private final TickerHub tickerHub = new TickerHub();
+  private final TickerHub tickerHub = new TickerHub(currency -> this.fx.get().display(currency));
   /** Rates against the pools' currency; every seed jackpot is kept in EUR. */
   private final FxHolder fx = new FxHolder("EUR");
   private TickerSampler ticker;

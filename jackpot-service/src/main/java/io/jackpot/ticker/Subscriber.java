@@ -15,17 +15,19 @@ public final class Subscriber {
   java.util.List<Pending> pending = new java.util.ArrayList<>();
   final ServerWebSocket socket;
   final Context context;
+  /** The jackpots it follows; null: all, those defined later included. */
   final Set<String> jackpots;
-  final io.jackpot.fx.Display display;
+  /** The currency its amounts are also shown in, at the rate in force when each message is made (null: none). */
+  final String currency;
   long lastPing;
   long lastPong;
 
-  /** {@code display}: the currency its amounts are also shown in (null: none). */
-  public Subscriber(ServerWebSocket socket, Context context, Set<String> jackpots, io.jackpot.fx.Display display, long now) {
+  /** {@code jackpots}: null for all; {@code currency}: the one its amounts are also shown in (null: none). */
+  public Subscriber(ServerWebSocket socket, Context context, Set<String> jackpots, String currency, long now) {
     this.socket = socket;
     this.context = context;
-    this.jackpots = Set.copyOf(jackpots);
-    this.display = display;
+    this.jackpots = jackpots == null ? null : Set.copyOf(jackpots);
+    this.currency = currency;
     this.lastPing = now;
     this.lastPong = now;
   }

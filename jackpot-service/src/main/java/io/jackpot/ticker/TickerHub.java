@@ -5,6 +5,7 @@ import io.vertx.core.buffer.Buffer;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -24,6 +25,12 @@ public final class TickerHub {
   private final Map<Context, Set<Subscriber>> byContext = new ConcurrentHashMap<>();
   private final AtomicInteger size = new AtomicInteger();
   private final AtomicLong dropped = new AtomicLong();
+  private final java.util.function.Function<String, Optional<io.jackpot.fx.Display>> displayNow;
+
+  /** {@code displayNow}: how a currency is shown at the rates in force (empty: it has no rate). */
+  public TickerHub(java.util.function.Function<String, Optional<io.jackpot.fx.Display>> displayNow) {
+    this.displayNow = displayNow;
+  }
 
   /** Registers a subscriber; call on the subscriber's own context. */
   public void add(Subscriber s) {
@@ -45,21 +52,25 @@ public final class TickerHub {
 
   /**
    * Writes one message (read at {@code at}; a win or an update) to every subscriber that follows
-   * any of {@code jackpotIds}. {@code variant} makes the message for a display currency (null:
+   * any of {@code jackpotIds} (one that follows all jackpots follows those defined since it came). {@code variant} makes the message for a display currency (null:
    * none) and the followed jackpots among {@code jackpotIds}, in their order; each variant is made
    * once per broadcast, whatever the number of subscribers.
    */
   public void broadcast(List<String> jackpotIds, long at, boolean win,
       BiFunction<io.jackpot.fx.Display, List<String>, String> variant) {
     Map<List<Object>, String> made = new ConcurrentHashMap<>();
+    Map<String, Optional<io.jackpot.fx.Display>> displays = new ConcurrentHashMap<>();
     byContext.forEach((context, subscribers) -> context.runOnContext(v -> {
       for (Subscriber s : Set.copyOf(subscribers)) {
-        List<String> followed = jackpotIds.stream().filter(s.jackpots::contains).toList();
+        List<String> followed = s.jackpots == null ? jackpotIds : jackpotIds.stream().filter(s.jackpots::contains).toList();
         if (followed.isEmpty()) {
           continue;
         }
-        String message = made.computeIfAbsent(List.of(s.display == null ? "" : s.display, followed),
-            k -> variant.apply(s.display, followed));
+        // At the rate in force now, not the one at connect; a currency whose rate was withdrawn is shown no more.
+        io.jackpot.fx.Display display = s.currency == null ? null
+            : displays.computeIfAbsent(s.currency, displayNow::apply).orElse(null);
+        String message = made.computeIfAbsent(List.of(display == null ? "" : display, followed),
+            k -> variant.apply(display, followed));
         if (s.pending != null) {
           s.pending.add(new Subscriber.Pending(at, win, message));
         } else {

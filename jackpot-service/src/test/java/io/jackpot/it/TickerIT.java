@@ -135,6 +135,65 @@ class TickerIT {
     awaitTrue(() -> b.tickerHub().size() == before, "gone before another test counts the subscribers");
   }
 
+  /**
+   * A ticker open for long shows amounts at the exchange rate in force, not the one when it
+   * connected, and one that follows all jackpots also follows those defined after it connected.
+   */
+  @Test
+  void aLongOpenTickerFollowsNewRatesAndNewJackpots() throws Exception {
+    int before = b.tickerHub().size();
+    Api viaB = new Api(b.httpPort());
+    setRates("0.85");
+    awaitTrue(() -> viaB.get("/v1/jackpots?currency=GBP").status() == 200, "the rate reached the other member");
+    Listener listener = new Listener();
+    WebSocket ws = connect(b, "?currency=GBP", listener);
+    assertNotNull(listener.await(m -> "snapshot".equals(m.getString("type")), Duration.ofSeconds(10)));
+
+    setRates("0.5");
+    awaitTrue(() -> {
+      JsonObject p = viaB.get("/v1/jackpots/bewitched/pools/cv-1.00?currency=GBP").json();
+      return halved(p.getString("amount")).equals(p.getString("amountInCurrency"));
+    }, "the new rate reached the other member");
+    JsonObject definition = new JsonObject().put("name", "Late").put("currency", "EUR").put("owner", "demo")
+        .put("games", new io.vertx.core.json.JsonArray().add("creepy-candy")).put("routing", "ALL")
+        .put("pools", new io.vertx.core.json.JsonArray().add(new JsonObject().put("key", "only").put("name", "Only")
+            .put("seed", "1.00").put("rate", "0.01").put("trigger", new JsonObject().put("type", "CLAIM"))));
+    assertEquals(200, AdminIT.callAt(a.httpPort(), "PUT", "/v1/admin/jackpots/late", "dev-admin-token", definition.encode()).status());
+    awaitTrue(() -> viaB.get("/v1/jackpots/late").status() == 200, "the new jackpot reached the other member");
+
+    assertEquals(200, viaA.post("/v1/contributions", batch(contribution("TICK-LATE-1", "bewitched", "10.00", "1.00"),
+        contribution("TICK-LATE-2", "creepy-candy", "5.00", null))).status());
+    String bewitched = viaA.amount("bewitched", "cv-1.00");
+    String late = viaA.amount("late", "only");
+    // Both may come in one update or in two.
+    JsonObject[] seen = new JsonObject[2];
+    listener.await(m -> {
+      for (Object o : "update".equals(m.getString("type")) ? m.getJsonArray("pools") : new io.vertx.core.json.JsonArray()) {
+        JsonObject p = (JsonObject) o;
+        if (p.getString("poolKey").equals("cv-1.00") && p.getString("amount").equals(bewitched)) {
+          seen[0] = p;
+        } else if (p.getString("poolKey").equals("only") && p.getString("amount").equals(late)) {
+          seen[1] = p;
+        }
+      }
+      return seen[0] != null && seen[1] != null;
+    }, Duration.ofSeconds(10));
+    assertNotNull(seen[0], "an update with " + bewitched + " for cv-1.00");
+    assertEquals(halved(bewitched), seen[0].getString("amountInCurrency"), "at the rate in force");
+    assertNotNull(seen[1], "the jackpot defined after it connected");
+    ws.sendClose(WebSocket.NORMAL_CLOSURE, "done").join();
+    awaitTrue(() -> b.tickerHub().size() == before, "gone before another test counts the subscribers");
+  }
+
+  private static String halved(String amount) {
+    return new java.math.BigDecimal(amount).multiply(new java.math.BigDecimal("0.5")).setScale(2, java.math.RoundingMode.DOWN).toPlainString();
+  }
+
+  private static void setRates(String gbp) {
+    JsonObject rates = new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", gbp));
+    assertEquals(200, AdminIT.callAt(a.httpPort(), "PUT", "/v1/admin/fx-rates", "dev-admin-token", rates.encode()).status());
+  }
+
   @Test
   void aSubscriberOfOneMemberSeesContributionsAndWinsMadeThroughTheOther() throws Exception {
     int before = b.tickerHub().size();

@@ -42,6 +42,9 @@ class TickerStateTest {
     assertEquals(List.of("j"), List.copyOf(changed.keySet()));
     assertEquals(pa, changed.get("j").get(0));
     assertTrue(state.changed(List.of(pa, pb)).isEmpty(), "nothing new, nothing sent");
+    Pool later = created(new PoolId("late", "only"));
+    assertEquals(List.of(later), state.changed(List.of(pa, pb, later)).get("late"), "a pool defined since is news");
+    assertTrue(state.changed(List.of(pa, pb, later)).isEmpty());
   }
 
   @Test

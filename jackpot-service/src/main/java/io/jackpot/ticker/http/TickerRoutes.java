@@ -46,7 +46,8 @@ public final class TickerRoutes {
 
   private void subscribe(RoutingContext ctx) {
     io.jackpot.fx.Display currency = JackpotRoutes.display(fx, ctx.queryParams().get("currency"));
-    List<JackpotDefinition> followed = followed(ctx.queryParams().get("jackpots"));
+    String named = ctx.queryParams().get("jackpots");
+    List<JackpotDefinition> followed = followed(named);
     if (!"websocket".equalsIgnoreCase(ctx.request().getHeader("Upgrade"))) {
       throw Rejection.invalid("WEBSOCKET_REQUIRED", "the ticker is a WebSocket: send an Upgrade: websocket request");
     }
@@ -57,10 +58,15 @@ public final class TickerRoutes {
       // The service is stopping: subscribers reconnect (to another member) rather than hold the stop.
       socket.shutdownHandler(v -> socket.close((short) 1001, "the service is stopping; reconnect"));
       var context = ctx.vertx().getOrCreateContext();
-      Set<String> jackpotIds = new LinkedHashSet<>();
-      followed.forEach(j -> jackpotIds.add(j.id()));
+      Set<String> jackpotIds = null; // all, those defined later included
+      if (named != null && !named.isBlank()) {
+        jackpotIds = new LinkedHashSet<>();
+        for (JackpotDefinition j : followed) {
+          jackpotIds.add(j.id());
+        }
+      }
       // Registered before the snapshot is read, so no change between the two can be missed.
-      var subscriber = new Subscriber(socket, context, jackpotIds, currency, clock.millis());
+      var subscriber = new Subscriber(socket, context, jackpotIds, currency == null ? null : currency.currency(), clock.millis());
       hub.add(subscriber);
       long readAt = clock.millis();
       pools.getAll(ids).whenComplete((live, error) -> context.runOnContext(v -> {
