@@ -67,10 +67,9 @@ public final class AwardService {
         .thenApply(outcomes -> won(outcomes.get(0), request, caller, pool));
   }
 
-  /** How to show a win's amount in the claim's currency (the pools' currency at rate 1). */
-  public io.jackpot.fx.Display display(String currency, String poolCurrency) {
-    return currency.equals(poolCurrency) ? new io.jackpot.fx.Display(currency, 1_000_000)
-        : fx.get().display(currency).orElse(new io.jackpot.fx.Display(poolCurrency, 1_000_000));
+  /** How to show a win's amount in the claim's currency (WinJson falls back to the pool's own). */
+  public io.jackpot.fx.Display display(String currency) {
+    return fx.get().display(currency).orElse(io.jackpot.fx.Display.identity(currency));
   }
 
   public CompletionStage<Win> find(Caller caller, String winId) {
@@ -95,7 +94,7 @@ public final class AwardService {
       throw new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED",
           "game " + r.gameId() + " may not claim jackpot " + r.jackpotId() + " with this key");
     }
-    if (!jackpot.currency().equals(r.currency()) && fx.get().display(r.currency()).isEmpty()) {
+    if (!fx.get().display(r.currency()).map(d -> d.shows(jackpot.currency())).orElse(jackpot.currency().equals(r.currency()))) {
       throw Rejection.invalid("UNSUPPORTED_CURRENCY", "jackpot " + r.jackpotId() + " pays in " + jackpot.currency()
           + "; no exchange rate for " + r.currency());
     }

@@ -29,7 +29,7 @@ public record FxRates(String base, Map<String, Long> ratePpm) {
 
   /** How to show amounts in {@code currency}, if a rate is known (the base always is). */
   public Optional<Display> display(String currency) {
-    return rate(currency).map(r -> new Display(currency, r));
+    return rate(currency).map(r -> new Display(currency, this));
   }
 
   /** A stake of {@code micros} in {@code currency}, in base micro-units: micros × 10^6 / ratePpm, rounded down. */
@@ -39,6 +39,11 @@ public record FxRates(String base, Map<String, Long> ratePpm) {
 
   /** A base amount shown in another currency: amount × rate, rounded down to the cent. */
   public static String display(Money amount, long ratePpm) {
-    return amount.toBigDecimal().multiply(BigDecimal.valueOf(ratePpm, 6)).setScale(2, RoundingMode.DOWN).toPlainString();
+    return display(amount, ratePpm, 1_000_000);
+  }
+
+  /** An amount kept in a currency of rate {@code fromPpm} shown in one of rate {@code toPpm}: amount × to / from, rounded down to the cent. */
+  static String display(Money amount, long toPpm, long fromPpm) {
+    return amount.toBigDecimal().multiply(BigDecimal.valueOf(toPpm)).divide(BigDecimal.valueOf(fromPpm), 2, RoundingMode.DOWN).toPlainString();
   }
 }

@@ -103,8 +103,9 @@ public final class TickerSampler {
 
   private void announceWins(List<Win> wins, long now) {
     for (Win w : wins) {
-      hub.broadcast(List.of(w.pool().jackpotId()), now, true, (display, followed) -> WinJson.of(w,
-          display == null ? new io.jackpot.fx.Display(catalogue.currencyOf(w.pool()), 1_000_000) : display).put("type", "win").encode());
+      String kept = catalogue.currencyOf(w.pool());
+      hub.broadcast(List.of(w.pool().jackpotId()), now, true, (display, followed) -> WinJson.of(w, kept,
+          display == null ? io.jackpot.fx.Display.identity(kept) : display).put("type", "win").encode());
     }
   }
 
@@ -120,8 +121,9 @@ public final class TickerSampler {
         for (Pool p : changed.get(jackpotId)) {
           JsonObject item = new JsonObject().put("jackpotId", jackpotId).put("poolKey", p.id().poolKey())
               .put("amount", p.amount().toPlainString());
-          if (display != null) {
-            item.put("amountInCurrency", display.of(p.amount()));
+          String shown = display == null ? null : display.of(p.amount(), catalogue.currencyOf(p.id()));
+          if (shown != null) {
+            item.put("amountInCurrency", shown);
           }
           pools.add(item);
         }

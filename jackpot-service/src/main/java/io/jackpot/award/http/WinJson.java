@@ -18,12 +18,16 @@ public final class WinJson {
    * with the commitment published before play (verify: SHA-256 of "hitPoint:salt").
    */
   public static JsonObject of(Win w, String currency) {
-    return of(w, new io.jackpot.fx.Display(currency, 1_000_000));
+    return of(w, currency, io.jackpot.fx.Display.identity(currency));
   }
 
-  /** The win with {@code amountInCurrency} in the display's currency (at its rate), {@code currency} naming it. */
-  public static JsonObject of(Win w, io.jackpot.fx.Display display) {
-    String currency = display.currency();
+  /**
+   * The win of a pool kept in {@code poolCurrency}, with {@code amountInCurrency} in the display's
+   * currency, {@code currency} naming it; in the pool's own when the display cannot show it.
+   */
+  public static JsonObject of(Win w, String poolCurrency, io.jackpot.fx.Display display) {
+    io.jackpot.fx.Display shown = display.shows(poolCurrency) ? display : io.jackpot.fx.Display.identity(poolCurrency);
+    String currency = shown.currency();
     JsonObject json = new JsonObject()
         .put("winId", w.winId())
         .put("jackpotId", w.pool().jackpotId())
@@ -34,7 +38,7 @@ public final class WinJson {
         .put("gameId", w.gameId())
         .put("amount", w.amount().toPlainString())
         .put("currency", currency)
-        .put("amountInCurrency", display.of(w.amount()))
+        .put("amountInCurrency", shown.of(w.amount(), poolCurrency))
         .put("seed", io.jackpot.money.Money.ofMicros(w.seedMicros()).toPlainString())
         .put("contributedSinceReset", w.contributedSinceReset().toPlainString())
         .put("wonAt", TIMESTAMP.format(w.wonAt()))

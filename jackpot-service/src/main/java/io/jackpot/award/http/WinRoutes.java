@@ -39,7 +39,7 @@ public final class WinRoutes {
   private void claim(RoutingContext ctx) {
     ClaimRequest request = parse(JsonFields.object(ctx.body().buffer()));
     Replies.json(ctx, () -> awards.claim(GameAuth.caller(ctx), request),
-        win -> WinJson.of(win, awards.display(request.currency(), catalogue.currencyOf(win.pool()))));
+        win -> WinJson.of(win, catalogue.currencyOf(win.pool()), awards.display(request.currency())));
   }
 
   static ClaimRequest parse(JsonObject o) {

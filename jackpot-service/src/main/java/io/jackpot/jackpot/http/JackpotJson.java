@@ -43,12 +43,14 @@ public final class JackpotJson {
         .put("seed", Money.ofMicros(def.seedMicros()).toPlainString())
         .put("sequence", pool.winSeq())
         .put("trigger", trigger(pool))
-        .put("lastWin", pool.lastWin().map(w -> WinJson.of(w, j.currency())).orElse(null));
+        .put("lastWin", pool.lastWin().map(w -> display == null ? WinJson.of(w, j.currency()) : WinJson.of(w, j.currency(), display))
+            .orElse(null));
     if (def.coinValueMicros() != null) {
       out.put("coinValue", Money.ofMicros(def.coinValueMicros()).toDisplayString(2));
     }
-    if (display != null) {
-      out.put("amountInCurrency", display.of(pool.amount())).put("displayCurrency", display.currency());
+    String shown = display == null ? null : display.of(pool.amount(), j.currency());
+    if (shown != null) {
+      out.put("amountInCurrency", shown).put("displayCurrency", display.currency());
     }
     if (pool.pendingTerms() != null) {
       // Shown until it takes effect at the next win.
