@@ -8,9 +8,8 @@ import java.util.Objects;
  * stake and its currency, and the coin value for jackpots that route by it (Bewitched).
  * Amounts are exact decimals, never floating point.
  *
- * <p>Checked when made, by the service's rules for each field (API.md), so that one malformed
- * round never reaches a batch: the service refuses a batch whole if any of its items is malformed,
- * and the other games' rounds in it would be refused with it. Throws
+ * <p>Checked when made, by the service's rules for each field (API.md), so that a malformed round
+ * is refused at once, where the game made it, rather than answered REJECTED later. Throws
  * {@link IllegalArgumentException} (or {@link NullPointerException} for a missing field) naming
  * the field.
  */
