@@ -134,7 +134,7 @@ public final class AdminService {
         before == null ? null : DefinitionJson.of(before).encode(), after);
     // New pools are in the cluster before the definition that routes contributions to them is
     // published: a contribution routed to a pool not there yet would hold up its member's sequencer.
-    return refuseDiscontinued(overflowTargets, "INVALID_DEFINITION")
+    return refuseDiscontinued(overflowTargets, "INVALID_DEFINITION", false)
         .thenCompose(v -> ledger.saveDefinition(id, after, admin.name(), audit))
         .thenCompose(version -> installNewPools(before, next))
         .thenCompose(v -> publish.apply(next))
@@ -202,14 +202,21 @@ public final class AdminService {
 
   /**
    * Completes when none of {@code targets} (each with the field that names it) is a discontinued
-   * pool; otherwise fails with a 400 {@code code} naming the first that is. Asks the live pools
-   * without blocking the caller's thread (an event loop).
+   * pool; otherwise fails with a 400 {@code code} naming the first that is. With {@code mustBeLive},
+   * a target not loaded fails too (503): money sent to it could not land, and its transfer would be
+   * retried by every member for as long. Asks the live pools without blocking the caller's thread
+   * (an event loop).
    */
-  private CompletionStage<Void> refuseDiscontinued(Map<PoolId, String> targets, String code) {
+  private CompletionStage<Void> refuseDiscontinued(Map<PoolId, String> targets, String code, boolean mustBeLive) {
     if (targets.isEmpty()) {
       return CompletableFuture.completedFuture(null);
     }
     return pools.getAll(targets.keySet()).thenAccept(live -> {
+      if (mustBeLive && live.size() < targets.size()) {
+        java.util.Set<PoolId> missing = new java.util.HashSet<>(targets.keySet());
+        live.forEach(p -> missing.remove(p.id()));
+        throw new Rejection(Kind.UNAVAILABLE, "POOL_NOT_LOADED", "pool " + missing.iterator().next() + " is not loaded; retry shortly");
+      }
       for (Pool p : live) {
         if (p.status() == PoolStatus.DISCONTINUED) {
           throw Rejection.invalid(code, targets.get(p.id()) + ": pool " + p.id() + " is discontinued");
@@ -330,7 +337,7 @@ public final class AdminService {
     Submission s = Submission.audited(new Submission.Target(from, command),
         new Submission.Audit(admin.name(), source.owner(), transferTo == null ? "pool.discontinue.hold" : "pool.discontinue.transfer"));
     Map<PoolId, String> target = transferTo == null ? Map.of() : Map.of(transferTo, "transferTo");
-    return refuseDiscontinued(target, "INVALID_TARGET").thenCompose(v -> sequencer.submit(s)).thenCompose(outcomes -> {
+    return refuseDiscontinued(target, "INVALID_TARGET", true).thenCompose(v -> sequencer.submit(s)).thenCompose(outcomes -> {
       PoolOutcome o = outcomes.get(0);
       if (o instanceof PoolOutcome.Unchanged) {
         throw new Rejection(Kind.CONFLICT, "POOL_DISCONTINUED", "pool " + from + " is already discontinued");

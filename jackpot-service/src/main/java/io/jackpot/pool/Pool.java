@@ -186,9 +186,12 @@ public record Pool(
     return new Transition(next, List.of(new PoolOutcome.StateChanged(command.roundId(), pause ? "PAUSED" : "RESUMED", status, next.view())));
   }
 
-  /** Closed for good; its whole value either leaves for another pool or stays held here. */
+  /**
+   * Closed for good; its whole value either leaves for another pool or stays held here. What a
+   * discontinued pool still holds (held, or received since) may leave later, to another pool.
+   */
   private Transition discontinue(PoolCommand.Discontinue d) {
-    if (status == PoolStatus.DISCONTINUED) {
+    if (status == PoolStatus.DISCONTINUED && (d.transferTo() == null || amount.plus(reserve).plus(owed).equals(Money.ZERO))) {
       return new Transition(this, List.of(new PoolOutcome.Unchanged(d.roundId(), status)));
     }
     long op = opSeq + 1;
@@ -214,7 +217,12 @@ public record Pool(
     return new Transition(next, List.of(new PoolOutcome.Transferred(f.roundId(), transfer, false, false, next.view())));
   }
 
-  /** Adds a transfer to the amount, once per transfer id, whatever the pool's state: money must land. */
+  /**
+   * Takes a transfer in, once per transfer id, whatever the pool's state: money must land. It adds
+   * to the amount of an active pool; a paused or discontinued pool, or a must-hit one, takes it into
+   * its reserve (which funds its next seeds): a paused pool's amount is the same after resume, and a
+   * must-hit pool's amount never jumps past its hit point (the next bet of any size would win).
+   */
   private Transition receive(PoolCommand.TransferIn t) {
     var transfer = new PoolOutcome.Transfer(t.roundId(), t.from(), id, t.amount(), null);
     if (receivedTransfers.contains(t.roundId())) {
@@ -230,8 +238,9 @@ public record Pool(
     if (received.size() > RECEIVED_TRANSFERS) {
       received.remove(0);
     }
-    Pool next = new Pool(id, status, terms, amount.plus(t.amount()), cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve,
-        pendingTerms, received, owed, recentWins, lastBatchBySender);
+    boolean toAmount = status == PoolStatus.ACTIVE && mustHit == null;
+    Pool next = new Pool(id, status, terms, toAmount ? amount.plus(t.amount()) : amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit,
+        toAmount ? reserve : reserve.plus(t.amount()), pendingTerms, received, owed, recentWins, lastBatchBySender);
     return new Transition(next, List.of(new PoolOutcome.Transferred(t.roundId(), transfer, true, false, next.view())));
   }
 

@@ -28,12 +28,13 @@ class DiscontinueIT extends OneNode {
       api.post("/v1/contributions", batch(contribution("DISC-" + i, "creepy-candy", "12.34", null)));
     }
     Money mini = amount(api, "candy", "mini");
-    Money minor = amount(api, "candy", "minor");
+    Money major = amount(api, "candy", "major");
+    // Major: a random-trigger pool, whose amount takes a transfer (a must-hit pool's reserve would).
     Api.Reply r = discontinue(node.httpPort(), "candy/pools/mini",
-        new JsonObject().put("reason", "replaced by minor").put("transferTo", new JsonObject().put("jackpotId", "candy").put("poolKey", "minor")));
+        new JsonObject().put("reason", "replaced by major").put("transferTo", new JsonObject().put("jackpotId", "candy").put("poolKey", "major")));
     assertEquals(200, r.status(), r.body());
     assertEquals(mini.toPlainString(), r.json().getJsonObject("transfer").getString("amount"));
-    assertEquals(minor.plus(mini), amount(api, "candy", "minor"));
+    assertEquals(major.plus(mini), amount(api, "candy", "major"));
     assertEquals("0.000000", api.amount("candy", "mini"));
     assertEquals("DISCONTINUED", api.pool("candy", "mini").getString("state"));
     assertEquals(409, discontinue(node.httpPort(), "candy/pools/mini", new JsonObject().put("reason", "again").put("hold", true)).status());

@@ -65,4 +65,33 @@ class DiscontinueTest {
     assertEquals(null, after.pool().pendingTerms());
     assertEquals(source.amount(), after.pool().amount());
   }
+
+  @Test
+  void whatAHeldPoolKeepsMayLeaveLaterForAnotherPool() {
+    Pool source = withReserve(a);
+    Money value = source.amount().plus(source.reserve());
+    Pool held = run(source, new PoolCommand.Discontinue("d1", "closing", null, "t-x", AT)).pool();
+    Pool.Transition out = run(held, new PoolCommand.Discontinue("d2", "moved", b, "t-2", AT));
+    assertEquals(value, ((PoolOutcome.Transferred) out.outcomes().get(0)).transfer().amount());
+    assertEquals(Money.ZERO, out.pool().amount().plus(out.pool().reserve()));
+    assertEquals(PoolStatus.DISCONTINUED, out.pool().status());
+    Pool.Transition nothingLeft = run(out.pool(), new PoolCommand.Discontinue("d3", "again", b, "t-3", AT));
+    assertInstanceOf(PoolOutcome.Unchanged.class, nothingLeft.outcomes().get(0), "nothing left to move");
+  }
+
+  @Test
+  void aTransferIntoAPausedDiscontinuedOrMustHitPoolGoesToItsReserve() {
+    Money value = Money.ofMicros(3_000_000);
+    Pool active = Pool.created(b, new PoolTerms(5_000_000, new Rate(10_000)), random.next());
+    Pool paused = run(active, new PoolCommand.Pause("p", AT)).pool();
+    Pool discontinued = run(active, new PoolCommand.Discontinue("d", "closing", null, "t-z", AT)).pool();
+    Pool mustHit = Pool.created(b, new PoolTerms(5_000_000, new Rate(10_000), new Trigger.MustHitBy(6_000_000)), random.next());
+    for (Pool target : List.of(paused, discontinued, mustHit)) {
+      Pool in = run(target, new PoolCommand.TransferIn("t-" + ops, a, value, AT)).pool();
+      assertEquals(target.amount(), in.amount(), "the amount stays: " + target.status() + ", " + target.terms().trigger());
+      assertEquals(target.reserve().plus(value), in.reserve());
+    }
+    Pool in = run(active, new PoolCommand.TransferIn("t-active", a, value, AT)).pool();
+    assertEquals(active.amount().plus(value), in.amount(), "an active pool's amount grows");
+  }
 }
