@@ -433,15 +433,28 @@ public final class AdminService {
    * Live pools include work applied but not yet committed, so on a busy system a pool may differ
    * from the ledger for a moment; a quiet system must match exactly.
    */
+  /**
+   * The admin's pools, checked against the ledger. A network token checks every pool the ledger
+   * knows as well as the catalogue's (money in a pool no definition names still counts), and that
+   * every transfer out arrived or is in transit.
+   */
   public CompletionStage<Reconciliation.Result> reconcile(Admin admin, Pools pools) {
-    List<PoolId> ids = new java.util.ArrayList<>();
-    visibleJackpots(admin).forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
-    return ledger.figures().thenCompose(figures -> pools.getAll(ids).thenApply(live -> {
-      Map<PoolId, io.jackpot.money.Money> amounts = new java.util.HashMap<>();
-      // A pool holds its amount and its reserve; the ledger's balance counts both.
-      live.forEach(p -> amounts.put(p.id(), p.amount().plus(p.reserve()).plus(p.owed())));
-      return Reconciliation.check(ids, figures.flows(), figures.balances(), amounts);
-    }));
+    java.util.Set<PoolId> known = new java.util.LinkedHashSet<>();
+    visibleJackpots(admin).forEach(j -> j.pools().forEach(p -> known.add(j.poolId(p))));
+    boolean everything = admin.operatorScope() == null;
+    return ledger.figures().thenCompose(figures -> {
+      if (everything) {
+        known.addAll(figures.flows().keySet());
+        known.addAll(figures.balances().keySet());
+      }
+      List<PoolId> ids = List.copyOf(known);
+      return pools.getAll(ids).thenApply(live -> {
+        Map<PoolId, io.jackpot.money.Money> amounts = new java.util.HashMap<>();
+        // A pool holds its amount and its reserve; the ledger's balance counts both.
+        live.forEach(p -> amounts.put(p.id(), p.amount().plus(p.reserve()).plus(p.owed())));
+        return Reconciliation.check(ids, figures.flows(), figures.balances(), amounts, everything ? figures.inTransit() : null);
+      });
+    });
   }
 
   private static void writer(Admin admin) {

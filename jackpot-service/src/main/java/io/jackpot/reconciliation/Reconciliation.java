@@ -28,14 +28,31 @@ public final class Reconciliation {
     }
   }
 
-  public record Result(List<PoolCheck> pools, PoolFlows totals, Money totalLedgerBalance, Money totalLiveBalance) {
+  /**
+   * {@code inTransit}: what transfers sent but not yet received carry (null when the check covers
+   * only some pools, an operator's: transfers may cross to others'). Over all pools, what left
+   * must have arrived or be in transit: out = in + in transit.
+   */
+  public record Result(List<PoolCheck> pools, PoolFlows totals, Money totalLedgerBalance, Money totalLiveBalance, Money inTransit) {
     public boolean balanced() {
       return pools.stream().allMatch(p -> p.balanced() && p.matchesLive())
-          && totals.expectedBalance().equals(totalLedgerBalance) && totalLedgerBalance.equals(totalLiveBalance);
+          && totals.expectedBalance().equals(totalLedgerBalance) && totalLedgerBalance.equals(totalLiveBalance)
+          && transfersAccounted();
+    }
+
+    /** Every transfer out arrived or is in transit (true when not checked). */
+    public boolean transfersAccounted() {
+      return inTransit == null || totals.transfersIn().plus(inTransit).equals(totals.transfersOut());
     }
   }
 
+  /** Of some pools only (an operator's): transfers in transit are not checked. */
   public static Result check(List<PoolId> pools, Map<PoolId, PoolFlows> flows, Map<PoolId, Money> ledger, Map<PoolId, Money> live) {
+    return check(pools, flows, ledger, live, null);
+  }
+
+  public static Result check(List<PoolId> pools, Map<PoolId, PoolFlows> flows, Map<PoolId, Money> ledger, Map<PoolId, Money> live,
+      Money inTransit) {
     List<PoolCheck> checks = new ArrayList<>();
     Money seeds = Money.ZERO, contributions = Money.ZERO, in = Money.ZERO, awards = Money.ZERO, out = Money.ZERO;
     Money ledgerTotal = Money.ZERO, liveTotal = Money.ZERO;
@@ -56,6 +73,6 @@ public final class Reconciliation {
       liveTotal = v == null ? liveTotal : liveTotal.plus(v);
     }
     PoolFlows totals = new PoolFlows(null, seeds, contributions, in, awards, out, contributionCount, winCount);
-    return new Result(checks, totals, ledgerTotal, liveTotal);
+    return new Result(checks, totals, ledgerTotal, liveTotal, inTransit);
   }
 }

@@ -42,4 +42,17 @@ class ReconciliationTest {
     assertFalse(r.pools().get(0).matchesLive());
     assertFalse(r.balanced());
   }
+
+  @Test
+  void overAllPoolsWhatLeftMustHaveArrivedOrBeInTransit() {
+    // a sent 5.00 (3.00 arrived at b, 2.00 on its way): each pool adds up on its own either way.
+    PoolFlows a = new PoolFlows(A, Money.ofMicros(10_000_000), Money.ZERO, Money.ZERO, Money.ZERO, Money.ofMicros(5_000_000), 0, 0);
+    PoolFlows b = new PoolFlows(B, Money.ofMicros(1_000_000), Money.ZERO, Money.ofMicros(3_000_000), Money.ZERO, Money.ZERO, 0, 0);
+    Map<PoolId, Money> balances = Map.of(A, Money.ofMicros(5_000_000), B, Money.ofMicros(4_000_000));
+    assertTrue(Reconciliation.check(List.of(A, B), Map.of(A, a, B, b), balances, balances, Money.ofMicros(2_000_000)).balanced());
+    var lost = Reconciliation.check(List.of(A, B), Map.of(A, a, B, b), balances, balances, Money.ZERO);
+    assertTrue(lost.pools().stream().allMatch(p -> p.balanced() && p.matchesLive()), "no pool sees it");
+    assertFalse(lost.balanced(), "2.00 left a and is neither in b nor on its way");
+    assertTrue(Reconciliation.check(List.of(A, B), Map.of(A, a, B, b), balances, balances).balanced(), "an operator's view does not check it");
+  }
 }

@@ -23,6 +23,10 @@ final class ReconciliationJson {
     JsonObject totals = flows(r.totals())
         .put("ledgerBalance", r.totalLedgerBalance().toPlainString())
         .put("liveBalance", r.totalLiveBalance().toPlainString());
+    if (r.inTransit() != null) {
+      // Over every pool: what left must have arrived, or be on its way.
+      totals.put("inTransit", r.inTransit().toPlainString()).put("transfersAccounted", r.transfersAccounted());
+    }
     return new JsonObject().put("balanced", r.balanced())
         .put("equation", "seeds + contributions + transfersIn = awards + balance + transfersOut;"
             + " contributions include reserve shares, balance includes the reserve, seeds are what the operator funded")

@@ -117,6 +117,11 @@ final class LedgerSql {
       SELECT r.to_jackpot AS jackpot_id, r.to_pool AS pool_key, sum(t.amount_micros)::int8 AS micros, sum(t.amount_sub)::int8 AS sub
       FROM transfer_receipts r JOIN transfers t ON t.transfer_id = r.transfer_id GROUP BY r.to_jackpot, r.to_pool""";
 
+  /** What transfers sent but not yet received carry (in the same snapshot as the flows). */
+  static final String IN_TRANSIT = """
+      SELECT coalesce(sum(t.amount_micros), 0)::int8 AS micros, coalesce(sum(t.amount_sub), 0)::int8 AS sub
+      FROM transfers t LEFT JOIN transfer_receipts r ON r.transfer_id = t.transfer_id WHERE r.transfer_id IS NULL""";
+
   static final String LATEST_FX = "SELECT rates::text AS rates FROM fx_rates ORDER BY id DESC LIMIT 1";
 
   static final String SAVE_FX = "INSERT INTO fx_rates (rates, set_at, set_by) VALUES ($1, $2, $3)";

@@ -269,8 +269,14 @@ public final class PgLedger implements Ledger {
                 .compose(shares -> conn.query(LedgerSql.BALANCES).execute()
                     .compose(balances -> conn.query(LedgerSql.FLOW_TRANSFERS_OUT).execute()
                         .compose(out -> conn.query(LedgerSql.FLOW_TRANSFERS_IN).execute()
-                            .map(in -> new LedgerFigures(withTransfers(flows(created, wins, shares), out, in), balances(balances)))))))))
+                            .compose(in -> conn.query(LedgerSql.IN_TRANSIT).execute()
+                                .map(transit -> new LedgerFigures(withTransfers(flows(created, wins, shares), out, in),
+                                    balances(balances), money(transit.iterator().next()))))))))))
         .toCompletionStage();
+  }
+
+  private static Money money(Row r) {
+    return Money.normalised(r.getLong("micros"), r.getLong("sub"));
   }
 
   private static Map<PoolId, PoolFlows> withTransfers(Map<PoolId, PoolFlows> flows, RowSet<Row> out, RowSet<Row> in) {
