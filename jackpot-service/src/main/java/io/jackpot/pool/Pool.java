@@ -206,9 +206,12 @@ public record Pool(
     return new Transition(emptied, List.of(new PoolOutcome.Transferred(d.roundId(), transfer, false, false, emptied.view())));
   }
 
-  /** Sends what overflowed to the overflow pool, as one transfer; nothing owed, nothing sent. */
+  /**
+   * Sends what overflowed to the overflow pool, as one transfer; nothing owed, nothing sent. A
+   * discontinued pool sends nothing: what it owes is part of the value it holds, or moves with it.
+   */
   private Transition flush(PoolCommand.FlushOverflow f) {
-    if (owed.equals(Money.ZERO) || terms.overflowTo() == null) {
+    if (owed.equals(Money.ZERO) || terms.overflowTo() == null || status == PoolStatus.DISCONTINUED) {
       return new Transition(this, List.of(new PoolOutcome.Unchanged(f.roundId(), status)));
     }
     var transfer = new PoolOutcome.Transfer(f.transferId(), id, terms.overflowTo(), owed, "overflow above the ceiling");
@@ -268,7 +271,7 @@ public record Pool(
         active.add(p.id);
       }
     });
-    return live.stream().filter(p -> !p.owed.equals(Money.ZERO) && p.terms.overflowTo() != null
+    return live.stream().filter(p -> p.status != PoolStatus.DISCONTINUED && !p.owed.equals(Money.ZERO) && p.terms.overflowTo() != null
         && active.contains(p.terms.overflowTo())).toList();
   }
 

@@ -66,6 +66,10 @@ class ReserveAndTermsTest {
     assertEquals(List.of(), Pool.owingOverflowToActivePools(List.of(owing, paused)), "a paused pool's amount must not move");
     assertEquals(List.of(), Pool.owingOverflowToActivePools(List.of(owing, discontinued)));
     assertEquals(List.of(), Pool.owingOverflowToActivePools(List.of(owing)), "a target not live");
+    Pool held = run(owing, new PoolCommand.Discontinue("h", "held", null, null, java.time.Instant.EPOCH)).pool();
+    assertEquals(List.of(), Pool.owingOverflowToActivePools(List.of(held, active)), "a held pool holds what it owes too");
+    assertInstanceOf(PoolOutcome.Unchanged.class,
+        run(held, new PoolCommand.FlushOverflow("f", "t-f")).outcomes().get(0));
   }
 
   @Test
