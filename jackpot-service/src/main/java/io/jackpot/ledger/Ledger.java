@@ -64,7 +64,16 @@ public interface Ledger extends LedgerWriter {
   CompletionStage<List<String>> definitions();
 
   /** Saves a new version of a definition with its audit entry, in one transaction; answers the version. */
-  CompletionStage<Integer> saveDefinition(String id, String definitionJson, String savedBy, AuditEntry audit);
+  default CompletionStage<Integer> saveDefinition(String id, String definitionJson, String savedBy, AuditEntry audit) {
+    return saveDefinition(id, definitionJson, savedBy, audit, latest -> {});
+  }
+
+  /**
+   * The same, once {@code checkLatest} accepts the version in force (its JSON, null if none), read
+   * under the definition's lock in the same transaction: throwing refuses the save, nothing written.
+   */
+  CompletionStage<Integer> saveDefinition(String id, String definitionJson, String savedBy, AuditEntry audit,
+      java.util.function.Consumer<String> checkLatest);
 
   /** Records a new pool at operation 0 (its creation), idempotently. */
   CompletionStage<Void> recordCreated(Pool pool, java.time.Instant at);

@@ -33,6 +33,26 @@ class DefinitionsIT extends OneNode {
     return AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/" + id, token, body.encode());
   }
 
+  /**
+   * A change is checked against the version this member knows; if the ledger holds a newer one
+   * (another member's PUT racing, a catalogue not caught up), nothing is saved: 409.
+   */
+  @Test
+  void aChangeCheckedAgainstAnOlderVersionIsNotSaved() {
+    assertEquals(200, put("raced", spooky(), ADMIN).status());
+    try (SimplePg sql = SimplePg.of(pgUrl)) {
+      // Another writer's version, which this member's catalogue has not seen.
+      sql.execute("INSERT INTO jackpot_definitions (id, version, definition, saved_at, saved_by) SELECT id, version + 1,"
+          + " jsonb_set(definition, '{name}', '\"Renamed elsewhere\"'), now(), 'elsewhere' FROM jackpot_definitions"
+          + " WHERE id = 'raced' ORDER BY version DESC LIMIT 1");
+      Api.Reply r = put("raced", spooky().put("name", "Renamed here"), ADMIN);
+      assertEquals(409, r.status(), r.body());
+      assertEquals("DEFINITION_CHANGED", r.errorCode());
+      assertEquals(2, sql.count("SELECT count(*) FROM jackpot_definitions WHERE id = 'raced'"), "nothing saved");
+      assertEquals(1, sql.count("SELECT count(*) FROM audit_log WHERE target = 'raced'"), "nor audited");
+    }
+  }
+
   @Test
   void aNewJackpotStartsAtItsSeedsAndItsGamesFeedIt() {
     Api.Reply r = put("spooky", spooky(), ADMIN);

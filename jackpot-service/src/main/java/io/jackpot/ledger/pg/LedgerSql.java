@@ -134,6 +134,9 @@ final class LedgerSql {
       SELECT $1, coalesce(max(version), 0) + 1, $2, $3, $4 FROM jackpot_definitions WHERE id = $1
       RETURNING version""";
 
+  static final String LATEST_DEFINITION =
+      "SELECT definition::text AS definition FROM jackpot_definitions WHERE id = $1 ORDER BY version DESC LIMIT 1";
+
   static final String LOCK_DEFINITION = "SELECT pg_advisory_xact_lock(hashtext('jackpot_definitions:' || $1))";
 
   /** Appended to an insert whose rows may already be there (see LedgerBatch). */

@@ -362,8 +362,14 @@ public final class PgLedger implements Ledger {
 
   /** Versions are numbered under a per-jackpot lock, so two saves of one jackpot never race. */
   @Override
-  public CompletionStage<Integer> saveDefinition(String id, String definitionJson, String savedBy, AuditEntry audit) {
+  public CompletionStage<Integer> saveDefinition(String id, String definitionJson, String savedBy, AuditEntry audit,
+      java.util.function.Consumer<String> checkLatest) {
     return pg.withTransaction(conn -> conn.preparedQuery(LedgerSql.LOCK_DEFINITION).execute(Tuple.of(id))
+        .compose(l -> conn.preparedQuery(LedgerSql.LATEST_DEFINITION).execute(Tuple.of(id)))
+        .compose(latest -> {
+          checkLatest.accept(latest.size() == 0 ? null : latest.iterator().next().getString("definition"));
+          return Future.succeededFuture();
+        })
         .compose(l -> conn.preparedQuery(LedgerSql.SAVE_DEFINITION)
             .execute(Tuple.of(id, new io.vertx.core.json.JsonObject(definitionJson), BatchArrays.utc(audit.at()), savedBy)))
         .compose(saved -> conn.preparedQuery(LedgerSql.INSERT_AUDIT).execute(BatchArrays.audit(List.of(audit)))
