@@ -37,6 +37,9 @@ public final class LatencyHistogram {
     for (int i = 0; i < STEPS; i++) {
       seen += counts.get(i);
       if (seen >= rank) {
+        if (i == STEPS - 1) {
+          return maxMicros(); // the last step holds everything from 60 s up
+        }
         return Math.min((i + 1) * STEP_NANOS, Math.max(max.get(), i * STEP_NANOS)) / 1000;
       }
     }

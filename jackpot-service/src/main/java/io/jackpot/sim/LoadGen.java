@@ -47,9 +47,16 @@ public final class LoadGen {
       System.out.printf("ledger       UNKNOWN: the service did not answer the count of rounds under %s-%n", s.prefix());
     } else {
       System.out.printf("ledger       %,d rounds under %s-: %s (lost %,d)%n", s.ledgerRounds(), s.prefix(),
-          s.ledgerMatches() ? "exactly the acknowledged ones" : "MISMATCH with %,d acknowledged".formatted(s.acknowledged()), s.lost());
+          s.ledgerMatches() ? "exactly the acknowledged ones"
+              : s.failed() > 0 ? "NOT PROVEN: %,d rounds failed (given up; each may or may not be recorded)".formatted(s.failed())
+              : "MISMATCH with %,d acknowledged".formatted(s.acknowledged()), s.lost());
     }
-    System.exit(s.ledgerMatches() ? 0 : 1);
+    if (s.stalled()) {
+      System.out.println("FAILED: the service stopped answering");
+    } else if (s.acknowledged() == 0) {
+      System.out.println("FAILED: no round was acknowledged");
+    }
+    System.exit(s.ok() ? 0 : 1);
   }
 
   private static boolean ready(String endpoint) {

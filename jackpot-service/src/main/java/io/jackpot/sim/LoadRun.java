@@ -64,18 +64,30 @@ public final class LoadRun {
    */
   public record Summary(String prefix, long started, long acknowledged, long refused, long failed, long wins,
       long claims, long failedClaims, String firstClaimFailure, double seconds, long p50Micros, long p95Micros, long p99Micros,
-      long maxMicros, long ledgerRounds) {
+      long maxMicros, long ledgerRounds, boolean stalled) {
     public double perSecond() {
       return acknowledged / seconds;
     }
 
-    /** Acknowledged but not in the ledger: must be 0. */
+    /** Acknowledged but not in the ledger (at least): must be 0. */
     public long lost() {
       return Math.max(0, acknowledged - ledgerRounds);
     }
 
+    /**
+     * The ledger holds exactly the acknowledged rounds. Proven by counts because every round id
+     * under the run's prefix was sent by this run once, the ledger keeps a round id once, and refused
+     * rounds are recorded nowhere: with no round failed (given up, maybe recorded), a ledger count
+     * equal to the acknowledged count is the acknowledged set itself. With failures it proves
+     * nothing, so it is not claimed.
+     */
     public boolean ledgerMatches() {
-      return ledgerRounds == acknowledged;
+      return failed == 0 && ledgerRounds == acknowledged;
+    }
+
+    /** A run to trust: something was acknowledged, it did not stall, and the ledger matches exactly. */
+    public boolean ok() {
+      return acknowledged > 0 && !stalled && ledgerMatches();
     }
   }
 
@@ -142,6 +154,7 @@ public final class LoadRun {
     long lastAt = begin;
     long settled = 0;
     long settledAt = begin;
+    boolean stalled = false;
     while (!done.await(1, TimeUnit.SECONDS)) {
       long now = System.nanoTime();
       if (now >= deadline) {
@@ -156,6 +169,7 @@ public final class LoadRun {
         // clients fails what they still hold, and the summary shows it.
         progress.printf("no round answered for %d s: the service is not answering; stopping%n", STALL.toSeconds());
         stop.set(true);
+        stalled = true;
         break;
       }
       long count = acknowledged.sum();
@@ -171,7 +185,8 @@ public final class LoadRun {
     long ledger = ledgerRounds(prefix + "-");
     return new Summary(prefix, started.sum(), acknowledged.sum(), refused.sum(), failed.sum(), wins.sum(),
         claims.sum(), failedClaims.sum(), firstClaimFailure.get(), seconds,
-        latency.percentileMicros(500), latency.percentileMicros(950), latency.percentileMicros(990), latency.maxMicros(), ledger);
+        latency.percentileMicros(500), latency.percentileMicros(950), latency.percentileMicros(990), latency.maxMicros(), ledger,
+        stalled);
   }
 
   private void play(JackpotContributor sdk, GameModel game, GameNumbers numbers, SplittableRandom random, Semaphore window,
@@ -187,7 +202,9 @@ public final class LoadRun {
         long sent = System.nanoTime();
         try {
           sdk.contribute(c).whenComplete((result, error) -> {
-            latency.record(System.nanoTime() - sent);
+            if (error == null && result.status() != RoundResult.Status.REJECTED) {
+              latency.record(System.nanoTime() - sent); // acknowledgement latency: of acknowledged rounds only
+            }
             // A round that claims its game's jackpot keeps its place in the window until the claim
             // is answered, so the run (and whoever checks the ledger after it) never ends with a
             // claim still in flight.
