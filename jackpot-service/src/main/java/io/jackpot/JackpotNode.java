@@ -139,12 +139,17 @@ public final class JackpotNode implements AutoCloseable {
       pgUrl = localPostgres.url();
       log.info("step 1/6: local PostgreSQL up on port {}", localPostgres.port());
     } else {
+      pgOptions(pgUrl); // refused here, before anything starts
       log.info("step 1/6: using external PostgreSQL {}", redacted(pgUrl));
     }
     HazelcastClusterManager cm = new HazelcastClusterManager(HazelcastConfigs.of(config.cluster()));
     metricsRegistry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     vertx = Vertx.builder()
-        .with(new VertxOptions().setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true).setJvmMetricsEnabled(true)))
+        // Vert.x's default labels include the HTTP method, which is whatever token a client sends:
+        // anyone could create meters without bound (XQ1 /, XQ2 /, ...). Status codes are ours.
+        .with(new VertxOptions().setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true).setJvmMetricsEnabled(true)
+            .setLabels(java.util.EnumSet.of(io.vertx.micrometer.Label.HTTP_CODE, io.vertx.micrometer.Label.POOL_TYPE,
+                io.vertx.micrometer.Label.POOL_NAME, io.vertx.micrometer.Label.EB_SIDE))))
         .withMetrics(new MicrometerMetricsFactory(metricsRegistry))
         .withClusterManager(cm).buildClustered().await();
     HazelcastInstance hz = cm.getHazelcastInstance();
@@ -152,7 +157,7 @@ public final class JackpotNode implements AutoCloseable {
     log.info("step 2/6: joined cluster '{}' as {} ({} members)", config.cluster().clusterName(),
         hz.getCluster().getLocalMember().getAddress(), hz.getCluster().getMembers().size());
     pg = PgBuilder.pool().with(new PoolOptions().setMaxSize(config.pgPoolSize()))
-        .connectingTo(PgConnectOptions.fromUri(pgUrl).setCachePreparedStatements(true).setPipeliningLimit(16))
+        .connectingTo(pgOptions(pgUrl).setCachePreparedStatements(true).setPipeliningLimit(16))
         .using(vertx).build();
     int version = PgSchema.migrate(pg).await();
     log.info("step 3/6: ledger schema at version {}", version);
@@ -217,7 +222,10 @@ public final class JackpotNode implements AutoCloseable {
         new AdminRoutes(admin, catalogue, pools, new AdminAuth(credentials), fx, fxRates::publish), quorum,
         new MetricsRoutes(metricsRegistry));
     int instances = Math.max(1, Runtime.getRuntime().availableProcessors());
-    httpDeployment = vertx.deployVerticle(() -> new HttpVerticle(config.httpPort(), config.ticker().socketSendBufferBytes(), api),
+    // With the dev credentials (public in API.md), only this machine may call: anyone on the network
+    // would otherwise be an admin. Configured credentials listen on every interface.
+    String host = credentials.isDev() ? "127.0.0.1" : "0.0.0.0";
+    httpDeployment = vertx.deployVerticle(() -> new HttpVerticle(host, config.httpPort(), config.ticker().socketSendBufferBytes(), api),
         new DeploymentOptions().setInstances(instances)).await();
     httpPort = config.httpPort();
     ready.set(true);
@@ -400,7 +408,18 @@ public final class JackpotNode implements AutoCloseable {
     log.info("stopped");
   }
 
-  private static String redacted(String url) {
-    return url.replaceAll("//([^:@/]+):[^@/]*@", "//$1:***@");
+  /** The client's parse error quotes the whole URL, password included: it must not reach a log. */
+  static PgConnectOptions pgOptions(String url) {
+    try {
+      return PgConnectOptions.fromUri(url);
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("JACKPOT_PG_URL is not a valid postgresql:// URL (percent-encode any special"
+          + " characters of the user and password); the URL is not repeated here, as it may hold a password");
+    }
+  }
+
+  /** A database URL fit for logs: its password (user:password@, or ?password=) replaced. */
+  static String redacted(String url) {
+    return url.replaceAll("//([^:@/]+):[^@/]*@", "//$1:***@").replaceAll("(?i)([?&]password=)[^&]*", "$1***");
   }
 }

@@ -58,6 +58,7 @@ public final class CredentialsLoader {
     for (int i = 0; i < games.size(); i++) {
       JsonObject g = games.getJsonObject(i);
       String where = source + ": gameKeys[" + i + "]";
+      onlyKeys(g, where, "operator", "games", "sha256", "secret");
       Set<String> linked = new HashSet<>();
       g.getJsonArray("games", new JsonArray()).forEach(x -> linked.add((String) x));
       if (linked.isEmpty()) {
@@ -69,6 +70,12 @@ public final class CredentialsLoader {
     for (int i = 0; i < admins.size(); i++) {
       JsonObject a = admins.getJsonObject(i);
       String where = source + ": adminTokens[" + i + "]";
+      // A misspelt "operator" would make a scoped token a network one, over every operator.
+      onlyKeys(a, where, "name", "role", "operator", "sha256", "secret");
+      Object scope = a.getValue("operator");
+      if (scope != null && (!(scope instanceof String s) || s.isBlank())) {
+        throw new IllegalArgumentException(where + ".operator must be an operator id (leave it out for a network token)");
+      }
       Admin.Role role;
       try {
         role = Admin.Role.valueOf(required(a, "role", where).toUpperCase());
@@ -82,6 +89,14 @@ public final class CredentialsLoader {
     }
     log.info("credentials from {}: {} game keys, {} admin tokens", source, c.gameKeys(), c.adminTokens());
     return c;
+  }
+
+  private static void onlyKeys(JsonObject entry, String where, String... known) {
+    java.util.Set<String> unknown = new java.util.TreeSet<>(entry.fieldNames());
+    unknown.removeAll(java.util.Set.of(known));
+    if (!unknown.isEmpty()) {
+      throw new IllegalArgumentException(where + " has unknown fields " + unknown + "; known: " + String.join(", ", known));
+    }
   }
 
   private static String hash(JsonObject entry, String where) {

@@ -7,12 +7,17 @@ import io.vertx.core.http.HttpServerOptions;
 /** Serves the API on one port; deployed once per event loop, all instances sharing the port. */
 public final class HttpVerticle extends VerticleBase {
   private final int port;
+  private final String host;
   private final int sendBufferBytes;
   private final ApiRouter api;
   private io.vertx.core.http.HttpServer server;
 
-  /** {@code sendBufferBytes}: the kernel send buffer of each connection, 0 for the OS default. */
-  public HttpVerticle(int port, int sendBufferBytes, ApiRouter api) {
+  /**
+   * {@code host}: the address to listen on; {@code sendBufferBytes}: the kernel send buffer of each
+   * connection, 0 for the OS default.
+   */
+  public HttpVerticle(String host, int port, int sendBufferBytes, ApiRouter api) {
+    this.host = host;
     this.port = port;
     this.sendBufferBytes = sendBufferBytes;
     this.api = api;
@@ -23,7 +28,7 @@ public final class HttpVerticle extends VerticleBase {
     // A stream message carries what a POST body may (ApiRouter.BODY_LIMIT), in frames of the default size.
     // No WebSocket compression (Vert.x offers it by default): each compressing socket keeps its own
     // zlib state (hundreds of KB off the heap) and compresses every ticker message again.
-    HttpServerOptions options = new HttpServerOptions().setPort(port).setCompressionSupported(false)
+    HttpServerOptions options = new HttpServerOptions().setHost(host).setPort(port).setCompressionSupported(false)
         .setPerMessageWebSocketCompressionSupported(false).setPerFrameWebSocketCompressionSupported(false)
         .setMaxWebSocketMessageSize((int) ApiRouter.BODY_LIMIT);
     if (sendBufferBytes > 0) {

@@ -28,6 +28,20 @@ class CredentialsTest {
          "adminTokens": [{"name": "x", "secret": "same-secret-123456", "role": "admin"}]}"""), "test"));
   }
 
+  /** A misspelt "operator" would have made a token scoped to one operator a network token over all of them. */
+  @Test
+  void unknownOrBlankFieldsAreRefused() {
+    for (String admin : new String[] {"{\"name\": \"x\", \"secret\": \"a-long-admin-secret\", \"role\": \"admin\", \"Operator\": \"op1\"}",
+        "{\"name\": \"x\", \"secret\": \"a-long-admin-secret\", \"role\": \"admin\", \"operator\": \" \"}",
+        "{\"name\": \"x\", \"secret\": \"a-long-admin-secret\", \"role\": \"admin\", \"operator\": 7}"}) {
+      var e = assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.parse(
+          new io.vertx.core.json.JsonObject("{\"adminTokens\": [" + admin + "]}"), "test"), admin);
+      assertTrue(e.getMessage().contains("adminTokens[0]"), e.getMessage());
+    }
+    assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.parse(new io.vertx.core.json.JsonObject("""
+        {"gameKeys": [{"secret": "a-long-game-secret", "operator": "a", "games": ["bewitched"], "game": "x"}]}"""), "test"));
+  }
+
   @Test
   void productionRefusesTheDevCredentialsAndTheDevSecrets() throws Exception {
     assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.load(Map.of("JACKPOT_PROFILE", "production"), Set.of()));

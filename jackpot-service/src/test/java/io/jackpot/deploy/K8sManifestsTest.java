@@ -47,17 +47,18 @@ import org.yaml.snakeyaml.Yaml;
  */
 class K8sManifestsTest {
   private static final Path K8S = Path.of("..", "k8s");
-  private static final Map<String, Class<?>> MODELS = Map.of(
-      "v1/ServiceAccount", V1ServiceAccount.class,
-      "v1/ConfigMap", V1ConfigMap.class,
-      "v1/Service", V1Service.class,
-      "v1/Namespace", V1Namespace.class,
-      "v1/Secret", io.kubernetes.client.openapi.models.V1Secret.class,
-      "apps/v1/Deployment", V1Deployment.class,
-      "apps/v1/StatefulSet", V1StatefulSet.class,
-      "policy/v1/PodDisruptionBudget", V1PodDisruptionBudget.class,
-      "rbac.authorization.k8s.io/v1/Role", V1Role.class,
-      "rbac.authorization.k8s.io/v1/RoleBinding", V1RoleBinding.class);
+  private static final Map<String, Class<?>> MODELS = Map.ofEntries(
+      Map.entry("networking.k8s.io/v1/NetworkPolicy", io.kubernetes.client.openapi.models.V1NetworkPolicy.class),
+      Map.entry("v1/ServiceAccount", V1ServiceAccount.class),
+      Map.entry("v1/ConfigMap", V1ConfigMap.class),
+      Map.entry("v1/Service", V1Service.class),
+      Map.entry("v1/Namespace", V1Namespace.class),
+      Map.entry("v1/Secret", io.kubernetes.client.openapi.models.V1Secret.class),
+      Map.entry("apps/v1/Deployment", V1Deployment.class),
+      Map.entry("apps/v1/StatefulSet", V1StatefulSet.class),
+      Map.entry("policy/v1/PodDisruptionBudget", V1PodDisruptionBudget.class),
+      Map.entry("rbac.authorization.k8s.io/v1/Role", V1Role.class),
+      Map.entry("rbac.authorization.k8s.io/v1/RoleBinding", V1RoleBinding.class));
 
   @Test
   void everyManifestValidatesAgainstTheKubernetesSchema() throws Exception {
