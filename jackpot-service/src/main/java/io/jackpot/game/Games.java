@@ -7,7 +7,7 @@ import java.util.Set;
 
 /**
  * The seed games and their bet structures, from the game rules in {@code shared/seeds/}. Where the
- * rules give no structure, the bounds are documented assumptions (see docs/games.md).
+ * rules give no structure, the bounds are documented assumptions (see docs/catalogue.md).
  */
 public final class Games {
   public static final String BEWITCHED = "bewitched";
