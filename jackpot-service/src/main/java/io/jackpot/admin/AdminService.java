@@ -440,7 +440,30 @@ public final class AdminService {
     if (prefix == null || !prefix.matches("[A-Za-z0-9_-]{4,64}")) {
       throw Rejection.invalid("INVALID_FIELD", "prefix must be 4 to 64 letters, digits, '_' or '-'");
     }
-    return ledger.countRounds(prefix, admin.operatorScope());
+    return oneAtATime(countingRounds, "a count of rounds", () -> ledger.countRounds(prefix, admin.operatorScope()));
+  }
+
+  private final java.util.concurrent.atomic.AtomicBoolean countingRounds = new java.util.concurrent.atomic.AtomicBoolean();
+  private final java.util.concurrent.atomic.AtomicBoolean reconciling = new java.util.concurrent.atomic.AtomicBoolean();
+
+  /**
+   * Scans of the whole ledger (any viewer token may ask) run one at a time per member: they share
+   * the database pool with the commits that answer the games, and a few at once would hold it.
+   * Another one meanwhile is refused with 503 BUSY (Retry-After), nothing done.
+   */
+  static <T> CompletionStage<T> oneAtATime(java.util.concurrent.atomic.AtomicBoolean running, String what,
+      java.util.function.Supplier<CompletionStage<T>> scan) {
+    if (!running.compareAndSet(false, true)) {
+      throw new Rejection(Kind.UNAVAILABLE, "BUSY", what + " is already running on this member; retry in a moment");
+    }
+    CompletionStage<T> started;
+    try {
+      started = scan.get();
+    } catch (RuntimeException e) {
+      running.set(false);
+      throw e;
+    }
+    return started.whenComplete((v, e) -> running.set(false));
   }
 
   /**
@@ -457,7 +480,7 @@ public final class AdminService {
     java.util.Set<PoolId> known = new java.util.LinkedHashSet<>();
     visibleJackpots(admin).forEach(j -> j.pools().forEach(p -> known.add(j.poolId(p))));
     boolean everything = admin.operatorScope() == null;
-    return ledger.figures().thenCompose(figures -> {
+    return oneAtATime(reconciling, "a reconciliation", ledger::figures).thenCompose(figures -> {
       if (everything) {
         known.addAll(figures.flows().keySet());
         known.addAll(figures.balances().keySet());

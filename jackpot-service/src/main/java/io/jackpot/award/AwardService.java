@@ -89,7 +89,7 @@ public final class AwardService {
 
   private PoolId checked(Caller caller, ClaimRequest r) {
     JackpotDefinition jackpot = catalogue.jackpot(r.jackpotId())
-        .orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_JACKPOT", "no jackpot " + r.jackpotId()));
+        .orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "no jackpot " + r.jackpotId() + ", so no such pool")); // API.md: 404 UNKNOWN_POOL
     if (!jackpot.links(r.gameId()) || !caller.speaksFor(r.gameId())) {
       throw new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED",
           "game " + r.gameId() + " may not claim jackpot " + r.jackpotId() + " with this key");

@@ -185,7 +185,9 @@ class ApiIT extends OneNode {
   @Test
   void claimsOnUnknownPoolsOrWithOtherGamesAreRefused() {
     assertEquals(404, api.post("/v1/wins", claim("CW-1", "bewitched", "cv-0.03")).status());
-    assertEquals(404, api.post("/v1/wins", claim("CW-2", "nope", "cv-0.10")).status());
+    Api.Reply unknownJackpot = api.post("/v1/wins", claim("CW-2", "nope", "cv-0.10"));
+    assertEquals(404, unknownJackpot.status());
+    assertEquals("UNKNOWN_POOL", unknownJackpot.errorCode(), "API.md names 404 UNKNOWN_POOL for claims");
     String candyGameOnBewitched = claim("CW-3", "bewitched", "cv-0.10").replace("\"gameId\":\"bewitched\"", "\"gameId\":\"creepy-candy\"");
     assertEquals("GAME_NOT_LINKED", api.post("/v1/wins", candyGameOnBewitched).errorCode());
     assertEquals(404, api.get("/v1/wins/w-nope~x~1").status());
