@@ -139,9 +139,9 @@ public final class JackpotNode implements AutoCloseable {
       pgUrl = localPostgres.url();
       log.info("step 1/6: local PostgreSQL up on port {}", localPostgres.port());
     } else {
-      pgOptions(pgUrl); // refused here, before anything starts
       log.info("step 1/6: using external PostgreSQL {}", redacted(pgUrl));
     }
+    PgConnectOptions pgOptions = pgOptions(pgUrl); // a URL it cannot read is refused here, before anything starts
     HazelcastClusterManager cm = new HazelcastClusterManager(HazelcastConfigs.of(config.cluster()));
     metricsRegistry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     vertx = Vertx.builder()
@@ -157,7 +157,7 @@ public final class JackpotNode implements AutoCloseable {
     log.info("step 2/6: joined cluster '{}' as {} ({} members)", config.cluster().clusterName(),
         hz.getCluster().getLocalMember().getAddress(), hz.getCluster().getMembers().size());
     pg = PgBuilder.pool().with(new PoolOptions().setMaxSize(config.pgPoolSize()))
-        .connectingTo(pgOptions(pgUrl).setCachePreparedStatements(true).setPipeliningLimit(16))
+        .connectingTo(pgOptions.setCachePreparedStatements(true).setPipeliningLimit(16))
         .using(vertx).build();
     int version = PgSchema.migrate(pg).await();
     log.info("step 3/6: ledger schema at version {}", version);

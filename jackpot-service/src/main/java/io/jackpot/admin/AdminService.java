@@ -134,7 +134,7 @@ public final class AdminService {
         before == null ? null : DefinitionJson.of(before).encode(), after);
     // New pools are in the cluster before the definition that routes contributions to them is
     // published: a contribution routed to a pool not there yet would hold up its member's sequencer.
-    return refuseDiscontinued(overflowTargets, "INVALID_DEFINITION", false)
+    return refuseUnusableTargets(overflowTargets, "INVALID_DEFINITION", false)
         .thenCompose(v -> ledger.saveDefinition(id, after, admin.name(), audit, latest -> sameAs(id, latest, before)))
         .thenCompose(version -> installNewPools(before, next))
         .thenCompose(v -> publish.apply(next))
@@ -222,7 +222,7 @@ public final class AdminService {
    * retried by every member for as long. Asks the live pools without blocking the caller's thread
    * (an event loop).
    */
-  private CompletionStage<Void> refuseDiscontinued(Map<PoolId, String> targets, String code, boolean mustBeLive) {
+  private CompletionStage<Void> refuseUnusableTargets(Map<PoolId, String> targets, String code, boolean mustBeLive) {
     if (targets.isEmpty()) {
       return CompletableFuture.completedFuture(null);
     }
@@ -352,10 +352,11 @@ public final class AdminService {
     Submission s = Submission.audited(new Submission.Target(from, command),
         new Submission.Audit(admin.name(), source.owner(), transferTo == null ? "pool.discontinue.hold" : "pool.discontinue.transfer"));
     Map<PoolId, String> target = transferTo == null ? Map.of() : Map.of(transferTo, "transferTo");
-    return refuseDiscontinued(target, "INVALID_TARGET", true).thenCompose(v -> sequencer.submit(s)).thenCompose(outcomes -> {
+    return refuseUnusableTargets(target, "INVALID_TARGET", true).thenCompose(v -> sequencer.submit(s)).thenCompose(outcomes -> {
       PoolOutcome o = outcomes.get(0);
       if (o instanceof PoolOutcome.Unchanged) {
-        throw new Rejection(Kind.CONFLICT, "POOL_DISCONTINUED", "pool " + from + " is already discontinued");
+        throw new Rejection(Kind.CONFLICT, "POOL_DISCONTINUED", "pool " + from + " is already discontinued"
+            + (transferTo == null ? "" : " and holds nothing left to transfer"));
       }
       if (o instanceof PoolOutcome.Transferred t) {
         String targetOwner = catalogue.jackpot(t.transfer().to().jackpotId()).map(JackpotDefinition::owner).orElse(null);
@@ -467,14 +468,11 @@ public final class AdminService {
   }
 
   /**
-   * Reconciles the visible pools: the ledger's figures from one snapshot, then the live pools.
-   * Live pools include work applied but not yet committed, so on a busy system a pool may differ
-   * from the ledger for a moment; a quiet system must match exactly.
-   */
-  /**
-   * The admin's pools, checked against the ledger. A network token checks every pool the ledger
-   * knows as well as the catalogue's (money in a pool no definition names still counts), and that
-   * every transfer out arrived or is in transit.
+   * Reconciles the admin's pools: the ledger's figures from one snapshot, then the live pools. A
+   * network token checks every pool the ledger knows as well as the catalogue's (money in a pool no
+   * definition names still counts), and that every transfer out arrived or is in transit. Live
+   * pools include work applied but not yet committed, so on a busy system a pool may differ from
+   * the ledger for a moment; a quiet system must match exactly.
    */
   public CompletionStage<Reconciliation.Result> reconcile(Admin admin, Pools pools) {
     java.util.Set<PoolId> known = new java.util.LinkedHashSet<>();

@@ -94,9 +94,9 @@ public final class AwardService {
       throw new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED",
           "game " + r.gameId() + " may not claim jackpot " + r.jackpotId() + " with this key");
     }
-    if (!fx.get().display(r.currency()).map(d -> d.shows(jackpot.currency())).orElse(jackpot.currency().equals(r.currency()))) {
+    if (!display(r.currency()).shows(jackpot.currency())) {
       throw Rejection.invalid("UNSUPPORTED_CURRENCY", "jackpot " + r.jackpotId() + " pays in " + jackpot.currency()
-          + "; no exchange rate for " + r.currency());
+          + "; no exchange rates to show it in " + r.currency());
     }
     if (r.poolKey() == null) {
       PoolDefinition drawn = tiers.draw(jackpot, r.roundId()).orElseThrow(() -> Rejection.invalid("POOL_KEY_REQUIRED",

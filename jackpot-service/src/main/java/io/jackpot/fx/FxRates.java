@@ -37,13 +37,11 @@ public record FxRates(String base, Map<String, Long> ratePpm) {
     return BigInteger.valueOf(micros).multiply(BigInteger.valueOf(1_000_000)).divide(BigInteger.valueOf(ratePpm)).longValueExact();
   }
 
-  /** A base amount shown in another currency: amount × rate, rounded down to the cent. */
-  public static String display(Money amount, long ratePpm) {
-    return display(amount, ratePpm, 1_000_000);
-  }
-
-  /** An amount kept in a currency of rate {@code fromPpm} shown in one of rate {@code toPpm}: amount × to / from, rounded down to the cent. */
-  static String display(Money amount, long toPpm, long fromPpm) {
+  /**
+   * An amount kept in a currency of rate {@code fromPpm} (the base: 1,000,000) shown in one of rate
+   * {@code toPpm}: amount × to / from, rounded down to the cent.
+   */
+  public static String display(Money amount, long toPpm, long fromPpm) {
     return amount.toBigDecimal().multiply(BigDecimal.valueOf(toPpm)).divide(BigDecimal.valueOf(fromPpm), 2, RoundingMode.DOWN).toPlainString();
   }
 }

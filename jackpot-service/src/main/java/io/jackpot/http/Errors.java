@@ -57,11 +57,12 @@ public final class Errors {
    * What a failed call is answered, logged under {@code what} (the request or stream message):
    * the same mapping for HTTP requests and for the contribution stream.
    */
-  public static Failure describe(Throwable error, String what) {
+  public static Failure describe(Throwable error, String whatSent) {
+    String what = clipped(whatSent); // a path or message id the caller chose: one short line each
     Throwable failure = unwrap(error);
     if (failure instanceof Rejection r) {
       if (log.isInfoEnabled()) {
-        log.info("{} -> {} {}: {}", clipped(what), status(r.kind()), r.code(), clipped(r.getMessage()));
+        log.info("{} -> {} {}: {}", what, status(r.kind()), r.code(), clipped(r.getMessage()));
       }
       return new Failure(status(r.kind()), r.code(), r.getMessage());
     } else if (failure instanceof OverloadedException) {

@@ -2,6 +2,7 @@ package io.jackpot.ticker;
 
 import io.vertx.core.Context;
 import io.vertx.core.http.ServerWebSocket;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -12,7 +13,7 @@ public final class Subscriber {
   /** A message that came before the snapshot; {@code at} is when its content was read. */
   record Pending(long at, boolean win, String message) {}
 
-  java.util.List<Pending> pending = new java.util.ArrayList<>();
+  List<Pending> pending = new java.util.ArrayList<>();
   final ServerWebSocket socket;
   final Context context;
   /** The jackpots it follows; null: all, those defined later included. */
@@ -37,12 +38,20 @@ public final class Subscriber {
    * read after the snapshot's read began; older updates are already in the snapshot.
    */
   public void start(String snapshot, long readAt) {
-    socket.writeTextMessage(snapshot);
-    for (Pending p : pending) {
-      if (p.win() || p.at() >= readAt) {
-        socket.writeTextMessage(p.message());
-      }
-    }
+    List<Pending> waiting = pending;
     pending = null;
+    if (socket.isClosed()) {
+      return; // gone while its snapshot was read
+    }
+    try {
+      socket.writeTextMessage(snapshot);
+      for (Pending p : waiting) {
+        if (p.win() || p.at() >= readAt) {
+          socket.writeTextMessage(p.message());
+        }
+      }
+    } catch (IllegalStateException closing) {
+      // Vert.x throws once the peer's close frame has come: it is leaving, and the hub drops it.
+    }
   }
 }

@@ -69,7 +69,7 @@ public final class TickerHub {
         // At the rate in force now, not the one at connect; a currency whose rate was withdrawn is shown no more.
         io.jackpot.fx.Display display = s.currency == null ? null
             : displays.computeIfAbsent(s.currency, displayNow::apply).orElse(null);
-        String message = made.computeIfAbsent(List.of(display == null ? "" : display, followed),
+        String message = made.computeIfAbsent(List.of(display == null ? "" : display.currency(), followed),
             k -> variant.apply(display, followed));
         if (s.pending != null) {
           s.pending.add(new Subscriber.Pending(at, win, message));

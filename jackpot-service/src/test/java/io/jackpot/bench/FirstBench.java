@@ -63,7 +63,8 @@ public final class FirstBench {
               + " %.0f contributions/s, %d failed transactions%n",
           NaiveSqlBaseline.CONNECTIONS, NaiveSqlBaseline.POOLS, warmUp, naive, baseline.failed());
       // CPU over the warm-up and the measured window together (the reading brackets both).
-      System.out.println(CpuMeter.describe("the baseline (warm-up included)", before, after, Math.round(naive * (seconds + warmUp))));
+      System.out.println(CpuMeter.describe("the baseline (warm-up included)", before, after,
+          baseline.committed() + baseline.warmUpCommitted()));
 
       ServiceConfig config = ServiceConfig.fromEnv(Map.of("JACKPOT_HTTP_PORT", "18080", "JACKPOT_HZ_PORT", "15701",
           "JACKPOT_CLUSTER_NAME", "bench-" + ProcessHandle.current().pid())).withPgUrl(base);
@@ -104,7 +105,7 @@ public final class FirstBench {
             CpuMeter.postgresCeiling(before, after, sdk.acknowledged()));
         System.out.printf("memory (service and load in one JVM): heap used %d MiB of %d MiB committed, RSS %s%n",
             heap.getUsed() >> 20, heap.getCommitted() >> 20, rss());
-        ledgerExact = warm.ok() && sdk.ok() && sdk.refused() == 0;
+        ledgerExact = warm.ok() && sdk.ok() && warm.refused() == 0 && sdk.refused() == 0;
         result = String.format("RESULT contributions_per_s=%.0f baseline_per_s=%.0f ratio=%.2f p99_ms=%.1f",
                 sdk.perSecond(), naive, sdk.perSecond() / naive, sdk.p99Micros() / 1000.0);
       }

@@ -20,8 +20,8 @@ final class NaiveSqlBaseline {
 
   private NaiveSqlBaseline() {}
 
-  /** What the measured window committed, and how many transactions failed in it. */
-  record Result(double perSecond, long committed, long failed) {}
+  /** What the measured window committed and how many transactions failed in it; what the warm-up committed. */
+  record Result(double perSecond, long committed, long failed, long warmUpCommitted) {}
 
   /**
    * Contributions committed per second over {@code seconds}, after {@code warmUp} seconds of the
@@ -38,10 +38,10 @@ final class NaiveSqlBaseline {
         CREATE TABLE naive_ledger (id bigserial PRIMARY KEY, round_id text NOT NULL UNIQUE, pool_id int NOT NULL,
           stake_micros bigint NOT NULL, share_micros bigint NOT NULL, at timestamptz NOT NULL DEFAULT now())""")
         .execute().await();
-    phase(pg, "W", warmUp);
+    Result warm = phase(pg, "W", warmUp);
     Result measured = phase(pg, "N", seconds);
     pg.close().await();
-    return measured;
+    return new Result(measured.perSecond(), measured.committed(), measured.failed(), warm.committed());
   }
 
   private static Result phase(Pool pg, String prefix, int seconds) {
@@ -52,15 +52,15 @@ final class NaiveSqlBaseline {
     Future<?>[] workers = new Future<?>[CONNECTIONS];
     for (int w = 0; w < CONNECTIONS; w++) {
       Promise<Void> finished = Promise.promise();
-      loop(pg, prefix + "-" + w, w, 0, end, done, failed, finished);
+      loop(pg, prefix, w, 0, end, done, failed, finished);
       workers[w] = finished.future();
     }
     Future.all(java.util.List.of(workers)).await();
     // Over the time the last transactions actually took to finish, not the nominal window.
-    return new Result(done.get() / ((System.nanoTime() - start) / 1e9), done.get(), failed.get());
+    return new Result(done.get() / ((System.nanoTime() - start) / 1e9), done.get(), failed.get(), 0);
   }
 
-  private static void loop(Pool pg, String worker, int w, long n, long end, AtomicLong done, AtomicLong failed, Promise<Void> finished) {
+  private static void loop(Pool pg, String prefix, int w, long n, long end, AtomicLong done, AtomicLong failed, Promise<Void> finished) {
     if (System.nanoTime() >= end) {
       finished.complete();
       return;
@@ -69,14 +69,14 @@ final class NaiveSqlBaseline {
     pg.withTransaction(conn -> conn.preparedQuery("UPDATE naive_pools SET amount_micros = amount_micros + $1 WHERE pool_id = $2")
             .execute(Tuple.of(7_500L, pool))
             .compose(r -> conn.preparedQuery("INSERT INTO naive_ledger (round_id, pool_id, stake_micros, share_micros) VALUES ($1, $2, $3, $4)")
-                .execute(Tuple.of("N-" + worker + "-" + n, pool, 1_500_000L, 7_500L))))
+                .execute(Tuple.of(prefix + "-" + w + "-" + n, pool, 1_500_000L, 7_500L))))
         .onComplete(ar -> {
           if (ar.succeeded()) {
             done.incrementAndGet();
           } else {
             failed.incrementAndGet();
           }
-          loop(pg, worker, w, n + 1, end, done, failed, finished);
+          loop(pg, prefix, w, n + 1, end, done, failed, finished);
         });
   }
 }

@@ -19,9 +19,9 @@ class FxRatesTest {
 
   @Test
   void amountsAreShownInACurrencyRoundedDownToTheCent() {
-    assertEquals("85.00", FxRates.display(Money.ofMicros(100_000_000), 850_000));
-    assertEquals("0.84", FxRates.display(Money.ofMicros(999_999), 850_000));
-    assertEquals("200.01", FxRates.display(Money.ofMicros(200_010_000), 1_000_000));
+    assertEquals("85.00", FxRates.display(Money.ofMicros(100_000_000), 850_000, 1_000_000));
+    assertEquals("0.84", FxRates.display(Money.ofMicros(999_999), 850_000, 1_000_000));
+    assertEquals("200.01", FxRates.display(Money.ofMicros(200_010_000), 1_000_000, 1_000_000));
   }
 
   @Test

@@ -43,12 +43,12 @@ class FxIT extends OneNode {
 
     JsonObject grand = api.get("/v1/jackpots/candy/pools/grand?currency=GBP").json();
     assertEquals("GBP", grand.getString("displayCurrency"));
-    assertEquals(io.jackpot.fx.FxRates.display(Money.parse(grand.getString("amount")), 850_000), grand.getString("amountInCurrency"));
+    assertEquals(io.jackpot.fx.FxRates.display(Money.parse(grand.getString("amount")), 850_000, 1_000_000), grand.getString("amountInCurrency"));
 
     String claim = Api.claim("FX-W", "candy", "mini").replace("\"bewitched\"", "\"creepy-candy\"").replace("\"EUR\"", "\"USD\"");
     JsonObject win = api.post("/v1/wins", claim).json();
     assertEquals("USD", win.getString("currency"));
-    assertEquals(io.jackpot.fx.FxRates.display(Money.parse(win.getString("amount")), 1_080_000), win.getString("amountInCurrency"));
+    assertEquals(io.jackpot.fx.FxRates.display(Money.parse(win.getString("amount")), 1_080_000, 1_000_000), win.getString("amountInCurrency"));
   }
 
   @Test

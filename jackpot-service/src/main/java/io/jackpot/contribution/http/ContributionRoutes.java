@@ -76,22 +76,18 @@ public final class ContributionRoutes {
       return new ContributionItem.Malformed(null, "INVALID_FIELD", at + " must be an object");
     }
     String path = at + ".";
+    String roundId = null;
     try {
+      roundId = JsonFields.printable(o, "roundId", path);
       return new ContributionRequest(
-          JsonFields.printable(o, "roundId", path),
+          roundId,
           JsonFields.id(o, "gameId", path),
           JsonFields.printable(o, "playerId", path),
           JsonFields.money(o, "stake", path, ContributionRequest.MAX_STAKE_MICROS),
           JsonFields.currency(o, "currency", path),
           JsonFields.optionalMoney(o, "coinValue", path, ContributionRequest.MAX_STAKE_MICROS));
     } catch (Rejection bad) {
-      String roundId;
-      try {
-        roundId = JsonFields.printable(o, "roundId", path);
-      } catch (Rejection unreadable) {
-        roundId = null;
-      }
-      return new ContributionItem.Malformed(roundId, bad.code(), bad.getMessage());
+      return new ContributionItem.Malformed(roundId, bad.code(), bad.getMessage()); // roundId: null if it was the bad field
     }
   }
 
