@@ -28,8 +28,9 @@ public record ContributionResult(
     return status == Status.REJECTED && ("ROUND_IN_PROGRESS".equals(errorCode) || "OVERLOADED".equals(errorCode));
   }
 
+  /** The answer to a copy of this round in the same request: REJECTED and PAUSED stay what they are. */
   public ContributionResult asDuplicate() {
-    return status == Status.REJECTED ? this
+    return status == Status.REJECTED || status == Status.PAUSED ? this
         : new ContributionResult(roundId, Status.DUPLICATE, contributions, triggers, null, null);
   }
 }

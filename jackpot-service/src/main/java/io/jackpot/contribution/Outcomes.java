@@ -41,7 +41,15 @@ final class Outcomes {
     return new ContributionResult(roundId, status, shares, triggers, null, null);
   }
 
+  /**
+   * A round seen before: DUPLICATE with its original shares and triggers; a round that fed nothing
+   * (every pool paused) is answered PAUSED again, its original outcome, so a retry is never taken
+   * for a contribution.
+   */
   static ContributionResult duplicateOf(RecordedRound known, List<Win> triggers) {
+    if (known.status() == io.jackpot.ledger.RoundStatus.PAUSED) {
+      return new ContributionResult(known.roundId(), Status.PAUSED, List.of(), List.of(), null, null);
+    }
     List<Share> shares = known.shares().stream()
         .map(s -> new Share(s.pool(), s.share(), s.amountAfter()))
         .toList();

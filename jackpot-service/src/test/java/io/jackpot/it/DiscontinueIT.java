@@ -51,6 +51,12 @@ class DiscontinueIT extends OneNode {
     assertEquals(before, r.json().getString("held"));
     assertEquals("PAUSED", Api.results(api.post("/v1/contributions", batch(contribution("HOLD-2", "bewitched", "50.00", "5.00"))))
         .getJsonObject(0).getString("status"), "nothing contributed");
+    // Its retry (and a copy in one request) gets the original outcome, never a DUPLICATE a game could take for a contribution.
+    var again = Api.results(api.post("/v1/contributions", batch(contribution("HOLD-2", "bewitched", "50.00", "5.00"),
+        contribution("HOLD-3", "bewitched", "50.00", "5.00"), contribution("HOLD-3", "bewitched", "50.00", "5.00"))));
+    for (int i = 0; i < 3; i++) {
+      assertEquals("PAUSED", again.getJsonObject(i).getString("status"), again.encode());
+    }
     assertEquals("POOL_DISCONTINUED", api.post("/v1/wins", Api.claim("HOLD-W", "bewitched", "cv-5.00")).errorCode());
     assertEquals(409, AdminIT.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/bewitched/pools/cv-5.00/resume", ADMIN).status());
     assertEquals(before, api.amount("bewitched", "cv-5.00"));
