@@ -12,6 +12,8 @@ import io.jackpot.admin.http.AdminRoutes;
 
 /** Assembles the API's routes; one router per HTTP verticle instance. */
 public final class ApiRouter {
+  private final Throttled noQuorumLog = new Throttled(java.time.Duration.ofSeconds(10));
+
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ApiRouter.class);
   /** 1000 contributions of a few hundred bytes each fit with room to spare. */
   public static final long BODY_LIMIT = 1024 * 1024;
@@ -49,7 +51,11 @@ public final class ApiRouter {
       if (ctx.request().method() == io.vertx.core.http.HttpMethod.GET || quorum.held()) {
         ctx.next();
       } else {
-        log.warn("{} {} -> 503 NO_QUORUM", ctx.request().method(), ctx.request().path());
+        long refused = noQuorumLog.count(System.nanoTime());
+        if (refused > 0) {
+          log.warn("{} request(s) refused 503 NO_QUORUM (latest: {} {}); {}; logged at most every 10 s", refused,
+              ctx.request().method(), Errors.clipped(ctx.request().path()), quorum.describe());
+        }
         Errors.send(ctx, quorum.refusal());
       }
     });
