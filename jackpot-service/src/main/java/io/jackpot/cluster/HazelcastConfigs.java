@@ -35,6 +35,12 @@ public final class HazelcastConfigs {
     io.jackpot.pool.hz.PoolSerializers.register(config.getSerializationConfig());
     io.jackpot.sequencer.hz.StepNoteSerializer.register(config.getSerializationConfig());
     io.jackpot.contribution.hz.ClaimSerializers.register(config.getSerializationConfig());
+    // Java deserialization of what a peer sends only for the classes this service uses (the JDK,
+    // Hazelcast, Vert.x and its own; Hazelcast adds its defaults): a peer able to reach the port
+    // cannot make a member instantiate a gadget class (k8s/networkpolicy.yaml keeps strangers out).
+    config.getSerializationConfig().setJavaSerializationFilterConfig(new com.hazelcast.config.JavaSerializationFilterConfig()
+        .setWhitelist(new com.hazelcast.config.ClassFilter().addPrefixes("io.jackpot.", "io.vertx.", "java.", "javax.",
+            "com.hazelcast.")));
     config.getNetworkConfig().setPort(s.port()).setPortAutoIncrement(true);
     JoinConfig join = config.getNetworkConfig().getJoin();
     join.getMulticastConfig().setEnabled(false);

@@ -108,6 +108,18 @@ class TickerIT {
         .anyMatch(p -> p.getString("poolKey").equals(pool) && (amount == null || p.getString("amount").equals(amount)));
   }
 
+  /** A member deserialises from its peers only the classes the service uses (HazelcastConfigs' filter). */
+  @Test
+  void aPeerCannotMakeAMemberDeserialiseAForeignClass() {
+    var foreign = b.hazelcast().<String, Object>getMap("filter-check");
+    a.hazelcast().<String, Object>getMap("filter-check").put("gadget", new org.opentest4j.AssertionFailedError("not ours"));
+    org.junit.jupiter.api.Assertions.assertThrows(com.hazelcast.nio.serialization.HazelcastSerializationException.class,
+        () -> foreign.get("gadget"));
+    a.hazelcast().getMap("filter-check").put("ours", java.util.List.of("fine"));
+    assertEquals(java.util.List.of("fine"), foreign.get("ours"));
+    a.hazelcast().getMap("filter-check").destroy();
+  }
+
   /** API.md: one update per interval, whatever the number of jackpots followed; a jackpot named twice is followed once. */
   @Test
   void changesInSeveralJackpotsComeInOneUpdate() throws Exception {
