@@ -135,7 +135,7 @@ public final class AdminService {
     // New pools are in the cluster before the definition that routes contributions to them is
     // published: a contribution routed to a pool not there yet would hold up its member's sequencer.
     return refuseUnusableTargets(overflowTargets, "INVALID_DEFINITION", false)
-        .thenCompose(v -> ledger.saveDefinition(id, after, admin.name(), audit, latest -> sameAs(id, latest, before)))
+        .thenCompose(v -> ledger.saveDefinition(id, after, admin.name(), audit, latest -> sameAs(id, latest, before, next)))
         .thenCompose(version -> installNewPools(before, next))
         .thenCompose(v -> publish.apply(next))
         .thenCompose(v -> changeTerms(admin, before, next));
@@ -145,12 +145,14 @@ public final class AdminService {
    * The change was checked against this member's catalogue ({@code before}); it is saved only if
    * that is still the version in force, read under the definition's lock. Two PUTs racing, or a
    * member whose catalogue has not caught up, would otherwise save a change checked against an
-   * older version (a currency change or a pool removal let through, terms sent out of order).
+   * older version (a currency change or a pool removal let through, terms sent out of order). The
+   * same definition sent again ({@code next} already in force: an earlier PUT was saved but failed
+   * before the cluster ran it) goes through, so that retrying a failed PUT completes it.
    */
-  private static void sameAs(String id, String latestJson, JackpotDefinition before) {
+  private static void sameAs(String id, String latestJson, JackpotDefinition before, JackpotDefinition next) {
     JackpotDefinition latest = latestJson == null ? null
         : DefinitionJson.parse(id, new io.vertx.core.json.JsonObject(latestJson)) instanceof DefinitionJson.Parsed.Ok ok ? ok.definition() : null;
-    if (!java.util.Objects.equals(latest, before)) {
+    if (!java.util.Objects.equals(latest, before) && !java.util.Objects.equals(latest, next)) {
       throw new Rejection(Kind.CONFLICT, "DEFINITION_CHANGED", "jackpot " + id + " was changed meanwhile (or this member has not"
           + " seen the latest version yet); nothing was saved: read it again and retry");
     }

@@ -50,6 +50,12 @@ class DefinitionsIT extends OneNode {
       assertEquals("DEFINITION_CHANGED", r.errorCode());
       assertEquals(2, sql.count("SELECT count(*) FROM jackpot_definitions WHERE id = 'raced'"), "nothing saved");
       assertEquals(1, sql.count("SELECT count(*) FROM audit_log WHERE target = 'raced'"), "nor audited");
+      // A PUT saved but never run by the cluster (it failed after its save): sending it again completes it.
+      sql.execute("INSERT INTO jackpot_definitions (id, version, definition, saved_at, saved_by) VALUES ('raced', 3, '"
+          + spooky().put("id", "raced").put("name", "Renamed here").encode() + "'::jsonb, now(), 'failed-put')");
+      Api.Reply retried = put("raced", spooky().put("name", "Renamed here"), ADMIN);
+      assertEquals(200, retried.status(), retried.body());
+      assertEquals("Renamed here", api.get("/v1/jackpots/raced").json().getString("name"));
     }
   }
 
