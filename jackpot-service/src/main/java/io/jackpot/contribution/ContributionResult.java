@@ -15,6 +15,11 @@ public record ContributionResult(
   /** The share one pool took and the pool's exact amount right after it. */
   public record Share(PoolId pool, Money amount, Money poolAmount) {}
 
+  /** Every pool it would feed was paused: nothing contributed. */
+  public static ContributionResult paused(String roundId) {
+    return new ContributionResult(roundId, Status.PAUSED, List.of(), List.of(), null, null);
+  }
+
   public static ContributionResult rejected(String roundId, String code, String message) {
     return new ContributionResult(roundId, Status.REJECTED, List.of(), List.of(), code, message);
   }

@@ -37,8 +37,8 @@ final class Outcomes {
         }
       }
     }
-    Status status = shares.isEmpty() ? Status.PAUSED : Status.APPLIED;
-    return new ContributionResult(roundId, status, shares, triggers, null, null);
+    return shares.isEmpty() ? ContributionResult.paused(roundId)
+        : new ContributionResult(roundId, Status.APPLIED, shares, triggers, null, null);
   }
 
   /**
@@ -48,7 +48,7 @@ final class Outcomes {
    */
   static ContributionResult duplicateOf(RecordedRound known, List<Win> triggers) {
     if (known.status() == io.jackpot.ledger.RoundStatus.PAUSED) {
-      return new ContributionResult(known.roundId(), Status.PAUSED, List.of(), List.of(), null, null);
+      return ContributionResult.paused(known.roundId());
     }
     List<Share> shares = known.shares().stream()
         .map(s -> new Share(s.pool(), s.share(), s.amountAfter()))

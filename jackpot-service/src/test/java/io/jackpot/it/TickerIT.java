@@ -102,6 +102,23 @@ class TickerIT {
         .buildAsync(URI.create("ws://127.0.0.1:" + node.httpPort() + "/v1/ticker" + query), listener).join();
   }
 
+  /** A JDK ticker client on {@code node}, its first message (the snapshot) in; closing it waits until the member let it go. */
+  record Subscription(JackpotNode node, int before, Listener listener, WebSocket ws, JsonObject snapshot) implements AutoCloseable {
+    static Subscription open(JackpotNode node, String query) throws InterruptedException {
+      int before = node.tickerHub().size();
+      Listener listener = new Listener();
+      WebSocket ws = connect(node, query, listener);
+      return new Subscription(node, before, listener, ws, listener.await(m -> true, Duration.ofSeconds(10)));
+    }
+
+    /** Gone from the member before another test counts its subscribers. */
+    @Override
+    public void close() throws InterruptedException {
+      ws.sendClose(WebSocket.NORMAL_CLOSURE, "done").join();
+      awaitTrue(() -> node.tickerHub().size() == before, "a closed connection leaves nothing behind");
+    }
+  }
+
   static boolean hasPool(JsonObject update, String pool, String amount) {
     return "update".equals(update.getString("type")) && update.getJsonArray("pools").stream()
         .map(JsonObject.class::cast)
@@ -123,28 +140,25 @@ class TickerIT {
   /** API.md: one update per interval, whatever the number of jackpots followed; a jackpot named twice is followed once. */
   @Test
   void changesInSeveralJackpotsComeInOneUpdate() throws Exception {
-    int before = b.tickerHub().size();
-    Listener listener = new Listener();
-    WebSocket ws = connect(b, "?jackpots=bewitched,candy,bewitched", listener);
-    JsonObject snapshot = listener.await(m -> true, Duration.ofSeconds(10));
-    assertEquals(List.of("bewitched", "candy"), snapshot.getJsonArray("jackpots").stream()
-        .map(j -> ((JsonObject) j).getString("id")).toList());
-    // The two pools change in one commit, but not at one instant: a sample may fall between them,
-    // so a few tries; the old one-message-per-jackpot ticker never sends both in one.
-    java.util.Set<String> both = java.util.Set.of("bewitched", "candy");
-    java.util.Set<String> seen = java.util.Set.of();
-    for (int attempt = 0; attempt < 5 && !seen.equals(both); attempt++) {
-      assertEquals(200, viaA.post("/v1/contributions", batch(contribution("TICK-BOTH-B" + attempt, "bewitched", "2.00", "0.50"),
-          contribution("TICK-BOTH-C" + attempt, "creepy-candy", "3.00", null))).status());
-      String bewitched = viaA.amount("bewitched", "cv-0.50");
-      JsonObject update = listener.await(m -> hasPool(m, "cv-0.50", bewitched), Duration.ofSeconds(10));
-      assertNotNull(update, "an update with " + bewitched + " for cv-0.50");
-      seen = update.getJsonArray("pools").stream().map(p -> ((JsonObject) p).getString("jackpotId"))
-          .collect(java.util.stream.Collectors.toSet());
+    try (Subscription sub = Subscription.open(b, "?jackpots=bewitched,candy,bewitched")) {
+      Listener listener = sub.listener();
+      assertEquals(List.of("bewitched", "candy"), sub.snapshot().getJsonArray("jackpots").stream()
+          .map(j -> ((JsonObject) j).getString("id")).toList());
+      // The two pools change in one commit, but not at one instant: a sample may fall between them,
+      // so a few tries; the old one-message-per-jackpot ticker never sends both in one.
+      java.util.Set<String> both = java.util.Set.of("bewitched", "candy");
+      java.util.Set<String> seen = java.util.Set.of();
+      for (int attempt = 0; attempt < 5 && !seen.equals(both); attempt++) {
+        assertEquals(200, viaA.post("/v1/contributions", batch(contribution("TICK-BOTH-B" + attempt, "bewitched", "2.00", "0.50"),
+            contribution("TICK-BOTH-C" + attempt, "creepy-candy", "3.00", null))).status());
+        String bewitched = viaA.amount("bewitched", "cv-0.50");
+        JsonObject update = listener.await(m -> hasPool(m, "cv-0.50", bewitched), Duration.ofSeconds(10));
+        assertNotNull(update, "an update with " + bewitched + " for cv-0.50");
+        seen = update.getJsonArray("pools").stream().map(p -> ((JsonObject) p).getString("jackpotId"))
+            .collect(java.util.stream.Collectors.toSet());
+      }
+      assertEquals(both, seen);
     }
-    assertEquals(both, seen);
-    ws.sendClose(WebSocket.NORMAL_CLOSURE, "done").join();
-    awaitTrue(() -> b.tickerHub().size() == before, "gone before another test counts the subscribers");
   }
 
   /**
@@ -153,48 +167,46 @@ class TickerIT {
    */
   @Test
   void aLongOpenTickerFollowsNewRatesAndNewJackpots() throws Exception {
-    int before = b.tickerHub().size();
     Api viaB = new Api(b.httpPort());
     setRates("0.85");
     awaitTrue(() -> viaB.get("/v1/jackpots?currency=GBP").status() == 200, "the rate reached the other member");
-    Listener listener = new Listener();
-    WebSocket ws = connect(b, "?currency=GBP", listener);
-    assertNotNull(listener.await(m -> "snapshot".equals(m.getString("type")), Duration.ofSeconds(10)));
+    try (Subscription sub = Subscription.open(b, "?currency=GBP")) {
+      Listener listener = sub.listener();
+      assertEquals("snapshot", sub.snapshot().getString("type"));
 
-    setRates("0.5");
-    awaitTrue(() -> {
-      JsonObject p = viaB.get("/v1/jackpots/bewitched/pools/cv-1.00?currency=GBP").json();
-      return halved(p.getString("amount")).equals(p.getString("amountInCurrency"));
-    }, "the new rate reached the other member");
-    JsonObject definition = new JsonObject().put("name", "Late").put("currency", "EUR").put("owner", "demo")
-        .put("games", new io.vertx.core.json.JsonArray().add("creepy-candy")).put("routing", "ALL")
-        .put("pools", new io.vertx.core.json.JsonArray().add(new JsonObject().put("key", "only").put("name", "Only")
-            .put("seed", "1.00").put("rate", "0.01").put("trigger", new JsonObject().put("type", "CLAIM"))));
-    assertEquals(200, AdminIT.callAt(a.httpPort(), "PUT", "/v1/admin/jackpots/late", "dev-admin-token", definition.encode()).status());
-    awaitTrue(() -> viaB.get("/v1/jackpots/late").status() == 200, "the new jackpot reached the other member");
+      setRates("0.5");
+      awaitTrue(() -> {
+        JsonObject p = viaB.get("/v1/jackpots/bewitched/pools/cv-1.00?currency=GBP").json();
+        return halved(p.getString("amount")).equals(p.getString("amountInCurrency"));
+      }, "the new rate reached the other member");
+      JsonObject definition = new JsonObject().put("name", "Late").put("currency", "EUR").put("owner", "demo")
+          .put("games", new io.vertx.core.json.JsonArray().add("creepy-candy")).put("routing", "ALL")
+          .put("pools", new io.vertx.core.json.JsonArray().add(new JsonObject().put("key", "only").put("name", "Only")
+              .put("seed", "1.00").put("rate", "0.01").put("trigger", new JsonObject().put("type", "CLAIM"))));
+      assertEquals(200, AdminIT.callAt(a.httpPort(), "PUT", "/v1/admin/jackpots/late", "dev-admin-token", definition.encode()).status());
+      awaitTrue(() -> viaB.get("/v1/jackpots/late").status() == 200, "the new jackpot reached the other member");
 
-    assertEquals(200, viaA.post("/v1/contributions", batch(contribution("TICK-LATE-1", "bewitched", "10.00", "1.00"),
-        contribution("TICK-LATE-2", "creepy-candy", "5.00", null))).status());
-    String bewitched = viaA.amount("bewitched", "cv-1.00");
-    String late = viaA.amount("late", "only");
-    // Both may come in one update or in two.
-    JsonObject[] seen = new JsonObject[2];
-    listener.await(m -> {
-      for (Object o : "update".equals(m.getString("type")) ? m.getJsonArray("pools") : new io.vertx.core.json.JsonArray()) {
-        JsonObject p = (JsonObject) o;
-        if (p.getString("poolKey").equals("cv-1.00") && p.getString("amount").equals(bewitched)) {
-          seen[0] = p;
-        } else if (p.getString("poolKey").equals("only") && p.getString("amount").equals(late)) {
-          seen[1] = p;
+      assertEquals(200, viaA.post("/v1/contributions", batch(contribution("TICK-LATE-1", "bewitched", "10.00", "1.00"),
+          contribution("TICK-LATE-2", "creepy-candy", "5.00", null))).status());
+      String bewitched = viaA.amount("bewitched", "cv-1.00");
+      String late = viaA.amount("late", "only");
+      // Both may come in one update or in two.
+      JsonObject[] seen = new JsonObject[2];
+      listener.await(m -> {
+        for (Object o : "update".equals(m.getString("type")) ? m.getJsonArray("pools") : new io.vertx.core.json.JsonArray()) {
+          JsonObject p = (JsonObject) o;
+          if (p.getString("poolKey").equals("cv-1.00") && p.getString("amount").equals(bewitched)) {
+            seen[0] = p;
+          } else if (p.getString("poolKey").equals("only") && p.getString("amount").equals(late)) {
+            seen[1] = p;
+          }
         }
-      }
-      return seen[0] != null && seen[1] != null;
-    }, Duration.ofSeconds(10));
-    assertNotNull(seen[0], "an update with " + bewitched + " for cv-1.00");
-    assertEquals(halved(bewitched), seen[0].getString("amountInCurrency"), "at the rate in force");
-    assertNotNull(seen[1], "the jackpot defined after it connected");
-    ws.sendClose(WebSocket.NORMAL_CLOSURE, "done").join();
-    awaitTrue(() -> b.tickerHub().size() == before, "gone before another test counts the subscribers");
+        return seen[0] != null && seen[1] != null;
+      }, Duration.ofSeconds(10));
+      assertNotNull(seen[0], "an update with " + bewitched + " for cv-1.00");
+      assertEquals(halved(bewitched), seen[0].getString("amountInCurrency"), "at the rate in force");
+      assertNotNull(seen[1], "the jackpot defined after it connected");
+    }
   }
 
   private static String halved(String amount) {
@@ -208,30 +220,27 @@ class TickerIT {
 
   @Test
   void aSubscriberOfOneMemberSeesContributionsAndWinsMadeThroughTheOther() throws Exception {
-    int before = b.tickerHub().size();
-    Listener listener = new Listener();
-    WebSocket ws = connect(b, "?jackpots=bewitched&currency=EUR", listener);
-    JsonObject snapshot = listener.await(m -> true, Duration.ofSeconds(10));
-    assertEquals("snapshot", snapshot.getString("type"));
-    assertEquals(1, snapshot.getJsonArray("jackpots").size());
-    assertEquals("bewitched", snapshot.getJsonArray("jackpots").getJsonObject(0).getString("id"));
+    try (Subscription sub = Subscription.open(b, "?jackpots=bewitched&currency=EUR")) {
+      Listener listener = sub.listener();
+      JsonObject snapshot = sub.snapshot();
+      assertEquals("snapshot", snapshot.getString("type"));
+      assertEquals(1, snapshot.getJsonArray("jackpots").size());
+      assertEquals("bewitched", snapshot.getJsonArray("jackpots").getJsonObject(0).getString("id"));
 
-    assertEquals(200, viaA.post("/v1/contributions", batch(contribution("TICK-1", "bewitched", "2.00", "0.05"))).status());
-    String expected = viaA.amount("bewitched", "cv-0.05");
-    JsonObject update = listener.await(m -> hasPool(m, "cv-0.05", expected), Duration.ofSeconds(10));
-    assertNotNull(update, "update with " + expected + " for cv-0.05 reached the other member's subscriber");
-    JsonObject pool = update.getJsonArray("pools").getJsonObject(0);
-    assertEquals(pool.getString("amount").substring(0, pool.getString("amount").length() - 4), pool.getString("amountInCurrency"));
+      assertEquals(200, viaA.post("/v1/contributions", batch(contribution("TICK-1", "bewitched", "2.00", "0.05"))).status());
+      String expected = viaA.amount("bewitched", "cv-0.05");
+      JsonObject update = listener.await(m -> hasPool(m, "cv-0.05", expected), Duration.ofSeconds(10));
+      assertNotNull(update, "update with " + expected + " for cv-0.05 reached the other member's subscriber");
+      JsonObject pool = update.getJsonArray("pools").getJsonObject(0);
+      assertEquals(pool.getString("amount").substring(0, pool.getString("amount").length() - 4), pool.getString("amountInCurrency"));
 
-    Instant claimed = Instant.now();
-    String winId = viaA.post("/v1/wins", Api.claim("TICK-W", "bewitched", "cv-0.05")).json().getString("winId");
-    JsonObject win = listener.await(m -> "win".equals(m.getString("type")), Duration.ofSeconds(10));
-    assertNotNull(win);
-    assertEquals(winId, win.getString("winId"));
-    assertTrue(Duration.between(claimed, Instant.now()).toMillis() < 5_000, "a win is announced within seconds");
-    ws.sendClose(WebSocket.NORMAL_CLOSURE, "bye").join();
-    // Gone from the member before the next test counts its subscribers.
-    awaitTrue(() -> b.tickerHub().size() == before, "a closed connection leaves nothing behind");
+      Instant claimed = Instant.now();
+      String winId = viaA.post("/v1/wins", Api.claim("TICK-W", "bewitched", "cv-0.05")).json().getString("winId");
+      JsonObject win = listener.await(m -> "win".equals(m.getString("type")), Duration.ofSeconds(10));
+      assertNotNull(win);
+      assertEquals(winId, win.getString("winId"));
+      assertTrue(Duration.between(claimed, Instant.now()).toMillis() < 5_000, "a win is announced within seconds");
+    }
   }
 
   @Test
