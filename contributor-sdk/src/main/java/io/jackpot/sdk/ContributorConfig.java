@@ -58,15 +58,20 @@ public final class ContributorConfig {
     return new Builder();
   }
 
-  /** Service base URLs (e.g. http://jackpot-1:8080); contributions fail over between them. */
+  /**
+   * Service base URLs (e.g. http://jackpot-1:8080, or https://games.example.com/jackpot behind a
+   * proxy that serves the service under a path); contributions fail over between them.
+   */
   public List<URI> endpoints() {
     return endpoints;
   }
 
+  /** The game key sent with every call ({@code Authorization: Bearer <key>}). */
   public String gameKey() {
     return gameKey;
   }
 
+  /** The game every contribution is made for (API.md's gameId). */
   public String gameId() {
     return gameId;
   }
@@ -76,29 +81,46 @@ public final class ContributorConfig {
     return batchSize;
   }
 
-  /** How long a batch waits for more contributions before it is sent anyway. */
+  /** How long a batch waits for more contributions before it is sent anyway (0–1 s; default 5 ms). */
   public Duration linger() {
     return linger;
   }
 
-  /** Contributions the SDK holds at most (queued, in flight or waiting to be retried). */
+  /**
+   * Contributions the SDK holds at most (queued, in flight or waiting to be retried; default
+   * 100,000): one more is refused at once with {@link BufferFullException}.
+   */
   public int bufferCapacity() {
     return bufferCapacity;
   }
 
-  /** Batches sent at once (the bulkhead). */
+  /** Batches sent at once (the bulkhead; 1–64, default 4). */
   public int maxInFlightBatches() {
     return maxInFlightBatches;
   }
 
+  /**
+   * How long one attempt may take, answer included (100 ms – 10 min; default 10 s), and the
+   * connect timeout; an attempt over it is retried. {@link JackpotContributor#close()} waits at
+   * most three times this.
+   */
   public Duration requestTimeout() {
     return requestTimeout;
   }
 
+  /**
+   * The first wait before a retry (at least 1 ms; default 100 ms). Each wait doubles up to
+   * {@link #retryMaxBackoff()} and is drawn uniformly between half and all of that, so that
+   * games failing together do not come back together.
+   */
   public Duration retryInitialBackoff() {
     return retryInitialBackoff;
   }
 
+  /**
+   * The longest backoff (up to 10 min; default 5 s). A Retry-After from the service is heeded
+   * above it, up to 30 s, plus up to half of it again as jitter.
+   */
   public Duration retryMaxBackoff() {
     return retryMaxBackoff;
   }
@@ -178,6 +200,11 @@ public final class ContributorConfig {
       require(!endpoints.isEmpty(), "endpoints: give at least one service URL");
       for (URI e : endpoints) {
         require("http".equals(e.getScheme()) || "https".equals(e.getScheme()), "endpoints: " + e + " is not an http(s) URL");
+        // A host the URI class cannot read (an underscore, as in some container names) would fail
+        // every request, and a query or fragment would be cut off the paths the SDK appends.
+        require(e.getHost() != null, "endpoints: " + e + " has no host the JDK can use (letters, digits, '-' and '.' only)");
+        require(e.getRawQuery() == null && e.getRawFragment() == null && e.getRawUserInfo() == null,
+            "endpoints: " + e + " must be a base URL without query, fragment or user info");
       }
       require(gameKey != null && !gameKey.isBlank(), "gameKey is required");
       // It travels in a header: a key read from a file with its line end would fail every request.
@@ -187,10 +214,12 @@ public final class ContributorConfig {
       require(linger != null && !linger.isNegative() && linger.compareTo(Duration.ofSeconds(1)) <= 0, "linger must be 0–1 s");
       require(bufferCapacity >= batchSize, "bufferCapacity must be at least batchSize");
       require(maxInFlightBatches >= 1 && maxInFlightBatches <= 64, "maxInFlightBatches must be 1–64");
-      require(requestTimeout != null && requestTimeout.toMillis() >= 100, "requestTimeout must be at least 100 ms");
+      require(requestTimeout != null && requestTimeout.compareTo(Duration.ofMillis(100)) >= 0
+          && requestTimeout.compareTo(Duration.ofMinutes(10)) <= 0, "requestTimeout must be 100 ms – 10 min");
       require(transport != null, "transport is required");
-      require(retryInitialBackoff != null && retryInitialBackoff.toMillis() >= 1, "retryBackoff initial must be at least 1 ms");
+      require(retryInitialBackoff != null && retryInitialBackoff.compareTo(Duration.ofMillis(1)) >= 0, "retryBackoff initial must be at least 1 ms");
       require(retryMaxBackoff != null && retryMaxBackoff.compareTo(retryInitialBackoff) >= 0, "retryBackoff max must be at least the initial");
+      require(retryMaxBackoff.compareTo(Duration.ofMinutes(10)) <= 0, "retryBackoff max must be at most 10 min");
       return new ContributorConfig(this);
     }
 

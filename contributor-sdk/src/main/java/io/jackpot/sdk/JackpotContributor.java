@@ -10,9 +10,12 @@ import java.util.function.Consumer;
  *
  * <p>{@link #contribute} never blocks: contributions are held (up to the configured buffer),
  * coalesced into batches and sent over kept-alive connections. A contribution the SDK accepted is
- * delivered exactly once: it is retried (with backoff and jitter, honouring Retry-After, failing
- * over between endpoints) for as long as the service is unreachable, and the service applies a
- * round id at most once. Its stage completes when the service has durably recorded it.
+ * delivered: it is retried (with backoff and jitter, honouring Retry-After, failing over between
+ * endpoints) for as long as the service is unreachable, and the service applies a round id at
+ * most once. Its stage completes when the service has durably recorded it; only {@link #close()}
+ * giving up on it completes it without (exceptionally, saying so). A round the SDK had to send
+ * again may complete DUPLICATE although the game sent it once (its first try was recorded, the
+ * answer lost): treat DUPLICATE as applied; it carries the original shares and triggers.
  */
 public interface JackpotContributor extends AutoCloseable {
 
@@ -24,7 +27,8 @@ public interface JackpotContributor extends AutoCloseable {
    * Queues a contribution; completes with the round's result once durably recorded (APPLIED,
    * DUPLICATE, PAUSED, or REJECTED for a contribution the service refuses for good). Completes
    * exceptionally at once with {@link BufferFullException} when the buffer is full, or with
-   * IllegalStateException after {@link #close()}.
+   * IllegalStateException after {@link #close()}; later with an IOException only for a status
+   * this SDK does not know (look the round up by id).
    */
   CompletionStage<RoundResult> contribute(Contribution contribution);
 
@@ -36,13 +40,19 @@ public interface JackpotContributor extends AutoCloseable {
    */
   CompletionStage<Win> claim(String roundId, String playerId, String jackpotId, String poolKey, String currency);
 
-  /** The wins of a round (e.g. after a reconnect), this operator's only. */
+  /**
+   * The wins of a round (e.g. after a reconnect), this operator's only; retried like a claim until
+   * answered. Fails with {@link JackpotException} when refused, and with IllegalStateException
+   * after {@link #close()}.
+   */
   CompletionStage<List<Win>> findWins(String roundId);
 
   /**
    * Calls {@code listener} for every jackpot won on the network (from the live ticker), e.g. to
-   * stop autoplay. Reconnects by itself. The listener runs on the SDK's thread: keep it short.
-   * The stage completes once the SDK is subscribed (wins from then on are reported).
+   * stop autoplay. Reconnects by itself; a win made while it reconnected is told from the next
+   * snapshot (each pool's last win). The listener runs on the SDK's thread: keep it short. The
+   * stage completes once the SDK is subscribed (wins from then on are reported); after
+   * {@link #close()} it fails with IllegalStateException.
    */
   CompletionStage<Void> onJackpotWon(Consumer<Win> listener);
 

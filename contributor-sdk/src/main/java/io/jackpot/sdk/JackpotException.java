@@ -1,6 +1,10 @@
 package io.jackpot.sdk;
 
-/** The service refused a call for a reason that retrying will not change (its HTTP status, error code and message). */
+/**
+ * The service refused a call for a reason that retrying will not change: its HTTP status, error
+ * code and message (API.md). Only the service's own refusals become one; a proxy's or a
+ * misrouted answer is retried instead. Immutable.
+ */
 public class JackpotException extends RuntimeException {
   private final int status;
   private final String code;

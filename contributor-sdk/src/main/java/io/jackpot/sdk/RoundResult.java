@@ -5,12 +5,15 @@ import java.util.List;
 
 /**
  * What became of a round: APPLIED (shares taken), DUPLICATE (the same round was already applied:
- * its original outcome), PAUSED (no pool took a share) or REJECTED (with an error code and message;
- * not retried by the SDK). {@code triggers}: wins the round set off.
+ * its original outcome, shares and triggers included; also what a round the SDK had to resend
+ * gets when its first try was recorded), PAUSED (no pool took a share) or REJECTED (with an error
+ * code and message; final: the SDK itself resends those the service marks retryable).
+ * {@code triggers}: wins the round set off. Amounts are exact decimals in the jackpot's
+ * currency. Immutable and thread-safe.
  */
 public record RoundResult(String roundId, Status status, List<Share> shares, List<Win> triggers, String errorCode, String errorMessage) {
   public enum Status { APPLIED, DUPLICATE, PAUSED, REJECTED }
 
-  /** The share one pool took, and the pool's amount right after it. */
+  /** The share one pool took, and the pool's amount right after it (exact decimals, the jackpot's currency). */
   public record Share(String jackpotId, String poolKey, BigDecimal amount, BigDecimal poolAmount) {}
 }

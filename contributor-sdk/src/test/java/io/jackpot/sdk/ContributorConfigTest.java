@@ -25,6 +25,9 @@ class ContributorConfigTest {
   void everyBadSettingIsNamed() {
     assertMessage("endpoints", ContributorConfig.custom().gameKey("k").gameId("g"));
     assertMessage("endpoints", valid().endpoint("ftp://x"));
+    assertMessage("endpoints", valid().endpoint("http://jackpot_2:8080")); // the JDK reads no host in it
+    assertMessage("endpoints", valid().endpoint("http://x:8080/?region=eu"));
+    assertMessage("endpoints", valid().endpoint("http://x:8080#main"));
     assertMessage("gameKey", ContributorConfig.custom().endpoint("http://x").gameId("g"));
     assertMessage("gameKey", valid().gameKey("secret-from-a-file\n"));
     assertMessage("gameId", valid().gameId("Bad Id"));
@@ -34,6 +37,8 @@ class ContributorConfigTest {
     assertMessage("bufferCapacity", valid().batchSize(100).bufferCapacity(99));
     assertMessage("maxInFlightBatches", valid().maxInFlightBatches(0));
     assertMessage("requestTimeout", valid().requestTimeout(Duration.ofMillis(10)));
+    assertMessage("requestTimeout", valid().requestTimeout(Duration.ofDays(365 * 100))); // close() waits 3× it
+    assertMessage("retryBackoff", valid().retryBackoff(Duration.ofSeconds(1), Duration.ofHours(1)));
     assertMessage("retryBackoff", valid().retryBackoff(Duration.ofSeconds(2), Duration.ofSeconds(1)));
     assertMessage("transport", valid().transport(null));
   }
@@ -54,6 +59,11 @@ class ContributorConfigTest {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, bad.getValue()::run, bad.getKey());
       assertTrue(e.getMessage().startsWith(bad.getKey()), e.getMessage());
     }
+  }
+
+  @Test
+  void aBaseUrlWithAPathIsKept() {
+    assertEquals("https://games.example.com/jackpot", valid().endpoint("https://games.example.com/jackpot/").build().endpoints().get(1).toString());
   }
 
   private static void assertMessage(String setting, ContributorConfig.Builder b) {

@@ -215,4 +215,86 @@ class HttpJackpotContributorTest {
       assertEquals(0, sdk.held());
     }
   }
+
+  @Test
+  void aProxysRefusalIsAnEndpointFailureAndTheRoundsGoToTheNextEndpoint() throws Exception {
+    // A 404 without the service's error body (a load balancer, a wrong path) and a redirect.
+    try (FakeService proxy = new FakeService(body -> new FakeService.Reply(404, "<html>Not Found</html>", null));
+         FakeService moved = new FakeService(body -> new FakeService.Reply(301, "", null));
+         FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
+         JackpotContributor sdk = JackpotContributor.of(config(proxy.url(), moved.url(), service.url()).build())) {
+      for (int i = 0; i < 10; i++) {
+        assertEquals(RoundResult.Status.APPLIED, sdk.contribute(c(i)).toCompletableFuture().get(10, TimeUnit.SECONDS).status());
+      }
+      assertTrue(proxy.requests.get() > 0 && moved.requests.get() > 0, "each endpoint was tried");
+    }
+  }
+
+  @Test
+  void theServicesOwnNotFoundForAMisroutedPathIsAnEndpointFailureToo() throws Exception {
+    try (FakeService misrouted = new FakeService(body -> new FakeService.Reply(404,
+        "{\"error\":{\"code\":\"NOT_FOUND\",\"message\":\"no such endpoint: /api/v1/contributions\"}}", null));
+         FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
+         JackpotContributor sdk = JackpotContributor.of(config(misrouted.url(), service.url()).build())) {
+      for (int i = 0; i < 6; i++) {
+        assertEquals(RoundResult.Status.APPLIED, sdk.contribute(c(i)).toCompletableFuture().get(10, TimeUnit.SECONDS).status());
+      }
+    }
+  }
+
+  @Test
+  void aRejectionMarkedRetryableIsAskedAgainWhateverItsCode() throws Exception {
+    try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
+         JackpotContributor sdk = JackpotContributor.of(config(service.url()).build())) {
+      service.script.add(new FakeService.Reply(200, "{\"results\":[{\"roundId\":\"R-1\",\"status\":\"REJECTED\",\"retryable\":true,"
+          + "\"error\":{\"code\":\"SOMETHING_NEW\",\"message\":\"not now\"}}]}", null));
+      assertEquals(RoundResult.Status.APPLIED, sdk.contribute(c(1)).toCompletableFuture().get(10, TimeUnit.SECONDS).status());
+      assertEquals(2, service.requests.get());
+    }
+  }
+
+  @Test
+  void aStatusTheSdkDoesNotKnowFailsOnlyItsOwnRound() throws Exception {
+    try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
+         JackpotContributor sdk = JackpotContributor.of(config(service.url()).linger(Duration.ofMillis(200)).build())) {
+      service.script.add(new FakeService.Reply(200, "{\"results\":[{\"roundId\":\"R-1\",\"status\":\"APPLIED\"},"
+          + "{\"roundId\":\"R-2\",\"status\":\"QUEUED_FOR_LATER\"}]}", null));
+      var first = sdk.contribute(c(1)).toCompletableFuture();
+      var second = sdk.contribute(c(2)).toCompletableFuture();
+      assertEquals(RoundResult.Status.APPLIED, first.get(10, TimeUnit.SECONDS).status());
+      var error = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, () -> second.get(10, TimeUnit.SECONDS));
+      assertTrue(error.getCause().getMessage().contains("QUEUED_FOR_LATER"), error.getCause().toString());
+      assertEquals(1, service.requests.get(), "both went in one request");
+      assertEquals(0, sdk.held());
+    }
+  }
+
+  /**
+   * The game hears of a batch's rounds only once all of them are settled: closing from the first
+   * one's callback waits for nothing of that batch and finds every one of them answered.
+   */
+  @Test
+  void closingFromAContributionsCallbackLeavesTheRestOfItsBatchAnswered() throws Exception {
+    try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null))) {
+      JackpotContributor sdk = JackpotContributor.of(config(service.url()).linger(Duration.ofMillis(200))
+          .requestTimeout(Duration.ofSeconds(5)).build());
+      CompletableFuture<Long> closeTook = new CompletableFuture<>();
+      var first = sdk.contribute(c(1)).toCompletableFuture();
+      var rest = new ArrayList<CompletableFuture<RoundResult>>();
+      for (int i = 2; i <= 5; i++) {
+        rest.add(sdk.contribute(c(i)).toCompletableFuture());
+      }
+      first.thenRun(() -> {
+        long start = System.nanoTime();
+        sdk.close();
+        closeTook.complete(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+      });
+      assertEquals(RoundResult.Status.APPLIED, first.get(10, TimeUnit.SECONDS).status());
+      for (var f : rest) {
+        assertEquals(RoundResult.Status.APPLIED, f.get(20, TimeUnit.SECONDS).status());
+      }
+      assertEquals(1, service.requests.get(), "all five went in one request");
+      assertTrue(closeTook.get(20, TimeUnit.SECONDS) < 5_000, "close() had nothing to wait for: " + closeTook.get() + " ms");
+    }
+  }
 }

@@ -9,6 +9,9 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -25,14 +28,17 @@ final class ContributionStreams {
   private final HttpClient http;
   private final String gameKey;
   private final Duration timeout;
+  /** Runs each batch's answer deadline; the SDK's own thread, so no thread is made per batch. */
+  private final ScheduledExecutorService deadlines;
   private final Map<URI, Connection> connections = new ConcurrentHashMap<>();
   private final AtomicLong ids = new AtomicLong();
   private volatile boolean closed;
 
-  ContributionStreams(HttpClient http, String gameKey, Duration timeout) {
+  ContributionStreams(HttpClient http, String gameKey, Duration timeout, ScheduledExecutorService deadlines) {
     this.http = http;
     this.gameKey = gameKey;
     this.timeout = timeout;
+    this.deadlines = deadlines;
   }
 
   /** Sends {@code body} ({"contributions": [...]}) to the endpoint at {@code base}. */
@@ -128,12 +134,20 @@ final class ContributionStreams {
       answer.whenComplete((a, e) -> waiting.remove(id));
       // No answer in time: the connection may be dead without knowing it (a peer gone, a dropped
       // NAT entry). It is abandoned first, then everything waiting on it fails, so the retry
-      // finds it gone and opens a fresh one.
-      CompletableFuture.delayedExecutor(timeout.toMillis(), TimeUnit.MILLISECONDS).execute(() -> {
-        if (!answer.isDone()) {
-          abandon(new IOException("no answer within " + timeout.toMillis() + " ms on the contribution stream to " + base));
-        }
-      });
+      // finds it gone and opens a fresh one. The deadline is cancelled once answered: it held the
+      // answer (and its text) until it fired, and CompletableFuture's own delayed executor made a
+      // thread per batch where the common pool has one thread (two cores or fewer).
+      try {
+        ScheduledFuture<?> deadline = deadlines.schedule(() -> {
+          if (!answer.isDone()) {
+            abandon(new IOException("no answer within " + timeout.toMillis() + " ms on the contribution stream to " + base));
+          }
+        }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+        answer.whenComplete((a, e) -> deadline.cancel(false));
+      } catch (RejectedExecutionException closing) {
+        answer.completeExceptionally(new IOException("the contributor is closed"));
+        return answer;
+      }
       if (dead != null) {
         answer.completeExceptionally(dead);
         return answer;

@@ -1,6 +1,5 @@
 package io.jackpot.sdk.internal;
 
-import io.github.resilience4j.core.IntervalFunction;
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
 import io.jackpot.sdk.BufferFullException;
@@ -31,8 +30,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
@@ -42,14 +42,22 @@ import java.util.function.Supplier;
  * The SDK over HTTP/1.1 with kept-alive connections (the JDK's HttpClient), over HTTP/2, or with
  * the batches on a WebSocket per endpoint ({@link ContributionStreams}). One sender thread
  * drains the buffer into batches (up to batchSize, waiting at most linger for more); at most
- * maxInFlightBatches are sent at once. A batch that gets no answer, a 5xx, 429 or 503 is sent
- * again, under the same round ids, with exponential backoff and jitter (or after Retry-After),
- * to the next endpoint whose circuit breaker allows; for as long as it takes. Items the service
- * answers ROUND_IN_PROGRESS or OVERLOADED are queued again after a backoff; the service's other
- * answers complete them. Every contribution held counts against bufferCapacity until completed.
+ * maxInFlightBatches are sent at once. A batch that gets no answer (within requestTimeout), a 5xx,
+ * 408 or 429, a redirect, or a refusal that is not the service's own word on the call (a proxy's
+ * or a misrouted answer: no error code from the service, or one that says the endpoint cannot take
+ * the call) is sent again, under the same round ids, with exponential backoff and jitter (never
+ * sooner than Retry-After), to the next endpoint whose circuit breaker allows; for as long as it
+ * takes. Items the service answers REJECTED but retryable (ROUND_IN_PROGRESS, OVERLOADED, or
+ * marked {@code "retryable": true}) are queued again after a backoff; the service's other answers
+ * complete them. Every contribution held counts against bufferCapacity until completed.
  */
 public final class HttpJackpotContributor implements JackpotContributor {
   private static final Set<String> RETRY_ITEM = Set.of("ROUND_IN_PROGRESS", "OVERLOADED");
+  /**
+   * Error codes that say the endpoint cannot take the call (a base URL with a wrong path, a proxy
+   * that strips the WebSocket upgrade), not that the call is wrong: tried again, elsewhere too.
+   */
+  private static final Set<String> ENDPOINT_CODES = Set.of("NOT_FOUND", "METHOD_NOT_ALLOWED", "WEBSOCKET_REQUIRED");
 
   private final ContributorConfig config;
   private final HttpClient http;
@@ -57,11 +65,11 @@ public final class HttpJackpotContributor implements JackpotContributor {
   private final ContributionStreams streams;
   private final Endpoints endpoints;
   private final Retry retry;
-  private final IntervalFunction backoff;
   private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
   private final Semaphore held;
   private final Semaphore inFlight;
-  private final ScheduledExecutorService scheduler;
+  /** Retries, deferred rounds, the ticker's pings and the stream's answer deadlines (each cancelled once answered). */
+  private final ScheduledThreadPoolExecutor scheduler;
   private final ExecutorService callbacks;
   private final Thread sender;
   private final List<Consumer<Win>> winListeners = new CopyOnWriteArrayList<>();
@@ -105,22 +113,23 @@ public final class HttpJackpotContributor implements JackpotContributor {
         .version(config.transport() == ContributorConfig.Transport.HTTP_2 ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
         .connectTimeout(config.requestTimeout()).build();
     this.endpoints = new Endpoints(config.endpoints());
+    this.scheduler = new ScheduledThreadPoolExecutor(1, daemon("jackpot-sdk-retry"));
+    // A cancelled deadline leaves the queue at once, not when it would have fired.
+    this.scheduler.setRemoveOnCancelPolicy(true);
     this.streams = config.transport() == ContributorConfig.Transport.WEBSOCKET
-        ? new ContributionStreams(http, config.gameKey(), config.requestTimeout()) : null;
+        ? new ContributionStreams(http, config.gameKey(), config.requestTimeout(), scheduler) : null;
     this.held = new Semaphore(config.bufferCapacity());
     this.inFlight = new Semaphore(config.maxInFlightBatches());
-    this.scheduler = Executors.newSingleThreadScheduledExecutor(daemon("jackpot-sdk-retry"));
     this.callbacks = Executors.newFixedThreadPool(2, daemon("jackpot-sdk-callbacks"));
-    this.backoff = IntervalFunction.ofExponentialRandomBackoff(config.retryInitialBackoff(), 2.0, 0.5, config.retryMaxBackoff());
     this.retry = Retry.of("jackpot-network", RetryConfig.<Object>custom()
         .maxAttempts(Integer.MAX_VALUE)
         .retryOnException(e -> unwrap(e) instanceof Retryable)
         .intervalBiFunction((attempt, either) -> {
+          long wait = backoffMillis(attempt);
           if (either.isLeft() && unwrap(either.getLeft()) instanceof Retryable r && r.retryAfterMillis >= 0) {
-            // The service's own word on when to come back, above retryMaxBackoff too (at most 30 s).
-            return Math.min(r.retryAfterMillis, MAX_RETRY_AFTER_MILLIS);
+            return afterRetryAfter(r.retryAfterMillis, wait, ThreadLocalRandom.current().nextDouble());
           }
-          return backoff.apply(attempt);
+          return wait;
         })
         .failAfterMaxAttempts(true)
         .build());
@@ -196,60 +205,106 @@ public final class HttpJackpotContributor implements JackpotContributor {
     }
     Supplier<CompletionStage<String>> attempt = streams != null ? () -> overStream(body) : () -> call("POST", "/v1/contributions", body);
     return retried(attempt).handleAsync((text, error) -> {
-      if (error != null) {
-        Throwable t = unwrap(error);
-        batch.forEach(p -> {
-          if (t instanceof JackpotException refused) {
-            finish(p, new RoundResult(p.contribution().roundId(), RoundResult.Status.REJECTED, List.of(), List.of(),
-                refused.code(), refused.getMessage()));
-          } else {
-            fail(p, t);
-          }
-        });
-        return null;
-      }
+      // Every round of the batch is settled before the game hears of any: a game that calls
+      // close() from its callback finds the rest of this batch already answered, not outstanding.
+      List<Runnable> tell = new ArrayList<>(batch.size());
       try {
-        List<RoundResult> results = Wire.results(text);
+        if (error != null) {
+          Throwable t = unwrap(error);
+          for (Pending p : batch) {
+            if (t instanceof JackpotException refused) {
+              finish(p, new RoundResult(p.contribution().roundId(), RoundResult.Status.REJECTED, List.of(), List.of(),
+                  refused.code(), refused.getMessage()), tell);
+            } else {
+              fail(p, t, tell);
+            }
+          }
+          return null;
+        }
+        List<Wire.Item> items = Wire.items(text);
         // Checked whole before any item is settled, so a malformed reply fails each item exactly once.
         for (int i = 0; i < batch.size(); i++) {
-          if (i >= results.size() || !batch.get(i).contribution().roundId().equals(results.get(i).roundId())) {
-            throw new IOException("the service answered " + results.size() + " results that do not match the "
+          if (i >= items.size() || !batch.get(i).contribution().roundId().equals(items.get(i).roundId())) {
+            throw new IOException("the service answered " + items.size() + " results that do not match the "
                 + batch.size() + " rounds sent");
           }
         }
         for (int i = 0; i < batch.size(); i++) {
-          settle(batch.get(i), results.get(i));
+          settle(batch.get(i), items.get(i), tell);
         }
       } catch (IOException | RuntimeException e) {
-        batch.forEach(p -> fail(p, e));
+        batch.forEach(p -> fail(p, e, tell));
+      } finally {
+        tell.forEach(Runnable::run);
       }
       return null;
     }, callbacks);
   }
 
-  /** A round the service could not take just now goes back in the queue after a backoff; the rest are done. */
-  private void settle(Pending p, RoundResult r) {
-    if (r.status() == RoundResult.Status.REJECTED && RETRY_ITEM.contains(r.errorCode())) {
-      scheduler.schedule(() -> queue.add(p), backoff.apply(p.deferred.incrementAndGet()), TimeUnit.MILLISECONDS);
+  /**
+   * A round the service could not take just now goes back in the queue after a backoff; one with a
+   * status this SDK does not know fails alone (look it up by round id); the rest are done.
+   */
+  private void settle(Pending p, Wire.Item item, List<Runnable> tell) {
+    RoundResult r = item.result();
+    if (r == null) {
+      fail(p, new IOException("the service answered round " + item.roundId() + " with status " + item.status()
+          + ", which this SDK does not know; look the round up by its id"), tell);
+    } else if (r.status() == RoundResult.Status.REJECTED && (item.retryable() || RETRY_ITEM.contains(r.errorCode()))) {
+      scheduler.schedule(() -> queue.add(p), backoffMillis(p.deferred.incrementAndGet()), TimeUnit.MILLISECONDS);
     } else {
-      finish(p, r);
+      finish(p, r, tell);
     }
   }
 
-  /** The buffer slot is freed before the game hears the outcome, so what it sees is never more than held. */
-  private void finish(Pending p, RoundResult r) {
+  /**
+   * The buffer slot is freed before the game hears the outcome, so what it sees is never more than
+   * held; the game hears it when {@code tell} is run (or at once, without one).
+   */
+  private void finish(Pending p, RoundResult r, List<Runnable> tell) {
     if (outstanding.remove(p)) {
       held.release();
-      p.done().complete(r);
+      tell.add(() -> p.done().complete(r));
     }
   }
 
   /** Each round is settled once: a second outcome for it (or one after close gave up) is ignored. */
-  private void fail(Pending p, Throwable t) {
+  private void fail(Pending p, Throwable t, List<Runnable> tell) {
     if (outstanding.remove(p)) {
       held.release();
-      p.done().completeExceptionally(t);
+      tell.add(() -> p.done().completeExceptionally(t));
     }
+  }
+
+  private void fail(Pending p, Throwable t) {
+    List<Runnable> tell = new ArrayList<>(1);
+    fail(p, t, tell);
+    tell.forEach(Runnable::run);
+  }
+
+  /**
+   * The wait before attempt {@code attempt + 1} (1-based): exponential, drawn uniformly between half
+   * and all of min(initial × 2^(attempt − 1), max), so that callers failing together spread out,
+   * also once the cap is reached.
+   */
+  private long backoffMillis(int attempt) {
+    return backoffMillis(config.retryInitialBackoff().toMillis(), config.retryMaxBackoff().toMillis(), attempt,
+        ThreadLocalRandom.current().nextDouble());
+  }
+
+  static long backoffMillis(long initialMillis, long maxMillis, int attempt, double random) {
+    double base = Math.min((double) maxMillis, initialMillis * Math.pow(2, Math.max(0, attempt - 1)));
+    return (long) (base / 2 + random * base / 2);
+  }
+
+  /**
+   * The wait after a Retry-After: never sooner than the service asked (at most 30 s heeded), up to
+   * half as long again (every caller told "1 s" must not come back in the same instant), and never
+   * shorter than the backoff ({@code backoffMillis}) either.
+   */
+  static long afterRetryAfter(long retryAfterMillis, long backoffMillis, double random) {
+    long after = Math.min(retryAfterMillis, MAX_RETRY_AFTER_MILLIS);
+    return Math.max(after + (long) (random * after / 2), backoffMillis);
   }
 
   @Override
@@ -299,8 +354,11 @@ public final class HttpJackpotContributor implements JackpotContributor {
 
   @Override
   public CompletionStage<Void> onJackpotWon(Consumer<Win> listener) {
-    winListeners.add(listener);
     synchronized (this) {
+      if (closed) {
+        return CompletableFuture.failedFuture(new IllegalStateException("the contributor is closed"));
+      }
+      winListeners.add(listener);
       if (ticker == null) {
         // Its own client: the ticker's long-lived WebSocket is kept apart from the request traffic.
         HttpClient tickerClient = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(config.requestTimeout()).build();
@@ -311,8 +369,20 @@ public final class HttpJackpotContributor implements JackpotContributor {
     }
   }
 
+  /**
+   * The call, tried again as the retry rules say. An attempt that throws instead of failing its
+   * stage fails it: resilience4j does not catch what a retried attempt throws, and the caller
+   * would wait for ever.
+   */
   private CompletionStage<String> retried(Supplier<CompletionStage<String>> call) {
-    return Retry.decorateCompletionStage(retry, scheduler, call).get();
+    Supplier<CompletionStage<String>> attempt = () -> {
+      try {
+        return call.get();
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    };
+    return Retry.decorateCompletionStage(retry, scheduler, attempt).get();
   }
 
   /** One attempt at one endpoint; the breaker hears how it went. */
@@ -325,7 +395,9 @@ public final class HttpJackpotContributor implements JackpotContributor {
       b.header("Content-Type", "application/json");
     }
     long start = System.nanoTime();
-    return http.sendAsync(b.build(), HttpResponse.BodyHandlers.ofString()).handle((resp, error) -> {
+    // The request's own timeout ends when the headers arrive; this one covers the body too.
+    return http.sendAsync(b.build(), HttpResponse.BodyHandlers.ofString())
+        .orTimeout(config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS).handle((resp, error) -> {
       long took = System.nanoTime() - start;
       if (error != null) {
         e.breaker().onError(took, TimeUnit.NANOSECONDS, error);
@@ -343,12 +415,16 @@ public final class HttpJackpotContributor implements JackpotContributor {
       long took = System.nanoTime() - start;
       if (error != null) {
         Throwable t = unwrap(error);
-        if (t instanceof java.net.http.WebSocketHandshakeException h && h.getResponse().statusCode() < 500
-            && h.getResponse().statusCode() != 429) {
-          // Refused at the upgrade (401 unknown key, 403, 400): as refused as a POST would be.
-          e.breaker().onSuccess(took, TimeUnit.NANOSECONDS);
+        if (t instanceof java.net.http.WebSocketHandshakeException h) {
+          // Refused at the upgrade: by the service (401 unknown key, 403), as refused as a POST
+          // would be; by a proxy, or for want of the upgrade (WEBSOCKET_REQUIRED), an endpoint
+          // failure like any other.
           Object text = h.getResponse().body();
-          throw refused(h.getResponse().statusCode(), text instanceof String str ? str : String.valueOf(text));
+          JackpotException refused = finalRefusal(h.getResponse().statusCode(), text instanceof String str ? str : null);
+          if (refused != null) {
+            e.breaker().onSuccess(took, TimeUnit.NANOSECONDS);
+            throw refused;
+          }
         }
         e.breaker().onError(took, TimeUnit.NANOSECONDS, t);
         // A 429 or 503 at the upgrade (a proxy in front of the service) may say when to come back.
@@ -359,17 +435,43 @@ public final class HttpJackpotContributor implements JackpotContributor {
     });
   }
 
-  /** The breaker hears how it went; 429 and 5xx are retried, other 4xx refuse the batch. */
+  /**
+   * The breaker hears how it went. A 2xx is the answer; the service's own refusal of the call
+   * refuses it; anything else (5xx, 408, 429, a redirect, a proxy's 4xx) is the endpoint failing,
+   * and is retried.
+   */
   private String answered(Endpoints.Endpoint e, long took, int status, long retryAfterMillis, String body) {
-    if (status == 429 || status >= 500) {
-      e.breaker().onError(took, TimeUnit.NANOSECONDS, new IOException("HTTP " + status));
-      throw new Retryable(e.base() + " answered " + status, retryAfterMillis, null);
+    if (status >= 200 && status < 300) {
+      e.breaker().onSuccess(took, TimeUnit.NANOSECONDS);
+      return body;
     }
-    e.breaker().onSuccess(took, TimeUnit.NANOSECONDS);
-    if (status >= 400) {
-      throw refused(status, body);
+    JackpotException refused = finalRefusal(status, body);
+    if (refused != null) {
+      e.breaker().onSuccess(took, TimeUnit.NANOSECONDS);
+      throw refused;
     }
-    return body;
+    e.breaker().onError(took, TimeUnit.NANOSECONDS, new IOException("HTTP " + status));
+    throw new Retryable(e.base() + " answered " + status, retryAfterMillis, null);
+  }
+
+  /**
+   * The service's own refusal of a call, final: a 4xx (not 408 or 429) whose body is the service's
+   * error with its code (API.md), the code not one that says the endpoint cannot take the call.
+   * Null for anything else: a proxy's or load balancer's answer, a redirect, a wrong path.
+   */
+  static JackpotException finalRefusal(int status, String body) {
+    if (status < 400 || status >= 500 || status == 408 || status == 429 || body == null) {
+      return null;
+    }
+    try {
+      if (Wire.map(body).get("error") instanceof Map<?, ?> error && error.get("code") instanceof String code
+          && !ENDPOINT_CODES.contains(code)) {
+        return new JackpotException(status, code, error.get("message") instanceof String m ? m : "");
+      }
+    } catch (IOException | RuntimeException notTheService) {
+      // not the service's error body: the endpoint failing
+    }
+    return null;
   }
 
   /** Retry-After in milliseconds: delay-seconds, or an HTTP-date (RFC 9110); unreadable: 1 s. */
@@ -389,16 +491,6 @@ public final class HttpJackpotContributor implements JackpotContributor {
 
   private static long retryAfterMillis(java.net.http.HttpHeaders headers) {
     return headers.firstValue("Retry-After").map(HttpJackpotContributor::retryAfterMillis).orElse(-1L);
-  }
-
-  @SuppressWarnings("unchecked")
-  private static JackpotException refused(int status, String body) {
-    try {
-      Map<String, Object> error = (Map<String, Object>) Wire.map(body).get("error");
-      return new JackpotException(status, (String) error.get("code"), (String) error.get("message"));
-    } catch (IOException | RuntimeException e) {
-      return new JackpotException(status, "HTTP_" + status, body);
-    }
   }
 
   private interface Parse<T> {

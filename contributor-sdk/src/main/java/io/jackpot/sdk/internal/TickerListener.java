@@ -16,6 +16,9 @@ import java.util.function.Consumer;
  * Follows the live ticker and hands every win to the listeners; reconnects (after 1 s) whenever it
  * drops, and when it has heard nothing for {@link #SILENT_FOR} (a peer gone without closing: a
  * cut network, a host powered off): it pings every {@link #PING_EVERY}, and the service answers.
+ * A win made while it was not connected is told from the next connection's snapshot, which shows
+ * each pool's last win: the last one of each pool it already knew, not every one (a game told
+ * to stop autoplay needs one), and not those of pools it had never seen.
  */
 final class TickerListener implements WebSocket.Listener {
   static final java.time.Duration PING_EVERY = java.time.Duration.ofSeconds(15);
@@ -29,6 +32,16 @@ final class TickerListener implements WebSocket.Listener {
   private final BooleanSupplier closed;
   private final StringBuilder partial = new StringBuilder();
   private final java.util.concurrent.CompletableFuture<Void> subscribed = new java.util.concurrent.CompletableFuture<>();
+  /** Per pool ("jackpotId/poolKey"), the id of the last win heard of ("" for none); empty until the first snapshot. */
+  private final Map<String, String> lastWins = new java.util.HashMap<>();
+  /** The ids of the last wins told (at most {@link #REMEMBERED}): one in a snapshot and in a win message is told once. */
+  private final java.util.Set<String> told = java.util.Collections.newSetFromMap(new java.util.LinkedHashMap<>() {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+      return size() > REMEMBERED;
+    }
+  });
+  private static final int REMEMBERED = 1024;
 
   /** Completes when the first snapshot arrives: wins from then on are reported. */
   java.util.concurrent.CompletionStage<Void> subscribed() {
@@ -49,6 +62,7 @@ final class TickerListener implements WebSocket.Listener {
 
   /** Ends the connection (the contributor is closing; connect() no longer reconnects). */
   void close() {
+    subscribed.completeExceptionally(new IllegalStateException("the contributor is closed"));
     WebSocket ws = current;
     if (ws != null && !ws.isOutputClosed()) {
       ws.sendClose(WebSocket.NORMAL_CLOSURE, "closed");
@@ -130,10 +144,11 @@ final class TickerListener implements WebSocket.Listener {
 
   /**
    * One whole message, read as JSON whatever its spacing or key order (API.md's own examples are
-   * spaced): the snapshot opens the subscription, a win is announced, the rest is ignored. A
-   * message that cannot be read is not one to act on.
+   * spaced): the snapshot opens the subscription and tells the wins missed since the last
+   * connection, a win is announced, the rest is ignored. A message that cannot be read is not one
+   * to act on. Called by one connection at a time.
    */
-  void handle(String text) {
+  synchronized void handle(String text) {
     Map<String, Object> m;
     Win win = null;
     try {
@@ -145,9 +160,50 @@ final class TickerListener implements WebSocket.Listener {
       return;
     }
     if ("snapshot".equals(m.get("type"))) {
+      List<Win> missed = missed(m.get("jackpots"));
       subscribed.complete(null);
+      missed.forEach(this::tell);
     }
     if (win != null) {
+      lastWins.put(win.jackpotId() + "/" + win.poolKey(), win.winId());
+      tell(win);
+    }
+  }
+
+  /**
+   * The snapshot's last wins that are not the last this listener heard of for their pools; none
+   * for a pool it had not seen (so none from the first snapshot: what was won before the game
+   * subscribed is not news). Remembers them.
+   */
+  private List<Win> missed(Object jackpots) {
+    List<Win> missed = new java.util.ArrayList<>();
+    for (Object j : jackpots instanceof List<?> list ? list : List.of()) {
+      if (!(j instanceof Map<?, ?> jackpot) || !(jackpot.get("pools") instanceof List<?> pools)) {
+        continue;
+      }
+      for (Object p : pools) {
+        if (!(p instanceof Map<?, ?> pool)) {
+          continue;
+        }
+        Map<?, ?> last = pool.get("lastWin") instanceof Map<?, ?> w ? w : null;
+        String winId = last != null && last.get("winId") instanceof String id ? id : "";
+        String before = lastWins.put(jackpot.get("id") + "/" + pool.get("key"), winId);
+        if (before != null && !before.equals(winId) && !winId.isEmpty()) {
+          try {
+            @SuppressWarnings("unchecked")
+            Win win = Wire.win((Map<String, Object>) last);
+            missed.add(win);
+          } catch (RuntimeException unreadable) {
+            // not a win it can report
+          }
+        }
+      }
+    }
+    return missed;
+  }
+
+  private void tell(Win win) {
+    if (told.add(win.winId())) {
       announce(win);
     }
   }

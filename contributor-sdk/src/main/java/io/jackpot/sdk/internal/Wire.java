@@ -31,10 +31,10 @@ final class Wire {
         g.writeStringField("roundId", c.roundId());
         g.writeStringField("gameId", gameId);
         g.writeStringField("playerId", c.playerId());
-        g.writeStringField("stake", c.stake().toPlainString());
+        g.writeStringField("stake", amount(c.stake()));
         g.writeStringField("currency", c.currency());
         if (c.coinValue() != null) {
-          g.writeStringField("coinValue", c.coinValue().toPlainString());
+          g.writeStringField("coinValue", amount(c.coinValue()));
         }
         g.writeEndObject();
       }
@@ -47,14 +47,30 @@ final class Wire {
   private static final JsonFactory FACTORY = new JsonFactory();
 
   /**
+   * An amount as the service reads it: at most 6 decimals as written. Contribution takes any
+   * scale whose value has at most 6 (0.10 × 20.00 × 1.000 is 2.0000000); its trailing zeros are
+   * dropped here, or the service would refuse it.
+   */
+  static String amount(BigDecimal value) {
+    return (value.scale() > 6 ? value.stripTrailingZeros() : value).toPlainString();
+  }
+
+  /**
+   * One item of a batch's answer: the round's result, or, for a status this SDK does not know
+   * (API.md may add some), a null result and the status as sent. {@code retryable}: the service
+   * marked a REJECTED "not just now".
+   */
+  record Item(String roundId, String status, RoundResult result, boolean retryable) {}
+
+  /**
    * The answer to a batch, {"results": [...]}, read as a stream of tokens straight into results
    * (a map per item and per share cost most of the SDK's CPU in profiles). Unknown fields are
    * skipped; a missing "results" is an error.
    */
-  static List<RoundResult> results(String body) throws IOException {
+  static List<Item> items(String body) throws IOException {
     try (JsonParser p = FACTORY.createParser(body)) {
       expect(p, p.nextToken(), JsonToken.START_OBJECT);
-      List<RoundResult> out = null;
+      List<Item> out = null;
       while (p.nextToken() == JsonToken.FIELD_NAME) {
         String name = p.currentName();
         JsonToken value = p.nextToken();
@@ -75,11 +91,27 @@ final class Wire {
     }
   }
 
-  private static RoundResult result(JsonParser p) throws IOException {
+  /** The answer's results; a status this SDK does not know is an error here. */
+  static List<RoundResult> results(String body) throws IOException {
+    List<RoundResult> out = new ArrayList<>();
+    for (Item i : items(body)) {
+      if (i.result() == null) {
+        throw new IOException("round " + i.roundId() + " has a status this SDK does not know: " + i.status());
+      }
+      out.add(i.result());
+    }
+    return out;
+  }
+
+  private static final java.util.Set<String> STATUSES =
+      java.util.Arrays.stream(RoundResult.Status.values()).map(Enum::name).collect(java.util.stream.Collectors.toUnmodifiableSet());
+
+  private static Item result(JsonParser p) throws IOException {
     String roundId = null;
     String status = null;
     String code = null;
     String message = null;
+    boolean retryable = false;
     List<RoundResult.Share> shares = new ArrayList<>();
     List<Win> triggers = new ArrayList<>();
     while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -88,6 +120,10 @@ final class Wire {
       switch (name) {
         case "roundId" -> roundId = p.getValueAsString();
         case "status" -> status = p.getValueAsString();
+        case "retryable" -> {
+          retryable = value == JsonToken.VALUE_TRUE;
+          p.skipChildren();
+        }
         case "contributions" -> {
           expect(p, value, JsonToken.START_ARRAY);
           while (p.nextToken() == JsonToken.START_OBJECT) {
@@ -113,7 +149,9 @@ final class Wire {
     if (roundId == null || status == null) {
       throw new IOException("a result without roundId or status");
     }
-    return new RoundResult(roundId, RoundResult.Status.valueOf(status), shares, triggers, code, message);
+    RoundResult result = STATUSES.contains(status)
+        ? new RoundResult(roundId, RoundResult.Status.valueOf(status), shares, triggers, code, message) : null;
+    return new Item(roundId, status, result, retryable);
   }
 
   /** One share of a result, read field by field (no map: there is one per pool a round feeds). */

@@ -32,6 +32,28 @@ class ContributionStreamsTest {
     assertEquals(emoji, ContributionStreams.wellFormed(emoji), "a whole pair is kept");
   }
 
+  /** Completes a WebSocket upgrade on {@code s} (the client's request read, 101 written). */
+  private static void upgrade(java.net.Socket s) throws Exception {
+    var in = new java.io.BufferedReader(new java.io.InputStreamReader(s.getInputStream(), java.nio.charset.StandardCharsets.ISO_8859_1));
+    String key = null;
+    for (String line = in.readLine(); line != null && !line.isEmpty(); line = in.readLine()) {
+      if (line.toLowerCase().startsWith("sec-websocket-key:")) {
+        key = line.substring(18).trim();
+      }
+    }
+    String accept = java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-1")
+        .digest((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)));
+    s.getOutputStream().write(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        + "Sec-WebSocket-Accept: " + accept + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    s.getOutputStream().flush();
+  }
+
+  private static java.util.concurrent.ScheduledThreadPoolExecutor deadlines() {
+    var deadlines = new java.util.concurrent.ScheduledThreadPoolExecutor(1);
+    deadlines.setRemoveOnCancelPolicy(true);
+    return deadlines;
+  }
+
   /** A connection that gives no answer in time is abandoned: the next batch opens a new one. */
   @Test
   void aSilentConnectionIsAbandonedAfterTheTimeout() throws Exception {
@@ -42,19 +64,7 @@ class ContributionStreamsTest {
           while (true) {
             java.net.Socket s = silent.accept();
             accepted.add(s);
-            // Completes the upgrade, then never answers anything.
-            var in = new java.io.BufferedReader(new java.io.InputStreamReader(s.getInputStream(), java.nio.charset.StandardCharsets.ISO_8859_1));
-            String key = null;
-            for (String line = in.readLine(); line != null && !line.isEmpty(); line = in.readLine()) {
-              if (line.toLowerCase().startsWith("sec-websocket-key:")) {
-                key = line.substring(18).trim();
-              }
-            }
-            String accept = java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-1")
-                .digest((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)));
-            s.getOutputStream().write(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Accept: " + accept + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-            s.getOutputStream().flush();
+            upgrade(s); // then never answers anything
           }
         } catch (Exception closed) {
           // the test is over
@@ -62,7 +72,8 @@ class ContributionStreamsTest {
       });
       acceptor.setDaemon(true);
       acceptor.start();
-      ContributionStreams streams = new ContributionStreams(java.net.http.HttpClient.newHttpClient(), "k", java.time.Duration.ofMillis(300));
+      var deadlines = deadlines();
+      ContributionStreams streams = new ContributionStreams(java.net.http.HttpClient.newHttpClient(), "k", java.time.Duration.ofMillis(300), deadlines);
       java.net.URI base = java.net.URI.create("http://127.0.0.1:" + silent.getLocalPort());
       var first = streams.send(base, "{\"contributions\":[]}");
       var error = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
@@ -74,6 +85,47 @@ class ContributionStreamsTest {
           () -> second.get(10, java.util.concurrent.TimeUnit.SECONDS));
       assertEquals(2, accepted.size(), "the second batch went on a new connection");
       streams.close();
+      deadlines.shutdownNow();
+    }
+  }
+
+  /**
+   * A batch's deadline runs on the SDK's scheduler and leaves it once the batch is answered: it
+   * used to stay (holding the answer) until it fired, on a thread made for it.
+   */
+  @Test
+  void anAnsweredBatchLeavesNoDeadlineBehind() throws Exception {
+    try (java.net.ServerSocket server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      java.util.concurrent.CountDownLatch answer = new java.util.concurrent.CountDownLatch(1);
+      Thread service = new Thread(() -> {
+        try (java.net.Socket s = server.accept()) {
+          upgrade(s);
+          s.getInputStream().read(); // the batch's frame has begun to arrive
+          answer.await();
+          byte[] text = "{\"id\":1,\"status\":200,\"results\":[]}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+          s.getOutputStream().write(new byte[] {(byte) 0x81, (byte) text.length});
+          s.getOutputStream().write(text);
+          s.getOutputStream().flush();
+          s.getInputStream().read(); // kept open until the client goes
+        } catch (Exception closed) {
+          // the test is over
+        }
+      });
+      service.setDaemon(true);
+      service.start();
+      var deadlines = deadlines();
+      ContributionStreams streams = new ContributionStreams(java.net.http.HttpClient.newHttpClient(), "k", java.time.Duration.ofSeconds(60), deadlines);
+      var sent = streams.send(java.net.URI.create("http://127.0.0.1:" + server.getLocalPort()), "{\"contributions\":[]}");
+      assertEquals(1, deadlines.getQueue().size(), "the batch's deadline waits on the SDK's scheduler");
+      answer.countDown();
+      assertEquals(200, sent.get(10, java.util.concurrent.TimeUnit.SECONDS).status());
+      long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+      while (!deadlines.getQueue().isEmpty() && System.nanoTime() < until) {
+        Thread.onSpinWait(); // the cancel runs on the thread that completed the answer
+      }
+      assertEquals(0, deadlines.getQueue().size(), "the answered batch's deadline was cancelled");
+      streams.close();
+      deadlines.shutdownNow();
     }
   }
 }

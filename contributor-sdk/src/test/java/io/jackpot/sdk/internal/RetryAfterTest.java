@@ -19,4 +19,25 @@ class RetryAfterTest {
     assertEquals(0, HttpJackpotContributor.retryAfterMillis("Sun, 06 Nov 1994 08:49:37 GMT"), "a date past: at once");
     assertEquals(1000, HttpJackpotContributor.retryAfterMillis("soon"));
   }
+
+  @Test
+  void backoffIsJitteredAlsoAtItsCap() {
+    var draws = new java.util.TreeSet<Long>();
+    for (double r : new double[] {0, 0.25, 0.5, 0.999}) {
+      long wait = HttpJackpotContributor.backoffMillis(100, 5_000, 30, r);
+      assertTrue(wait >= 2_500 && wait <= 5_000, "between half and all of the cap: " + wait);
+      draws.add(wait);
+    }
+    assertEquals(4, draws.size(), "different draws, different waits: " + draws);
+    assertEquals(50, HttpJackpotContributor.backoffMillis(100, 5_000, 1, 0));
+    assertEquals(799, HttpJackpotContributor.backoffMillis(100, 5_000, 4, 0.999), "the fourth wait: up to 800 ms");
+  }
+
+  @Test
+  void retryAfterIsNeverCutShortAndIsSpreadOut() {
+    assertEquals(1_000, HttpJackpotContributor.afterRetryAfter(1_000, 50, 0));
+    assertEquals(1_499, HttpJackpotContributor.afterRetryAfter(1_000, 50, 0.999));
+    assertEquals(3_000, HttpJackpotContributor.afterRetryAfter(1_000, 3_000, 0.5), "never shorter than the backoff");
+    assertEquals(30_000, HttpJackpotContributor.afterRetryAfter(3_600_000, 50, 0), "at most 30 s heeded");
+  }
 }

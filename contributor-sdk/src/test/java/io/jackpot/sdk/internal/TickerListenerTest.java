@@ -37,4 +37,34 @@ class TickerListenerTest {
     ticker.handle("{\"note\": \"mentions \\\"type\\\":\\\"win\\\" in a string\"}");
     assertTrue(heard.isEmpty());
   }
+
+  private static String pool(String key, String lastWinId) {
+    String lastWin = lastWinId == null ? "null" : """
+        {"winId": "%s", "jackpotId": "candy", "poolKey": "%s", "sequence": 3, "roundId": "r-%s", "playerId": "p",
+         "amount": "12.000000", "currency": "EUR", "amountInCurrency": "12.00", "wonAt": "2026-11-21T13:45:01.123Z",
+         "trigger": "RANDOM"}""".formatted(lastWinId, key, lastWinId);
+    return "{\"key\": \"" + key + "\", \"amount\": \"10\", \"lastWin\": " + lastWin + "}";
+  }
+
+  private static String snapshot(String... pools) {
+    return "{\"type\": \"snapshot\", \"jackpots\": [{\"id\": \"candy\", \"pools\": [" + String.join(",", pools) + "]}]}";
+  }
+
+  /** A win made while the ticker was reconnecting is told from the next snapshot, once. */
+  @Test
+  void aWinMissedWhileReconnectingIsToldFromTheNextSnapshot() {
+    ticker.handle(snapshot(pool("mini", "candy/mini/1"), pool("major", null)));
+    assertTrue(heard.isEmpty(), "what was won before the game subscribed is not news");
+    // The connection drops; meanwhile mini and major are won. The next connection's snapshot:
+    ticker.handle(snapshot(pool("mini", "candy/mini/2"), pool("major", "candy/major/1"), pool("new", "candy/new/1")));
+    assertEquals(List.of("candy/mini/2", "candy/major/1"), heard.stream().map(Win::winId).toList(),
+        "the pools' last wins it had not heard of (not the pool it never saw)");
+    // The same win again, as a message right after the snapshot, and in a later snapshot: told once.
+    ticker.handle(snapshot(pool("mini", "candy/mini/2"), pool("major", "candy/major/1"), pool("new", "candy/new/1")));
+    ticker.handle("""
+        {"type": "win", "winId": "candy/mini/2", "jackpotId": "candy", "poolKey": "mini", "sequence": 3, "roundId": "r-2",
+         "playerId": "p", "amount": "12.000000", "currency": "EUR", "amountInCurrency": "12.00",
+         "wonAt": "2026-11-21T13:45:01.123Z", "trigger": "RANDOM"}""");
+    assertEquals(2, heard.size(), "each win told once: " + heard);
+  }
 }

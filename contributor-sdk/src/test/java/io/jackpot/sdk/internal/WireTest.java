@@ -71,6 +71,37 @@ class WireTest {
     assertEquals(false, written.contains("\"coinValue\":null"), written);
   }
 
+  /**
+   * An amount with more decimals as written than the service reads, but no more in value (a
+   * product of decimals), is sent without its trailing zeros; the SDK accepted it, so the service
+   * must not refuse it.
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  void amountsAreSentWithAtMostSixDecimals() throws IOException {
+    BigDecimal stake = new BigDecimal("0.10").multiply(new BigDecimal("20.00")).multiply(new BigDecimal("1.000"));
+    assertEquals(7, stake.scale());
+    Contribution c = new Contribution("BW-1", "p", stake, "EUR", new BigDecimal("0.100000000"));
+    Map<String, Object> item = ((List<Map<String, Object>>) JSON.std.mapFrom(Wire.batch("bewitched", List.of(c))).get("contributions")).get(0);
+    assertEquals("2", item.get("stake"));
+    assertEquals("0.1", item.get("coinValue"));
+    assertEquals("1.50", Wire.amount(new BigDecimal("1.50")), "an amount the service reads is sent as given");
+    assertEquals("100", Wire.amount(new BigDecimal("1E+2")), "never in exponent form");
+  }
+
+  @Test
+  void aStatusTheSdkDoesNotKnowIsAnItemOfItsOwnAndRetryableIsRead() throws IOException {
+    List<Wire.Item> items = Wire.items("{\"results\": [{\"roundId\": \"R-1\", \"status\": \"LATER\"},"
+        + " {\"roundId\": \"R-2\", \"status\": \"REJECTED\", \"retryable\": true, \"error\": {\"code\": \"OVERLOADED\"}},"
+        + " {\"roundId\": \"R-3\", \"status\": \"APPLIED\", \"retryable\": {\"odd\": [1]}}]}");
+    assertEquals(null, items.get(0).result());
+    assertEquals("LATER", items.get(0).status());
+    assertEquals(true, items.get(1).retryable());
+    assertEquals(false, items.get(2).retryable());
+    assertEquals(RoundResult.Status.APPLIED, items.get(2).result().status());
+    assertThrows(IOException.class, () -> Wire.results("{\"results\": [{\"roundId\": \"R-1\", \"status\": \"LATER\"}]}"));
+  }
+
   /** The former reading, through maps: the reference. */
   @SuppressWarnings("unchecked")
   private static List<RoundResult> withMaps(String body) throws IOException {
