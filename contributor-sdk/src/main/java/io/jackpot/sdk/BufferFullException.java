@@ -7,6 +7,12 @@ package io.jackpot.sdk;
  */
 public final class BufferFullException extends RuntimeException {
   public BufferFullException(int capacity) {
-    super("the contributor holds " + capacity + " contributions already; this one was not accepted");
+    this(capacity, null);
+  }
+
+  /** {@code lastFailure}: why the last delivery being retried failed (what fills the buffer), or null. */
+  public BufferFullException(int capacity, String lastFailure) {
+    super("the contributor holds " + capacity + " contributions already; this one was not accepted"
+        + (lastFailure == null ? "" : "; the last delivery failure: " + lastFailure));
   }
 }

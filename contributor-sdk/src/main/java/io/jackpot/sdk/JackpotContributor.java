@@ -64,7 +64,8 @@ public interface JackpotContributor extends AutoCloseable {
    * contributions held to be delivered and the claims and lookups under way to be answered. Any
    * still unconfirmed then completes exceptionally with IllegalStateException: it may or may not
    * have been recorded, so look it up (the round id is idempotent, resend it; a claim's win is
-   * found by {@link #findWins}).
+   * found by {@link #findWins}). Returns once the callbacks of the rounds answered have run
+   * (called from such a callback, it cannot wait for its own thread). Idempotent.
    */
   @Override
   void close();

@@ -85,18 +85,62 @@ class HttpJackpotContributorTest {
   }
 
   @Test
-  void aReplyThatDoesNotMatchTheRoundsSentFailsEachRoundOnceAndFreesItsSlot() throws Exception {
-    // The reply answers only the first of the two rounds sent together.
-    try (FakeService service = new FakeService(body -> FakeService.answerAll(body.substring(0, body.indexOf("R-1") + 4), "APPLIED", null));
+  void aReplyThatDoesNotReadAsTheRoundsSentIsTriedAgainAndEachRoundIsAnsweredOnce() throws Exception {
+    // A proxy's page with a 200, then results that answer only the first of the two rounds sent together.
+    try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
          JackpotContributor sdk = JackpotContributor.of(config(service.url()).linger(Duration.ofMillis(200)).build())) {
+      service.script.add(new FakeService.Reply(200, "<html>maintenance</html>", null));
+      service.script.add(FakeService.answerAll("\"roundId\":\"R-1\"", "APPLIED", null));
       var first = sdk.contribute(c(1)).toCompletableFuture();
       var second = sdk.contribute(c(2)).toCompletableFuture();
-      for (var f : List.of(first, second)) {
-        var error = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
-        assertTrue(error.getCause().getMessage().contains("do not match"), error.getCause().toString());
-      }
-      assertEquals(1, service.requests.get(), "both went in one request");
+      assertEquals(RoundResult.Status.APPLIED, first.get(10, TimeUnit.SECONDS).status());
+      assertEquals(RoundResult.Status.APPLIED, second.get(10, TimeUnit.SECONDS).status());
+      assertEquals(3, service.requests.get(), "both went in one request, three times");
       assertEquals(0, sdk.held(), "each buffer slot is freed exactly once");
+    }
+  }
+
+  @Test
+  void aBatchTooLargeForAProxyIsRefusedForGoodAndSaysSo() throws Exception {
+    try (FakeService proxy = new FakeService(body -> new FakeService.Reply(413, "<html>Request Entity Too Large</html>", null));
+         JackpotContributor sdk = JackpotContributor.of(config(proxy.url()).build())) {
+      RoundResult r = sdk.contribute(c(1)).toCompletableFuture().get(10, TimeUnit.SECONDS);
+      assertEquals(RoundResult.Status.REJECTED, r.status());
+      assertEquals("PAYLOAD_TOO_LARGE", r.errorCode());
+      assertTrue(r.errorMessage().contains("batchSize"), r.errorMessage());
+    }
+  }
+
+  @Test
+  void aFullBufferTellsWhyDeliveriesFail() throws Exception {
+    try (FakeService proxy = new FakeService(body -> new FakeService.Reply(404, "<html>Not Found</html>", null));
+         JackpotContributor sdk = JackpotContributor.of(config(proxy.url()).batchSize(1).bufferCapacity(1).requestTimeout(Duration.ofMillis(200)).build())) {
+      sdk.contribute(c(1));
+      long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (proxy.requests.get() < 2 && System.nanoTime() < until) {
+        Thread.onSpinWait(); // until a retry has been scheduled after a failure
+      }
+      var full = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
+          () -> sdk.contribute(c(2)).toCompletableFuture().get(1, TimeUnit.SECONDS));
+      assertInstanceOf(BufferFullException.class, full.getCause());
+      assertTrue(full.getCause().getMessage().contains("answered 404"), full.getCause().getMessage());
+    }
+  }
+
+  /** close() returns once the game has heard of every round the service answered, not before its callbacks ran. */
+  @Test
+  void closingReturnsAfterTheGameHasHeardOfItsRounds() throws Exception {
+    try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null))) {
+      JackpotContributor sdk = JackpotContributor.of(config(service.url()).linger(Duration.ofMillis(100)).build());
+      java.util.concurrent.atomic.AtomicInteger heard = new java.util.concurrent.atomic.AtomicInteger();
+      for (int i = 0; i < 10; i++) {
+        sdk.contribute(c(i)).thenRun(() -> {
+          java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // the game's own work
+          heard.incrementAndGet();
+        });
+      }
+      sdk.close();
+      assertEquals(10, heard.get(), "every round's callback ran before close() returned");
     }
   }
 

@@ -32,6 +32,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -74,6 +75,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
   private final Thread sender;
   private final List<Consumer<Win>> winListeners = new CopyOnWriteArrayList<>();
   private volatile boolean closed;
+  /** Why the last try that is being retried failed: told with a full buffer, which is what it leads to. */
+  private volatile String lastFailure;
   /** Claims and win lookups not answered yet: {@link #close()} waits for them, then fails what is left. */
   private final Set<CompletableFuture<?>> requests = ConcurrentHashMap.newKeySet();
   private TickerListener ticker;
@@ -120,11 +123,18 @@ public final class HttpJackpotContributor implements JackpotContributor {
         ? new ContributionStreams(http, config.gameKey(), config.requestTimeout(), scheduler) : null;
     this.held = new Semaphore(config.bufferCapacity());
     this.inFlight = new Semaphore(config.maxInFlightBatches());
-    this.callbacks = Executors.newFixedThreadPool(2, daemon("jackpot-sdk-callbacks"));
+    ThreadFactory callbackThreads = daemon("jackpot-sdk-callbacks");
+    this.callbacks = Executors.newFixedThreadPool(2, r -> callbackThreads.newThread(() -> {
+      ON_CALLBACK.set(true);
+      r.run();
+    }));
     this.retry = Retry.of("jackpot-network", RetryConfig.<Object>custom()
         .maxAttempts(Integer.MAX_VALUE)
         .retryOnException(e -> unwrap(e) instanceof Retryable)
         .intervalBiFunction((attempt, either) -> {
+          if (either.isLeft()) {
+            lastFailure = String.valueOf(unwrap(either.getLeft()).getMessage());
+          }
           long wait = backoffMillis(attempt);
           if (either.isLeft() && unwrap(either.getLeft()) instanceof Retryable r && r.retryAfterMillis >= 0) {
             return afterRetryAfter(r.retryAfterMillis, wait, ThreadLocalRandom.current().nextDouble());
@@ -143,7 +153,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
       return CompletableFuture.failedFuture(new IllegalStateException("the contributor is closed"));
     }
     if (!held.tryAcquire()) {
-      return CompletableFuture.failedFuture(new BufferFullException(config.bufferCapacity()));
+      return CompletableFuture.failedFuture(new BufferFullException(config.bufferCapacity(), lastFailure));
     }
     CompletableFuture<RoundResult> done = new CompletableFuture<>();
     Pending p = new Pending(contribution, done);
@@ -203,8 +213,9 @@ public final class HttpJackpotContributor implements JackpotContributor {
       batch.forEach(p -> fail(p, e));
       return CompletableFuture.completedFuture(null);
     }
-    Supplier<CompletionStage<String>> attempt = streams != null ? () -> overStream(body) : () -> call("POST", "/v1/contributions", body);
-    return retried(attempt).handleAsync((text, error) -> {
+    Supplier<CompletionStage<List<Wire.Item>>> attempt = () -> (streams != null ? overStream(body) : call("POST", "/v1/contributions", body))
+        .thenApply(text -> answers(text, batch));
+    return retried(attempt).handleAsync((items, error) -> {
       // Every round of the batch is settled before the game hears of any: a game that calls
       // close() from its callback finds the rest of this batch already answered, not outstanding.
       List<Runnable> tell = new ArrayList<>(batch.size());
@@ -221,24 +232,36 @@ public final class HttpJackpotContributor implements JackpotContributor {
           }
           return null;
         }
-        List<Wire.Item> items = Wire.items(text);
-        // Checked whole before any item is settled, so a malformed reply fails each item exactly once.
-        for (int i = 0; i < batch.size(); i++) {
-          if (i >= items.size() || !batch.get(i).contribution().roundId().equals(items.get(i).roundId())) {
-            throw new IOException("the service answered " + items.size() + " results that do not match the "
-                + batch.size() + " rounds sent");
-          }
-        }
         for (int i = 0; i < batch.size(); i++) {
           settle(batch.get(i), items.get(i), tell);
         }
-      } catch (IOException | RuntimeException e) {
+      } catch (RuntimeException e) {
         batch.forEach(p -> fail(p, e, tell));
       } finally {
         tell.forEach(Runnable::run);
       }
       return null;
     }, callbacks);
+  }
+
+  /**
+   * The answer's items, one per round sent, in their order. An answer that does not read as that
+   * (a proxy's page sent with a 200, a reply cut short, results for other rounds) is the endpoint
+   * failing, like a 5xx: tried again under the same round ids, and checked whole before any round
+   * is settled.
+   */
+  private static List<Wire.Item> answers(String text, List<Pending> batch) {
+    try {
+      List<Wire.Item> items = Wire.items(text);
+      for (int i = 0; i < batch.size(); i++) {
+        if (i >= items.size() || !batch.get(i).contribution().roundId().equals(items.get(i).roundId())) {
+          throw new IOException(items.size() + " results that do not match the " + batch.size() + " rounds sent");
+        }
+      }
+      return items;
+    } catch (IOException | RuntimeException e) {
+      throw new Retryable("an answer that does not read as the batch's results: " + e.getMessage(), -1, e);
+    }
   }
 
   /**
@@ -294,7 +317,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
 
   static long backoffMillis(long initialMillis, long maxMillis, int attempt, double random) {
     double base = Math.min((double) maxMillis, initialMillis * Math.pow(2, Math.max(0, attempt - 1)));
-    return (long) (base / 2 + random * base / 2);
+    // At least 1 ms: resilience4j takes a wait under 1 ms for "give up".
+    return Math.max(1, (long) (base / 2 + random * base / 2));
   }
 
   /**
@@ -304,7 +328,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
    */
   static long afterRetryAfter(long retryAfterMillis, long backoffMillis, double random) {
     long after = Math.min(retryAfterMillis, MAX_RETRY_AFTER_MILLIS);
-    return Math.max(after + (long) (random * after / 2), backoffMillis);
+    return Math.max(1, Math.max(after + (long) (random * after / 2), backoffMillis));
   }
 
   @Override
@@ -374,8 +398,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
    * stage fails it: resilience4j does not catch what a retried attempt throws, and the caller
    * would wait for ever.
    */
-  private CompletionStage<String> retried(Supplier<CompletionStage<String>> call) {
-    Supplier<CompletionStage<String>> attempt = () -> {
+  private <T> CompletionStage<T> retried(Supplier<CompletionStage<T>> call) {
+    Supplier<CompletionStage<T>> attempt = () -> {
       try {
         return call.get();
       } catch (RuntimeException e) {
@@ -460,19 +484,33 @@ public final class HttpJackpotContributor implements JackpotContributor {
    * Null for anything else: a proxy's or load balancer's answer, a redirect, a wrong path.
    */
   static JackpotException finalRefusal(int status, String body) {
-    if (status < 400 || status >= 500 || status == 408 || status == 429 || body == null) {
+    if (status < 400 || status >= 500 || status == 408 || status == 429) {
       return null;
     }
+    Map<?, ?> error = serviceError(body);
+    if (status == 413) {
+      // Too large for the service or for a proxy in front of it: the same batch would be refused again.
+      return error != null ? new JackpotException(413, (String) error.get("code"), String.valueOf(error.get("message")))
+          : new JackpotException(413, "PAYLOAD_TOO_LARGE", "the batch is larger than the endpoint accepts; lower batchSize");
+    }
+    if (error == null || ENDPOINT_CODES.contains((String) error.get("code"))) {
+      return null;
+    }
+    return new JackpotException(status, (String) error.get("code"), error.get("message") instanceof String m ? m : "");
+  }
+
+  /** The service's error object ({"error": {"code": …, "message": …}}, API.md) in {@code body}, with a code; else null. */
+  private static Map<?, ?> serviceError(String body) {
     try {
-      if (Wire.map(body).get("error") instanceof Map<?, ?> error && error.get("code") instanceof String code
-          && !ENDPOINT_CODES.contains(code)) {
-        return new JackpotException(status, code, error.get("message") instanceof String m ? m : "");
+      if (body != null && Wire.map(body).get("error") instanceof Map<?, ?> error && error.get("code") instanceof String) {
+        return error;
       }
     } catch (IOException | RuntimeException notTheService) {
-      // not the service's error body: the endpoint failing
+      // not the service's error body
     }
     return null;
   }
+
 
   /** Retry-After in milliseconds: delay-seconds, or an HTTP-date (RFC 9110); unreadable: 1 s. */
   static long retryAfterMillis(String v) {
@@ -554,9 +592,21 @@ public final class HttpJackpotContributor implements JackpotContributor {
     }
     scheduler.shutdownNow();
     callbacks.shutdown();
+    // Rounds settled are told on the callback threads: close() returns once the game has heard of
+    // them (but for a close() called from such a callback, which cannot wait for itself).
+    if (!ON_CALLBACK.get()) {
+      try {
+        callbacks.awaitTermination(Math.max(deadline - System.nanoTime(), TimeUnit.SECONDS.toNanos(1)), TimeUnit.NANOSECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
-  private static java.util.concurrent.ThreadFactory daemon(String name) {
+  /** Whether this thread is one of the SDK's callback threads (where the game hears of its rounds). */
+  private static final ThreadLocal<Boolean> ON_CALLBACK = ThreadLocal.withInitial(() -> false);
+
+  private static ThreadFactory daemon(String name) {
     return r -> {
       Thread t = new Thread(r, name);
       t.setDaemon(true);

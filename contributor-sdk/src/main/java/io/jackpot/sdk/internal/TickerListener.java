@@ -32,8 +32,8 @@ final class TickerListener implements WebSocket.Listener {
   private final BooleanSupplier closed;
   private final StringBuilder partial = new StringBuilder();
   private final java.util.concurrent.CompletableFuture<Void> subscribed = new java.util.concurrent.CompletableFuture<>();
-  /** Per pool ("jackpotId/poolKey"), the id of the last win heard of ("" for none); empty until the first snapshot. */
-  private final Map<String, String> lastWins = new java.util.HashMap<>();
+  /** Per pool ("jackpotId/poolKey"), the sequence of the last win heard of (0 for none); empty until the first snapshot. */
+  private final Map<String, Long> lastWins = new java.util.HashMap<>();
   /** The ids of the last wins told (at most {@link #REMEMBERED}): one in a snapshot and in a win message is told once. */
   private final java.util.Set<String> told = java.util.Collections.newSetFromMap(new java.util.LinkedHashMap<>() {
     @Override
@@ -146,9 +146,10 @@ final class TickerListener implements WebSocket.Listener {
    * One whole message, read as JSON whatever its spacing or key order (API.md's own examples are
    * spaced): the snapshot opens the subscription and tells the wins missed since the last
    * connection, a win is announced, the rest is ignored. A message that cannot be read is not one
-   * to act on. Called by one connection at a time.
+   * to act on. The listeners are called outside the lock, so one that takes long holds up no other
+   * connection's messages.
    */
-  synchronized void handle(String text) {
+  void handle(String text) {
     Map<String, Object> m;
     Win win = null;
     try {
@@ -159,24 +160,34 @@ final class TickerListener implements WebSocket.Listener {
     } catch (java.io.IOException | RuntimeException unreadable) {
       return;
     }
+    List<Win> news = new java.util.ArrayList<>();
+    synchronized (this) {
+      if ("snapshot".equals(m.get("type"))) {
+        missed(m.get("jackpots"), news);
+      }
+      if (win != null) {
+        heard(win.jackpotId() + "/" + win.poolKey(), win.sequence());
+        news.add(win);
+      }
+      news.removeIf(w -> !told.add(w.winId()));
+    }
     if ("snapshot".equals(m.get("type"))) {
-      List<Win> missed = missed(m.get("jackpots"));
       subscribed.complete(null);
-      missed.forEach(this::tell);
     }
-    if (win != null) {
-      lastWins.put(win.jackpotId() + "/" + win.poolKey(), win.winId());
-      tell(win);
-    }
+    news.forEach(this::announce);
+  }
+
+  /** Remembers a pool's win by its sequence; a late message of an older win leaves the newer one. */
+  private void heard(String pool, long sequence) {
+    lastWins.merge(pool, sequence, Math::max);
   }
 
   /**
-   * The snapshot's last wins that are not the last this listener heard of for their pools; none
-   * for a pool it had not seen (so none from the first snapshot: what was won before the game
-   * subscribed is not news). Remembers them.
+   * Adds to {@code news} the snapshot's last wins that are later than the last this listener heard
+   * of for their pools; none for a pool it had not seen (so none from the first snapshot: what was
+   * won before the game subscribed is not news). Remembers them.
    */
-  private List<Win> missed(Object jackpots) {
-    List<Win> missed = new java.util.ArrayList<>();
+  private void missed(Object jackpots, List<Win> news) {
     for (Object j : jackpots instanceof List<?> list ? list : List.of()) {
       if (!(j instanceof Map<?, ?> jackpot) || !(jackpot.get("pools") instanceof List<?> pools)) {
         continue;
@@ -185,26 +196,24 @@ final class TickerListener implements WebSocket.Listener {
         if (!(p instanceof Map<?, ?> pool)) {
           continue;
         }
-        Map<?, ?> last = pool.get("lastWin") instanceof Map<?, ?> w ? w : null;
-        String winId = last != null && last.get("winId") instanceof String id ? id : "";
-        String before = lastWins.put(jackpot.get("id") + "/" + pool.get("key"), winId);
-        if (before != null && !before.equals(winId) && !winId.isEmpty()) {
-          try {
+        String key = jackpot.get("id") + "/" + pool.get("key");
+        Long before = lastWins.get(key);
+        Win last = null;
+        try {
+          if (pool.get("lastWin") instanceof Map<?, ?> w) {
             @SuppressWarnings("unchecked")
-            Win win = Wire.win((Map<String, Object>) last);
-            missed.add(win);
-          } catch (RuntimeException unreadable) {
-            // not a win it can report
+            Win read = Wire.win((Map<String, Object>) w);
+            last = read;
           }
+        } catch (RuntimeException unreadable) {
+          // not a win it can report
         }
+        long sequence = last == null ? 0 : last.sequence();
+        if (before != null && sequence > before) {
+          news.add(last);
+        }
+        heard(key, sequence);
       }
-    }
-    return missed;
-  }
-
-  private void tell(Win win) {
-    if (told.add(win.winId())) {
-      announce(win);
     }
   }
 

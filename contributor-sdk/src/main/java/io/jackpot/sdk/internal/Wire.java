@@ -146,10 +146,10 @@ final class Wire {
         default -> p.skipChildren();
       }
     }
-    if (roundId == null || status == null) {
-      throw new IOException("a result without roundId or status");
+    if (roundId == null) {
+      throw new IOException("a result without roundId");
     }
-    RoundResult result = STATUSES.contains(status)
+    RoundResult result = status != null && STATUSES.contains(status)
         ? new RoundResult(roundId, RoundResult.Status.valueOf(status), shares, triggers, code, message) : null;
     return new Item(roundId, status, result, retryable);
   }

@@ -31,6 +31,9 @@ class RetryAfterTest {
     assertEquals(4, draws.size(), "different draws, different waits: " + draws);
     assertEquals(50, HttpJackpotContributor.backoffMillis(100, 5_000, 1, 0));
     assertEquals(799, HttpJackpotContributor.backoffMillis(100, 5_000, 4, 0.999), "the fourth wait: up to 800 ms");
+    // resilience4j takes a wait under 1 ms for "give up": never 0.
+    assertEquals(1, HttpJackpotContributor.backoffMillis(1, 1, 1, 0));
+    assertEquals(1, HttpJackpotContributor.afterRetryAfter(0, 0, 0.5));
   }
 
   @Test

@@ -40,9 +40,9 @@ class TickerListenerTest {
 
   private static String pool(String key, String lastWinId) {
     String lastWin = lastWinId == null ? "null" : """
-        {"winId": "%s", "jackpotId": "candy", "poolKey": "%s", "sequence": 3, "roundId": "r-%s", "playerId": "p",
+        {"winId": "%s", "jackpotId": "candy", "poolKey": "%s", "sequence": %s, "roundId": "r-%s", "playerId": "p",
          "amount": "12.000000", "currency": "EUR", "amountInCurrency": "12.00", "wonAt": "2026-11-21T13:45:01.123Z",
-         "trigger": "RANDOM"}""".formatted(lastWinId, key, lastWinId);
+         "trigger": "RANDOM"}""".formatted(lastWinId, key, lastWinId.substring(lastWinId.lastIndexOf('/') + 1), lastWinId);
     return "{\"key\": \"" + key + "\", \"amount\": \"10\", \"lastWin\": " + lastWin + "}";
   }
 
@@ -62,9 +62,25 @@ class TickerListenerTest {
     // The same win again, as a message right after the snapshot, and in a later snapshot: told once.
     ticker.handle(snapshot(pool("mini", "candy/mini/2"), pool("major", "candy/major/1"), pool("new", "candy/new/1")));
     ticker.handle("""
-        {"type": "win", "winId": "candy/mini/2", "jackpotId": "candy", "poolKey": "mini", "sequence": 3, "roundId": "r-2",
+        {"type": "win", "winId": "candy/mini/2", "jackpotId": "candy", "poolKey": "mini", "sequence": 2, "roundId": "r-2",
          "playerId": "p", "amount": "12.000000", "currency": "EUR", "amountInCurrency": "12.00",
          "wonAt": "2026-11-21T13:45:01.123Z", "trigger": "RANDOM"}""");
     assertEquals(2, heard.size(), "each win told once: " + heard);
+    // A late message of an older win (from a connection that has since dropped) is told, but does
+    // not make the pool's newer win news again.
+    ticker.handle("""
+        {"type": "win", "winId": "candy/mini/0", "jackpotId": "candy", "poolKey": "mini", "sequence": 0, "roundId": "r-0",
+         "playerId": "p", "amount": "12.000000", "currency": "EUR", "amountInCurrency": "12.00",
+         "wonAt": "2026-11-21T13:45:01.123Z", "trigger": "RANDOM"}""");
+    // Over a thousand wins of another pool later (the ids told are remembered within a bound):
+    for (int i = 1; i <= 1100; i++) {
+      ticker.handle("""
+          {"type": "win", "winId": "candy/other/%d", "jackpotId": "candy", "poolKey": "other", "sequence": %d, "roundId": "r",
+           "playerId": "p", "amount": "1.000000", "currency": "EUR", "amountInCurrency": "1.00",
+           "wonAt": "2026-11-21T13:45:01.123Z", "trigger": "RANDOM"}""".formatted(i, i));
+    }
+    assertEquals(3 + 1100, heard.size());
+    ticker.handle(snapshot(pool("mini", "candy/mini/2"), pool("major", "candy/major/1"), pool("new", "candy/new/1")));
+    assertEquals(3 + 1100, heard.size(), "nothing new in the pools' last wins");
   }
 }
