@@ -341,4 +341,23 @@ class HttpJackpotContributorTest {
       assertTrue(closeTook.get(20, TimeUnit.SECONDS) < 5_000, "close() had nothing to wait for: " + closeTook.get() + " ms");
     }
   }
+
+  /**
+   * A proxy that drops the Upgrade header makes the service answer the stream's upgrade 400
+   * WEBSOCKET_REQUIRED: the batches go by POST to that endpoint instead (the JDK's HttpServer
+   * here answers the upgrade like any GET, as such a service would).
+   */
+  @Test
+  void anEndpointThatCannotUpgradeGetsTheBatchesByPost() throws Exception {
+    try (FakeService service = new FakeService(body -> body.isEmpty()
+        ? new FakeService.Reply(400, "{\"error\":{\"code\":\"WEBSOCKET_REQUIRED\",\"message\":\"send an Upgrade\"}}", null)
+        : FakeService.answerAll(body, "APPLIED", null));
+         JackpotContributor sdk = JackpotContributor.of(config(service.url()).transport(ContributorConfig.Transport.WEBSOCKET).build())) {
+      for (int i = 0; i < 5; i++) {
+        assertEquals(RoundResult.Status.APPLIED, sdk.contribute(c(i)).toCompletableFuture().get(10, TimeUnit.SECONDS).status());
+      }
+      assertEquals(1, service.bodies.stream().filter(String::isEmpty).count(), "one upgrade tried, then POSTs only");
+      assertEquals(5, service.bodies.stream().filter(b -> !b.isEmpty()).count());
+    }
+  }
 }

@@ -75,6 +75,12 @@ public final class HttpJackpotContributor implements JackpotContributor {
   private final Thread sender;
   private final List<Consumer<Win>> winListeners = new CopyOnWriteArrayList<>();
   private volatile boolean closed;
+  /**
+   * Endpoints whose path to the service does not pass the WebSocket upgrade, and until when (nanoTime)
+   * their batches go by POST.
+   */
+  private final Map<URI, Long> noStreamUntil = new ConcurrentHashMap<>();
+  private static final java.time.Duration NO_STREAM_FOR = java.time.Duration.ofMinutes(1);
   /** Why the last try that is being retried failed: told with a full buffer, which is what it leads to. */
   private volatile String lastFailure;
   /** Claims and win lookups not answered yet: {@link #close()} waits for them, then fails what is left. */
@@ -213,8 +219,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
       batch.forEach(p -> fail(p, e));
       return CompletableFuture.completedFuture(null);
     }
-    Supplier<CompletionStage<List<Wire.Item>>> attempt = () -> (streams != null ? overStream(body) : call("POST", "/v1/contributions", body))
-        .thenApply(text -> answers(text, batch));
+    Supplier<CompletionStage<List<Wire.Item>>> attempt = () -> sendBatch(body).thenApply(text -> answers(text, batch));
     return retried(attempt).handleAsync((items, error) -> {
       // Every round of the batch is settled before the game hears of any: a game that calls
       // close() from its callback finds the rest of this batch already answered, not outstanding.
@@ -342,13 +347,13 @@ public final class HttpJackpotContributor implements JackpotContributor {
       body.put("poolKey", poolKey);
     }
     body.put("currency", currency);
-    return tracked(() -> retried(() -> call("POST", "/v1/wins", json(body))).thenApply(text -> parse(() -> Wire.winOf(text))));
+    return tracked(() -> retried(() -> call(endpoints.pick(), "POST", "/v1/wins", json(body))).thenApply(text -> parse(() -> Wire.winOf(text))));
   }
 
   @Override
   public CompletionStage<List<Win>> findWins(String roundId) {
     String path = "/v1/wins?roundId=" + URLEncoder.encode(roundId, StandardCharsets.UTF_8);
-    return tracked(() -> retried(() -> call("GET", path, null)).thenApply(text -> parse(() -> Wire.wins(text))));
+    return tracked(() -> retried(() -> call(endpoints.pick(), "GET", path, null)).thenApply(text -> parse(() -> Wire.wins(text))));
   }
 
   /** A claim or lookup that {@link #close()} answers before it returns; refused once closed, like a contribution. */
@@ -409,9 +414,24 @@ public final class HttpJackpotContributor implements JackpotContributor {
     return Retry.decorateCompletionStage(retry, scheduler, attempt).get();
   }
 
-  /** One attempt at one endpoint; the breaker hears how it went. */
-  private CompletionStage<String> call(String method, String path, String body) {
+  /**
+   * One attempt at sending a batch: on the next endpoint's contribution stream, or by POST where
+   * that is the transport, or where the path to the endpoint does not pass the WebSocket upgrade.
+   */
+  private CompletionStage<String> sendBatch(String body) {
     Endpoints.Endpoint e = endpoints.pick();
+    if (streams == null) {
+      return call(e, "POST", "/v1/contributions", body);
+    }
+    Long until = noStreamUntil.get(e.base());
+    if (until != null && System.nanoTime() - until < 0) {
+      return call(e, "POST", "/v1/contributions", body);
+    }
+    return overStream(e, body);
+  }
+
+  /** One attempt at one endpoint; the breaker hears how it went. */
+  private CompletionStage<String> call(Endpoints.Endpoint e, String method, String path, String body) {
     HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(e.base() + path)).timeout(config.requestTimeout())
         .header("Authorization", "Bearer " + config.gameKey())
         .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
@@ -431,9 +451,12 @@ public final class HttpJackpotContributor implements JackpotContributor {
     });
   }
 
-  /** One attempt at sending a batch on an endpoint's contribution stream (WebSocket); as {@link #call}. */
-  private CompletionStage<String> overStream(String body) {
-    Endpoints.Endpoint e = endpoints.pick();
+  /**
+   * One attempt at sending a batch on an endpoint's contribution stream (WebSocket); as {@link #call}.
+   * If the service answers the upgrade WEBSOCKET_REQUIRED (a proxy on the way dropped the Upgrade
+   * header), the batch goes by POST to that endpoint, and so do its next ones for {@link #NO_STREAM_FOR}.
+   */
+  private CompletionStage<String> overStream(Endpoints.Endpoint e, String body) {
     long start = System.nanoTime();
     return streams.send(e.base(), body).handle((answer, error) -> {
       long took = System.nanoTime() - start;
@@ -441,13 +464,22 @@ public final class HttpJackpotContributor implements JackpotContributor {
         Throwable t = unwrap(error);
         if (t instanceof java.net.http.WebSocketHandshakeException h) {
           // Refused at the upgrade: by the service (401 unknown key, 403), as refused as a POST
-          // would be; by a proxy, or for want of the upgrade (WEBSOCKET_REQUIRED), an endpoint
-          // failure like any other.
-          Object text = h.getResponse().body();
-          JackpotException refused = finalRefusal(h.getResponse().statusCode(), text instanceof String str ? str : null);
+          // would be; for want of the upgrade, by POST instead; by a proxy, an endpoint failure
+          // like any other.
+          String text = h.getResponse().body() instanceof String str ? str : null;
+          JackpotException refused = finalRefusal(h.getResponse().statusCode(), text);
           if (refused != null) {
             e.breaker().onSuccess(took, TimeUnit.NANOSECONDS);
             throw refused;
+          }
+          Map<?, ?> err = serviceError(text);
+          if (err != null && "WEBSOCKET_REQUIRED".equals(err.get("code"))) {
+            if (noStreamUntil.put(e.base(), System.nanoTime() + NO_STREAM_FOR.toNanos()) == null) {
+              System.getLogger(HttpJackpotContributor.class.getName()).log(System.Logger.Level.WARNING,
+                  "the path to " + e.base() + " does not pass WebSocket upgrades (the service answered WEBSOCKET_REQUIRED):"
+                  + " its batches go by POST, the stream is tried again every " + NO_STREAM_FOR.toSeconds() + " s");
+            }
+            return call(e, "POST", "/v1/contributions", body);
           }
         }
         e.breaker().onError(took, TimeUnit.NANOSECONDS, t);
@@ -455,8 +487,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
         long after = t instanceof java.net.http.WebSocketHandshakeException h ? retryAfterMillis(h.getResponse().headers()) : -1;
         throw new Retryable("no answer from " + e.base() + " on its contribution stream: " + t, after, t);
       }
-      return answered(e, took, answer.status(), answer.retryAfterMillis(), answer.text());
-    });
+      return CompletableFuture.completedFuture(answered(e, took, answer.status(), answer.retryAfterMillis(), answer.text()));
+    }).thenCompose(next -> next);
   }
 
   /**
