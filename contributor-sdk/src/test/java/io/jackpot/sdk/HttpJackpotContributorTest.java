@@ -360,4 +360,42 @@ class HttpJackpotContributorTest {
       assertEquals(5, service.bodies.stream().filter(b -> !b.isEmpty()).count());
     }
   }
+
+  /**
+   * An endpoint that sends the headers and then stalls in the body: the attempt times out (the
+   * JDK's request timeout stops at the headers), the exchange is aborted, and the batch goes to
+   * the next endpoint.
+   */
+  @Test
+  void anAnswerStalledInItsBodyTimesOutAndIsAborted() throws Exception {
+    try (java.net.ServerSocket stalling = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+         FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null))) {
+      CompletableFuture<Boolean> aborted = new CompletableFuture<>();
+      Thread stall = new Thread(() -> {
+        try (java.net.Socket s = stalling.accept()) {
+          var in = new java.io.BufferedReader(new java.io.InputStreamReader(s.getInputStream(), java.nio.charset.StandardCharsets.ISO_8859_1));
+          int length = 0;
+          for (String line = in.readLine(); line != null && !line.isEmpty(); line = in.readLine()) {
+            if (line.toLowerCase().startsWith("content-length:")) {
+              length = Integer.parseInt(line.substring(15).trim());
+            }
+          }
+          in.skip(length);
+          s.getOutputStream().write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"res"
+              .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+          s.getOutputStream().flush();
+          aborted.complete(in.read() == -1); // the client closes its end: the exchange was given up
+        } catch (java.io.IOException e) {
+          aborted.complete(true); // reset by the client
+        }
+      });
+      stall.setDaemon(true);
+      stall.start();
+      try (JackpotContributor sdk = JackpotContributor.of(config("http://127.0.0.1:" + stalling.getLocalPort(), service.url())
+          .requestTimeout(Duration.ofMillis(300)).build())) {
+        assertEquals(RoundResult.Status.APPLIED, sdk.contribute(c(1)).toCompletableFuture().get(10, TimeUnit.SECONDS).status());
+        assertTrue(aborted.get(10, TimeUnit.SECONDS), "the stalled exchange's connection was closed");
+      }
+    }
+  }
 }

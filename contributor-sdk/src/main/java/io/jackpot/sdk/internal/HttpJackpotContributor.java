@@ -439,13 +439,23 @@ public final class HttpJackpotContributor implements JackpotContributor {
       b.header("Content-Type", "application/json");
     }
     long start = System.nanoTime();
-    // The request's own timeout ends when the headers arrive; this one covers the body too.
-    return http.sendAsync(b.build(), HttpResponse.BodyHandlers.ofString())
-        .orTimeout(config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS).handle((resp, error) -> {
+    CompletableFuture<HttpResponse<String>> exchange = http.sendAsync(b.build(), HttpResponse.BodyHandlers.ofString());
+    // The request's own timeout ends when the headers arrive; this one covers the body too, and
+    // cancels the exchange (the JDK aborts it, since 16) rather than leave it reading.
+    try {
+      java.util.concurrent.ScheduledFuture<?> deadline = scheduler.schedule(() -> exchange.cancel(true),
+          config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+      exchange.whenComplete((r, t) -> deadline.cancel(false));
+    } catch (java.util.concurrent.RejectedExecutionException closing) {
+      exchange.orTimeout(config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    }
+    return exchange.handle((resp, error) -> {
       long took = System.nanoTime() - start;
       if (error != null) {
         e.breaker().onError(took, TimeUnit.NANOSECONDS, error);
-        throw new Retryable("no answer from " + e.base() + ": " + error, -1, error);
+        String why = error instanceof java.util.concurrent.CancellationException
+            ? "no answer within " + config.requestTimeout().toMillis() + " ms" : String.valueOf(error);
+        throw new Retryable("no answer from " + e.base() + ": " + why, -1, error);
       }
       return answered(e, took, resp.statusCode(), retryAfterMillis(resp.headers()), resp.body());
     });
