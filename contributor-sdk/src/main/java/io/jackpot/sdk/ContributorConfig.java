@@ -101,8 +101,8 @@ public final class ContributorConfig {
 
   /**
    * How long one attempt may take, answer included (100 ms – 10 min; default 10 s), and the
-   * connect timeout; an attempt over it is retried. {@link JackpotContributor#close()} waits at
-   * most three times this.
+   * connect timeout; an attempt over it is retried. {@link JackpotContributor#close()} waits three
+   * times this at most, plus up to 1 s for the game's callbacks.
    */
   public Duration requestTimeout() {
     return requestTimeout;

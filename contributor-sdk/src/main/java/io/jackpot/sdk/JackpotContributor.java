@@ -64,8 +64,9 @@ public interface JackpotContributor extends AutoCloseable {
    * contributions held to be delivered and the claims and lookups under way to be answered. Any
    * still unconfirmed then completes exceptionally with IllegalStateException: it may or may not
    * have been recorded, so look it up (the round id is idempotent, resend it; a claim's win is
-   * found by {@link #findWins}). Returns once the callbacks of the rounds answered have run
-   * (called from such a callback, it cannot wait for its own thread). Idempotent.
+   * found by {@link #findWins}). Then gives the callbacks of the rounds answered the rest of that
+   * time, and at least 1 s, to run (called from such a callback, it cannot wait for its own
+   * thread). Idempotent.
    */
   @Override
   void close();

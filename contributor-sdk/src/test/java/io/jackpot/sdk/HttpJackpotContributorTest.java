@@ -85,18 +85,28 @@ class HttpJackpotContributorTest {
   }
 
   @Test
-  void aReplyThatDoesNotReadAsTheRoundsSentIsTriedAgainAndEachRoundIsAnsweredOnce() throws Exception {
-    // A proxy's page with a 200, then results that answer only the first of the two rounds sent together.
-    try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
+  void aReplyThatDoesNotMatchTheRoundsSentFailsEachRoundOnceAndFreesItsSlot() throws Exception {
+    // The reply answers only the first of the two rounds sent together.
+    try (FakeService service = new FakeService(body -> FakeService.answerAll(body.substring(0, body.indexOf("R-1") + 4), "APPLIED", null));
          JackpotContributor sdk = JackpotContributor.of(config(service.url()).linger(Duration.ofMillis(200)).build())) {
-      service.script.add(new FakeService.Reply(200, "<html>maintenance</html>", null));
-      service.script.add(FakeService.answerAll("\"roundId\":\"R-1\"", "APPLIED", null));
       var first = sdk.contribute(c(1)).toCompletableFuture();
       var second = sdk.contribute(c(2)).toCompletableFuture();
-      assertEquals(RoundResult.Status.APPLIED, first.get(10, TimeUnit.SECONDS).status());
-      assertEquals(RoundResult.Status.APPLIED, second.get(10, TimeUnit.SECONDS).status());
-      assertEquals(3, service.requests.get(), "both went in one request, three times");
+      for (var f : List.of(first, second)) {
+        var error = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+        assertTrue(error.getCause().getMessage().contains("do not match"), error.getCause().toString());
+      }
+      assertEquals(1, service.requests.get(), "both went in one request");
       assertEquals(0, sdk.held(), "each buffer slot is freed exactly once");
+    }
+  }
+
+  @Test
+  void aProxysPageSentWithA200IsAnEndpointFailureAndTriedAgain() throws Exception {
+    try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
+         JackpotContributor sdk = JackpotContributor.of(config(service.url()).build())) {
+      service.script.add(new FakeService.Reply(200, "<html>down for maintenance</html>", null));
+      assertEquals(RoundResult.Status.APPLIED, sdk.contribute(c(1)).toCompletableFuture().get(10, TimeUnit.SECONDS).status());
+      assertEquals(2, service.requests.get());
     }
   }
 
@@ -114,16 +124,17 @@ class HttpJackpotContributorTest {
   @Test
   void aFullBufferTellsWhyDeliveriesFail() throws Exception {
     try (FakeService proxy = new FakeService(body -> new FakeService.Reply(404, "<html>Not Found</html>", null));
-         JackpotContributor sdk = JackpotContributor.of(config(proxy.url()).batchSize(1).bufferCapacity(1).requestTimeout(Duration.ofMillis(200)).build())) {
+         JackpotContributor sdk = JackpotContributor.of(config(proxy.url()).batchSize(1).bufferCapacity(1).requestTimeout(Duration.ofSeconds(1)).build())) {
       sdk.contribute(c(1));
+      // Refused at once while the first is held; the reason appears once its first try has failed.
       long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (proxy.requests.get() < 2 && System.nanoTime() < until) {
-        Thread.onSpinWait(); // until a retry has been scheduled after a failure
-      }
-      var full = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
-          () -> sdk.contribute(c(2)).toCompletableFuture().get(1, TimeUnit.SECONDS));
-      assertInstanceOf(BufferFullException.class, full.getCause());
-      assertTrue(full.getCause().getMessage().contains("answered 404"), full.getCause().getMessage());
+      Throwable full;
+      do {
+        full = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
+            () -> sdk.contribute(c(2)).toCompletableFuture().get(1, TimeUnit.SECONDS)).getCause();
+        assertInstanceOf(BufferFullException.class, full);
+      } while (!full.getMessage().contains("answered 404") && System.nanoTime() < until);
+      assertTrue(full.getMessage().contains("answered 404"), full.getMessage());
     }
   }
 
@@ -313,6 +324,20 @@ class HttpJackpotContributorTest {
     }
   }
 
+  @Test
+  void aRejectionWithoutAnErrorCodeIsFinalAndTheRestOfItsBatchIsAnswered() throws Exception {
+    try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
+         JackpotContributor sdk = JackpotContributor.of(config(service.url()).linger(Duration.ofMillis(200)).build())) {
+      service.script.add(new FakeService.Reply(200, "{\"results\":[{\"roundId\":\"R-1\",\"status\":\"REJECTED\"},"
+          + "{\"roundId\":\"R-2\",\"status\":\"APPLIED\"}]}", null));
+      var first = sdk.contribute(c(1)).toCompletableFuture();
+      var second = sdk.contribute(c(2)).toCompletableFuture();
+      assertEquals(RoundResult.Status.REJECTED, first.get(10, TimeUnit.SECONDS).status());
+      assertEquals(RoundResult.Status.APPLIED, second.get(10, TimeUnit.SECONDS).status());
+      assertEquals(1, service.requests.get(), "both went in one request");
+    }
+  }
+
   /**
    * The game hears of a batch's rounds only once all of them are settled: closing from the first
    * one's callback waits for nothing of that batch and finds every one of them answered.
@@ -371,6 +396,7 @@ class HttpJackpotContributorTest {
     try (java.net.ServerSocket stalling = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
          FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null))) {
       CompletableFuture<Boolean> aborted = new CompletableFuture<>();
+      java.util.concurrent.atomic.AtomicBoolean headersSent = new java.util.concurrent.atomic.AtomicBoolean();
       Thread stall = new Thread(() -> {
         try (java.net.Socket s = stalling.accept()) {
           var in = new java.io.BufferedReader(new java.io.InputStreamReader(s.getInputStream(), java.nio.charset.StandardCharsets.ISO_8859_1));
@@ -384,17 +410,18 @@ class HttpJackpotContributorTest {
           s.getOutputStream().write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"res"
               .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
           s.getOutputStream().flush();
+          headersSent.set(true);
           aborted.complete(in.read() == -1); // the client closes its end: the exchange was given up
         } catch (java.io.IOException e) {
-          aborted.complete(true); // reset by the client
+          aborted.complete(headersSent.get()); // reset by the client
         }
       });
       stall.setDaemon(true);
       stall.start();
       try (JackpotContributor sdk = JackpotContributor.of(config("http://127.0.0.1:" + stalling.getLocalPort(), service.url())
-          .requestTimeout(Duration.ofMillis(300)).build())) {
+          .requestTimeout(Duration.ofSeconds(1)).build())) {
         assertEquals(RoundResult.Status.APPLIED, sdk.contribute(c(1)).toCompletableFuture().get(10, TimeUnit.SECONDS).status());
-        assertTrue(aborted.get(10, TimeUnit.SECONDS), "the stalled exchange's connection was closed");
+        assertTrue(aborted.get(10, TimeUnit.SECONDS), "the stalled exchange's connection was closed after its headers came");
       }
     }
   }

@@ -44,11 +44,12 @@ import java.util.function.Supplier;
  * the batches on a WebSocket per endpoint ({@link ContributionStreams}). One sender thread
  * drains the buffer into batches (up to batchSize, waiting at most linger for more); at most
  * maxInFlightBatches are sent at once. A batch that gets no answer (within requestTimeout), a 5xx,
- * 408 or 429, a redirect, or a refusal that is not the service's own word on the call (a proxy's
- * or a misrouted answer: no error code from the service, or one that says the endpoint cannot take
- * the call) is sent again, under the same round ids, with exponential backoff and jitter (never
- * sooner than Retry-After), to the next endpoint whose circuit breaker allows; for as long as it
- * takes. Items the service answers REJECTED but retryable (ROUND_IN_PROGRESS, OVERLOADED, or
+ * 408 or 429, a redirect, a 2xx that is not the service's results (a proxy's page), or a refusal
+ * that is not the service's own word on the call (a proxy's or a misrouted answer: no error code
+ * from the service, or one that says the endpoint cannot take the call; but 413, final) is sent
+ * again, under the same round ids, with exponential backoff and jitter (never sooner than
+ * Retry-After), to the next endpoint whose circuit breaker allows; for as long as it takes. An
+ * endpoint whose path drops the WebSocket upgrade gets its batches by POST for a while. Items the service answers REJECTED but retryable (ROUND_IN_PROGRESS, OVERLOADED, or
  * marked {@code "retryable": true}) are queued again after a backoff; the service's other answers
  * complete them. Every contribution held counts against bufferCapacity until completed.
  */
@@ -69,7 +70,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
   private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
   private final Semaphore held;
   private final Semaphore inFlight;
-  /** Retries, deferred rounds, the ticker's pings and the stream's answer deadlines (each cancelled once answered). */
+  /** Retries, deferred rounds, the ticker's pings, and the answer deadlines of stream batches and HTTP attempts (each cancelled once answered). */
   private final ScheduledThreadPoolExecutor scheduler;
   private final ExecutorService callbacks;
   private final Thread sender;
@@ -81,7 +82,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
    */
   private final Map<URI, Long> noStreamUntil = new ConcurrentHashMap<>();
   private static final java.time.Duration NO_STREAM_FOR = java.time.Duration.ofMinutes(1);
-  /** Why the last try that is being retried failed: told with a full buffer, which is what it leads to. */
+  /** Why the last batch sent failed, or null once one went through: told with a full buffer, which is what it leads to. */
   private volatile String lastFailure;
   /** Claims and win lookups not answered yet: {@link #close()} waits for them, then fails what is left. */
   private final Set<CompletableFuture<?>> requests = ConcurrentHashMap.newKeySet();
@@ -138,9 +139,6 @@ public final class HttpJackpotContributor implements JackpotContributor {
         .maxAttempts(Integer.MAX_VALUE)
         .retryOnException(e -> unwrap(e) instanceof Retryable)
         .intervalBiFunction((attempt, either) -> {
-          if (either.isLeft()) {
-            lastFailure = String.valueOf(unwrap(either.getLeft()).getMessage());
-          }
           long wait = backoffMillis(attempt);
           if (either.isLeft() && unwrap(either.getLeft()) instanceof Retryable r && r.retryAfterMillis >= 0) {
             return afterRetryAfter(r.retryAfterMillis, wait, ThreadLocalRandom.current().nextDouble());
@@ -219,8 +217,9 @@ public final class HttpJackpotContributor implements JackpotContributor {
       batch.forEach(p -> fail(p, e));
       return CompletableFuture.completedFuture(null);
     }
-    Supplier<CompletionStage<List<Wire.Item>>> attempt = () -> sendBatch(body).thenApply(text -> answers(text, batch));
-    return retried(attempt).handleAsync((items, error) -> {
+    Supplier<CompletionStage<String>> attempt = () -> sendBatch(body).whenComplete((text, e) -> lastFailure = e == null ? null
+        : String.valueOf(unwrap(e).getMessage()));
+    return retried(attempt).handleAsync((text, error) -> {
       // Every round of the batch is settled before the game hears of any: a game that calls
       // close() from its callback finds the rest of this batch already answered, not outstanding.
       List<Runnable> tell = new ArrayList<>(batch.size());
@@ -237,10 +236,11 @@ public final class HttpJackpotContributor implements JackpotContributor {
           }
           return null;
         }
+        List<Wire.Item> items = answers(text, batch);
         for (int i = 0; i < batch.size(); i++) {
           settle(batch.get(i), items.get(i), tell);
         }
-      } catch (RuntimeException e) {
+      } catch (IOException | RuntimeException e) {
         batch.forEach(p -> fail(p, e, tell));
       } finally {
         tell.forEach(Runnable::run);
@@ -250,23 +250,32 @@ public final class HttpJackpotContributor implements JackpotContributor {
   }
 
   /**
-   * The answer's items, one per round sent, in their order. An answer that does not read as that
-   * (a proxy's page sent with a 200, a reply cut short, results for other rounds) is the endpoint
-   * failing, like a 5xx: tried again under the same round ids, and checked whole before any round
-   * is settled.
+   * The answer's items, one per round sent, in their order; checked whole before any round is
+   * settled, so an answer that does not match (the service's, read: sending it again would get the
+   * same) fails each round exactly once.
    */
-  private static List<Wire.Item> answers(String text, List<Pending> batch) {
-    try {
-      List<Wire.Item> items = Wire.items(text);
-      for (int i = 0; i < batch.size(); i++) {
-        if (i >= items.size() || !batch.get(i).contribution().roundId().equals(items.get(i).roundId())) {
-          throw new IOException(items.size() + " results that do not match the " + batch.size() + " rounds sent");
-        }
+  private static List<Wire.Item> answers(String text, List<Pending> batch) throws IOException {
+    List<Wire.Item> items = Wire.items(text);
+    for (int i = 0; i < batch.size(); i++) {
+      if (i >= items.size() || !batch.get(i).contribution().roundId().equals(items.get(i).roundId())) {
+        throw new IOException("the service answered " + items.size() + " results that do not match the "
+            + batch.size() + " rounds sent");
       }
-      return items;
-    } catch (IOException | RuntimeException e) {
-      throw new Retryable("an answer that does not read as the batch's results: " + e.getMessage(), -1, e);
     }
+    return items;
+  }
+
+  /**
+   * Whether a 2xx answer to a batch is the service's results object at all: a proxy's page sent
+   * with a 200 (maintenance, a single-page app's fallback) is not, and is the endpoint failing.
+   * Looked at, not parsed: the answer is parsed once, later.
+   */
+  static boolean resultsObject(String text) {
+    int i = 0;
+    while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
+      i++;
+    }
+    return i < text.length() && text.charAt(i) == '{' && text.contains("\"results\"");
   }
 
   /**
@@ -278,7 +287,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
     if (r == null) {
       fail(p, new IOException("the service answered round " + item.roundId() + " with status " + item.status()
           + ", which this SDK does not know; look the round up by its id"), tell);
-    } else if (r.status() == RoundResult.Status.REJECTED && (item.retryable() || RETRY_ITEM.contains(r.errorCode()))) {
+    } else if (r.status() == RoundResult.Status.REJECTED && (item.retryable() || r.errorCode() != null && RETRY_ITEM.contains(r.errorCode()))) {
       scheduler.schedule(() -> queue.add(p), backoffMillis(p.deferred.incrementAndGet()), TimeUnit.MILLISECONDS);
     } else {
       finish(p, r, tell);
@@ -420,14 +429,20 @@ public final class HttpJackpotContributor implements JackpotContributor {
    */
   private CompletionStage<String> sendBatch(String body) {
     Endpoints.Endpoint e = endpoints.pick();
-    if (streams == null) {
-      return call(e, "POST", "/v1/contributions", body);
-    }
     Long until = noStreamUntil.get(e.base());
-    if (until != null && System.nanoTime() - until < 0) {
-      return call(e, "POST", "/v1/contributions", body);
-    }
-    return overStream(e, body);
+    CompletionStage<String> sent = streams == null || (until != null && System.nanoTime() - until < 0) ? post(e, body) : overStream(e, body);
+    return sent.thenApply(text -> {
+      if (!resultsObject(text)) {
+        e.breaker().onError(0, TimeUnit.NANOSECONDS, new IOException("not the service's results"));
+        throw new Retryable(e.base() + " answered with something that is not the service's results: "
+            + text.substring(0, Math.min(80, text.length())), -1, null);
+      }
+      return text;
+    });
+  }
+
+  private CompletionStage<String> post(Endpoints.Endpoint e, String body) {
+    return call(e, "POST", "/v1/contributions", body);
   }
 
   /** One attempt at one endpoint; the breaker hears how it went. */
@@ -489,7 +504,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
                   "the path to " + e.base() + " does not pass WebSocket upgrades (the service answered WEBSOCKET_REQUIRED):"
                   + " its batches go by POST, the stream is tried again every " + NO_STREAM_FOR.toSeconds() + " s");
             }
-            return call(e, "POST", "/v1/contributions", body);
+            return post(e, body);
           }
         }
         e.breaker().onError(took, TimeUnit.NANOSECONDS, t);
@@ -532,7 +547,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
     Map<?, ?> error = serviceError(body);
     if (status == 413) {
       // Too large for the service or for a proxy in front of it: the same batch would be refused again.
-      return error != null ? new JackpotException(413, (String) error.get("code"), String.valueOf(error.get("message")))
+      return error != null ? new JackpotException(413, (String) error.get("code"), error.get("message") instanceof String m ? m : "")
           : new JackpotException(413, "PAYLOAD_TOO_LARGE", "the batch is larger than the endpoint accepts; lower batchSize");
     }
     if (error == null || ENDPOINT_CODES.contains((String) error.get("code"))) {

@@ -1,6 +1,10 @@
 package io.jackpot.sdk.internal;
 
-/** A failure worth trying again (no answer, 5xx, 429/503); {@code retryAfterMillis} is the server's hint, or -1. */
+/**
+ * A failure worth trying again, elsewhere too: no answer, a 5xx, 408 or 429, or an answer that is
+ * not the service's own (HttpJackpotContributor says which); {@code retryAfterMillis} is the
+ * server's hint, or -1.
+ */
 final class Retryable extends RuntimeException {
   final long retryAfterMillis;
 

@@ -91,7 +91,7 @@ final class Wire {
     }
   }
 
-  /** The answer's results; a status this SDK does not know is an error here. */
+  /** The answer's results; a status this SDK does not know is an error here (for tests and WireBench: the SDK reads items). */
   static List<RoundResult> results(String body) throws IOException {
     List<RoundResult> out = new ArrayList<>();
     for (Item i : items(body)) {
