@@ -41,7 +41,11 @@ final class ContributionStreams {
     this.deadlines = deadlines;
   }
 
-  /** Sends {@code body} ({"contributions": [...]}) to the endpoint at {@code base}. */
+  /**
+   * Sends {@code body} ({"contributions": [...]}) to the endpoint at {@code base}. The body is
+   * printable ASCII (Contribution and the config check every field that goes in it), so the
+   * WebSocket's encoder, which refuses an unpaired surrogate, takes it as it is.
+   */
   CompletableFuture<Answer> send(URI base, String body) {
     if (closed) {
       return CompletableFuture.failedFuture(new IOException("the contributor is closed"));
@@ -56,26 +60,13 @@ final class ContributionStreams {
         fresh.open();
       }
     }
-    return c.send(ids.incrementAndGet(), wellFormed(body));
+    return c.send(ids.incrementAndGet(), body);
   }
 
   /** Closes every connection; batches still waiting fail, and no new connection is opened. */
   void close() {
     closed = true;
     connections.values().forEach(Connection::close);
-  }
-
-  /**
-   * The text with any unpaired surrogate replaced by '?', as HTTP's body encoder does: the
-   * WebSocket's encoder refuses it, and the batch would fail on every retry.
-   */
-  static String wellFormed(String text) {
-    for (int i = 0; i < text.length(); i++) {
-      if (Character.isSurrogate(text.charAt(i))) {
-        return new String(text.getBytes(java.nio.charset.StandardCharsets.UTF_8), java.nio.charset.StandardCharsets.UTF_8);
-      }
-    }
-    return text;
   }
 
   /**
@@ -166,9 +157,12 @@ final class ContributionStreams {
 
     @Override
     public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
-      partial.append(data);
+      if (!last || partial.length() > 0) {
+        partial.append(data);
+      }
       if (last) {
-        String text = partial.toString();
+        // A message in one frame (the usual case) is read as it came, without a copy.
+        String text = partial.length() > 0 ? partial.toString() : data.toString();
         partial.setLength(0);
         try {
           Answer read = read(text);

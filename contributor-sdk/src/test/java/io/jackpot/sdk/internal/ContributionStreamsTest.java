@@ -25,13 +25,6 @@ class ContributionStreamsTest {
     assertEquals(200, ContributionStreams.read(spaced).status());
   }
 
-  @Test
-  void anUnpairedSurrogateIsSentAsAQuestionMarkAsOverHttp() {
-    assertEquals("{\"playerId\":\"p?\"}", ContributionStreams.wellFormed("{\"playerId\":\"p\uD83D\"}"));
-    String emoji = "{\"playerId\":\"p\uD83D\uDE00\"}";
-    assertEquals(emoji, ContributionStreams.wellFormed(emoji), "a whole pair is kept");
-  }
-
   /** Completes a WebSocket upgrade on {@code s} (the client's request read, 101 written). */
   private static void upgrade(java.net.Socket s) throws Exception {
     var in = new java.io.BufferedReader(new java.io.InputStreamReader(s.getInputStream(), java.nio.charset.StandardCharsets.ISO_8859_1));
