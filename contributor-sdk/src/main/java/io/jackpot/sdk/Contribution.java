@@ -6,7 +6,7 @@ import java.util.Objects;
 /**
  * One game round's contribution: its round id (see {@link GameNumbers}), the player, the total
  * stake and its currency, and the coin value for jackpots that route by it (Bewitched).
- * Amounts are exact decimals, never floating point.
+ * Amounts are exact decimals, never floating point. Immutable and thread-safe.
  *
  * <p>Checked when made, by the service's rules for each field (API.md), so that a malformed round
  * is refused at once, where the game made it, rather than answered REJECTED later. Throws
