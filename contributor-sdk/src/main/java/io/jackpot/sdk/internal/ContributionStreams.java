@@ -58,6 +58,9 @@ final class ContributionStreams {
       if (c == null) {
         c = fresh;
         fresh.open();
+        if (closed) {
+          fresh.close(); // close() ran meanwhile and may not have seen it in the map
+        }
       }
     }
     return c.send(ids.incrementAndGet(), body);

@@ -548,7 +548,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
     if (status == 413) {
       // Too large for the service or for a proxy in front of it: the same batch would be refused again.
       return error != null ? new JackpotException(413, (String) error.get("code"), error.get("message") instanceof String m ? m : "")
-          : new JackpotException(413, "PAYLOAD_TOO_LARGE", "the batch is larger than the endpoint accepts; lower batchSize");
+          : new JackpotException(413, "PAYLOAD_TOO_LARGE", "the request is larger than the endpoint accepts (for contributions: lower batchSize)");
     }
     if (error == null || ENDPOINT_CODES.contains((String) error.get("code"))) {
       return null;
