@@ -34,6 +34,13 @@ class HttpJackpotContributorTest {
     return Contribution.of("R-" + i, "p", "1.00", "EUR");
   }
 
+  /** Sends rounds R-0 … R-(count − 1) one after the other; each is answered APPLIED. */
+  static void assertEachApplied(JackpotContributor sdk, int count) throws Exception {
+    for (int i = 0; i < count; i++) {
+      assertEquals(RoundResult.Status.APPLIED, sdk.contribute(c(i)).toCompletableFuture().get(10, TimeUnit.SECONDS).status());
+    }
+  }
+
   @Test
   void contributionsFromManyThreadsAreCoalescedIntoFewRequests() throws Exception {
     try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
@@ -234,9 +241,7 @@ class HttpJackpotContributorTest {
     }
     try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
          JackpotContributor sdk = JackpotContributor.of(config("http://127.0.0.1:" + dead, service.url()).build())) {
-      for (int i = 0; i < 20; i++) {
-        assertEquals(RoundResult.Status.APPLIED, sdk.contribute(c(i)).toCompletableFuture().get(10, TimeUnit.SECONDS).status());
-      }
+      assertEachApplied(sdk, 20);
     }
   }
 
@@ -278,9 +283,7 @@ class HttpJackpotContributorTest {
          FakeService moved = new FakeService(body -> new FakeService.Reply(301, "", null));
          FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
          JackpotContributor sdk = JackpotContributor.of(config(proxy.url(), moved.url(), service.url()).build())) {
-      for (int i = 0; i < 10; i++) {
-        assertEquals(RoundResult.Status.APPLIED, sdk.contribute(c(i)).toCompletableFuture().get(10, TimeUnit.SECONDS).status());
-      }
+      assertEachApplied(sdk, 10);
       assertTrue(proxy.requests.get() > 0 && moved.requests.get() > 0, "each endpoint was tried");
     }
   }
@@ -291,9 +294,7 @@ class HttpJackpotContributorTest {
         "{\"error\":{\"code\":\"NOT_FOUND\",\"message\":\"no such endpoint: /api/v1/contributions\"}}", null));
          FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
          JackpotContributor sdk = JackpotContributor.of(config(misrouted.url(), service.url()).build())) {
-      for (int i = 0; i < 6; i++) {
-        assertEquals(RoundResult.Status.APPLIED, sdk.contribute(c(i)).toCompletableFuture().get(10, TimeUnit.SECONDS).status());
-      }
+      assertEachApplied(sdk, 6);
     }
   }
 
@@ -378,9 +379,7 @@ class HttpJackpotContributorTest {
         ? new FakeService.Reply(400, "{\"error\":{\"code\":\"WEBSOCKET_REQUIRED\",\"message\":\"send an Upgrade\"}}", null)
         : FakeService.answerAll(body, "APPLIED", null));
          JackpotContributor sdk = JackpotContributor.of(config(service.url()).transport(ContributorConfig.Transport.WEBSOCKET).build())) {
-      for (int i = 0; i < 5; i++) {
-        assertEquals(RoundResult.Status.APPLIED, sdk.contribute(c(i)).toCompletableFuture().get(10, TimeUnit.SECONDS).status());
-      }
+      assertEachApplied(sdk, 5);
       assertEquals(1, service.bodies.stream().filter(String::isEmpty).count(), "one upgrade tried, then POSTs only");
       assertEquals(5, service.bodies.stream().filter(b -> !b.isEmpty()).count());
     }

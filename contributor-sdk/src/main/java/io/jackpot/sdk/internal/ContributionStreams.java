@@ -9,9 +9,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -131,14 +129,8 @@ final class ContributionStreams {
       // finds it gone and opens a fresh one. The deadline is cancelled once answered: it held the
       // answer (and its text) until it fired, and CompletableFuture's own delayed executor made a
       // thread per batch where the common pool has one thread (two cores or fewer).
-      try {
-        ScheduledFuture<?> deadline = deadlines.schedule(() -> {
-          if (!answer.isDone()) {
-            abandon(new IOException("no answer within " + timeout.toMillis() + " ms on the contribution stream to " + base));
-          }
-        }, timeout.toMillis(), TimeUnit.MILLISECONDS);
-        answer.whenComplete((a, e) -> deadline.cancel(false));
-      } catch (RejectedExecutionException closing) {
+      if (!Deadline.on(deadlines, answer, timeout,
+          () -> abandon(new IOException("no answer within " + timeout.toMillis() + " ms on the contribution stream to " + base)))) {
         answer.completeExceptionally(new IOException("the contributor is closed"));
         return answer;
       }

@@ -37,6 +37,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -294,22 +295,23 @@ public final class HttpJackpotContributor implements JackpotContributor {
     }
   }
 
-  /**
-   * The buffer slot is freed before the game hears the outcome, so what it sees is never more than
-   * held; the game hears it when {@code tell} is run (or at once, without one).
-   */
   private void finish(Pending p, RoundResult r, List<Runnable> tell) {
-    if (outstanding.remove(p)) {
-      held.release();
-      tell.add(() -> p.done().complete(r));
-    }
+    settleOnce(p, done -> done.complete(r), tell);
   }
 
-  /** Each round is settled once: a second outcome for it (or one after close gave up) is ignored. */
   private void fail(Pending p, Throwable t, List<Runnable> tell) {
+    settleOnce(p, done -> done.completeExceptionally(t), tell);
+  }
+
+  /**
+   * Each round is settled once: a second outcome for it (or one after close gave up) is ignored.
+   * The buffer slot is freed before the game hears the outcome, so what it sees is never more than
+   * held; the game hears it when {@code tell} is run.
+   */
+  private void settleOnce(Pending p, Consumer<CompletableFuture<RoundResult>> outcome, List<Runnable> tell) {
     if (outstanding.remove(p)) {
       held.release();
-      tell.add(() -> p.done().completeExceptionally(t));
+      tell.add(() -> outcome.accept(p.done()));
     }
   }
 
@@ -356,13 +358,13 @@ public final class HttpJackpotContributor implements JackpotContributor {
       body.put("poolKey", poolKey);
     }
     body.put("currency", currency);
-    return tracked(() -> retried(() -> call(endpoints.pick(), "POST", "/v1/wins", json(body))).thenApply(text -> parse(() -> Wire.winOf(text))));
+    return tracked(() -> retried(() -> call(endpoints.pick(), "POST", "/v1/wins", json(body), ANY)).thenApply(text -> parse(() -> Wire.winOf(text))));
   }
 
   @Override
   public CompletionStage<List<Win>> findWins(String roundId) {
     String path = "/v1/wins?roundId=" + URLEncoder.encode(roundId, StandardCharsets.UTF_8);
-    return tracked(() -> retried(() -> call(endpoints.pick(), "GET", path, null)).thenApply(text -> parse(() -> Wire.wins(text))));
+    return tracked(() -> retried(() -> call(endpoints.pick(), "GET", path, null, ANY)).thenApply(text -> parse(() -> Wire.wins(text))));
   }
 
   /** A claim or lookup that {@link #close()} answers before it returns; refused once closed, like a contribution. */
@@ -430,23 +432,15 @@ public final class HttpJackpotContributor implements JackpotContributor {
   private CompletionStage<String> sendBatch(String body) {
     Endpoints.Endpoint e = endpoints.pick();
     Long until = noStreamUntil.get(e.base());
-    CompletionStage<String> sent = streams == null || (until != null && System.nanoTime() - until < 0) ? post(e, body) : overStream(e, body);
-    return sent.thenApply(text -> {
-      if (!resultsObject(text)) {
-        e.breaker().onError(0, TimeUnit.NANOSECONDS, new IOException("not the service's results"));
-        throw new Retryable(e.base() + " answered with something that is not the service's results: "
-            + text.substring(0, Math.min(80, text.length())), -1, null);
-      }
-      return text;
-    });
+    return streams == null || (until != null && System.nanoTime() - until < 0) ? post(e, body) : overStream(e, body);
   }
 
   private CompletionStage<String> post(Endpoints.Endpoint e, String body) {
-    return call(e, "POST", "/v1/contributions", body);
+    return call(e, "POST", "/v1/contributions", body, HttpJackpotContributor::resultsObject);
   }
 
   /** One attempt at one endpoint; the breaker hears how it went. */
-  private CompletionStage<String> call(Endpoints.Endpoint e, String method, String path, String body) {
+  private CompletionStage<String> call(Endpoints.Endpoint e, String method, String path, String body, Predicate<String> isAnswer) {
     HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(e.base() + path)).timeout(config.requestTimeout())
         .header("Authorization", "Bearer " + config.gameKey())
         .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
@@ -457,12 +451,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
     CompletableFuture<HttpResponse<String>> exchange = http.sendAsync(b.build(), HttpResponse.BodyHandlers.ofString());
     // The request's own timeout ends when the headers arrive; this one covers the body too, and
     // cancels the exchange (the JDK aborts it, since 16) rather than leave it reading.
-    try {
-      java.util.concurrent.ScheduledFuture<?> deadline = scheduler.schedule(() -> exchange.cancel(true),
-          config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
-      exchange.whenComplete((r, t) -> deadline.cancel(false));
-    } catch (java.util.concurrent.RejectedExecutionException closing) {
-      exchange.orTimeout(config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    if (!Deadline.on(scheduler, exchange, config.requestTimeout(), () -> exchange.cancel(true))) {
+      exchange.cancel(true); // the SDK is closing: close() answers what waits on this
     }
     return exchange.handle((resp, error) -> {
       long took = System.nanoTime() - start;
@@ -472,7 +462,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
             ? "no answer within " + config.requestTimeout().toMillis() + " ms" : String.valueOf(error);
         throw new Retryable("no answer from " + e.base() + ": " + why, -1, error);
       }
-      return answered(e, took, resp.statusCode(), retryAfterMillis(resp.headers()), resp.body());
+      return answered(e, took, resp.statusCode(), retryAfterMillis(resp.headers()), resp.body(), isAnswer);
     });
   }
 
@@ -512,19 +502,28 @@ public final class HttpJackpotContributor implements JackpotContributor {
         long after = t instanceof java.net.http.WebSocketHandshakeException h ? retryAfterMillis(h.getResponse().headers()) : -1;
         throw new Retryable("no answer from " + e.base() + " on its contribution stream: " + t, after, t);
       }
-      return CompletableFuture.completedFuture(answered(e, took, answer.status(), answer.retryAfterMillis(), answer.text()));
+      return CompletableFuture.completedFuture(answered(e, took, answer.status(), answer.retryAfterMillis(), answer.text(),
+          HttpJackpotContributor::resultsObject));
     }).thenCompose(next -> next);
   }
 
+  /** Any 2xx body is the answer (claims, look-ups). */
+  private static final Predicate<String> ANY = body -> true;
+
   /**
-   * The breaker hears how it went. A 2xx is the answer; the service's own refusal of the call
-   * refuses it; anything else (5xx, 408, 429, a redirect, a proxy's 4xx) is the endpoint failing,
-   * and is retried.
+   * The breaker hears how it went. A 2xx whose body {@code isAnswer} is the answer; the service's
+   * own refusal of the call refuses it; anything else (5xx, 408, 429, a redirect, a proxy's 4xx, a
+   * proxy's page sent with a 2xx) is the endpoint failing, and is retried.
    */
-  private String answered(Endpoints.Endpoint e, long took, int status, long retryAfterMillis, String body) {
-    if (status >= 200 && status < 300) {
+  private String answered(Endpoints.Endpoint e, long took, int status, long retryAfterMillis, String body, Predicate<String> isAnswer) {
+    if (status >= 200 && status < 300 && isAnswer.test(body)) {
       e.breaker().onSuccess(took, TimeUnit.NANOSECONDS);
       return body;
+    }
+    if (status >= 200 && status < 300) {
+      e.breaker().onError(took, TimeUnit.NANOSECONDS, new IOException("HTTP " + status + " without the answer"));
+      throw new Retryable(e.base() + " answered " + status + " with something that is not the service's answer: "
+          + body.substring(0, Math.min(80, body.length())), -1, null);
     }
     JackpotException refused = finalRefusal(status, body);
     if (refused != null) {
