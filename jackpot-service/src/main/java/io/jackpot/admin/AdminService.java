@@ -150,8 +150,7 @@ public final class AdminService {
    * before the cluster ran it) goes through, so that retrying a failed PUT completes it.
    */
   private static void sameAs(String id, String latestJson, JackpotDefinition before, JackpotDefinition next) {
-    JackpotDefinition latest = latestJson == null ? null
-        : DefinitionJson.parse(id, new io.vertx.core.json.JsonObject(latestJson)) instanceof DefinitionJson.Parsed.Ok ok ? ok.definition() : null;
+    JackpotDefinition latest = latestJson == null ? null : DefinitionJson.parseStored(id, latestJson);
     if (!java.util.Objects.equals(latest, before) && !java.util.Objects.equals(latest, next)) {
       throw new Rejection(Kind.CONFLICT, "DEFINITION_CHANGED", "jackpot " + id + " was changed meanwhile (or this member has not"
           + " seen the latest version yet); nothing was saved: read it again and retry");
@@ -488,8 +487,8 @@ public final class AdminService {
       List<PoolId> ids = List.copyOf(known);
       return pools.getAll(ids).thenApply(live -> {
         Map<PoolId, io.jackpot.money.Money> amounts = new java.util.HashMap<>();
-        // A pool holds its amount and its reserve; the ledger's balance counts both.
-        live.forEach(p -> amounts.put(p.id(), p.amount().plus(p.reserve()).plus(p.owed())));
+        // The ledger's balance counts all a pool holds: amount, reserve and what it owes.
+        live.forEach(p -> amounts.put(p.id(), p.value()));
         return Reconciliation.check(ids, figures.flows(), figures.balances(), amounts, everything ? figures.inTransit() : null);
       });
     });

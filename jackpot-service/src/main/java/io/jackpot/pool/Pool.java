@@ -75,6 +75,11 @@ public record Pool(
         drawHitPoint(terms, entropy, 0), Money.ZERO, null, List.of(), Money.ZERO, List.of(), Map.of());
   }
 
+  /** All the pool holds: its amount, its reserve, and what it owes its overflow pool. */
+  public Money value() {
+    return amount.plus(reserve).plus(owed);
+  }
+
   /** The same pool without its batch memory: what readers need, small to copy. */
   public Pool view() {
     return lastBatchBySender.isEmpty() ? this
@@ -191,7 +196,7 @@ public record Pool(
    * discontinued pool still holds (held, or received since) may leave later, to another pool.
    */
   private Transition discontinue(PoolCommand.Discontinue d) {
-    if (status == PoolStatus.DISCONTINUED && (d.transferTo() == null || amount.plus(reserve).plus(owed).equals(Money.ZERO))) {
+    if (status == PoolStatus.DISCONTINUED && (d.transferTo() == null || value().equals(Money.ZERO))) {
       return new Transition(this, List.of(new PoolOutcome.Unchanged(d.roundId(), status)));
     }
     long op = opSeq + 1;
@@ -200,7 +205,7 @@ public record Pool(
           receivedTransfers, owed, recentWins, lastBatchBySender);
       return new Transition(held, List.of(new PoolOutcome.StateChanged(d.roundId(), "DISCONTINUED", status, held.view())));
     }
-    var transfer = new PoolOutcome.Transfer(d.transferId(), id, d.transferTo(), amount.plus(reserve).plus(owed), d.reason());
+    var transfer = new PoolOutcome.Transfer(d.transferId(), id, d.transferTo(), value(), d.reason());
     Pool emptied = new Pool(id, PoolStatus.DISCONTINUED, terms, Money.ZERO, cycleSeedMicros, op, winSeq, mustHit, Money.ZERO, null,
         receivedTransfers, Money.ZERO, recentWins, lastBatchBySender);
     return new Transition(emptied, List.of(new PoolOutcome.Transferred(d.roundId(), transfer, false, false, emptied.view())));

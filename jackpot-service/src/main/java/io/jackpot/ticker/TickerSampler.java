@@ -118,10 +118,12 @@ public final class TickerSampler {
     hub.broadcast(List.copyOf(changed.keySet()), now, false, (display, followed) -> {
       JsonArray pools = new JsonArray();
       for (String jackpotId : followed) {
-        for (Pool p : changed.get(jackpotId)) {
+        List<Pool> jackpotPools = changed.get(jackpotId);
+        String currency = display == null || jackpotPools.isEmpty() ? null : catalogue.currencyOf(jackpotPools.get(0).id());
+        for (Pool p : jackpotPools) {
           JsonObject item = new JsonObject().put("jackpotId", jackpotId).put("poolKey", p.id().poolKey())
               .put("amount", p.amount().toPlainString());
-          String shown = display == null ? null : display.of(p.amount(), catalogue.currencyOf(p.id()));
+          String shown = display == null ? null : display.of(p.amount(), currency);
           if (shown != null) {
             item.put("amountInCurrency", shown);
           }

@@ -145,7 +145,7 @@ public final class AdminRoutes {
           out.put("targetAmount", in.after().amount().toPlainString());
         }
       } else if (done.source() instanceof PoolOutcome.StateChanged held) {
-        out.put("held", held.after().amount().plus(held.after().reserve()).toPlainString());
+        out.put("held", held.after().value().toPlainString());
       }
       return out;
     });

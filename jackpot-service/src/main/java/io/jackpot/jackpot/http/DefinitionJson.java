@@ -81,6 +81,15 @@ public final class DefinitionJson {
   }
 
   /** The definition in API.md's format, amounts as exact decimal strings. */
+  /** A definition as stored (it was checked before it was saved): one that no longer reads is a fault, not a refusal. */
+  public static JackpotDefinition parseStored(String id, String json) {
+    Parsed parsed = parse(id, new JsonObject(json));
+    if (parsed instanceof Parsed.Ok ok) {
+      return ok.definition();
+    }
+    throw new IllegalStateException("stored definition of " + id + " is invalid: " + ((Parsed.Invalid) parsed).problems());
+  }
+
   public static JsonObject of(JackpotDefinition j) {
     JsonArray pools = new JsonArray();
     for (PoolDefinition p : j.pools()) {

@@ -62,21 +62,13 @@ public final class HzCatalogue {
       }
     }
     map.addEntryListener((EntryAddedListener<String, String> & EntryUpdatedListener<String, String>) new Listener(onNewPool), true);
-    map.forEach((id, json) -> catalogue.put(parse(id, json)));
+    map.forEach((id, json) -> catalogue.put(DefinitionJson.parseStored(id, json)));
   }
 
   /** Publishes a saved definition to every member (this one at once); completes when the cluster has it, without blocking. */
   public CompletionStage<Void> publish(JackpotDefinition definition) {
     catalogue.put(definition);
     return map.setAsync(definition.id(), DefinitionJson.of(definition).encode()).thenRunAsync(() -> {}, callbacks);
-  }
-
-  private static JackpotDefinition parse(String id, String json) {
-    DefinitionJson.Parsed parsed = DefinitionJson.parse(id, new JsonObject(json));
-    if (parsed instanceof DefinitionJson.Parsed.Ok ok) {
-      return ok.definition();
-    }
-    throw new IllegalStateException("stored definition of " + id + " is invalid: " + ((DefinitionJson.Parsed.Invalid) parsed).problems());
   }
 
   private final class Listener implements EntryAddedListener<String, String>, EntryUpdatedListener<String, String> {
@@ -97,7 +89,7 @@ public final class HzCatalogue {
     }
 
     private void apply(EntryEvent<String, String> event) {
-      JackpotDefinition d = parse(event.getKey(), event.getValue());
+      JackpotDefinition d = DefinitionJson.parseStored(event.getKey(), event.getValue());
       // Only pools this member did not know yet need loading: the member that published the change
       // put it in its catalogue first and loads its new pools itself, so it loads nothing here.
       JackpotDefinition before = catalogue.jackpot(d.id()).orElse(null);

@@ -14,7 +14,6 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -58,13 +57,9 @@ public final class TickerRoutes {
       // The service is stopping: subscribers reconnect (to another member) rather than hold the stop.
       socket.shutdownHandler(v -> socket.close((short) 1001, "the service is stopping; reconnect"));
       var context = ctx.vertx().getOrCreateContext();
-      Set<String> jackpotIds = null; // all, those defined later included
-      if (named != null && !named.isBlank()) {
-        jackpotIds = new LinkedHashSet<>();
-        for (JackpotDefinition j : followed) {
-          jackpotIds.add(j.id());
-        }
-      }
+      // null: all, those defined later included
+      Set<String> jackpotIds = named == null || named.isBlank() ? null
+          : followed.stream().map(JackpotDefinition::id).collect(java.util.stream.Collectors.toSet());
       // Registered before the snapshot is read, so no change between the two can be missed.
       var subscriber = new Subscriber(socket, context, jackpotIds, currency == null ? null : currency.currency(), clock.millis());
       hub.add(subscriber);
@@ -87,7 +82,7 @@ public final class TickerRoutes {
     }
     java.util.Map<String, JackpotDefinition> out = new java.util.LinkedHashMap<>();
     for (String id : jackpots.split(",")) {
-      out.putIfAbsent(id.trim(), JackpotRoutes.jackpot(catalogue, id.trim())); // each read once, however often named
+      out.computeIfAbsent(id.trim(), k -> JackpotRoutes.jackpot(catalogue, k)); // each read once, however often named
     }
     return List.copyOf(out.values());
   }
