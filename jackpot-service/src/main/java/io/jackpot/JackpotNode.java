@@ -35,6 +35,7 @@ import io.jackpot.jackpot.http.JackpotRoutes;
 import io.jackpot.ledger.pg.LocalPostgres;
 import io.jackpot.ledger.pg.PgLedger;
 import io.jackpot.ledger.pg.PgSchema;
+import io.jackpot.ledger.pg.PgTls;
 import io.jackpot.pool.PoolLoader;
 import io.jackpot.pool.Pools;
 import io.jackpot.pool.RandomSource;
@@ -133,15 +134,21 @@ public final class JackpotNode implements AutoCloseable {
   }
 
   private void boot(ServiceConfig config, Clock clock, Catalogue initial, Credentials credentials) throws Exception {
-    String pgUrl = config.pgUrl();
-    if (pgUrl == null) {
+    PgConnectOptions pgOptions;
+    if (config.pgUrl() == null) {
       localPostgres = LocalPostgres.start(config.dataDir().resolve("pg"));
-      pgUrl = localPostgres.url();
+      pgOptions = pgOptions(localPostgres.url());
       log.info("step 1/6: local PostgreSQL up on port {}", localPostgres.port());
     } else {
-      log.info("step 1/6: using external PostgreSQL {}", redacted(pgUrl));
+      // a URL it cannot read, or TLS settings that do not fit its sslmode, are refused here, before anything starts
+      pgOptions = config.pgTls().applyTo(pgOptions(config.pgUrl()));
+      log.info("step 1/6: using external PostgreSQL {} (sslmode={}{})", redacted(config.pgUrl()), pgOptions.getSslMode().value,
+          config.pgTls().certFile() == null ? "" : ", with a client certificate");
+      String weakness = PgTls.weakness(pgOptions);
+      if (weakness != null) {
+        log.warn("{}", weakness);
+      }
     }
-    PgConnectOptions pgOptions = pgOptions(pgUrl); // a URL it cannot read is refused here, before anything starts
     HazelcastClusterManager cm = new HazelcastClusterManager(HazelcastConfigs.of(config.cluster()));
     metricsRegistry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     vertx = Vertx.builder()

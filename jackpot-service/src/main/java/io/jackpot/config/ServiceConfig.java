@@ -1,6 +1,7 @@
 package io.jackpot.config;
 
 import io.jackpot.cluster.ClusterSettings;
+import io.jackpot.ledger.pg.PgTls;
 import io.jackpot.ticker.TickerSettings;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,8 +14,10 @@ import java.util.Map;
  * variable. See the configuration table in README.md.
  *
  * @param pgUrl an external database, or null to provision a local one under {@code dataDir}
+ * @param pgTls the files for TLS to the external database ({@link PgTls#NONE} for the local one)
  */
-public record ServiceConfig(int httpPort, Path dataDir, String pgUrl, int pgPoolSize, ClusterSettings cluster, TickerSettings ticker) {
+public record ServiceConfig(int httpPort, Path dataDir, String pgUrl, PgTls pgTls, int pgPoolSize, ClusterSettings cluster,
+    TickerSettings ticker) {
 
   public static ServiceConfig fromEnv(Map<String, String> env) {
     for (String level : List.of("JACKPOT_LOG_LEVEL", "JACKPOT_CLIENT_ERROR_LOG_LEVEL")) {
@@ -35,11 +38,17 @@ public record ServiceConfig(int httpPort, Path dataDir, String pgUrl, int pgPool
         intVar(env, "JACKPOT_ROUND_CLAIM_TTL_SECONDS", 600, 60, 86_400),
         intVar(env, "JACKPOT_MIN_MEMBERS", 1, 1, 99),
         blankAsNull(env.get("JACKPOT_HZ_KUBERNETES_SERVICE")));
-    String pgUrl = env.get("JACKPOT_PG_URL");
+    String pgUrl = blankAsNull(env.get("JACKPOT_PG_URL"));
+    if (pgUrl == null && PgTls.VARIABLES.stream().anyMatch(v -> blankAsNull(env.get(v)) != null)) {
+      throw new IllegalArgumentException(String.join(", ", PgTls.VARIABLES)
+          + " are for an external PostgreSQL (JACKPOT_PG_URL), which is not set; the local one takes no TLS settings");
+    }
+    PgTls pgTls = PgTls.fromEnv(env);
     return new ServiceConfig(
         intVar(env, "JACKPOT_HTTP_PORT", 8080, 0, 65535),
         Path.of(env.getOrDefault("JACKPOT_DATA_DIR", ".data")),
-        pgUrl == null || pgUrl.isBlank() ? null : pgUrl,
+        pgUrl,
+        pgTls,
         intVar(env, "JACKPOT_PG_POOL_SIZE", 8, 1, 200),
         cluster,
         new TickerSettings(
@@ -59,18 +68,22 @@ public record ServiceConfig(int httpPort, Path dataDir, String pgUrl, int pgPool
   }
 
   public ServiceConfig withHttpPort(int port) {
-    return new ServiceConfig(port, dataDir, pgUrl, pgPoolSize, cluster, ticker);
+    return new ServiceConfig(port, dataDir, pgUrl, pgTls, pgPoolSize, cluster, ticker);
   }
 
   public ServiceConfig withPgUrl(String url) {
-    return new ServiceConfig(httpPort, dataDir, url, pgPoolSize, cluster, ticker);
+    return new ServiceConfig(httpPort, dataDir, url, pgTls, pgPoolSize, cluster, ticker);
+  }
+
+  public ServiceConfig withPgTls(PgTls tls) {
+    return new ServiceConfig(httpPort, dataDir, pgUrl, tls, pgPoolSize, cluster, ticker);
   }
 
   public ServiceConfig withCluster(ClusterSettings settings) {
-    return new ServiceConfig(httpPort, dataDir, pgUrl, pgPoolSize, settings, ticker);
+    return new ServiceConfig(httpPort, dataDir, pgUrl, pgTls, pgPoolSize, settings, ticker);
   }
 
   public ServiceConfig withTicker(TickerSettings settings) {
-    return new ServiceConfig(httpPort, dataDir, pgUrl, pgPoolSize, cluster, settings);
+    return new ServiceConfig(httpPort, dataDir, pgUrl, pgTls, pgPoolSize, cluster, settings);
   }
 }

@@ -1,0 +1,144 @@
+package io.jackpot.ledger.pg;
+
+import io.vertx.core.net.ClientSSLOptions;
+import io.vertx.core.net.PemKeyCertOptions;
+import io.vertx.core.net.PemTrustOptions;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.SslMode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.util.Locale;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The files for TLS to an external PostgreSQL, and what they mean under the URL's {@code sslmode}
+ * (libpq's meanings):
+ * <ul>
+ *   <li>{@code disable} (the default): no TLS; setting any of the files is then refused, as it
+ *       would suggest a protection that is not there;</li>
+ *   <li>{@code allow}, {@code prefer}, {@code require}: encrypted (for {@code allow} and {@code
+ *       prefer}, if the server offers it); the server's certificate is checked against the CA file
+ *       if one is given, and not at all otherwise;</li>
+ *   <li>{@code verify-ca}: the certificate must chain to the CA file (required);</li>
+ *   <li>{@code verify-full}: that, and it must name the host of the URL (the one to use in
+ *       production).</li>
+ * </ul>
+ * A client certificate and key (PEM, both or neither) are presented to a server that asks for one
+ * ({@code cert} in its pg_hba.conf).
+ *
+ * @param caFile PEM certificates the server's must chain to, or null
+ * @param certFile the service's own certificate (PEM), or null
+ * @param keyFile its private key (PEM, PKCS#8 or PKCS#1), or null
+ */
+public record PgTls(Path caFile, Path certFile, Path keyFile) {
+  public static final String CA_FILE = "JACKPOT_PG_CA_FILE";
+  public static final String CERT_FILE = "JACKPOT_PG_CLIENT_CERT_FILE";
+  public static final String KEY_FILE = "JACKPOT_PG_CLIENT_KEY_FILE";
+  public static final List<String> VARIABLES = List.of(CA_FILE, CERT_FILE, KEY_FILE);
+  public static final PgTls NONE = new PgTls(null, null, null);
+
+  /**
+   * Reads the three variables; each file must be readable, the CA file must hold at least one
+   * certificate, and the client's certificate and key come together.
+   */
+  public static PgTls fromEnv(Map<String, String> env) {
+    PgTls tls = new PgTls(file(env, CA_FILE), file(env, CERT_FILE), file(env, KEY_FILE));
+    if ((tls.certFile == null) != (tls.keyFile == null)) {
+      throw new IllegalArgumentException(CERT_FILE + " and " + KEY_FILE + " go together: set both or neither");
+    }
+    if (tls.caFile != null) {
+      requireCertificates(tls.caFile);
+    }
+    if (tls.certFile != null) {
+      requireCertificates(tls.certFile);
+    }
+    return tls;
+  }
+
+  public boolean any() {
+    return caFile != null || certFile != null;
+  }
+
+  /**
+   * Sets the TLS options the URL's sslmode asks for on {@code options}.
+   *
+   * @throws IllegalArgumentException for a mode that needs a CA file without one, or files set
+   *     under {@code sslmode=disable}
+   */
+  public PgConnectOptions applyTo(PgConnectOptions options) {
+    SslMode mode = options.getSslMode();
+    if (mode == SslMode.DISABLE) {
+      if (any()) {
+        throw new IllegalArgumentException(
+            "TLS files are set (" + CA_FILE + ", " + CERT_FILE + ") but JACKPOT_PG_URL has no sslmode, or sslmode=disable:"
+                + " add ?sslmode=verify-full (or verify-ca, require) to the URL");
+      }
+      return options;
+    }
+    ClientSSLOptions ssl = new ClientSSLOptions();
+    if (caFile != null) {
+      ssl.setTrustOptions(new PemTrustOptions().addCertPath(caFile.toString()));
+    } else if (mode == SslMode.VERIFY_CA || mode == SslMode.VERIFY_FULL) {
+      throw new IllegalArgumentException("sslmode=" + mode.value + " checks the server's certificate against "
+          + CA_FILE + ", which is not set");
+    } else {
+      ssl.setTrustAll(true); // libpq's require without a root certificate: encrypted, nobody checked
+    }
+    if (mode == SslMode.VERIFY_FULL) {
+      ssl.setHostnameVerificationAlgorithm("HTTPS");
+    }
+    if (certFile != null) {
+      ssl.setKeyCertOptions(new PemKeyCertOptions().setCertPath(certFile.toString()).setKeyPath(keyFile.toString()));
+    }
+    return options.setSslOptions(ssl);
+  }
+
+  /**
+   * What the log should say about the connection's protection, or null when there is nothing to
+   * warn of: every mode below verify-full to a host other than the loopback.
+   */
+  public static String weakness(PgConnectOptions options) {
+    String host = options.getHost().toLowerCase(Locale.ROOT);
+    if (host.equals("localhost") || host.startsWith("127.") || host.equals("::1") || host.equals("[::1]")
+        || options.isUsingDomainSocket()) {
+      return null;
+    }
+    return switch (options.getSslMode()) {
+      case VERIFY_FULL -> null;
+      case VERIFY_CA -> "the PostgreSQL server's certificate is checked against the CA but not its name (sslmode=verify-ca)";
+      case REQUIRE, PREFER, ALLOW -> options.getSslOptions() != null && options.getSslOptions().isTrustAll()
+          ? "the ledger's traffic is encrypted but the PostgreSQL server's identity is not checked (sslmode="
+              + options.getSslMode().value + " without " + CA_FILE + "); use sslmode=verify-full"
+          : "the PostgreSQL server's certificate is checked against the CA but not its name (sslmode="
+              + options.getSslMode().value + "); use sslmode=verify-full";
+      case DISABLE -> "the ledger's traffic to PostgreSQL is not encrypted (no sslmode in JACKPOT_PG_URL); use sslmode=verify-full";
+    };
+  }
+
+  private static Path file(Map<String, String> env, String name) {
+    String raw = env.get(name);
+    if (raw == null || raw.isBlank()) {
+      return null;
+    }
+    Path path = Path.of(raw.trim());
+    if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
+      throw new IllegalArgumentException(name + " names no readable file: " + path);
+    }
+    return path;
+  }
+
+  private static void requireCertificates(Path path) {
+    try (InputStream in = Files.newInputStream(path)) {
+      if (CertificateFactory.getInstance("X.509").generateCertificates(in).isEmpty()) {
+        throw new IllegalArgumentException(path + " holds no PEM certificate");
+      }
+    } catch (IOException | CertificateException e) {
+      throw new IllegalArgumentException(path + " holds no readable PEM certificate: " + e.getMessage(), e);
+    }
+  }
+}
