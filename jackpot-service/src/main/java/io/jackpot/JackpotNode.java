@@ -94,6 +94,7 @@ public final class JackpotNode implements AutoCloseable {
   private Vertx vertx;
   private Pool pg;
   private int httpPort;
+  private int adminPort;
   private Pools pools;
   private HazelcastInstance hz;
   private Sequencer sequencer;
@@ -106,7 +107,7 @@ public final class JackpotNode implements AutoCloseable {
   private final FxHolder fx = new FxHolder("EUR");
   private TickerSampler ticker;
   private long sweeper = -1;
-  private String httpDeployment;
+  private final List<String> httpDeployments = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   private JackpotNode() {}
 
@@ -232,11 +233,25 @@ public final class JackpotNode implements AutoCloseable {
     // With the dev credentials (public in API.md), only this machine may call: anyone on the network
     // would otherwise be an admin. Configured credentials listen on every interface.
     String host = credentials.isDev() ? "127.0.0.1" : "0.0.0.0";
-    httpDeployment = vertx.deployVerticle(() -> new HttpVerticle(host, config.httpPort(), config.ticker().socketSendBufferBytes(), api),
-        new DeploymentOptions().setInstances(instances)).await();
+    Integer ownAdminPort = config.adminPort();
+    int sendBuffer = config.ticker().socketSendBufferBytes();
+    if (ownAdminPort != null) {
+      // First, so that a port already taken stops the start before games are served.
+      httpDeployments.add(vertx.deployVerticle(() -> new HttpVerticle(host, ownAdminPort, sendBuffer, api, ApiRouter.Surface.OPERATOR),
+          new DeploymentOptions().setInstances(1)).await());
+    }
+    ApiRouter.Surface surface = ownAdminPort == null ? ApiRouter.Surface.ALL : ApiRouter.Surface.PUBLIC;
+    httpDeployments.add(vertx.deployVerticle(() -> new HttpVerticle(host, config.httpPort(), sendBuffer, api, surface),
+        new DeploymentOptions().setInstances(instances)).await());
     httpPort = config.httpPort();
+    adminPort = ownAdminPort == null ? httpPort : ownAdminPort;
     ready.set(true);
-    log.info("step 6/6: HTTP API on port {} ({} event loops); ready", httpPort, instances);
+    if (ownAdminPort == null) {
+      log.info("step 6/6: HTTP API on port {} ({} event loops), admin API and /metrics on it too; ready", httpPort, instances);
+    } else {
+      log.info("step 6/6: HTTP API on port {} ({} event loops), admin API and /metrics on port {} only; ready", httpPort, instances,
+          adminPort);
+    }
   }
 
   /**
@@ -326,6 +341,11 @@ public final class JackpotNode implements AutoCloseable {
     return httpPort;
   }
 
+  /** The port of the admin API and /metrics: {@link #httpPort()} unless JACKPOT_ADMIN_PORT is set. */
+  public int adminPort() {
+    return adminPort;
+  }
+
   /** This member's ticker subscribers, for operations and tests. */
   public TickerHub tickerHub() {
     return tickerHub;
@@ -375,9 +395,9 @@ public final class JackpotNode implements AutoCloseable {
     if (vertx != null && sweeper >= 0) {
       vertx.cancelTimer(sweeper);
     }
-    if (vertx != null && httpDeployment != null) {
+    if (vertx != null && !httpDeployments.isEmpty()) {
       try {
-        vertx.undeploy(httpDeployment).await();
+        Future.all(httpDeployments.stream().map(vertx::undeploy).toList()).await();
         log.info("stopping: HTTP closed, requests in flight answered");
       } catch (Exception e) {
         log.warn("stopping HTTP: {}", e.toString());

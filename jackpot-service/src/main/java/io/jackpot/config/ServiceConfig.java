@@ -13,10 +13,12 @@ import java.util.Map;
  * Everything the service reads from its environment, validated once at start; an error names the
  * variable. See the configuration table in README.md.
  *
+ * @param adminPort the port of the operators' endpoints (admin API, /metrics), or null to serve
+ *     them on {@code httpPort} with everything else
  * @param pgUrl an external database, or null to provision a local one under {@code dataDir}
  * @param pgTls the files for TLS to the external database ({@link PgTls#NONE} for the local one)
  */
-public record ServiceConfig(int httpPort, Path dataDir, String pgUrl, PgTls pgTls, int pgPoolSize, ClusterSettings cluster,
+public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, String pgUrl, PgTls pgTls, int pgPoolSize, ClusterSettings cluster,
     TickerSettings ticker) {
 
   public static ServiceConfig fromEnv(Map<String, String> env) {
@@ -44,8 +46,15 @@ public record ServiceConfig(int httpPort, Path dataDir, String pgUrl, PgTls pgTl
           + " are for an external PostgreSQL (JACKPOT_PG_URL), which is not set; the local one takes no TLS settings");
     }
     PgTls pgTls = PgTls.fromEnv(env);
+    int httpPort = intVar(env, "JACKPOT_HTTP_PORT", 8080, 0, 65535);
+    Integer adminPort = blankAsNull(env.get("JACKPOT_ADMIN_PORT")) == null ? null : intVar(env, "JACKPOT_ADMIN_PORT", 0, 1, 65535);
+    if (adminPort != null && adminPort == httpPort) {
+      throw new IllegalArgumentException("JACKPOT_ADMIN_PORT must differ from JACKPOT_HTTP_PORT (" + httpPort
+          + "); leave it unset to serve the admin API and /metrics on the API's port");
+    }
     return new ServiceConfig(
-        intVar(env, "JACKPOT_HTTP_PORT", 8080, 0, 65535),
+        httpPort,
+        adminPort,
         Path.of(env.getOrDefault("JACKPOT_DATA_DIR", ".data")),
         pgUrl,
         pgTls,
@@ -68,22 +77,26 @@ public record ServiceConfig(int httpPort, Path dataDir, String pgUrl, PgTls pgTl
   }
 
   public ServiceConfig withHttpPort(int port) {
-    return new ServiceConfig(port, dataDir, pgUrl, pgTls, pgPoolSize, cluster, ticker);
+    return new ServiceConfig(port, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, cluster, ticker);
+  }
+
+  public ServiceConfig withAdminPort(Integer port) {
+    return new ServiceConfig(httpPort, port, dataDir, pgUrl, pgTls, pgPoolSize, cluster, ticker);
   }
 
   public ServiceConfig withPgUrl(String url) {
-    return new ServiceConfig(httpPort, dataDir, url, pgTls, pgPoolSize, cluster, ticker);
+    return new ServiceConfig(httpPort, adminPort, dataDir, url, pgTls, pgPoolSize, cluster, ticker);
   }
 
   public ServiceConfig withPgTls(PgTls tls) {
-    return new ServiceConfig(httpPort, dataDir, pgUrl, tls, pgPoolSize, cluster, ticker);
+    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, tls, pgPoolSize, cluster, ticker);
   }
 
   public ServiceConfig withCluster(ClusterSettings settings) {
-    return new ServiceConfig(httpPort, dataDir, pgUrl, pgTls, pgPoolSize, settings, ticker);
+    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, settings, ticker);
   }
 
   public ServiceConfig withTicker(TickerSettings settings) {
-    return new ServiceConfig(httpPort, dataDir, pgUrl, pgTls, pgPoolSize, cluster, settings);
+    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, cluster, settings);
   }
 }

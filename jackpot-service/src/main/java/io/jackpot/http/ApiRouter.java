@@ -42,7 +42,31 @@ public final class ApiRouter {
     this.health = health;
   }
 
+  /** Which endpoints a port serves. */
+  public enum Surface {
+    /** Everything: the default, one port. */
+    ALL,
+    /** Games, players and the ticker: everything but the operators' endpoints. */
+    PUBLIC,
+    /** The operators': the admin API and /metrics. */
+    OPERATOR;
+
+    boolean servesGames() {
+      return this != OPERATOR;
+    }
+
+    boolean servesOperators() {
+      return this != PUBLIC;
+    }
+  }
+
+  /** Every endpoint, on one router. */
   public Router create(Vertx vertx) {
+    return create(vertx, Surface.ALL);
+  }
+
+  /** The endpoints of {@code surface}; health and /openapi.yaml are on every surface. */
+  public Router create(Vertx vertx, Surface surface) {
     Router router = Router.router(vertx);
     BodyHandler body = BodyHandler.create(false).setBodyLimit(BODY_LIMIT);
     // Money moves only on the side of the cluster that holds the quorum. Reads pass this guard;
@@ -59,16 +83,24 @@ public final class ApiRouter {
         Errors.send(ctx, quorum.refusal());
       }
     });
-    contributions.mount(router, auth, body, quorum);
-    wins.mount(router, auth, body);
-    jackpots.mount(router);
     health.mount(router);
-    metrics.mount(router);
     openApi.mount(router);
-    ticker.mount(router);
-    admin.mount(router);
-    // The ticker page: plain HTML + JS from the jar, no build step.
-    router.get().handler(StaticHandler.create("webroot").setCachingEnabled(false));
+    if (surface.servesGames()) {
+      contributions.mount(router, auth, body, quorum);
+      wins.mount(router, auth, body);
+      jackpots.mount(router);
+      ticker.mount(router);
+    }
+    if (surface.servesOperators()) {
+      metrics.mount(router);
+      admin.mount(router);
+    }
+    if (surface.servesGames()) {
+      // The ticker page: plain HTML + JS from the jar, no build step. Not under /v1/: a GET route
+      // there would make every other method on an unknown API path 405 instead of 404.
+      router.routeWithRegex(io.vertx.core.http.HttpMethod.GET, "^/(?!v1/).*")
+          .handler(StaticHandler.create("webroot").setCachingEnabled(false));
+    }
     router.route().failureHandler(Errors::handle);
     router.errorHandler(404, Errors::handle);
     router.errorHandler(405, Errors::handle);

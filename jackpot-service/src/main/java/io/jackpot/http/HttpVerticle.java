@@ -10,13 +10,15 @@ public final class HttpVerticle extends VerticleBase {
   private final String host;
   private final int sendBufferBytes;
   private final ApiRouter api;
+  private final ApiRouter.Surface surface;
   private io.vertx.core.http.HttpServer server;
 
   /**
    * {@code host}: the address to listen on; {@code sendBufferBytes}: the kernel send buffer of each
-   * connection, 0 for the OS default.
+   * connection, 0 for the OS default; {@code surface}: which endpoints this port serves.
    */
-  public HttpVerticle(String host, int port, int sendBufferBytes, ApiRouter api) {
+  public HttpVerticle(String host, int port, int sendBufferBytes, ApiRouter api, ApiRouter.Surface surface) {
+    this.surface = surface;
     this.host = host;
     this.port = port;
     this.sendBufferBytes = sendBufferBytes;
@@ -35,7 +37,7 @@ public final class HttpVerticle extends VerticleBase {
       options.setSendBufferSize(sendBufferBytes);
     }
     server = vertx.createHttpServer(options)
-        .requestHandler(api.create(vertx));
+        .requestHandler(api.create(vertx, surface));
     return server.listen();
   }
 

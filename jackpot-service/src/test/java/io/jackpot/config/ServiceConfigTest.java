@@ -16,4 +16,15 @@ class ServiceConfigTest {
     assertThrows(IllegalArgumentException.class, () -> ServiceConfig.fromEnv(Map.of("JACKPOT_CLIENT_ERROR_LOG_LEVEL", "quiet")));
     ServiceConfig.fromEnv(Map.of("JACKPOT_LOG_LEVEL", "ALL", "JACKPOT_CLIENT_ERROR_LOG_LEVEL", "")); // what logback takes, or ignores
   }
+
+  @Test
+  void theAdminPortIsOptionalAndNotTheApisOwn() {
+    assertEquals(null, ServiceConfig.fromEnv(Map.of()).adminPort());
+    assertEquals(9090, ServiceConfig.fromEnv(Map.of("JACKPOT_ADMIN_PORT", "9090")).adminPort());
+    IllegalArgumentException same = assertThrows(IllegalArgumentException.class,
+        () -> ServiceConfig.fromEnv(Map.of("JACKPOT_ADMIN_PORT", "8080")));
+    assertTrue(same.getMessage().startsWith("JACKPOT_ADMIN_PORT must differ"), same.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> ServiceConfig.fromEnv(Map.of("JACKPOT_ADMIN_PORT", "0")));
+    assertThrows(IllegalArgumentException.class, () -> ServiceConfig.fromEnv(Map.of("JACKPOT_ADMIN_PORT", "admin")));
+  }
 }

@@ -156,6 +156,23 @@ class K8sManifestsTest {
     assertEquals(2, config.cluster().minMembers());
     assertEquals("jackpot-hazelcast", config.cluster().kubernetesService());
     assertFalse(CredentialsLoader.load(serviceEnv, Games.ids()).isDev(), "production credentials, not the dev ones");
+
+    // The admin API and /metrics: on the container's "admin" port, behind their own Service, and
+    // not on the public Service nor open to every peer.
+    Map<String, Integer> containerPorts = list(container, "ports").stream()
+        .collect(Collectors.toMap(p -> (String) p.get("name"), p -> (Integer) p.get("containerPort")));
+    assertEquals(config.adminPort(), containerPorts.get("admin"), "JACKPOT_ADMIN_PORT is the container's admin port");
+    assertEquals(config.httpPort(), containerPorts.get("http"));
+    assertEquals("admin", list(map(one(objects, "Service", "jackpot-admin"), "spec"), "ports").get(0).get("targetPort"));
+    for (Map<String, Object> port : list(map(one(objects, "Service", "jackpot"), "spec"), "ports")) {
+      assertEquals("http", port.get("targetPort"), "the public Service carries the API only");
+    }
+    for (Map<String, Object> rule : list(map(one(objects, "NetworkPolicy", "jackpot"), "spec"), "ingress")) {
+      List<Object> opened = list(rule, "ports").stream().map(p -> p.get("port")).collect(Collectors.toList());
+      if (opened.contains(config.adminPort())) {
+        assertNotNull(rule.get("from"), "the admin port is open only to selected peers");
+      }
+    }
   }
 
   // ---- a small kustomize: what the overlays here use --------------------------------------

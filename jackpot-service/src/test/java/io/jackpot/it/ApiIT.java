@@ -193,4 +193,15 @@ class ApiIT extends OneNode {
     assertEquals(404, api.get("/v1/wins/w-nope~x~1").status());
     assertNull(api.pool("bewitched", "cv-0.02").getJsonObject("lastWin"));
   }
+
+  @Test
+  void anUnknownPathIs404WhateverTheMethodAndAKnownOneWithAnotherMethod405() {
+    Api.Reply post = api.post("/v1/no-such-thing", "{}");
+    assertEquals(404, post.status(), post.body());
+    assertEquals("NOT_FOUND", post.errorCode());
+    assertEquals(404, api.get("/v1/no-such-thing").status());
+    Api.Reply wrongMethod = api.post("/v1/jackpots", "{}");
+    assertEquals(405, wrongMethod.status(), wrongMethod.body());
+    assertEquals("METHOD_NOT_ALLOWED", wrongMethod.errorCode());
+  }
 }
