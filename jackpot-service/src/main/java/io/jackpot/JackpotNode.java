@@ -223,7 +223,7 @@ public final class JackpotNode implements AutoCloseable {
     // database, and closing every stream at its first failed commit would make all games reconnect at once.
     java.util.function.BooleanSupplier serving = () -> member.getAsBoolean()
         && !sequencer.failingFor(java.time.Duration.ofSeconds(30));
-    api = new ApiRouter(new GameAuth(credentials), new ContributionRoutes(contributions, catalogue, serving),
+    api = new ApiRouter(new GameAuth(credentials), new ContributionRoutes(contributions, catalogue, serving, config.streamPing()),
         new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools, fx),
         new HealthRoutes(readyNow),
         new TickerRoutes(catalogue, pools, tickerHub, config.ticker().maxQueueBytes(), clock, fx),

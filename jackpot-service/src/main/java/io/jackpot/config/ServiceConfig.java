@@ -17,9 +17,10 @@ import java.util.Map;
  *     them on {@code httpPort} with everything else
  * @param pgUrl an external database, or null to provision a local one under {@code dataDir}
  * @param pgTls the files for TLS to the external database ({@link PgTls#NONE} for the local one)
+ * @param streamPing how often a contribution stream is pinged (and closed if it did not answer the previous ping)
  */
 public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, String pgUrl, PgTls pgTls, int pgPoolSize, ClusterSettings cluster,
-    TickerSettings ticker) {
+    TickerSettings ticker, Duration streamPing) {
 
   public static ServiceConfig fromEnv(Map<String, String> env) {
     for (String level : List.of("JACKPOT_LOG_LEVEL", "JACKPOT_CLIENT_ERROR_LOG_LEVEL")) {
@@ -65,7 +66,8 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
             Duration.ofMillis(250),
             intVar(env, "JACKPOT_TICKER_MAX_QUEUE_KB", 256, 4, 65_536) * 1024,
             Duration.ofSeconds(intVar(env, "JACKPOT_TICKER_PING_SECONDS", 30, 1, 3600)),
-            intVar(env, "JACKPOT_HTTP_SEND_BUFFER_BYTES", 0, 0, 16 * 1024 * 1024)));
+            intVar(env, "JACKPOT_HTTP_SEND_BUFFER_BYTES", 0, 0, 16 * 1024 * 1024)),
+        Duration.ofSeconds(intVar(env, "JACKPOT_STREAM_PING_SECONDS", 30, 1, 3600)));
   }
 
   private static String blankAsNull(String value) {
@@ -77,26 +79,26 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
   }
 
   public ServiceConfig withHttpPort(int port) {
-    return new ServiceConfig(port, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, cluster, ticker);
+    return new ServiceConfig(port, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, cluster, ticker, streamPing);
   }
 
   public ServiceConfig withAdminPort(Integer port) {
-    return new ServiceConfig(httpPort, port, dataDir, pgUrl, pgTls, pgPoolSize, cluster, ticker);
+    return new ServiceConfig(httpPort, port, dataDir, pgUrl, pgTls, pgPoolSize, cluster, ticker, streamPing);
   }
 
   public ServiceConfig withPgUrl(String url) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, url, pgTls, pgPoolSize, cluster, ticker);
+    return new ServiceConfig(httpPort, adminPort, dataDir, url, pgTls, pgPoolSize, cluster, ticker, streamPing);
   }
 
   public ServiceConfig withPgTls(PgTls tls) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, tls, pgPoolSize, cluster, ticker);
+    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, tls, pgPoolSize, cluster, ticker, streamPing);
   }
 
   public ServiceConfig withCluster(ClusterSettings settings) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, settings, ticker);
+    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, settings, ticker, streamPing);
   }
 
   public ServiceConfig withTicker(TickerSettings settings) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, cluster, settings);
+    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, cluster, settings, streamPing);
   }
 }

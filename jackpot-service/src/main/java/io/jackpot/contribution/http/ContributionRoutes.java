@@ -28,12 +28,18 @@ public final class ContributionRoutes {
   private final Catalogue catalogue;
 
   private final java.util.function.BooleanSupplier ready;
+  private final java.time.Duration streamPing;
 
-  /** @param ready whether this member can serve its contribution streams (they close when it cannot) */
-  public ContributionRoutes(ContributionService contributions, Catalogue catalogue, java.util.function.BooleanSupplier ready) {
+  /**
+   * @param ready whether this member can serve its contribution streams (they close when it cannot)
+   * @param streamPing how often each contribution stream is pinged
+   */
+  public ContributionRoutes(ContributionService contributions, Catalogue catalogue, java.util.function.BooleanSupplier ready,
+      java.time.Duration streamPing) {
     this.contributions = contributions;
     this.catalogue = catalogue;
     this.ready = ready;
+    this.streamPing = streamPing;
   }
 
   /** POST /v1/contributions, and the same batches as messages on GET /v1/contributions/stream (WebSocket). */
@@ -42,7 +48,7 @@ public final class ContributionRoutes {
     // on one route): a stranger's body is not read.
     router.post("/v1/contributions").handler(auth::handle);
     router.post("/v1/contributions").handler(body).handler(JsonBody::require).handler(this::contribute);
-    ContributionStream stream = new ContributionStream(contributions, this, quorum, ready);
+    ContributionStream stream = new ContributionStream(contributions, this, quorum, ready, streamPing);
     router.get(ContributionStream.PATH).handler(auth::handle).handler(stream::open);
   }
 

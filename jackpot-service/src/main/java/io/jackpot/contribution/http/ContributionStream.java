@@ -25,7 +25,10 @@ import org.slf4j.LoggerFactory;
  * "results": [...]}} or {@code {"id": n, "status": 4xx/5xx, "error": {...}}} (503 and 429 with
  * {@code "retryAfter": seconds}), possibly out of order: the id pairs them. The same checks,
  * idempotency and answers as the POST, batch for batch. A message without an integer id, or not
- * JSON, closes the connection (1007): nothing could be answered to it.
+ * JSON, closes the connection (1007): nothing could be answered to it. Each connection is pinged
+ * every {@code ping} interval; one from which nothing (no pong, no message) was heard since the
+ * previous ping is closed (1001): the game is gone or unreachable, and an idle connection kept warm
+ * is not dropped silently by a load balancer or NAT on the way.
  */
 final class ContributionStream {
   private static final Logger log = LoggerFactory.getLogger(ContributionStream.class);
@@ -39,7 +42,11 @@ final class ContributionStream {
   /** Whether this member can serve (quorum, identity, commits not failing for long): a stream on one that cannot is closed, so its game reconnects elsewhere. */
   private final java.util.function.BooleanSupplier ready;
 
-  ContributionStream(ContributionService contributions, ContributionRoutes routes, Quorum quorum, java.util.function.BooleanSupplier ready) {
+  private final long pingMillis;
+
+  ContributionStream(ContributionService contributions, ContributionRoutes routes, Quorum quorum, java.util.function.BooleanSupplier ready,
+      java.time.Duration ping) {
+    this.pingMillis = ping.toMillis();
     this.contributions = contributions;
     this.routes = routes;
     this.quorum = quorum;
@@ -70,6 +77,9 @@ final class ContributionStream {
         }
       });
       socket.shutdownHandler(v -> session.stopping());
+      socket.pongHandler(b -> session.heard());
+      // Cancelled by the first tick that finds the connection closed.
+      ctx.vertx().setPeriodic(pingMillis, timer -> session.ping(peer, () -> ctx.vertx().cancelTimer(timer)));
       socket.closeHandler(v -> log.info("contribution stream from {} closed", peer));
     }).onFailure(e -> log.warn("contribution stream upgrade from {} failed: {}", peer, e.toString()));
   }
@@ -90,10 +100,42 @@ final class ContributionStream {
     private short closeCode = 1001;
     private String closeReason = "the service is stopping; reconnect";
 
+    /** Whether anything (a message, a pong) came since the last ping. */
+    private boolean heard = true;
+
     Session(ServerWebSocket socket, Context context, Caller caller) {
       this.socket = socket;
       this.context = context;
       this.caller = caller;
+    }
+
+    void heard() {
+      heard = true;
+    }
+
+    /**
+     * Closes the connection if nothing came since the previous ping, else pings again. Not while
+     * reading is paused: the game's pong may be waiting behind its batches.
+     */
+    void ping(String peer, Runnable stop) {
+      if (socket.isClosed()) {
+        stop.run();
+        return;
+      }
+      if (paused) {
+        return;
+      }
+      if (!heard) {
+        log.warn("contribution stream from {}: no answer to a ping within {} ms; closing it", peer, pingMillis);
+        socket.close((short) 1001, "no answer to ping");
+        return;
+      }
+      heard = false;
+      try {
+        socket.writePing(io.vertx.core.buffer.Buffer.buffer("c"));
+      } catch (IllegalStateException closedMeanwhile) {
+        // the connection went just now: the next tick stops the timer
+      }
     }
 
     void stopping() {
@@ -125,6 +167,7 @@ final class ContributionStream {
     }
 
     void onMessage(String text) {
+      heard = true;
       take(text);
       throttle(); // refusals written at once count against the write queue too
     }

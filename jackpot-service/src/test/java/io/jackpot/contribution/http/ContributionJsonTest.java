@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 /** The contribution answer written as text is the JSON API.md describes, odd round ids included. */
 class ContributionJsonTest {
   private final Catalogue catalogue = DefaultCatalogue.create();
-  private final ContributionRoutes routes = new ContributionRoutes(null, catalogue, () -> true);
+  private final ContributionRoutes routes = new ContributionRoutes(null, catalogue, () -> true, java.time.Duration.ofSeconds(30));
 
   @Test
   void writesEveryFieldOfEveryKindOfResult() {

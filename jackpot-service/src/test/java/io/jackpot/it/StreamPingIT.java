@@ -1,0 +1,131 @@
+package io.jackpot.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jackpot.JackpotNode;
+import io.jackpot.config.ServiceConfig;
+import io.jackpot.jackpot.DefaultCatalogue;
+import io.vertx.core.json.JsonObject;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * JACKPOT_STREAM_PING_SECONDS (1 s here): a contribution stream whose game answers pings stays
+ * open however idle; one that answers nothing is closed after two pings.
+ */
+class StreamPingIT {
+  private static JackpotNode node;
+
+  @BeforeAll
+  static void start() throws Exception {
+    ServiceConfig config = ServiceConfig.fromEnv(Map.of("JACKPOT_STREAM_PING_SECONDS", "1")).withHttpPort(TestNodes.freePort())
+        .withPgUrl(TestPostgres.freshDatabase()).withCluster(TestNodes.ownCluster());
+    node = JackpotNode.start(config, Clock.systemUTC(), DefaultCatalogue.create());
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    node.close();
+  }
+
+  @Test
+  void anIdleGameThatAnswersPingsKeepsItsStream() throws Exception {
+    AtomicInteger pings = new AtomicInteger();
+    CompletableFuture<JsonObject> answer = new CompletableFuture<>();
+    JsonMessages listener = new JsonMessages(answer::complete) {
+      @Override
+      public CompletionStage<?> onPing(WebSocket ws, ByteBuffer message) {
+        pings.incrementAndGet(); // the JDK's WebSocket sends the pong by itself
+        ws.request(1);
+        return null;
+      }
+    };
+    WebSocket ws = HttpClient.newHttpClient().newWebSocketBuilder().header("Authorization", "Bearer " + Api.GAME_KEY)
+        .buildAsync(URI.create("ws://127.0.0.1:" + node.httpPort() + "/v1/contributions/stream"), listener).get(10, TimeUnit.SECONDS);
+    Await.until(() -> pings.get() >= 4, Duration.ofSeconds(20), () -> "four pings, got " + pings.get());
+    assertFalse(listener.closed.isDone(), "still open after " + pings.get() + " pings");
+    String batch = new JsonObject(Api.batch(Api.contribution("BW-20261122-100000-000001", "bewitched", "2.00", "0.10")))
+        .put("id", 1).encode();
+    ws.sendText(batch, true);
+    JsonObject reply = answer.get(10, TimeUnit.SECONDS);
+    assertEquals(200, reply.getInteger("status"), reply.encode());
+    ws.sendClose(WebSocket.NORMAL_CLOSURE, "done");
+  }
+
+  @Test
+  void aGameThatAnswersNothingLosesItsStream() throws Exception {
+    try (Socket socket = new Socket("127.0.0.1", node.httpPort())) {
+      socket.setSoTimeout(15_000);
+      OutputStream out = socket.getOutputStream();
+      String key = Base64.getEncoder().encodeToString("0123456789abcdef".getBytes(StandardCharsets.US_ASCII));
+      out.write(("GET /v1/contributions/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+          + "Sec-WebSocket-Key: " + key + "\r\nSec-WebSocket-Version: 13\r\nAuthorization: Bearer " + Api.GAME_KEY + "\r\n\r\n")
+          .getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      DataInputStream in = new DataInputStream(socket.getInputStream());
+      String status = readLine(in);
+      assertTrue(status.startsWith("HTTP/1.1 101"), status);
+      while (!readLine(in).isEmpty()) {
+        // the rest of the upgrade's headers
+      }
+      long opened = System.nanoTime();
+      int pings = 0;
+      // Server frames are unmasked; control frames carry at most 125 bytes.
+      while (true) {
+        int first;
+        try {
+          first = in.readUnsignedByte();
+        } catch (EOFException e) {
+          throw new AssertionError("the connection ended without a close frame after " + pings + " pings");
+        }
+        int length = in.readUnsignedByte() & 0x7f;
+        byte[] payload = in.readNBytes(length);
+        int opcode = first & 0x0f;
+        if (opcode == 0x9) {
+          pings++; // never answered
+        } else if (opcode == 0x8) {
+          int code = ((payload[0] & 0xff) << 8) | (payload[1] & 0xff);
+          assertEquals(1001, code);
+          assertEquals("no answer to ping", new String(payload, 2, payload.length - 2, StandardCharsets.UTF_8));
+          break;
+        }
+      }
+      long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - opened);
+      assertEquals(1, pings, "closed at the ping after the unanswered one");
+      assertTrue(millis >= 1_000 && millis < 10_000, "closed after " + millis + " ms");
+    }
+  }
+
+  private static String readLine(DataInputStream in) throws Exception {
+    StringBuilder line = new StringBuilder();
+    for (int c = in.read(); c != '\n'; c = in.read()) {
+      if (c < 0) {
+        throw new EOFException("the connection ended mid-line: " + line);
+      }
+      if (c != '\r') {
+        line.append((char) c);
+      }
+    }
+    return line.toString();
+  }
+}
