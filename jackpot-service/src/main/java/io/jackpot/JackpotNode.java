@@ -107,7 +107,7 @@ public final class JackpotNode implements AutoCloseable {
   private final FxHolder fx = new FxHolder("EUR");
   private TickerSampler ticker;
   private long sweeper = -1;
-  private final List<String> httpDeployments = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<String> httpDeployments = new java.util.ArrayList<>();
 
   private JackpotNode() {}
 
@@ -223,7 +223,9 @@ public final class JackpotNode implements AutoCloseable {
     // database, and closing every stream at its first failed commit would make all games reconnect at once.
     java.util.function.BooleanSupplier serving = () -> member.getAsBoolean()
         && !sequencer.failingFor(java.time.Duration.ofSeconds(30));
-    api = new ApiRouter(new GameAuth(credentials), new ContributionRoutes(contributions, catalogue, serving, config.streamPing()),
+    ContributionRoutes contributionRoutes = new ContributionRoutes(contributions, catalogue, serving, config.streamPing());
+    metrics.contributionStreams(contributionRoutes::openStreams);
+    api = new ApiRouter(new GameAuth(credentials), contributionRoutes,
         new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools, fx),
         new HealthRoutes(readyNow),
         new TickerRoutes(catalogue, pools, tickerHub, config.ticker().maxQueueBytes(), clock, fx),
@@ -397,7 +399,7 @@ public final class JackpotNode implements AutoCloseable {
     }
     if (vertx != null && !httpDeployments.isEmpty()) {
       try {
-        Future.all(httpDeployments.stream().map(vertx::undeploy).toList()).await();
+        Future.join(httpDeployments.stream().map(vertx::undeploy).toList()).await(); // both ports, even if one fails
         log.info("stopping: HTTP closed, requests in flight answered");
       } catch (Exception e) {
         log.warn("stopping HTTP: {}", e.toString());
@@ -437,6 +439,7 @@ public final class JackpotNode implements AutoCloseable {
 
   /** The client's parse error quotes the whole URL, password included: it must not reach a log. */
   static PgConnectOptions pgOptions(String url) {
+    PgTls.checkUrlParameters(url);
     try {
       return PgConnectOptions.fromUri(url);
     } catch (RuntimeException e) {

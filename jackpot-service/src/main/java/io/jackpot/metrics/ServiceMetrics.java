@@ -30,7 +30,8 @@ import java.util.function.IntSupplier;
  *       pool's currency) for wins this member recorded;
  *   <li>{@code jackpot.pool.amount} (tags jackpot, pool, currency): each pool as this member's
  *       ticker last read it (a double for display; the money itself stays exact elsewhere);
- *   <li>{@code jackpot.cluster.members}: members this member sees.
+ *   <li>{@code jackpot.cluster.members}: members this member sees;
+ *   <li>{@code jackpot.contribution.streams}: contribution streams (WebSockets) open on this member.
  * </ul>
  * Counters are per member: sum over members for the network.
  */
@@ -62,6 +63,12 @@ public final class ServiceMetrics implements Sequencer.Observer {
         .publishPercentileHistogram().minimumExpectedValue(java.time.Duration.ofMillis(1))
         .maximumExpectedValue(java.time.Duration.ofSeconds(30)).register(registry);
     Gauge.builder("jackpot.cluster.members", clusterMembers::getAsInt).description("cluster members this member sees")
+        .register(registry);
+  }
+
+  /** Registers the gauge of contribution streams open on this member. */
+  public void contributionStreams(java.util.function.IntSupplier open) {
+    Gauge.builder("jackpot.contribution.streams", open::getAsInt).description("contribution streams open on this member")
         .register(registry);
   }
 

@@ -12,10 +12,12 @@ public final class LoadGen {
   private static final String USAGE = """
       usage: scripts/loadgen [--endpoint URL[,URL...]] [--instances N] [--seconds S | --rounds R] [--batch B]
                              [--in-flight F] [--jackpot-one-in N] [--game-key K] [--admin-token T] [--transport http1|http2|websocket]
+                             [--admin-endpoint URL[,URL...]]
         defaults: http://127.0.0.1:8080, 8 instances, 30 seconds, batches of 500, 2000 rounds in
         flight per instance, the games' own jackpots one round in 5000, dev-game-key, dev-viewer-token,
         the SDK's default transport (websocket);
-        several endpoints (members of one cluster): instance i starts at the i-th and fails over to the others""";
+        several endpoints (members of one cluster): instance i starts at the i-th and fails over to the others;
+        --admin-endpoint: where the ledger check asks (the members' JACKPOT_ADMIN_PORT), default the endpoints""";
 
   private LoadGen() {}
 
@@ -82,7 +84,7 @@ public final class LoadGen {
       o.put(args[i].substring(2), args[i + 1]);
     }
     var known = java.util.Set.of("endpoint", "instances", "seconds", "rounds", "batch", "in-flight", "jackpot-one-in", "game-key",
-        "admin-token", "transport");
+        "admin-token", "transport", "admin-endpoint");
     o.keySet().stream().filter(k -> !known.contains(k)).findFirst().ifPresent(k -> {
       throw new IllegalArgumentException("unknown option --" + k);
     });
@@ -94,7 +96,7 @@ public final class LoadGen {
         o.getOrDefault("admin-token", io.jackpot.access.Credentials.DEV_VIEWER_TOKEN), (int) number(o, "instances", 8, 1, 10_000),
         number(o, "rounds", 0, 0, Long.MAX_VALUE), (int) number(o, "seconds", 30, 1, 86_400), (int) number(o, "batch", 500, 1, 1_000),
         (int) number(o, "in-flight", 2000, 1, 1_000_000), number(o, "jackpot-one-in", 5000, 1, Long.MAX_VALUE),
-        transport(o.getOrDefault("transport", "websocket")));
+        transport(o.getOrDefault("transport", "websocket")), o.get("admin-endpoint"));
   }
 
   private static io.jackpot.sdk.ContributorConfig.Transport transport(String raw) {

@@ -34,12 +34,16 @@ import java.util.concurrent.atomic.LongAdder;
  * this run's round-id prefix: it must be exactly the number acknowledged.
  */
 public final class LoadRun {
-  /** {@code rounds} 0 means run for {@code seconds}. */
+  /**
+   * {@code rounds} 0 means run for {@code seconds}; {@code adminEndpoint} (the members' admin ports,
+   * where JACKPOT_ADMIN_PORT is set) null means the ledger is asked at {@code endpoint}.
+   */
   public record Settings(String endpoint, String gameKey, String adminToken, int instances, long rounds, int seconds,
-      int batchSize, int inFlight, long jackpotOneIn, ContributorConfig.Transport transport) {
+      int batchSize, int inFlight, long jackpotOneIn, ContributorConfig.Transport transport, String adminEndpoint) {
     public Settings(String endpoint, String gameKey, String adminToken, int instances, long rounds, int seconds, int batchSize,
         int inFlight, long jackpotOneIn) {
-      this(endpoint, gameKey, adminToken, instances, rounds, seconds, batchSize, inFlight, jackpotOneIn, ContributorConfig.DEFAULT_TRANSPORT);
+      this(endpoint, gameKey, adminToken, instances, rounds, seconds, batchSize, inFlight, jackpotOneIn, ContributorConfig.DEFAULT_TRANSPORT,
+          null);
     }
 
     public Settings {
@@ -50,7 +54,16 @@ public final class LoadRun {
 
     /** {@code endpoint} may name several members, comma-separated. */
     public List<String> endpoints() {
-      return java.util.Arrays.stream(endpoint.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+      return split(endpoint);
+    }
+
+    /** Where the ledger's count is asked: {@code adminEndpoint}'s members, else {@link #endpoints()}. */
+    public List<String> adminEndpoints() {
+      return adminEndpoint == null ? endpoints() : split(adminEndpoint);
+    }
+
+    private static List<String> split(String urls) {
+      return java.util.Arrays.stream(urls.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     }
   }
 
@@ -281,9 +294,9 @@ public final class LoadRun {
     }
   }
 
-  /** The ledger's count of rounds under {@code prefix}, asked of each endpoint in turn; -1 if none answered. */
+  /** The ledger's count of rounds under {@code prefix}, asked of each admin endpoint in turn; -1 if none answered. */
   private long ledgerRounds(String prefix) throws InterruptedException {
-    for (String endpoint : settings.endpoints()) {
+    for (String endpoint : settings.adminEndpoints()) {
       try {
         HttpRequest request = HttpRequest.newBuilder(URI.create(endpoint + "/v1/admin/rounds/count?prefix=" + prefix))
             .header("Authorization", "Bearer " + settings.adminToken()).timeout(Duration.ofSeconds(60)).GET().build();

@@ -15,6 +15,8 @@ public final class Subscriber {
 
   List<Pending> pending = new java.util.ArrayList<>();
   final ServerWebSocket socket;
+  /** The connection underneath, to be cut if the socket's close frame cannot get through. */
+  final io.vertx.core.http.HttpConnection connection;
   final Context context;
   /** The jackpots it follows; null: all, those defined later included. */
   final Set<String> jackpots;
@@ -24,8 +26,10 @@ public final class Subscriber {
   long lastPong;
 
   /** {@code jackpots}: null for all; {@code currency}: the one its amounts are also shown in (null: none). */
-  public Subscriber(ServerWebSocket socket, Context context, Set<String> jackpots, String currency, long now) {
+  public Subscriber(ServerWebSocket socket, io.vertx.core.http.HttpConnection connection, Context context, Set<String> jackpots,
+      String currency, long now) {
     this.socket = socket;
+    this.connection = connection;
     this.context = context;
     this.jackpots = jackpots == null ? null : Set.copyOf(jackpots);
     this.currency = currency;

@@ -102,7 +102,9 @@ public final class TickerHub {
       remove(s);
       dropped.incrementAndGet();
       log.info("ticker subscriber {} dropped: it does not read (write queue full)", s.socket.remoteAddress());
-      s.socket.close((short) 1008, "too slow: write queue full");
+      // The close frame waits behind what it has not read: if it never reads, the connection is cut.
+      io.jackpot.http.WebSockets.closeOrAbort(s.context.owner(), s.socket, s.connection, (short) 1008, "too slow: write queue full",
+          java.time.Duration.ofSeconds(10));
       return;
     }
     s.socket.writeTextMessage(message);

@@ -88,6 +88,19 @@ class AdminPortIT {
   }
 
   @Test
+  void theLoadGeneratorChecksTheLedgerAtTheAdminPort() throws Exception {
+    String api = "http://127.0.0.1:" + node.httpPort();
+    String admin = "http://127.0.0.1:" + node.adminPort();
+    java.io.ByteArrayOutputStream progress = new java.io.ByteArrayOutputStream();
+    io.jackpot.sim.LoadRun.Summary s = new io.jackpot.sim.LoadRun(new io.jackpot.sim.LoadRun.Settings(api, Api.GAME_KEY,
+        "dev-viewer-token", 2, 400, 0, 50, 100, 1000, io.jackpot.sdk.ContributorConfig.DEFAULT_TRANSPORT, admin),
+        new java.io.PrintStream(progress, true)).run();
+    assertEquals(400, s.acknowledged(), s.toString());
+    assertEquals(400, s.ledgerRounds(), progress.toString());
+    assertTrue(s.ok(), s.toString());
+  }
+
+  @Test
   void healthAndTheApiDescriptionAreOnBoth() throws Exception {
     for (int port : new int[] {node.httpPort(), node.adminPort()}) {
       assertEquals(200, send(port, "GET", "/health/live", null, null).statusCode());

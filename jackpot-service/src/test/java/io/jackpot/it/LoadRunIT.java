@@ -23,7 +23,7 @@ class LoadRunIT {
     try {
       ByteArrayOutputStream progress = new ByteArrayOutputStream();
       LoadRun.Summary s = new LoadRun(new LoadRun.Settings("http://127.0.0.1:" + node.httpPort(), "dev-game-key",
-          "dev-viewer-token", 4, 6000, 0, 200, 400, 100, transport), new PrintStream(progress, true)).run();
+          "dev-viewer-token", 4, 6000, 0, 200, 400, 100, transport, null), new PrintStream(progress, true)).run();
       assertEquals(6000, s.started());
       assertEquals(6000, s.acknowledged(), s.toString());
       assertEquals(0, s.refused() + s.failed() + s.failedClaims(), s.toString());

@@ -38,7 +38,9 @@ class StreamPingIT {
 
   @BeforeAll
   static void start() throws Exception {
-    ServiceConfig config = ServiceConfig.fromEnv(Map.of("JACKPOT_STREAM_PING_SECONDS", "1")).withHttpPort(TestNodes.freePort())
+    // A small send buffer, so that a game that does not read its answers fills it fast.
+    ServiceConfig config = ServiceConfig.fromEnv(Map.of("JACKPOT_STREAM_PING_SECONDS", "1", "JACKPOT_HTTP_SEND_BUFFER_BYTES", "4096"))
+        .withHttpPort(TestNodes.freePort())
         .withPgUrl(TestPostgres.freshDatabase()).withCluster(TestNodes.ownCluster());
     node = JackpotNode.start(config, Clock.systemUTC(), DefaultCatalogue.create());
   }
@@ -72,22 +74,78 @@ class StreamPingIT {
     ws.sendClose(WebSocket.NORMAL_CLOSURE, "done");
   }
 
+  /** A raw connection upgraded to the stream, the game's side of which answers nothing by itself. */
+  private static DataInputStream upgrade(Socket socket) throws Exception {
+    OutputStream out = socket.getOutputStream();
+    String key = Base64.getEncoder().encodeToString("0123456789abcdef".getBytes(StandardCharsets.US_ASCII));
+    out.write(("GET /v1/contributions/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        + "Sec-WebSocket-Key: " + key + "\r\nSec-WebSocket-Version: 13\r\nAuthorization: Bearer " + Api.GAME_KEY + "\r\n\r\n")
+        .getBytes(StandardCharsets.US_ASCII));
+    out.flush();
+    DataInputStream in = new DataInputStream(socket.getInputStream());
+    String status = readLine(in);
+    assertTrue(status.startsWith("HTTP/1.1 101"), status);
+    while (!readLine(in).isEmpty()) {
+      // the rest of the upgrade's headers
+    }
+    return in;
+  }
+
+  /** A client's text frame: masked, as RFC 6455 requires (with a zero key, so the bytes go as they are). */
+  private static void sendText(OutputStream out, String text) throws Exception {
+    byte[] payload = text.getBytes(StandardCharsets.UTF_8);
+    java.io.ByteArrayOutputStream frame = new java.io.ByteArrayOutputStream();
+    frame.write(0x81);
+    if (payload.length < 126) {
+      frame.write(0x80 | payload.length);
+    } else if (payload.length < 65_536) {
+      frame.write(0x80 | 126);
+      frame.write(payload.length >> 8);
+      frame.write(payload.length & 0xff);
+    } else {
+      frame.write(0x80 | 127);
+      for (int shift = 56; shift >= 0; shift -= 8) {
+        frame.write((int) ((long) payload.length >> shift) & 0xff);
+      }
+    }
+    frame.write(new byte[4]);
+    frame.write(payload);
+    out.write(frame.toByteArray());
+    out.flush();
+  }
+
+  private static long openStreams() {
+    Api.Reply metrics = new Api(node.httpPort()).get("/metrics");
+    return metrics.body().lines().filter(l -> l.startsWith("jackpot_contribution_streams "))
+        .mapToLong(l -> (long) Double.parseDouble(l.substring(l.indexOf(' ') + 1))).findFirst()
+        .orElseThrow(() -> new AssertionError("no jackpot_contribution_streams in /metrics"));
+  }
+
+  @Test
+  void aGameThatDoesNotReadItsAnswersLosesItsStream() throws Exception {
+    try (Socket socket = new Socket()) {
+      socket.setReceiveBufferSize(4096);
+      socket.connect(new java.net.InetSocketAddress("127.0.0.1", node.httpPort()), 5_000);
+      upgrade(socket);
+      Await.until(() -> openStreams() == 1, Duration.ofSeconds(10), () -> "the stream counted as open");
+      // Batches whose answers (about 150 bytes a round) fill both kernel buffers and Vert.x's
+      // write queue; this side never reads them.
+      for (int b = 0; b < 20; b++) {
+        String[] items = new String[200];
+        for (int i = 0; i < items.length; i++) {
+          items[i] = Api.contribution(String.format("CC-20261122-110000-%06d", b * 1000 + i), "creepy-candy", "1.00", null);
+        }
+        sendText(socket.getOutputStream(), new JsonObject(Api.batch(items)).put("id", b).encode());
+      }
+      Await.until(() -> openStreams() == 0, Duration.ofSeconds(30), () -> "the member closed the stream whose answers went unread");
+    }
+  }
+
   @Test
   void aGameThatAnswersNothingLosesItsStream() throws Exception {
     try (Socket socket = new Socket("127.0.0.1", node.httpPort())) {
       socket.setSoTimeout(15_000);
-      OutputStream out = socket.getOutputStream();
-      String key = Base64.getEncoder().encodeToString("0123456789abcdef".getBytes(StandardCharsets.US_ASCII));
-      out.write(("GET /v1/contributions/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-          + "Sec-WebSocket-Key: " + key + "\r\nSec-WebSocket-Version: 13\r\nAuthorization: Bearer " + Api.GAME_KEY + "\r\n\r\n")
-          .getBytes(StandardCharsets.US_ASCII));
-      out.flush();
-      DataInputStream in = new DataInputStream(socket.getInputStream());
-      String status = readLine(in);
-      assertTrue(status.startsWith("HTTP/1.1 101"), status);
-      while (!readLine(in).isEmpty()) {
-        // the rest of the upgrade's headers
-      }
+      DataInputStream in = upgrade(socket);
       long opened = System.nanoTime();
       int pings = 0;
       // Server frames are unmasked; control frames carry at most 125 bytes.

@@ -252,6 +252,7 @@ class TickerIT {
     fast.await(m -> "snapshot".equals(m.getString("type")), Duration.ofSeconds(10));
     try (Socket slow = stalledSubscriber(a)) {
       awaitTrue(() -> a.tickerHub().size() == before + 2, "both subscribed");
+      long connections = webSocketConnections(a);
       int round = 0;
       Instant deadline = Instant.now().plusSeconds(60);
       while (a.tickerHub().dropped() == droppedBefore && Instant.now().isBefore(deadline)) {
@@ -268,6 +269,8 @@ class TickerIT {
       }
       assertEquals(droppedBefore + 1, a.tickerHub().dropped(), "the stalled subscriber was dropped");
       awaitTrue(() -> a.tickerHub().size() == before + 1, "only the reading subscriber is left");
+      // Its close frame waits behind what it never reads: the connection itself is cut (10 s later).
+      awaitTrue(() -> webSocketConnections(a) <= connections - 1, "the stalled subscriber's connection is gone");
     }
     ws.sendClose(WebSocket.NORMAL_CLOSURE, "bye").join();
     awaitTrue(() -> a.tickerHub().size() == before, "a closed connection leaves nothing behind");
@@ -319,6 +322,12 @@ class TickerIT {
         + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
         .getBytes(StandardCharsets.US_ASCII));
     out.flush();
+  }
+
+  /** WebSocket connections open on {@code node} (Vert.x's own meter). */
+  static long webSocketConnections(JackpotNode node) {
+    return new Api(node.httpPort()).get("/metrics").body().lines().filter(l -> l.startsWith("vertx_http_server_active_ws_connections"))
+        .mapToLong(l -> (long) Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
   }
 
   static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {

@@ -29,6 +29,8 @@ public final class ContributionRoutes {
 
   private final java.util.function.BooleanSupplier ready;
   private final java.time.Duration streamPing;
+  /** Streams open on this member, over every HTTP verticle's router. */
+  private final java.util.concurrent.atomic.AtomicInteger openStreams = new java.util.concurrent.atomic.AtomicInteger();
 
   /**
    * @param ready whether this member can serve its contribution streams (they close when it cannot)
@@ -48,8 +50,13 @@ public final class ContributionRoutes {
     // on one route): a stranger's body is not read.
     router.post("/v1/contributions").handler(auth::handle);
     router.post("/v1/contributions").handler(body).handler(JsonBody::require).handler(this::contribute);
-    ContributionStream stream = new ContributionStream(contributions, this, quorum, ready, streamPing);
+    ContributionStream stream = new ContributionStream(contributions, this, quorum, ready, streamPing, openStreams);
     router.get(ContributionStream.PATH).handler(auth::handle).handler(stream::open);
+  }
+
+  /** Contribution streams open on this member now. */
+  public int openStreams() {
+    return openStreams.get();
   }
 
   private void contribute(RoutingContext ctx) {

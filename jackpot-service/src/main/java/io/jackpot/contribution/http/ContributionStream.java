@@ -8,6 +8,7 @@ import io.jackpot.http.Errors;
 import io.jackpot.http.GameAuth;
 import io.jackpot.http.JsonText;
 import io.jackpot.http.Quorum;
+import io.jackpot.http.WebSockets;
 import io.vertx.core.Context;
 import io.vertx.core.http.ServerWebSocket;
 import io.vertx.core.json.DecodeException;
@@ -43,9 +44,11 @@ final class ContributionStream {
   private final java.util.function.BooleanSupplier ready;
 
   private final long pingMillis;
+  private final java.util.concurrent.atomic.AtomicInteger open;
 
   ContributionStream(ContributionService contributions, ContributionRoutes routes, Quorum quorum, java.util.function.BooleanSupplier ready,
-      java.time.Duration ping) {
+      java.time.Duration ping, java.util.concurrent.atomic.AtomicInteger open) {
+    this.open = open;
     this.pingMillis = ping.toMillis();
     this.contributions = contributions;
     this.routes = routes;
@@ -60,7 +63,7 @@ final class ContributionStream {
     Caller caller = GameAuth.caller(ctx);
     String peer = String.valueOf(ctx.request().remoteAddress());
     ctx.request().toWebSocket().onSuccess(socket -> {
-      Session session = new Session(socket, ctx.vertx().getOrCreateContext(), caller);
+      Session session = new Session(socket, ctx.request().connection(), ctx.vertx().getOrCreateContext(), caller);
       log.info("contribution stream opened by operator {} from {}", caller.operatorId(), peer);
       socket.textMessageHandler(session::onMessage);
       socket.binaryMessageHandler(b -> socket.close((short) 1003, "send text messages"));
@@ -78,9 +81,20 @@ final class ContributionStream {
       });
       socket.shutdownHandler(v -> session.stopping());
       socket.pongHandler(b -> session.heard());
-      // Cancelled by the first tick that finds the connection closed.
-      ctx.vertx().setPeriodic(pingMillis, timer -> session.ping(peer, () -> ctx.vertx().cancelTimer(timer)));
-      socket.closeHandler(v -> log.info("contribution stream from {} closed", peer));
+      io.vertx.core.Vertx vertx = ctx.vertx();
+      long pinger = vertx.setPeriodic(pingMillis, timer -> session.ping(peer));
+      open.incrementAndGet();
+      Runnable closed = () -> {
+        vertx.cancelTimer(pinger);
+        open.decrementAndGet();
+      };
+      socket.closeHandler(v -> {
+        closed.run();
+        log.info("contribution stream from {} closed", peer);
+      });
+      if (socket.isClosed()) {
+        closed.run(); // closed before its close handler was set
+      }
     }).onFailure(e -> log.warn("contribution stream upgrade from {} failed: {}", peer, e.toString()));
   }
 
@@ -92,6 +106,8 @@ final class ContributionStream {
    */
   private final class Session {
     private final ServerWebSocket socket;
+    /** The connection underneath, to be cut if the close frame cannot get through. */
+    private final io.vertx.core.http.HttpConnection connection;
     private final Context context;
     private final Caller caller;
     private int pending;
@@ -102,8 +118,11 @@ final class ContributionStream {
 
     /** Whether anything (a message, a pong) came since the last ping. */
     private boolean heard = true;
+    /** Pings in a row that found the answers unread (the write queue full) and reading paused. */
+    private int unreadTicks;
 
-    Session(ServerWebSocket socket, Context context, Caller caller) {
+    Session(ServerWebSocket socket, io.vertx.core.http.HttpConnection connection, Context context, Caller caller) {
+      this.connection = connection;
       this.socket = socket;
       this.context = context;
       this.caller = caller;
@@ -115,16 +134,23 @@ final class ContributionStream {
 
     /**
      * Closes the connection if nothing came since the previous ping, else pings again. Not while
-     * reading is paused: the game's pong may be waiting behind its batches.
+     * reading is paused (the game's pong may be waiting behind its batches), unless the pause is
+     * the game not reading its answers for two pings in a row: then it is gone or stuck.
      */
-    void ping(String peer, Runnable stop) {
+    void ping(String peer) {
       if (socket.isClosed()) {
-        stop.run();
         return;
       }
       if (paused) {
+        unreadTicks = socket.writeQueueFull() ? unreadTicks + 1 : 0;
+        if (unreadTicks == 2) { // once: the close that follows needs no repeating
+          log.warn("contribution stream from {}: its answers went unread through two pings ({} ms apart); closing it", peer, pingMillis);
+          WebSockets.closeOrAbort(context.owner(), socket, connection, (short) 1001, "answers not read",
+              java.time.Duration.ofMillis(pingMillis));
+        }
         return;
       }
+      unreadTicks = 0;
       if (!heard) {
         log.warn("contribution stream from {}: no answer to a ping within {} ms; closing it", peer, pingMillis);
         socket.close((short) 1001, "no answer to ping");
@@ -134,7 +160,7 @@ final class ContributionStream {
       try {
         socket.writePing(io.vertx.core.buffer.Buffer.buffer("c"));
       } catch (IllegalStateException closedMeanwhile) {
-        // the connection went just now: the next tick stops the timer
+        // the connection went just now: its close handler stops the timer
       }
     }
 
@@ -246,6 +272,7 @@ final class ContributionStream {
         socket.drainHandler(v -> throttle());
       } else if (!full && paused) {
         paused = false;
+        heard = true; // a pong may still be behind what the game sent while it was not read
         socket.resume();
       }
     }

@@ -17,19 +17,20 @@ import java.util.Map;
 
 /**
  * The files for TLS to an external PostgreSQL, and what they mean under the URL's {@code sslmode}
- * (libpq's meanings):
+ * (libpq's meanings, but for the default):
  * <ul>
- *   <li>{@code disable} (the default): no TLS; setting any of the files is then refused, as it
- *       would suggest a protection that is not there;</li>
- *   <li>{@code allow}, {@code prefer}, {@code require}: encrypted (for {@code allow} and {@code
- *       prefer}, if the server offers it); the server's certificate is checked against the CA file
- *       if one is given, and not at all otherwise;</li>
+ *   <li>{@code disable} (the default here; libpq's is {@code prefer}): no TLS;</li>
+ *   <li>{@code allow}, {@code prefer}: plaintext first or TLS first, the other if that fails, so
+ *       someone on the path can always make them plaintext;</li>
+ *   <li>{@code require}: encrypted; the server's certificate is checked against the CA file if one
+ *       is given, and not at all otherwise;</li>
  *   <li>{@code verify-ca}: the certificate must chain to the CA file (required);</li>
  *   <li>{@code verify-full}: that, and it must name the host of the URL (the one to use in
  *       production).</li>
  * </ul>
  * A client certificate and key (PEM, both or neither) are presented to a server that asks for one
- * ({@code cert} in its pg_hba.conf).
+ * ({@code cert} in its pg_hba.conf). Files set under {@code disable}, {@code allow} or {@code
+ * prefer} are refused: they would suggest a protection that is not there.
  *
  * @param caFile PEM certificates the server's must chain to, or null
  * @param certFile the service's own certificate (PEM), or null
@@ -72,13 +73,15 @@ public record PgTls(Path caFile, Path certFile, Path keyFile) {
    */
   public PgConnectOptions applyTo(PgConnectOptions options) {
     SslMode mode = options.getSslMode();
-    if (mode == SslMode.DISABLE) {
+    if (mode == SslMode.DISABLE || mode == SslMode.ALLOW || mode == SslMode.PREFER) {
       if (any()) {
-        throw new IllegalArgumentException(
-            "TLS files are set (" + CA_FILE + ", " + CERT_FILE + ") but JACKPOT_PG_URL has no sslmode, or sslmode=disable:"
-                + " add ?sslmode=verify-full (or verify-ca, require) to the URL");
+        throw new IllegalArgumentException("TLS files are set (" + CA_FILE + ", " + CERT_FILE + ") but JACKPOT_PG_URL's sslmode is "
+            + mode.value + (mode == SslMode.DISABLE ? " (or unset)" : ", which falls back to plaintext")
+            + ": use ?sslmode=verify-full (or verify-ca, require)");
       }
-      return options;
+      if (mode == SslMode.DISABLE) {
+        return options;
+      }
     }
     ClientSSLOptions ssl = new ClientSSLOptions();
     if (caFile != null) {
@@ -104,20 +107,49 @@ public record PgTls(Path caFile, Path certFile, Path keyFile) {
    */
   public static String weakness(PgConnectOptions options) {
     String host = options.getHost().toLowerCase(Locale.ROOT);
-    if (host.equals("localhost") || host.startsWith("127.") || host.equals("::1") || host.equals("[::1]")
+    if (host.equals("localhost") || host.matches("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}") || host.equals("::1") || host.equals("[::1]")
         || options.isUsingDomainSocket()) {
       return null;
     }
     return switch (options.getSslMode()) {
       case VERIFY_FULL -> null;
-      case VERIFY_CA -> "the PostgreSQL server's certificate is checked against the CA but not its name (sslmode=verify-ca)";
-      case REQUIRE, PREFER, ALLOW -> options.getSslOptions() != null && options.getSslOptions().isTrustAll()
-          ? "the ledger's traffic is encrypted but the PostgreSQL server's identity is not checked (sslmode="
-              + options.getSslMode().value + " without " + CA_FILE + "); use sslmode=verify-full"
-          : "the PostgreSQL server's certificate is checked against the CA but not its name (sslmode="
-              + options.getSslMode().value + "); use sslmode=verify-full";
-      case DISABLE -> "the ledger's traffic to PostgreSQL is not encrypted (no sslmode in JACKPOT_PG_URL); use sslmode=verify-full";
+      case VERIFY_CA -> "the PostgreSQL server's certificate is checked against the CA but not its name (sslmode=verify-ca);"
+          + " use sslmode=verify-full";
+      case REQUIRE -> options.getSslOptions().isTrustAll()
+          ? "the ledger's traffic is encrypted but the PostgreSQL server's identity is not checked (sslmode=require without "
+              + CA_FILE + "); use sslmode=verify-full"
+          : "the PostgreSQL server's certificate is checked against the CA but not its name (sslmode=require);"
+              + " use sslmode=verify-full";
+      case PREFER, ALLOW -> "the ledger's traffic to PostgreSQL may go unencrypted (sslmode=" + options.getSslMode().value
+          + " falls back to plaintext, and anyone on the path can make it); use sslmode=verify-full";
+      case DISABLE -> "the ledger's traffic to PostgreSQL is not encrypted (sslmode is disable, or unset); use sslmode=verify-full";
     };
+  }
+
+  /**
+   * Refuses, with a message naming what to do, the URL parameters about TLS that the client would
+   * misread: an sslmode it does not know (the client's own error would blame the whole URL), and
+   * libpq's file parameters, which it would send to the server as settings (refused at connect).
+   * Quotes nothing else of the URL, which may hold a password.
+   */
+  public static void checkUrlParameters(String url) {
+    int query = url.indexOf('?');
+    if (query < 0) {
+      return;
+    }
+    for (String pair : url.substring(query + 1).split("&")) {
+      int eq = pair.indexOf('=');
+      String key = (eq < 0 ? pair : pair.substring(0, eq)).toLowerCase(Locale.ROOT);
+      String value = eq < 0 ? "" : pair.substring(eq + 1);
+      if (key.equals("sslmode") && java.util.Arrays.stream(SslMode.values()).noneMatch(m -> m.value.equals(value))) {
+        throw new IllegalArgumentException("JACKPOT_PG_URL's sslmode must be one of disable, allow, prefer, require, verify-ca,"
+            + " verify-full; got '" + value + "'");
+      }
+      if (List.of("sslrootcert", "sslcert", "sslkey", "sslpassword", "sslcrl", "sslcrldir").contains(key)) {
+        throw new IllegalArgumentException("JACKPOT_PG_URL's " + key + " is libpq's; name the files in " + String.join(", ", VARIABLES)
+            + " instead");
+      }
+    }
   }
 
   private static Path file(Map<String, String> env, String name) {

@@ -61,7 +61,7 @@ public final class TickerRoutes {
       Set<String> jackpotIds = named == null || named.isBlank() ? null
           : followed.stream().map(JackpotDefinition::id).collect(java.util.stream.Collectors.toSet());
       // Registered before the snapshot is read, so no change between the two can be missed.
-      var subscriber = new Subscriber(socket, context, jackpotIds, currency == null ? null : currency.currency(), clock.millis());
+      var subscriber = new Subscriber(socket, ctx.request().connection(), context, jackpotIds, currency == null ? null : currency.currency(), clock.millis());
       hub.add(subscriber);
       long readAt = clock.millis();
       pools.getAll(ids).whenComplete((live, error) -> context.runOnContext(v -> {

@@ -98,4 +98,32 @@ class PgTlsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ServiceConfig.fromEnv(env));
     assertTrue(e.getMessage().contains("JACKPOT_PG_URL"), e.getMessage());
   }
+
+  @Test
+  void allowAndPreferFallBackToPlaintextSoTheyTakeNoFilesAndAreWarnedAbout() {
+    for (String mode : new String[] {"allow", "prefer"}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new PgTls(CA, null, null).applyTo(url("db", mode)));
+      assertTrue(e.getMessage().contains("falls back to plaintext"), e.getMessage());
+      assertTrue(PgTls.weakness(PgTls.NONE.applyTo(url("db", mode))).contains("may go unencrypted"));
+    }
+  }
+
+  @Test
+  void aHostThatOnlyStartsLikeTheLoopbackIsWarnedAbout() {
+    assertTrue(PgTls.weakness(PgTls.NONE.applyTo(url("127.db.example.com", null))) != null);
+    assertNull(PgTls.weakness(PgTls.NONE.applyTo(url("127.0.0.2", null))));
+  }
+
+  @Test
+  void urlParametersTheClientWouldMisreadAreNamed() {
+    IllegalArgumentException typo = assertThrows(IllegalArgumentException.class,
+        () -> PgTls.checkUrlParameters("postgresql://app:s3cret@db/ledger?sslmode=verify_full"));
+    assertTrue(typo.getMessage().contains("verify-full") && typo.getMessage().contains("'verify_full'"), typo.getMessage());
+    assertFalse(typo.getMessage().contains("s3cret"));
+    IllegalArgumentException libpq = assertThrows(IllegalArgumentException.class,
+        () -> PgTls.checkUrlParameters("postgresql://db/ledger?sslmode=verify-full&sslrootcert=/etc/ca.pem"));
+    assertTrue(libpq.getMessage().contains(PgTls.CA_FILE), libpq.getMessage());
+    PgTls.checkUrlParameters("postgresql://db/ledger?sslmode=verify-full&application_name=jackpot");
+    PgTls.checkUrlParameters("postgresql://db/ledger");
+  }
 }
