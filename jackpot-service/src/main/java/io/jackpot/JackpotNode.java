@@ -210,7 +210,7 @@ public final class JackpotNode implements AutoCloseable {
       log.warn("completed {} transfers left half-done by the last stop", completed);
     }
     startOverflowSweeper(catalogue, admin, hz);
-    ticker = new TickerSampler(vertx, catalogue, pools, tickerHub, config.ticker(), clock).onRead(metrics::poolsRead);
+    ticker = new TickerSampler(vertx, catalogue, pools, tickerHub, config.ticker(), clock, config.publicWins()).onRead(metrics::poolsRead);
     ticker.start();
     Quorum quorum = new Quorum(config.cluster().minMembers(),
         () -> hz.getSplitBrainProtectionService().getSplitBrainProtection(HazelcastConfigs.QUORUM).hasMinimumSize(),
@@ -226,9 +226,9 @@ public final class JackpotNode implements AutoCloseable {
     ContributionRoutes contributionRoutes = new ContributionRoutes(contributions, catalogue, serving, config.streamPing());
     metrics.contributionStreams(contributionRoutes::openStreams);
     api = new ApiRouter(new GameAuth(credentials), contributionRoutes,
-        new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools, fx),
+        new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools, fx, config.publicWins()),
         new HealthRoutes(readyNow),
-        new TickerRoutes(catalogue, pools, tickerHub, config.ticker().maxQueueBytes(), clock, fx),
+        new TickerRoutes(catalogue, pools, tickerHub, config.ticker().maxQueueBytes(), clock, fx, config.publicWins()),
         new AdminRoutes(admin, catalogue, pools, new AdminAuth(credentials), fx, fxRates::publish), quorum,
         new MetricsRoutes(metricsRegistry));
     int instances = Math.max(1, Runtime.getRuntime().availableProcessors());

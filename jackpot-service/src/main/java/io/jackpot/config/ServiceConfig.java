@@ -1,5 +1,6 @@
 package io.jackpot.config;
 
+import io.jackpot.award.PublicWins;
 import io.jackpot.cluster.ClusterSettings;
 import io.jackpot.ledger.pg.PgTls;
 import io.jackpot.ticker.TickerSettings;
@@ -18,9 +19,10 @@ import java.util.Map;
  * @param pgUrl an external database, or null to provision a local one under {@code dataDir}
  * @param pgTls the files for TLS to the external database ({@link PgTls#NONE} for the local one)
  * @param streamPing how often a contribution stream is pinged (and closed if it did not answer the previous ping)
+ * @param publicWins what the public reads (ticker, GET /v1/jackpots) show of a win
  */
 public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, String pgUrl, PgTls pgTls, int pgPoolSize, ClusterSettings cluster,
-    TickerSettings ticker, Duration streamPing) {
+    TickerSettings ticker, Duration streamPing, PublicWins publicWins) {
 
   public static ServiceConfig fromEnv(Map<String, String> env) {
     for (String level : List.of("JACKPOT_LOG_LEVEL", "JACKPOT_CLIENT_ERROR_LOG_LEVEL")) {
@@ -67,7 +69,8 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
             intVar(env, "JACKPOT_TICKER_MAX_QUEUE_KB", 256, 4, 65_536) * 1024,
             Duration.ofSeconds(intVar(env, "JACKPOT_TICKER_PING_SECONDS", 30, 1, 3600)),
             intVar(env, "JACKPOT_HTTP_SEND_BUFFER_BYTES", 0, 0, 16 * 1024 * 1024)),
-        Duration.ofSeconds(intVar(env, "JACKPOT_STREAM_PING_SECONDS", 30, 1, 3600)));
+        Duration.ofSeconds(intVar(env, "JACKPOT_STREAM_PING_SECONDS", 30, 1, 3600)),
+        PublicWins.parse("JACKPOT_PUBLIC_WINS", env.get("JACKPOT_PUBLIC_WINS")));
   }
 
   private static String blankAsNull(String value) {
@@ -79,26 +82,26 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
   }
 
   public ServiceConfig withHttpPort(int port) {
-    return new ServiceConfig(port, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, cluster, ticker, streamPing);
+    return new ServiceConfig(port, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, cluster, ticker, streamPing, publicWins);
   }
 
   public ServiceConfig withAdminPort(Integer port) {
-    return new ServiceConfig(httpPort, port, dataDir, pgUrl, pgTls, pgPoolSize, cluster, ticker, streamPing);
+    return new ServiceConfig(httpPort, port, dataDir, pgUrl, pgTls, pgPoolSize, cluster, ticker, streamPing, publicWins);
   }
 
   public ServiceConfig withPgUrl(String url) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, url, pgTls, pgPoolSize, cluster, ticker, streamPing);
+    return new ServiceConfig(httpPort, adminPort, dataDir, url, pgTls, pgPoolSize, cluster, ticker, streamPing, publicWins);
   }
 
   public ServiceConfig withPgTls(PgTls tls) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, tls, pgPoolSize, cluster, ticker, streamPing);
+    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, tls, pgPoolSize, cluster, ticker, streamPing, publicWins);
   }
 
   public ServiceConfig withCluster(ClusterSettings settings) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, settings, ticker, streamPing);
+    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, settings, ticker, streamPing, publicWins);
   }
 
   public ServiceConfig withTicker(TickerSettings settings) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, cluster, settings, streamPing);
+    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, cluster, settings, streamPing, publicWins);
   }
 }

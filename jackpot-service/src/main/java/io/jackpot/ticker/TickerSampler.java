@@ -47,7 +47,12 @@ public final class TickerSampler {
     return this;
   }
 
-  public TickerSampler(Vertx vertx, Catalogue catalogue, Pools pools, TickerHub hub, TickerSettings settings, Clock clock) {
+  private final io.jackpot.award.PublicWins publicity;
+
+  /** {@code publicity}: what the win announcements show. */
+  public TickerSampler(Vertx vertx, Catalogue catalogue, Pools pools, TickerHub hub, TickerSettings settings, Clock clock,
+      io.jackpot.award.PublicWins publicity) {
+    this.publicity = publicity;
     this.vertx = vertx;
     this.catalogue = catalogue;
     this.pools = pools;
@@ -104,8 +109,8 @@ public final class TickerSampler {
   private void announceWins(List<Win> wins, long now) {
     for (Win w : wins) {
       String kept = catalogue.currencyOf(w.pool());
-      hub.broadcast(List.of(w.pool().jackpotId()), now, true, (display, followed) -> WinJson.of(w, kept,
-          display == null ? io.jackpot.fx.Display.identity(kept) : display).put("type", "win").encode());
+      hub.broadcast(List.of(w.pool().jackpotId()), now, true, (display, followed) -> WinJson.shown(WinJson.of(w, kept,
+          display == null ? io.jackpot.fx.Display.identity(kept) : display), publicity).put("type", "win").encode());
     }
   }
 

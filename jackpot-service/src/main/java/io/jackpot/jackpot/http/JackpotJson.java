@@ -1,5 +1,6 @@
 package io.jackpot.jackpot.http;
 
+import io.jackpot.award.PublicWins;
 import io.jackpot.award.http.WinJson;
 import io.jackpot.jackpot.JackpotDefinition;
 import io.jackpot.jackpot.PoolDefinition;
@@ -22,19 +23,27 @@ public final class JackpotJson {
     return live.stream().collect(Collectors.toMap(Pool::id, Function.identity()));
   }
 
-  /** {@code display}: also show amounts in its currency (null: don't). */
+  /** As an operator sees it: every field of the last wins. */
   public static JsonObject jackpot(JackpotDefinition j, Map<PoolId, Pool> live, io.jackpot.fx.Display display) {
+    return jackpot(j, live, display, PublicWins.FULL);
+  }
+
+  /**
+   * {@code display}: also show amounts in its currency (null: don't); {@code publicity}: what the
+   * pools' last wins show.
+   */
+  public static JsonObject jackpot(JackpotDefinition j, Map<PoolId, Pool> live, io.jackpot.fx.Display display, PublicWins publicity) {
     JsonArray pools = new JsonArray();
     j.pools().forEach(p -> {
       Pool pool = live.get(j.poolId(p));
       if (pool != null) {
-        pools.add(pool(j, p, pool, display));
+        pools.add(pool(j, p, pool, display, publicity));
       }
     });
     return new JsonObject().put("id", j.id()).put("name", j.name()).put("currency", j.currency()).put("pools", pools);
   }
 
-  public static JsonObject pool(JackpotDefinition j, PoolDefinition def, Pool pool, io.jackpot.fx.Display display) {
+  public static JsonObject pool(JackpotDefinition j, PoolDefinition def, Pool pool, io.jackpot.fx.Display display, PublicWins publicity) {
     JsonObject out = new JsonObject()
         .put("key", def.key())
         .put("name", def.name())
@@ -43,8 +52,8 @@ public final class JackpotJson {
         .put("seed", Money.ofMicros(def.seedMicros()).toPlainString())
         .put("sequence", pool.winSeq())
         .put("trigger", trigger(pool))
-        .put("lastWin", pool.lastWin().map(w -> display == null ? WinJson.of(w, j.currency()) : WinJson.of(w, j.currency(), display))
-            .orElse(null));
+        .put("lastWin", pool.lastWin().map(w -> WinJson.shown(display == null ? WinJson.of(w, j.currency()) : WinJson.of(w, j.currency(), display),
+            publicity)).orElse(null));
     if (def.coinValueMicros() != null) {
       out.put("coinValue", Money.ofMicros(def.coinValueMicros()).toDisplayString(2));
     }

@@ -21,7 +21,11 @@ public final class JackpotRoutes {
   private final Pools pools;
   private final io.jackpot.fx.FxHolder fx;
 
-  public JackpotRoutes(Catalogue catalogue, Pools pools, io.jackpot.fx.FxHolder fx) {
+  private final io.jackpot.award.PublicWins publicity;
+
+  /** {@code publicity}: what these public reads show of the pools' last wins. */
+  public JackpotRoutes(Catalogue catalogue, Pools pools, io.jackpot.fx.FxHolder fx, io.jackpot.award.PublicWins publicity) {
+    this.publicity = publicity;
     this.catalogue = catalogue;
     this.pools = pools;
     this.fx = fx;
@@ -38,7 +42,7 @@ public final class JackpotRoutes {
     List<JackpotDefinition> all = List.copyOf(catalogue.jackpots());
     Replies.json(ctx, () -> pools.getAll(catalogue.poolIds()), live -> {
       JsonArray out = new JsonArray();
-      all.forEach(j -> out.add(JackpotJson.jackpot(j, JackpotJson.byId(live), currency)));
+      all.forEach(j -> out.add(JackpotJson.jackpot(j, JackpotJson.byId(live), currency, publicity)));
       return new JsonObject().put("jackpots", out);
     });
   }
@@ -47,7 +51,7 @@ public final class JackpotRoutes {
     io.jackpot.fx.Display currency = display(fx, ctx.queryParams().get("currency"));
     JackpotDefinition j = jackpot(catalogue, ctx.pathParam("id"));
     List<PoolId> ids = j.pools().stream().map(j::poolId).toList();
-    Replies.json(ctx, () -> pools.getAll(ids), live -> JackpotJson.jackpot(j, JackpotJson.byId(live), currency));
+    Replies.json(ctx, () -> pools.getAll(ids), live -> JackpotJson.jackpot(j, JackpotJson.byId(live), currency, publicity));
   }
 
   private void pool(RoutingContext ctx) {
@@ -60,7 +64,7 @@ public final class JackpotRoutes {
       if (pool == null) {
         throw new Rejection(Kind.UNAVAILABLE, "POOL_NOT_LOADED", "pool " + j.poolId(def) + " is not loaded yet");
       }
-      return JackpotJson.pool(j, def, pool, currency).put("jackpotId", j.id());
+      return JackpotJson.pool(j, def, pool, currency, publicity).put("jackpotId", j.id());
     });
   }
 

@@ -29,8 +29,12 @@ public final class TickerRoutes {
   private final java.time.Clock clock;
   private final io.jackpot.fx.FxHolder fx;
 
+  private final io.jackpot.award.PublicWins publicity;
+
+  /** {@code publicity}: what the snapshot shows of the pools' last wins. */
   public TickerRoutes(Catalogue catalogue, Pools pools, TickerHub hub, int maxQueueBytes, java.time.Clock clock,
-      io.jackpot.fx.FxHolder fx) {
+      io.jackpot.fx.FxHolder fx, io.jackpot.award.PublicWins publicity) {
+    this.publicity = publicity;
     this.fx = fx;
     this.clock = clock;
     this.catalogue = catalogue;
@@ -70,7 +74,7 @@ public final class TickerRoutes {
           return;
         }
         JsonArray jackpots = new JsonArray();
-        followed.forEach(j -> jackpots.add(JackpotJson.jackpot(j, JackpotJson.byId(live), currency)));
+        followed.forEach(j -> jackpots.add(JackpotJson.jackpot(j, JackpotJson.byId(live), currency, publicity)));
         subscriber.start(new JsonObject().put("type", "snapshot").put("jackpots", jackpots).encode(), readAt);
       }));
     });
