@@ -7,23 +7,33 @@ import java.util.List;
  * addresses of TCP-IP members, the interface to bind, how long round claims live, and the quorum:
  * the fewest members a side of the cluster must see to move money ({@code minMembers}; 1 turns
  * split-brain protection off). With {@code kubernetesService} set, members are found through that
- * headless Service (Hazelcast's Kubernetes discovery) instead of the TCP-IP list.
+ * headless Service (Hazelcast's Kubernetes discovery) instead of the TCP-IP list. A member
+ * heard from for no {@code heartbeatTimeoutSeconds} is taken as gone (Hazelcast's default, 60 s,
+ * is both how long the pools a silently lost member owned stay unserved and how long a side cut
+ * off by a split still changes its pools before the quorum stops it: docs/consistency.md).
  */
 public record ClusterSettings(String clusterName, int port, List<String> members, String bindAddress, int roundClaimTtlSeconds,
-    int minMembers, String kubernetesService) {
+    int minMembers, String kubernetesService, int heartbeatTimeoutSeconds) {
+  /** Three of Hazelcast's 5 s heartbeats missed. */
+  public static final int DEFAULT_HEARTBEAT_TIMEOUT_SECONDS = 15;
+
   public ClusterSettings {
     members = List.copyOf(members);
     if (minMembers < 1) {
       throw new IllegalArgumentException("minMembers must be at least 1");
     }
+    if (heartbeatTimeoutSeconds < 10) {
+      throw new IllegalArgumentException("heartbeatTimeoutSeconds must be at least 10 (two heartbeats)");
+    }
   }
 
   /** TCP-IP discovery, no quorum (a single member or a test cluster). */
   public ClusterSettings(String clusterName, int port, List<String> members, String bindAddress, int roundClaimTtlSeconds) {
-    this(clusterName, port, members, bindAddress, roundClaimTtlSeconds, 1, null);
+    this(clusterName, port, members, bindAddress, roundClaimTtlSeconds, 1, null, DEFAULT_HEARTBEAT_TIMEOUT_SECONDS);
   }
 
   public ClusterSettings withMinMembers(int min) {
-    return new ClusterSettings(clusterName, port, members, bindAddress, roundClaimTtlSeconds, min, kubernetesService);
+    return new ClusterSettings(clusterName, port, members, bindAddress, roundClaimTtlSeconds, min, kubernetesService,
+        heartbeatTimeoutSeconds);
   }
 }

@@ -31,6 +31,8 @@ public final class HazelcastConfigs {
     // The member leaves through Vert.x's close, after its sequencer drained (JackpotNode.close);
     // Hazelcast's own JVM hook would terminate it at once, beside that clean stop.
     config.setProperty("hazelcast.shutdownhook.enabled", "false");
+    // A member silent this long is gone (ClusterSettings); heartbeats stay every 5 s.
+    config.setProperty("hazelcast.max.no.heartbeat.seconds", Integer.toString(s.heartbeatTimeoutSeconds()));
     // Field-by-field wire forms for what crosses the cluster on every contribution.
     io.jackpot.pool.hz.PoolSerializers.register(config.getSerializationConfig());
     io.jackpot.sequencer.hz.StepNoteSerializer.register(config.getSerializationConfig());

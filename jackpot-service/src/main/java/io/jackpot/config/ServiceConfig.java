@@ -42,7 +42,8 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
         env.getOrDefault("JACKPOT_HZ_INTERFACE", "127.0.0.1"),
         intVar(env, "JACKPOT_ROUND_CLAIM_TTL_SECONDS", 600, 60, 86_400),
         intVar(env, "JACKPOT_MIN_MEMBERS", 1, 1, 99),
-        blankAsNull(env.get("JACKPOT_HZ_KUBERNETES_SERVICE")));
+        blankAsNull(env.get("JACKPOT_HZ_KUBERNETES_SERVICE")),
+        intVar(env, "JACKPOT_HZ_HEARTBEAT_TIMEOUT_SECONDS", ClusterSettings.DEFAULT_HEARTBEAT_TIMEOUT_SECONDS, 10, 300));
     String pgUrl = blankAsNull(env.get("JACKPOT_PG_URL"));
     if (pgUrl == null && PgTls.VARIABLES.stream().anyMatch(v -> blankAsNull(env.get(v)) != null)) {
       throw new IllegalArgumentException(String.join(", ", PgTls.VARIABLES)
