@@ -14,8 +14,12 @@ import java.util.List;
  */
 public record ClusterSettings(String clusterName, int port, List<String> members, String bindAddress, int roundClaimTtlSeconds,
     int minMembers, String kubernetesService, int heartbeatTimeoutSeconds) {
-  /** Three of Hazelcast's 5 s heartbeats missed. */
-  public static final int DEFAULT_HEARTBEAT_TIMEOUT_SECONDS = 15;
+  /**
+   * Hazelcast's own. Lower it where each member has its CPU to itself (k8s sets 15 s, three of the 5 s
+   * heartbeats): on a machine that several busy members share, a member starved that long would be
+   * taken as gone while alive (docs/consistency.md, "Split brain").
+   */
+  public static final int DEFAULT_HEARTBEAT_TIMEOUT_SECONDS = 60;
 
   public ClusterSettings {
     members = List.copyOf(members);

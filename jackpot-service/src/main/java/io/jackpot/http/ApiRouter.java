@@ -95,7 +95,7 @@ public final class ApiRouter {
       metrics.mount(router);
       admin.mount(router);
     }
-    if (surface.servesGames()) {
+    if (surface.servesGames()) { // last: /metrics and anything else above are served before the page's catch-all
       // The ticker page: plain HTML + JS from the jar, no build step. Not under /v1/: a GET route
       // there would make every other method on an unknown API path 405 instead of 404.
       router.routeWithRegex(io.vertx.core.http.HttpMethod.GET, "^/(?!v1/).*")

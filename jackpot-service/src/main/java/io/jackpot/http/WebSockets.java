@@ -14,17 +14,20 @@ import java.time.Duration;
 public final class WebSockets {
   private WebSockets() {}
 
+  /** How long a close frame may take to get through before the connection is reset. */
+  public static final Duration GRACE = Duration.ofSeconds(10);
+
   /**
-   * Sends the close frame; if the connection is still open after {@code grace}, closes {@code
-   * connection} (the upgraded request's, {@code request().connection()}) underneath.
+   * Sends the close frame; if the connection is still open after {@link #GRACE}, closes {@code
+   * connection} (the upgraded request's, {@code request().connection()}) underneath. (Vert.x's
+   * own closing timeout starts only once the frame is written.)
    */
-  public static void closeOrAbort(Vertx vertx, ServerWebSocket socket, HttpConnection connection, short code, String reason,
-      Duration grace) {
+  public static void closeOrAbort(Vertx vertx, ServerWebSocket socket, HttpConnection connection, short code, String reason) {
     if (socket.isClosed()) {
       return;
     }
     socket.close(code, reason);
-    vertx.setTimer(Math.max(1, grace.toMillis()), t -> {
+    vertx.setTimer(GRACE.toMillis(), t -> {
       if (!socket.isClosed()) {
         abort(connection);
       }

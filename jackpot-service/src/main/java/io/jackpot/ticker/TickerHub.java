@@ -103,8 +103,7 @@ public final class TickerHub {
       dropped.incrementAndGet();
       log.info("ticker subscriber {} dropped: it does not read (write queue full)", s.socket.remoteAddress());
       // The close frame waits behind what it has not read: if it never reads, the connection is cut.
-      io.jackpot.http.WebSockets.closeOrAbort(s.context.owner(), s.socket, s.connection, (short) 1008, "too slow: write queue full",
-          java.time.Duration.ofSeconds(10));
+      io.jackpot.http.WebSockets.closeOrAbort(s.context.owner(), s.socket, s.connection, (short) 1008, "too slow: write queue full");
       return;
     }
     s.socket.writeTextMessage(message);
@@ -122,7 +121,7 @@ public final class TickerHub {
         try {
           if (s.lastPong < s.lastPing) {
             remove(s);
-            s.socket.close((short) 1001, "no answer to ping");
+            io.jackpot.http.WebSockets.closeOrAbort(s.context.owner(), s.socket, s.connection, (short) 1001, "no answer to ping");
             continue;
           }
           s.lastPing = now;

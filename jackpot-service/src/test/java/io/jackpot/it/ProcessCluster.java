@@ -25,7 +25,15 @@ final class ProcessCluster implements AutoCloseable {
   private final Path[] data;
   private final Process[] members;
 
+  /** Settings every member gets besides those of {@link #start}. */
+  private final Map<String, String> extraEnv;
+
   ProcessCluster(String pgUrl, int n) throws Exception {
+    this(pgUrl, n, Map.of());
+  }
+
+  ProcessCluster(String pgUrl, int n, Map<String, String> extraEnv) throws Exception {
+    this.extraEnv = Map.copyOf(extraEnv);
     this.pgUrl = pgUrl;
     http = IntStream.range(0, n).map(i -> TestNodes.freePort()).toArray();
     hz = IntStream.range(0, n).map(i -> TestNodes.freePort()).toArray();
@@ -55,9 +63,11 @@ final class ProcessCluster implements AutoCloseable {
   void start(int i) throws Exception {
     String seeds = IntStream.of(hz).mapToObj(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
     // The last member logs JSON lines (JACKPOT_LOG_FORMAT=json), as the Kubernetes settings have it.
-    members[i] = ServiceProcess.launch(data[i], http[i], List.of("-Xmx512m"), Map.of("JACKPOT_PG_URL", pgUrl,
+    Map<String, String> env = new java.util.HashMap<>(Map.of("JACKPOT_PG_URL", pgUrl,
         "JACKPOT_HZ_PORT", Integer.toString(hz[i]), "JACKPOT_HZ_MEMBERS", seeds, "JACKPOT_CLUSTER_NAME", name,
         "JACKPOT_MIN_MEMBERS", "2", "JACKPOT_LOG_FORMAT", i == members.length - 1 ? "json" : "text"));
+    env.putAll(extraEnv);
+    members[i] = ServiceProcess.launch(data[i], http[i], List.of("-Xmx512m"), env);
     started.add(members[i]);
   }
 

@@ -71,7 +71,8 @@ class StreamPingIT {
     ws.sendText(batch, true);
     JsonObject reply = answer.get(10, TimeUnit.SECONDS);
     assertEquals(200, reply.getInteger("status"), reply.encode());
-    ws.sendClose(WebSocket.NORMAL_CLOSURE, "done");
+    ws.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(10, TimeUnit.SECONDS);
+    Await.until(() -> openStreams() == 0, Duration.ofSeconds(10), () -> "the stream closed");
   }
 
   /** A raw connection upgraded to the stream, the game's side of which answers nothing by itself. */
@@ -121,22 +122,61 @@ class StreamPingIT {
         .orElseThrow(() -> new AssertionError("no jackpot_contribution_streams in /metrics"));
   }
 
+  /** Batches whose answers (about 150 bytes a round) fill both kernel buffers and Vert.x's write queue. */
+  private static void sendBatches(Socket socket, String prefix) throws Exception {
+    for (int b = 0; b < 20; b++) {
+      String[] items = new String[200];
+      for (int i = 0; i < items.length; i++) {
+        items[i] = Api.contribution(String.format("%s-20261122-110000-%06d", prefix, b * 1000 + i), "creepy-candy", "1.00", null);
+      }
+      sendText(socket.getOutputStream(), new JsonObject(Api.batch(items)).put("id", b).encode());
+    }
+  }
+
+  @Test
+  void aGameThatReadsSlowlyKeepsItsStream() throws Exception {
+    Await.until(() -> openStreams() == 0, Duration.ofSeconds(30), () -> "no stream left from other tests");
+    try (Socket socket = new Socket()) {
+      socket.setReceiveBufferSize(4096);
+      socket.connect(new java.net.InetSocketAddress("127.0.0.1", node.httpPort()), 5_000);
+      DataInputStream in = upgrade(socket);
+      sendBatches(socket, "SR");
+      // Reads its answers slowly, answering pings, over several ping periods.
+      long start = System.nanoTime();
+      int answers = 0;
+      while (answers < 20) {
+        int first = in.readUnsignedByte();
+        int length = in.readUnsignedByte() & 0x7f;
+        long size = length == 126 ? in.readUnsignedShort() : length == 127 ? in.readLong() : length;
+        byte[] payload = in.readNBytes((int) size);
+        if ((first & 0x0f) == 0x9) {
+          socket.getOutputStream().write(new byte[] {(byte) 0x8a, (byte) (0x80 | payload.length), 0, 0, 0, 0});
+          socket.getOutputStream().write(payload);
+          socket.getOutputStream().flush();
+        } else if ((first & 0x0f) == 0x1 || (first & 0x0f) == 0x0) {
+          if ((first & 0x80) != 0) {
+            answers++; // the last frame of an answer (large ones come in several)
+          }
+        } else {
+          throw new AssertionError("opcode " + (first & 0x0f) + " after " + answers + " answers");
+        }
+        TimeUnit.MILLISECONDS.sleep(size / 150); // a slow reader (about 150 KB/s), not a wait for anything
+      }
+      long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+      assertTrue(seconds >= 3, "read over " + seconds + " s, more than two ping periods");
+      assertEquals(1, openStreams(), "still open");
+    }
+  }
+
   @Test
   void aGameThatDoesNotReadItsAnswersLosesItsStream() throws Exception {
+    Await.until(() -> openStreams() == 0, Duration.ofSeconds(30), () -> "no stream left from other tests");
     try (Socket socket = new Socket()) {
       socket.setReceiveBufferSize(4096);
       socket.connect(new java.net.InetSocketAddress("127.0.0.1", node.httpPort()), 5_000);
       upgrade(socket);
       Await.until(() -> openStreams() == 1, Duration.ofSeconds(10), () -> "the stream counted as open");
-      // Batches whose answers (about 150 bytes a round) fill both kernel buffers and Vert.x's
-      // write queue; this side never reads them.
-      for (int b = 0; b < 20; b++) {
-        String[] items = new String[200];
-        for (int i = 0; i < items.length; i++) {
-          items[i] = Api.contribution(String.format("CC-20261122-110000-%06d", b * 1000 + i), "creepy-candy", "1.00", null);
-        }
-        sendText(socket.getOutputStream(), new JsonObject(Api.batch(items)).put("id", b).encode());
-      }
+      sendBatches(socket, "CC"); // and never reads their answers
       Await.until(() -> openStreams() == 0, Duration.ofSeconds(30), () -> "the member closed the stream whose answers went unread");
     }
   }

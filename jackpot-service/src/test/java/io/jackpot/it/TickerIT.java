@@ -269,8 +269,15 @@ class TickerIT {
       }
       assertEquals(droppedBefore + 1, a.tickerHub().dropped(), "the stalled subscriber was dropped");
       awaitTrue(() -> a.tickerHub().size() == before + 1, "only the reading subscriber is left");
-      // Its close frame waits behind what it never reads: the connection itself is cut (10 s later).
+      // Its close frame waits behind what it never reads: the connection itself is cut (10 s later),
+      // with a reset (a close that waited for the data would end with the frame and a FIN instead).
       awaitTrue(() -> webSocketConnections(a) <= connections - 1, "the stalled subscriber's connection is gone");
+      slow.setSoTimeout(20_000);
+      org.junit.jupiter.api.Assertions.assertThrows(java.net.SocketException.class, () -> {
+        while (slow.getInputStream().read(new byte[65_536]) >= 0) {
+          // what it had received before the reset, if the kernel still hands it out
+        }
+      }, "the connection was reset");
     }
     ws.sendClose(WebSocket.NORMAL_CLOSURE, "bye").join();
     awaitTrue(() -> a.tickerHub().size() == before, "a closed connection leaves nothing behind");

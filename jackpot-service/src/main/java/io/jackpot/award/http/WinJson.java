@@ -12,11 +12,6 @@ public final class WinJson {
 
   private WinJson() {}
 
-  /**
-   * {@code currency} is the pool's; amountInCurrency is the amount in it, rounded down to cents.
-   * {@code trigger} says what won it; a must-hit pool's win reveals the cycle's hit point and salt
-   * with the commitment published before play (verify: SHA-256 of "hitPoint:salt").
-   */
   /** {@code win} (made by {@code of}) as a public read shows it under {@code publicity}. */
   public static JsonObject shown(JsonObject win, io.jackpot.award.PublicWins publicity) {
     if (publicity == io.jackpot.award.PublicWins.ANONYMOUS) {
@@ -26,6 +21,11 @@ public final class WinJson {
     return win;
   }
 
+  /**
+   * {@code currency} is the pool's; amountInCurrency is the amount in it, rounded down to cents.
+   * {@code trigger} says what won it; a must-hit pool's win reveals the cycle's hit point and salt
+   * with the commitment published before play (verify: SHA-256 of "hitPoint:salt").
+   */
   public static JsonObject of(Win w, String currency) {
     return of(w, currency, io.jackpot.fx.Display.identity(currency));
   }

@@ -92,9 +92,6 @@ final class ContributionStream {
         closed.run();
         log.info("contribution stream from {} closed", peer);
       });
-      if (socket.isClosed()) {
-        closed.run(); // closed before its close handler was set
-      }
     }).onFailure(e -> log.warn("contribution stream upgrade from {} failed: {}", peer, e.toString()));
   }
 
@@ -118,8 +115,10 @@ final class ContributionStream {
 
     /** Whether anything (a message, a pong) came since the last ping. */
     private boolean heard = true;
-    /** Pings in a row that found the answers unread (the write queue full) and reading paused. */
+    /** Pings in a row that found reading paused, the write queue full and no answer taken since the last. */
     private int unreadTicks;
+    /** Whether an answer went out to the kernel since the last ping: the game reads, if slowly. */
+    private boolean taken;
 
     Session(ServerWebSocket socket, io.vertx.core.http.HttpConnection connection, Context context, Caller caller) {
       this.connection = connection;
@@ -132,28 +131,43 @@ final class ContributionStream {
       heard = true;
     }
 
+    private void reply(long id, Errors.Failure f) {
+      write(refusal(id, f));
+    }
+
     /**
-     * Closes the connection if nothing came since the previous ping, else pings again. Not while
-     * reading is paused (the game's pong may be waiting behind its batches), unless the pause is
-     * the game not reading its answers for two pings in a row: then it is gone or stuck.
+     * A socket closed meanwhile loses the answer; the game sends the batch again (same round ids:
+     * DUPLICATE). An answer handed to the kernel means the game is reading (see {@link #ping}).
+     */
+    private void write(String text) {
+      if (!socket.isClosed()) {
+        socket.writeTextMessage(text).onSuccess(v -> taken = true);
+      }
+    }
+
+    /**
+     * Closes the connection if nothing came since the previous ping and none of its answers went
+     * out (its pong may be behind answers it is still reading), else pings again. While reading is
+     * paused only if the game took none of its answers through two pings: then it is gone or stuck.
      */
     void ping(String peer) {
       if (socket.isClosed()) {
         return;
       }
+      boolean readSince = taken;
+      taken = false;
       if (paused) {
-        unreadTicks = socket.writeQueueFull() ? unreadTicks + 1 : 0;
+        unreadTicks = socket.writeQueueFull() && !readSince ? unreadTicks + 1 : 0;
         if (unreadTicks == 2) { // once: the close that follows needs no repeating
           log.warn("contribution stream from {}: its answers went unread through two pings ({} ms apart); closing it", peer, pingMillis);
-          WebSockets.closeOrAbort(context.owner(), socket, connection, (short) 1001, "answers not read",
-              java.time.Duration.ofMillis(pingMillis));
+          WebSockets.closeOrAbort(context.owner(), socket, connection, (short) 1001, "answers not read");
         }
         return;
       }
       unreadTicks = 0;
-      if (!heard) {
+      if (!heard && !readSince) {
         log.warn("contribution stream from {}: no answer to a ping within {} ms; closing it", peer, pingMillis);
-        socket.close((short) 1001, "no answer to ping");
+        WebSockets.closeOrAbort(context.owner(), socket, connection, (short) 1001, "no answer to ping");
         return;
       }
       heard = false;
@@ -213,18 +227,18 @@ final class ContributionStream {
         return;
       }
       if (stopping) {
-        reply(socket, id, new Errors.Failure(503, "UNAVAILABLE", "this member is stopping; nothing was changed, retry on another member"));
+        reply(id, new Errors.Failure(503, "UNAVAILABLE", "this member is stopping; nothing was changed, retry on another member"));
         return;
       }
       if (!quorum.held()) {
         log.warn("{} message {} -> 503 NO_QUORUM", PATH, id);
-        reply(socket, id, quorum.refusal());
+        reply(id, quorum.refusal());
         leave("this member lost its quorum");
         return;
       }
       if (!ready.getAsBoolean()) {
         log.warn("{} message {} -> 503 NOT_READY", PATH, id);
-        reply(socket, id, new Errors.Failure(503, "NOT_READY", "this member is not ready; nothing was changed, retry on another member"));
+        reply(id, new Errors.Failure(503, "NOT_READY", "this member is not ready; nothing was changed, retry on another member"));
         leave("this member is not ready");
         return;
       }
@@ -232,7 +246,7 @@ final class ContributionStream {
       try {
         stage = contributions.contribute(caller, ContributionRoutes.parse(message));
       } catch (RuntimeException e) {
-        reply(socket, id, Errors.describe(e, PATH + " message " + id));
+        reply(id, Errors.describe(e, PATH + " message " + id));
         return;
       }
       pending++;
@@ -241,14 +255,14 @@ final class ContributionStream {
         pending--;
         try {
           if (error != null) {
-            reply(socket, id, Errors.describe(error, PATH + " message " + id));
+            reply(id, Errors.describe(error, PATH + " message " + id));
           } else {
             StringBuilder out = new StringBuilder(ContributionRoutes.capacity(results)).append("{\"id\":").append(id).append(",\"status\":200,");
-            write(socket, routes.appendResults(out, results).append('}').toString());
+            write(routes.appendResults(out, results).append('}').toString());
           }
         } catch (RuntimeException e) {
           // Answered as the POST would be (500), never left without an answer.
-          reply(socket, id, Errors.describe(e, PATH + " message " + id));
+          reply(id, Errors.describe(e, PATH + " message " + id));
         } finally {
           closeIfDone();
           throttle();
@@ -278,18 +292,11 @@ final class ContributionStream {
     }
   }
 
-  private static void reply(ServerWebSocket socket, long id, Errors.Failure f) {
+  private static String refusal(long id, Errors.Failure f) {
     StringBuilder out = new StringBuilder(128).append("{\"id\":").append(id).append(",\"status\":").append(f.status());
     if (Errors.retryable(f.status())) {
       out.append(",\"retryAfter\":").append(Errors.RETRY_AFTER_SECONDS);
     }
-    write(socket, JsonText.error(out.append(','), f.code(), f.message()).append('}').toString());
-  }
-
-  /** A socket closed meanwhile loses the answer; the game sends the batch again (same round ids: DUPLICATE). */
-  private static void write(ServerWebSocket socket, String text) {
-    if (!socket.isClosed()) {
-      socket.writeTextMessage(text);
-    }
+    return JsonText.error(out.append(','), f.code(), f.message()).append('}').toString();
   }
 }
