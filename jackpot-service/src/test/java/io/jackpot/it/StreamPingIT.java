@@ -133,12 +133,18 @@ class StreamPingIT {
     }
   }
 
+  /** Once no stream of another test is left: a connection with a small receive buffer, so answers back up fast. */
+  private static Socket smallBufferSocket() throws Exception {
+    Await.until(() -> openStreams() == 0, Duration.ofSeconds(30), () -> "no stream left from other tests");
+    Socket socket = new Socket();
+    socket.setReceiveBufferSize(4096);
+    socket.connect(new java.net.InetSocketAddress("127.0.0.1", node.httpPort()), 5_000);
+    return socket;
+  }
+
   @Test
   void aGameThatReadsSlowlyKeepsItsStream() throws Exception {
-    Await.until(() -> openStreams() == 0, Duration.ofSeconds(30), () -> "no stream left from other tests");
-    try (Socket socket = new Socket()) {
-      socket.setReceiveBufferSize(4096);
-      socket.connect(new java.net.InetSocketAddress("127.0.0.1", node.httpPort()), 5_000);
+    try (Socket socket = smallBufferSocket()) {
       DataInputStream in = upgrade(socket);
       sendBatches(socket, "SR");
       // Reads its answers slowly, answering pings, over several ping periods.
@@ -170,10 +176,7 @@ class StreamPingIT {
 
   @Test
   void aGameThatDoesNotReadItsAnswersLosesItsStream() throws Exception {
-    Await.until(() -> openStreams() == 0, Duration.ofSeconds(30), () -> "no stream left from other tests");
-    try (Socket socket = new Socket()) {
-      socket.setReceiveBufferSize(4096);
-      socket.connect(new java.net.InetSocketAddress("127.0.0.1", node.httpPort()), 5_000);
+    try (Socket socket = smallBufferSocket()) {
       upgrade(socket);
       Await.until(() -> openStreams() == 1, Duration.ofSeconds(10), () -> "the stream counted as open");
       sendBatches(socket, "CC"); // and never reads their answers
