@@ -309,14 +309,21 @@ class HttpJackpotContributorTest {
     }
   }
 
+  /** Rounds 1 and 2 sent together (200 ms linger), the first request answered {@code results}. */
+  private static List<java.util.concurrent.CompletableFuture<RoundResult>> twoRoundsAnswered(FakeService service, JackpotContributor sdk,
+      String results) {
+    service.script.add(new FakeService.Reply(200, "{\"results\":" + results + "}", null));
+    return List.of(sdk.contribute(c(1)).toCompletableFuture(), sdk.contribute(c(2)).toCompletableFuture());
+  }
+
   @Test
   void aStatusTheSdkDoesNotKnowFailsOnlyItsOwnRound() throws Exception {
     try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
          JackpotContributor sdk = JackpotContributor.of(config(service.url()).linger(Duration.ofMillis(200)).build())) {
-      service.script.add(new FakeService.Reply(200, "{\"results\":[{\"roundId\":\"R-1\",\"status\":\"APPLIED\"},"
-          + "{\"roundId\":\"R-2\",\"status\":\"QUEUED_FOR_LATER\"}]}", null));
-      var first = sdk.contribute(c(1)).toCompletableFuture();
-      var second = sdk.contribute(c(2)).toCompletableFuture();
+      var sent = twoRoundsAnswered(service, sdk,
+          "[{\"roundId\":\"R-1\",\"status\":\"APPLIED\"},{\"roundId\":\"R-2\",\"status\":\"QUEUED_FOR_LATER\"}]");
+      var first = sent.get(0);
+      var second = sent.get(1);
       assertEquals(RoundResult.Status.APPLIED, first.get(10, TimeUnit.SECONDS).status());
       var error = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, () -> second.get(10, TimeUnit.SECONDS));
       assertTrue(error.getCause().getMessage().contains("QUEUED_FOR_LATER"), error.getCause().toString());
@@ -329,12 +336,10 @@ class HttpJackpotContributorTest {
   void aRejectionWithoutAnErrorCodeIsFinalAndTheRestOfItsBatchIsAnswered() throws Exception {
     try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
          JackpotContributor sdk = JackpotContributor.of(config(service.url()).linger(Duration.ofMillis(200)).build())) {
-      service.script.add(new FakeService.Reply(200, "{\"results\":[{\"roundId\":\"R-1\",\"status\":\"REJECTED\"},"
-          + "{\"roundId\":\"R-2\",\"status\":\"APPLIED\"}]}", null));
-      var first = sdk.contribute(c(1)).toCompletableFuture();
-      var second = sdk.contribute(c(2)).toCompletableFuture();
-      assertEquals(RoundResult.Status.REJECTED, first.get(10, TimeUnit.SECONDS).status());
-      assertEquals(RoundResult.Status.APPLIED, second.get(10, TimeUnit.SECONDS).status());
+      var sent = twoRoundsAnswered(service, sdk,
+          "[{\"roundId\":\"R-1\",\"status\":\"REJECTED\"},{\"roundId\":\"R-2\",\"status\":\"APPLIED\"}]");
+      assertEquals(RoundResult.Status.REJECTED, sent.get(0).get(10, TimeUnit.SECONDS).status());
+      assertEquals(RoundResult.Status.APPLIED, sent.get(1).get(10, TimeUnit.SECONDS).status());
       assertEquals(1, service.requests.get(), "both went in one request");
     }
   }

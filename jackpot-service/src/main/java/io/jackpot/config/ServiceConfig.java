@@ -94,10 +94,6 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
     return new ServiceConfig(httpPort, adminPort, dataDir, url, pgTls, pgPoolSize, cluster, ticker, streamPing, publicWins);
   }
 
-  public ServiceConfig withPgTls(PgTls tls) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, tls, pgPoolSize, cluster, ticker, streamPing, publicWins);
-  }
-
   public ServiceConfig withCluster(ClusterSettings settings) {
     return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, settings, ticker, streamPing, publicWins);
   }

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * JACKPOT_STREAM_PING_SECONDS (1 s here): a contribution stream whose game answers pings stays
- * open however idle; one that answers nothing is closed after two pings.
+ * open however idle, and so does one whose game reads its answers slowly; one that answers nothing
+ * is closed after two pings, and one that reads none of its answers is cut.
  */
 class StreamPingIT {
   private static JackpotNode node;

@@ -61,7 +61,7 @@ public record PgTls(Path caFile, Path certFile, Path keyFile) {
     return tls;
   }
 
-  public boolean any() {
+  private boolean any() {
     return caFile != null || certFile != null;
   }
 
@@ -69,7 +69,7 @@ public record PgTls(Path caFile, Path certFile, Path keyFile) {
    * Sets the TLS options the URL's sslmode asks for on {@code options}.
    *
    * @throws IllegalArgumentException for a mode that needs a CA file without one, or files set
-   *     under {@code sslmode=disable}
+   *     under {@code sslmode} disable (or unset), allow or prefer
    */
   public PgConnectOptions applyTo(PgConnectOptions options) {
     SslMode mode = options.getSslMode();
