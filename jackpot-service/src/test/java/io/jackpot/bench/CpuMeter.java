@@ -5,6 +5,8 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * CPU time used by this JVM and by the PostgreSQL server (its postmaster and every backend, those
@@ -15,8 +17,11 @@ final class CpuMeter {
   private static final long TICK_NANOS = 1_000_000_000L / clockTicks();
   private final long postmaster;
 
-  /** A reading: wall time, this JVM's CPU, of which its JIT compiler threads', PostgreSQL's CPU (nanoseconds). */
-  record Reading(long wall, long jvm, long jit, long pg) {}
+  /**
+   * A reading: wall time, this JVM's CPU, of which its JIT compiler threads', PostgreSQL's CPU, and
+   * PostgreSQL's CPU by process role (see {@link #role}) (nanoseconds).
+   */
+  record Reading(long wall, long jvm, long jit, long pg, Map<String, Long> pgByRole) {}
 
   /** @param pgDataDir the server's data directory (its postmaster.pid names the postmaster) */
   CpuMeter(Path pgDataDir) throws IOException {
@@ -25,11 +30,44 @@ final class CpuMeter {
 
   Reading read() {
     var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-    long pgTicks = ticks(postmaster, true);
+    Map<String, Long> byRole = new TreeMap<>();
+    byRole.put("postmaster and exited processes", ticks(postmaster, true) * TICK_NANOS);
     for (ProcessHandle child : ProcessHandle.of(postmaster).map(p -> p.descendants().toList()).orElse(List.of())) {
-      pgTicks += ticks(child.pid(), false);
+      byRole.merge(role(child.pid()), ticks(child.pid(), false) * TICK_NANOS, Long::sum);
     }
-    return new Reading(System.nanoTime(), os.getProcessCpuTime(), compilerTicks() * TICK_NANOS, pgTicks * TICK_NANOS);
+    long pg = byRole.values().stream().mapToLong(Long::longValue).sum();
+    return new Reading(System.nanoTime(), os.getProcessCpuTime(), compilerTicks() * TICK_NANOS, pg, byRole);
+  }
+
+  /**
+   * What a PostgreSQL process does, from the title it sets on its command line ("postgres:
+   * walwriter", "postgres: autovacuum worker", "postgres: jackpot ledger 127.0.0.1(40132) idle"):
+   * one of the background processes' names, or "backends" for the client connections.
+   */
+  private static String role(long pid) {
+    try {
+      String title = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline")).replace('\0', ' ');
+      for (String background : List.of("checkpointer", "background writer", "walwriter", "autovacuum", "logical replication",
+          "stats collector", "archiver")) {
+        if (title.contains(background)) {
+          return background;
+        }
+      }
+      return "backends";
+    } catch (IOException | RuntimeException e) {
+      return "backends";
+    }
+  }
+
+  /** PostgreSQL's CPU per contribution by process role, the largest first. */
+  static String describePostgres(Reading from, Reading to, long contributions) {
+    StringBuilder line = new StringBuilder("PostgreSQL's CPU per contribution by process:");
+    to.pgByRole().entrySet().stream()
+        .map(e -> Map.entry(e.getKey(), e.getValue() - from.pgByRole().getOrDefault(e.getKey(), 0L)))
+        .filter(e -> e.getValue() > 0)
+        .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+        .forEach(e -> line.append(String.format(" %s %.1f µs;", e.getKey(), e.getValue() / 1000.0 / Math.max(1, contributions))));
+    return line.toString();
   }
 
   /** One line: cores used by each side, and CPU per contribution. */

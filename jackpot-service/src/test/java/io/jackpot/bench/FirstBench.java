@@ -47,7 +47,7 @@ public final class FirstBench {
     Path dir = io.jackpot.it.ScratchDirs.create("jackpot-bench");
     String result;
     boolean ledgerExact;
-    try (LocalPostgres pg = LocalPostgres.start(dir.resolve("pg"))) {
+    try (LocalPostgres pg = LocalPostgres.start(dir.resolve("pg"), PgStats.SERVER_CONFIG)) {
       String base = pg.url();
       CpuMeter cpu = new CpuMeter(dir.resolve("pg"));
       PgStats stats = new PgStats(base);
@@ -100,7 +100,10 @@ public final class FirstBench {
             sdk.ledgerMatches() ? "= acknowledged" : "MISMATCH", sdk.lost(),
             sdk.p50Micros() / 1000.0, sdk.p95Micros() / 1000.0, sdk.p99Micros() / 1000.0, sdk.maxMicros() / 1000.0);
         System.out.println(CpuMeter.describe("the SDK run (service, SDK and load)", before, after, sdk.acknowledged()));
-        System.out.println(PgStats.describe(statsBefore, stats.read(), sdk.acknowledged()));
+        System.out.println(CpuMeter.describePostgres(before, after, sdk.acknowledged()));
+        PgStats.Reading statsAfter = stats.read();
+        System.out.println(PgStats.describe(statsBefore, statsAfter, sdk.acknowledged()));
+        System.out.println(PgStats.describeStatements(statsBefore, statsAfter, sdk.acknowledged(), 8));
         System.out.printf("PostgreSQL's CPU per contribution alone caps this machine at %.0f contributions/s%n",
             CpuMeter.postgresCeiling(before, after, sdk.acknowledged()));
         System.out.printf("memory (service and load in one JVM): heap used %d MiB of %d MiB committed, RSS %s%n",

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -26,10 +27,17 @@ public final class LocalPostgres implements AutoCloseable {
   }
 
   public static LocalPostgres start(Path dataDir) throws IOException {
+    return start(dataDir, Map.of());
+  }
+
+  /** @param extraConfig server settings beyond the durable defaults (the bench loads pg_stat_statements) */
+  public static LocalPostgres start(Path dataDir, Map<String, String> extraConfig) throws IOException {
     Files.createDirectories(dataDir);
     stopStale(dataDir);
     log.info("starting PostgreSQL in {}", dataDir.toAbsolutePath());
-    EmbeddedPostgres server = EmbeddedPostgres.builder()
+    EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
+    extraConfig.forEach(builder::setServerConfig);
+    EmbeddedPostgres server = builder
         .setDataDirectory(dataDir)
         .setCleanDataDirectory(false)
         .setServerConfig("fsync", "on")
