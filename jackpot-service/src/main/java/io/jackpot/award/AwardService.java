@@ -48,12 +48,12 @@ public final class AwardService {
       // A jackpot game is played once per round: a claim without pool key that won before gets
       // that win, even if the draw would now land elsewhere (weights changed, a pool was added).
       // The round's wins also tell whether it won the drawn pool (by its own trigger): one look-up.
-      return ledger.findWinsByRound(request.roundId()).thenCompose(wins -> claimOn(pool, caller, request, wins.stream()
+      return ledger.findWinsByRound(caller.operatorId(), request.roundId()).thenCompose(wins -> claimOn(pool, caller, request, wins.stream()
           .filter(w -> w.pool().jackpotId().equals(request.jackpotId()) && w.how() == io.jackpot.pool.Trigger.Kind.CLAIM)
           .findFirst()
           .or(() -> wins.stream().filter(w -> w.pool().equals(pool)).findFirst())));
     }
-    return ledger.findClaim(pool, request.roundId()).thenCompose(known -> claimOn(pool, caller, request, known));
+    return ledger.findClaim(pool, caller.operatorId(), request.roundId()).thenCompose(known -> claimOn(pool, caller, request, known));
   }
 
   /** The round's earlier win of this claim ({@code known}), or a new one from the pool. */
@@ -83,8 +83,7 @@ public final class AwardService {
   }
 
   public CompletionStage<List<Win>> findByRound(Caller caller, String roundId) {
-    return ledger.findWinsByRound(roundId)
-        .thenApply(wins -> wins.stream().filter(w -> w.operatorId().equals(caller.operatorId())).toList());
+    return ledger.findWinsByRound(caller.operatorId(), roundId);
   }
 
   private PoolId checked(Caller caller, ClaimRequest r) {

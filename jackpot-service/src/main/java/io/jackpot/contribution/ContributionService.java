@@ -20,8 +20,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Takes a game's batch of contributions: checks each, makes sure each round id is applied at most
- * once (claims for rounds in flight, the ledger for rounds already recorded), has the new ones
+ * Takes a game's batch of contributions: checks each, makes sure each round (an operator's round
+ * id) is applied at most once (claims for rounds in flight, the ledger for rounds already recorded), has the new ones
  * applied and recorded by the sequencer, and answers one result per item in request order.
  */
 public final class ContributionService {
@@ -63,11 +63,18 @@ public final class ContributionService {
     private final String token = java.util.UUID.randomUUID().toString();
     /** Claims this request took and has not released yet. */
     private final Map<String, String> held = new java.util.concurrent.ConcurrentHashMap<>();
+    /**
+     * "length:operator/": the operator's id with its length in front, so that no operator's key
+     * is another's whatever characters ids hold ("a/b" + "c" and "a" + "b/c" differ); the round
+     * id comes last, where HzRoundClaims.bucketOf reads its counter.
+     */
+    private final String claimPrefix;
     /** Rounds handed to the sequencer: their claims must outlive their commit. */
     private final java.util.Set<String> submitted = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     Batch(Caller caller, List<? extends ContributionItem> items) {
       this.caller = caller;
+      this.claimPrefix = caller.operatorId().length() + ":" + caller.operatorId() + "/";
       this.items = items;
       this.results = new ContributionResult[items.size()];
     }
@@ -104,14 +111,16 @@ public final class ContributionService {
      * told ROUND_IN_PROGRESS for a round that never ran.
      */
     CompletionStage<List<ContributionResult>> run() {
-      return claims.claim(fingerprints, token)
-          .thenCompose(claimed -> {
+      return claims.claim(claimKeys(fingerprints), token)
+          .thenCompose(claimedByKey -> {
+            Map<String, Claim> claimed = new HashMap<>(claimedByKey.size() * 2);
+            claimedByKey.forEach((key, c) -> claimed.put(roundOf(key), c));
             claimed.forEach((id, c) -> {
               if (c == Claim.NEW) {
                 held.put(id, fingerprints.get(id));
               }
             });
-            return ledger.findRounds(lookups(claimed)).thenCompose(recorded -> settle(claimed, recorded));
+            return ledger.findRounds(caller.operatorId(), lookups(claimed)).thenCompose(recorded -> settle(claimed, recorded));
           })
           .handle((v, error) -> {
             if (error != null) {
@@ -131,12 +140,27 @@ public final class ContributionService {
       if (held.isEmpty()) {
         return;
       }
-      Map<String, String> release = Map.copyOf(held);
+      Map<String, String> release = claimKeys(held);
       claims.release(release, token).whenComplete((v, e) -> {
         if (e != null) {
           log.warn("could not release {} round claims (they expire by themselves): {}", release.size(), e.toString());
         }
       });
+    }
+
+    /**
+     * Round ids are each operator's own (API.md: chosen by the game), so a round is claimed under its
+     * operator and id: {@link #claimPrefix} then the id. Another operator's round of the same id is
+     * another round.
+     */
+    private Map<String, String> claimKeys(Map<String, String> fingerprintByRound) {
+      Map<String, String> keyed = new LinkedHashMap<>(fingerprintByRound.size() * 2);
+      fingerprintByRound.forEach((id, fingerprint) -> keyed.put(claimPrefix + id, fingerprint));
+      return keyed;
+    }
+
+    private String roundOf(String claimKey) {
+      return claimKey.substring(claimPrefix.length());
     }
 
     private List<String> lookups(Map<String, Claim> claimed) {

@@ -4,8 +4,9 @@ import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Cluster-wide claims on round ids while their contributions are in flight, so that a round sent
- * twice at once is applied once. Claims are released once the round is in the ledger, which then
+ * Cluster-wide claims on rounds while their contributions are in flight, so that a round sent
+ * twice at once is applied once. A round's key is the caller's to make (ContributionService
+ * claims "operator/round id": round ids are each operator's own); "round" below means that key. Claims are released once the round is in the ledger, which then
  * answers for it; they also expire, as a safety net for a member that died holding them.
  */
 public interface RoundClaims {

@@ -13,7 +13,11 @@ import java.util.concurrent.CompletionStage;
 /** The durable record of every pool change, from which pools are rebuilt. */
 public interface Ledger extends LedgerWriter {
 
-  CompletionStage<Map<String, RecordedRound>> findRounds(Collection<String> roundIds);
+  /**
+   * One operator's recorded rounds among {@code roundIds}, by round id. Round ids are the
+   * operator's own: another operator's round of the same id is not found.
+   */
+  CompletionStage<Map<String, RecordedRound>> findRounds(String operatorId, Collection<String> roundIds);
 
   CompletionStage<Optional<Win>> findWin(String winId);
 
@@ -22,9 +26,11 @@ public interface Ledger extends LedgerWriter {
 
   record RoundCount(long rounds, long contributions) {}
 
-  CompletionStage<List<Win>> findWinsByRound(String roundId);
+  /** The wins of one operator's round, oldest first. */
+  CompletionStage<List<Win>> findWinsByRound(String operatorId, String roundId);
 
-  CompletionStage<Optional<Win>> findClaim(PoolId pool, String roundId);
+  /** One operator's round's win of a pool, if it won it. */
+  CompletionStage<Optional<Win>> findClaim(PoolId pool, String operatorId, String roundId);
 
   /** The pool as the ledger says it is (under the given terms), or empty if never recorded. */
   CompletionStage<Optional<Pool>> rebuild(PoolId pool, PoolTerms terms);

@@ -72,13 +72,13 @@ public record LedgerBatch(
   public record Round(RoundRecord record, RoundStatus status, Instant appliedAt) {}
 
   /**
-   * One share of one round's stake added to one pool, with the pool's exact value after it;
-   * {@code position} is the pool's place among the round's targets (a round's shares are recorded
+   * One share of one round's stake (the round of {@code operatorId} with {@code roundId}) added to
+   * one pool, with the pool's exact value after it; {@code position} is the pool's place among the round's targets (a round's shares are recorded
    * in this order), {@code toReserve} what went to the pool's reserve (its reserve share and what
    * overflowed above its ceiling).
    */
-  public record Share(PoolId pool, long opSeq, String roundId, int position, Money share, Money toReserve, Money toOverflow,
-      Money amountAfter) {}
+  public record Share(PoolId pool, long opSeq, String operatorId, String roundId, int position, Money share, Money toReserve,
+      Money toOverflow, Money amountAfter) {}
 
   /**
    * A pool's full state after an operation other than a contribution: the anchor of a rebuild,

@@ -165,7 +165,7 @@ public record Pool(
       return flush(f);
     }
     if (command instanceof Claim claim) {
-      Optional<Win> earlier = winOf(claim.roundId());
+      Optional<Win> earlier = winOf(claim.operatorId(), claim.roundId());
       if (earlier.isPresent()) {
         return new Transition(this, List.of(new Won(earlier.get(), true)));
       }
@@ -313,7 +313,7 @@ public record Pool(
     // A round wins a pool at most once: if its claim got here first (a game may send the claim
     // before the round's buffered contribution), the share is added and the trigger pays nothing.
     // Asked only when the trigger fires, which is rare: the look-up stays off the common path.
-    Win triggered = fired == null || winOf(c.roundId()).isPresent() ? null
+    Win triggered = fired == null || winOf(c.operatorId(), c.roundId()).isPresent() ? null
         : next.award(c.roundId(), c.playerId(), c.gameId(), c.operatorId(), c.at(), fired, pays, entropy);
     Pool result = triggered == null ? next : next.afterWin(triggered);
     return new Transition(result, List.of(new Contributed(c.roundId(), op, c.stakeMicros(), after.minus(amount), toReserve,
@@ -382,9 +382,10 @@ public record Pool(
     return terms.trigger() instanceof Trigger.MustHitBy m ? MustHit.draw(terms.seedMicros(), m.ceilingMicros(), entropy, op) : null;
   }
 
-  public Optional<Win> winOf(String roundId) {
+  /** One operator's round's win of this pool among the recent wins (round ids are each operator's own). */
+  public Optional<Win> winOf(String operatorId, String roundId) {
     for (int i = recentWins.size() - 1; i >= 0; i--) {
-      if (recentWins.get(i).roundId().equals(roundId)) {
+      if (recentWins.get(i).roundId().equals(roundId) && recentWins.get(i).operatorId().equals(operatorId)) {
         return Optional.of(recentWins.get(i));
       }
     }

@@ -51,8 +51,8 @@ final class LedgerBatches {
         PoolOutcome o = d.outcomes().get(i);
         if (o instanceof Contributed c) {
           contributed = true;
-          shares.add(new LedgerBatch.Share(d.submission().targets().get(i).pool(), c.opSeq(), c.roundId(), i, c.share(),
-              c.toReserve(), c.toOverflow(), c.amountAfter()));
+          shares.add(new LedgerBatch.Share(d.submission().targets().get(i).pool(), c.opSeq(), round.operatorId(), c.roundId(), i,
+              c.share(), c.toReserve(), c.toOverflow(), c.amountAfter()));
           if (c.triggered() != null) {
             wins.add(c.triggered());
             events.add(LedgerBatch.anchorOf(c.triggered()));

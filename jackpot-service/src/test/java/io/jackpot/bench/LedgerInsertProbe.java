@@ -133,7 +133,7 @@ public final class LedgerInsertProbe {
           int p = (first + s) % POOLS;
           long share = stake / 200;
           amount[p] += share;
-          shares.add(new LedgerBatch.Share(pools.get(p), ++opSeq[p], id, s, Money.ofMicros(share), Money.ZERO, Money.ZERO,
+          shares.add(new LedgerBatch.Share(pools.get(p), ++opSeq[p], "demo", id, s, Money.ofMicros(share), Money.ZERO, Money.ZERO,
               Money.normalised(amount[p], random.nextInt(1_000_000))));
         }
       }

@@ -3,6 +3,7 @@ package io.jackpot.it;
 import static io.jackpot.it.Api.batch;
 import static io.jackpot.it.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -221,12 +222,77 @@ class AdminIT {
     assertEquals(200, call("POST", "/v1/wins", OTHER_GAMES, Api.claim("SCOPE-OTHER", "bewitched", "cv-2.00")).status());
     JsonArray theirs = call("GET", "/v1/admin/wins?jackpotId=bewitched", OTHER_ADMIN, null).json().getJsonArray("wins");
     assertTrue(theirs.stream().allMatch(w -> "other".equals(((JsonObject) w).getString("operatorId"))), theirs.encode());
-    assertEquals(1, theirs.size());
+    assertEquals(1, theirs.stream().filter(w -> ((JsonObject) w).getString("roundId").startsWith("SCOPE-")).count(), theirs.encode());
     // The unscoped token sees both (other tests of this class may have added bewitched wins of their own).
     assertEquals(2, call("GET", "/v1/admin/wins?jackpotId=bewitched", ADMIN, null).json().getJsonArray("wins").stream()
         .filter(w -> ((JsonObject) w).getString("roundId").startsWith("SCOPE-")).count());
     String otherWin = theirs.getJsonObject(0).getString("winId");
     assertEquals(403, call("GET", "/v1/wins/" + otherWin, DEMO_GAMES, null).status(), "another operator's win");
+  }
+
+  @Test
+  void roundIdsAreEachOperatorsOwn() {
+    // Two operators' games chose the same round id for rounds of their own: both are applied, each
+    // is answered DUPLICATE with its own outcome when sent again, and only a change of content
+    // within one operator is a conflict.
+    // Coin values every jackpot linking bewitched has a pool for (the network jackpot another test
+    // of this class may define has only these two).
+    String mine = contribution("SHARED-ROUND-1", "bewitched", "1.00", "0.10");
+    String theirs = contribution("SHARED-ROUND-1", "bewitched", "2.00", "0.20");
+    JsonObject first = Api.results(call("POST", "/v1/contributions", DEMO_GAMES, batch(mine))).getJsonObject(0);
+    JsonObject second = Api.results(call("POST", "/v1/contributions", OTHER_GAMES, batch(theirs))).getJsonObject(0);
+    assertEquals("APPLIED", first.getString("status"), first.encode());
+    assertEquals("APPLIED", second.getString("status"), second.encode());
+    JsonObject again = Api.results(call("POST", "/v1/contributions", OTHER_GAMES, batch(theirs))).getJsonObject(0);
+    assertEquals("DUPLICATE", again.getString("status"), again.encode());
+    assertEquals(second.getJsonArray("contributions"), again.getJsonArray("contributions"), "the other operator's own outcome");
+    JsonObject mineAgain = Api.results(call("POST", "/v1/contributions", DEMO_GAMES, batch(mine))).getJsonObject(0);
+    assertEquals(first.getJsonArray("contributions"), mineAgain.getJsonArray("contributions"));
+    assertEquals("DUPLICATE", mineAgain.getString("status"));
+    JsonObject changed = Api.results(call("POST", "/v1/contributions", OTHER_GAMES, batch(mine))).getJsonObject(0);
+    assertEquals("ROUND_ID_CONFLICT", changed.getJsonObject("error").getString("code"), changed.encode());
+    assertEquals(2, call("GET", "/v1/admin/rounds/count?prefix=SHARED-ROUND-", VIEWER, null).json().getLong("rounds"));
+
+    // The same for wins: each operator's round "SHARED-WIN" wins the pool once, for itself.
+    Api.Reply demoWin = call("POST", "/v1/wins", DEMO_GAMES, Api.claim("SHARED-WIN", "bewitched", "cv-1.00"));
+    Api.Reply otherWin = call("POST", "/v1/wins", OTHER_GAMES, Api.claim("SHARED-WIN", "bewitched", "cv-1.00"));
+    assertEquals(200, demoWin.status(), demoWin.body());
+    assertEquals(200, otherWin.status(), otherWin.body());
+    assertNotEquals(demoWin.json().getString("winId"), otherWin.json().getString("winId"));
+    Api.Reply repeat = call("POST", "/v1/wins", DEMO_GAMES, Api.claim("SHARED-WIN", "bewitched", "cv-1.00"));
+    assertEquals(demoWin.json().getString("winId"), repeat.json().getString("winId"), "a repeated claim: the same win");
+    JsonArray found = call("GET", "/v1/wins?roundId=SHARED-WIN", OTHER_GAMES, null).json().getJsonArray("wins");
+    assertEquals(1, found.size(), found.encode());
+    assertEquals(otherWin.json().getString("winId"), found.getJsonObject(0).getString("winId"));
+    JsonArray demoFound = call("GET", "/v1/wins?roundId=SHARED-WIN", DEMO_GAMES, null).json().getJsonArray("wins");
+    assertEquals(List.of(demoWin.json().getString("winId")), demoFound.stream().map(w -> ((JsonObject) w).getString("winId")).toList());
+  }
+
+  @Test
+  void twoOperatorsSendingTheSameRoundIdsAtOnceAreBothApplied() throws Exception {
+    // While a request holds its rounds' claims, another operator's request for the same ids claims
+    // rounds of its own: it is neither ROUND_ID_CONFLICT nor ROUND_IN_PROGRESS.
+    var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      for (int attempt = 0; attempt < 5; attempt++) {
+        String[] mine = new String[200], theirs = new String[200];
+        for (int i = 0; i < 200; i++) {
+          mine[i] = contribution("RACE-" + attempt + "-" + i, "bewitched", "1.00", "0.10");
+          theirs[i] = contribution("RACE-" + attempt + "-" + i, "bewitched", "2.00", "0.20");
+        }
+        var a = java.util.concurrent.CompletableFuture.supplyAsync(() -> call("POST", "/v1/contributions", DEMO_GAMES, batch(mine)), pool);
+        var b = java.util.concurrent.CompletableFuture.supplyAsync(() -> call("POST", "/v1/contributions", OTHER_GAMES, batch(theirs)), pool);
+        for (Api.Reply r : List.of(a.get(), b.get())) {
+          assertEquals(200, r.status(), r.body());
+          List<String> notApplied = Api.results(r).stream().map(o -> (JsonObject) o)
+              .filter(o -> !"APPLIED".equals(o.getString("status"))).map(JsonObject::encode).toList();
+          assertEquals(List.of(), notApplied, "attempt " + attempt);
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertEquals(2000, call("GET", "/v1/admin/rounds/count?prefix=RACE-", VIEWER, null).json().getLong("rounds"));
   }
 
   @Test

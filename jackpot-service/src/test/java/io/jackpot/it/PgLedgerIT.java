@@ -51,7 +51,7 @@ class PgLedgerIT {
 
   static LedgerBatch batch(String commitId, String round, long opSeq) {
     var record = new RoundRecord(round, "fp", "g", "op", "p", 1_000_000, "EUR", null, AT);
-    var share = new LedgerBatch.Share(POOL, opSeq, round, 0, Money.ofMicros(5_000), Money.ZERO, Money.ZERO,
+    var share = new LedgerBatch.Share(POOL, opSeq, "op", round, 0, Money.ofMicros(5_000), Money.ZERO, Money.ZERO,
         Money.ofMicros(10_005_000));
     return new LedgerBatch(commitId, List.of(new LedgerBatch.Round(record, RoundStatus.APPLIED, AT)), List.of(share),
         List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
@@ -90,12 +90,51 @@ class PgLedgerIT {
     }
   }
 
+  @Test
+  void twoOperatorsRoundsOfOneIdAreTwoRoundsInOneCommitAndApart() throws Exception {
+    PoolId pool = new PoolId("scoped", "p");
+    var mine = new RoundRecord("same-id", "fp-mine", "g", "op", "p", 1_000_000, "EUR", null, AT);
+    var theirs = new RoundRecord("same-id", "fp-theirs", "g", "op2", "p", 2_000_000, "EUR", null, AT);
+    // Their round also set off the pool's random trigger: a DUPLICATE answer to them carries it, to us not.
+    Win theirWin = win(pool, 1, 3, "op2", "same-id", null, io.jackpot.pool.Trigger.Kind.RANDOM);
+    await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(),
+        List.of(new LedgerBatch.Round(mine, RoundStatus.APPLIED, AT), new LedgerBatch.Round(theirs, RoundStatus.APPLIED, AT)),
+        List.of(new LedgerBatch.Share(pool, 1, "op", "same-id", 0, Money.ofMicros(5_000), Money.ZERO, Money.ZERO, Money.ofMicros(10_005_000)),
+            new LedgerBatch.Share(pool, 2, "op2", "same-id", 0, Money.ofMicros(10_000), Money.ZERO, Money.ZERO, Money.ofMicros(10_015_000))),
+        List.of(theirWin), List.of(LedgerBatch.anchorOf(theirWin)), List.of(), List.of(), List.of(), List.of(), List.of())));
+    var found = ledger.findRounds("op", List.of("same-id")).toCompletableFuture().get(10, TimeUnit.SECONDS).get("same-id");
+    var foundTheirs = ledger.findRounds("op2", List.of("same-id")).toCompletableFuture().get(10, TimeUnit.SECONDS).get("same-id");
+    assertEquals("fp-mine", found.fingerprint());
+    assertEquals(Money.ofMicros(5_000), found.shares().get(0).share());
+    assertEquals("fp-theirs", foundTheirs.fingerprint());
+    assertEquals(Money.ofMicros(10_000), foundTheirs.shares().get(0).share());
+    assertEquals(List.of(theirWin.winId()), foundTheirs.triggers().stream().map(Win::winId).toList());
+    assertEquals(List.of(), found.triggers(), "another operator's win of the same round id");
+    assertEquals(List.of(theirWin.winId()), ledger.findWinsByRound("op2", "same-id").toCompletableFuture().get().stream()
+        .map(Win::winId).toList());
+    assertEquals(List.of(), ledger.findWinsByRound("op", "same-id").toCompletableFuture().get());
+    assertTrue(ledger.findClaim(pool, "op", "same-id").toCompletableFuture().get().isEmpty());
+    assertEquals(theirWin.winId(), ledger.findClaim(pool, "op2", "same-id").toCompletableFuture().get().orElseThrow().winId());
+    assertTrue(ledger.findRounds("op3", List.of("same-id")).toCompletableFuture().get(10, TimeUnit.SECONDS).isEmpty());
+    // Within one operator the id is still the round's: recording it again fails.
+    var again = new LedgerBatch(UUID.randomUUID().toString(), List.of(new LedgerBatch.Round(mine, RoundStatus.APPLIED, AT)),
+        List.of(new LedgerBatch.Share(pool, 4, "op", "same-id", 0, Money.ofMicros(5_000), Money.ZERO, Money.ZERO, Money.ofMicros(10_020_000))),
+        List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+    ExecutionException e = assertThrows(ExecutionException.class, () -> await(ledger.record(again)));
+    assertTrue(e.getCause().getMessage().contains("rounds_pkey"), e.getCause().getMessage());
+  }
+
   static Win win(PoolId pool, long sequence, long opSeq, String round, io.jackpot.pool.MustHit next) {
     return win(pool, sequence, opSeq, round, next, io.jackpot.pool.Trigger.Kind.CLAIM);
   }
 
   static Win win(PoolId pool, long sequence, long opSeq, String round, io.jackpot.pool.MustHit next, io.jackpot.pool.Trigger.Kind how) {
-    return new Win(Win.idFor(pool, sequence), pool, sequence, opSeq, round, "p", "g", "op", Money.ofMicros(20_000_000), 10_000_000, AT,
+    return win(pool, sequence, opSeq, "op", round, next, how);
+  }
+
+  static Win win(PoolId pool, long sequence, long opSeq, String operator, String round, io.jackpot.pool.MustHit next,
+      io.jackpot.pool.Trigger.Kind how) {
+    return new Win(Win.idFor(pool, sequence), pool, sequence, opSeq, round, "p", "g", operator, Money.ofMicros(20_000_000), 10_000_000, AT,
         how, null, new Win.Reset(new Money(10_000_000, 42), 10_000_000, next,
             new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000)), Money.ZERO, Money.ofMicros(10_000_000), Money.ZERO,
             Money.ZERO));
@@ -156,13 +195,13 @@ class PgLedgerIT {
     PoolId second = new PoolId("order", "major");
     var record = new RoundRecord("two-triggers", "fp", "g", "op", "p", 1_000_000, "EUR", null, AT);
     var shares = List.of(
-        new LedgerBatch.Share(first, 1, "two-triggers", 0, Money.ofMicros(5_000), Money.ZERO, Money.ZERO, Money.ofMicros(10_005_000)),
-        new LedgerBatch.Share(second, 1, "two-triggers", 1, Money.ofMicros(5_000), Money.ZERO, Money.ZERO, Money.ofMicros(10_005_000)));
+        new LedgerBatch.Share(first, 1, "op", "two-triggers", 0, Money.ofMicros(5_000), Money.ZERO, Money.ZERO, Money.ofMicros(10_005_000)),
+        new LedgerBatch.Share(second, 1, "op", "two-triggers", 1, Money.ofMicros(5_000), Money.ZERO, Money.ZERO, Money.ofMicros(10_005_000)));
     var random = io.jackpot.pool.Trigger.Kind.RANDOM;
     List<Win> wins = List.of(win(second, 1, 2, "two-triggers", null, random), win(first, 1, 2, "two-triggers", null, random));
     await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(), List.of(new LedgerBatch.Round(record, RoundStatus.APPLIED, AT)),
         shares, wins, wins.stream().map(LedgerBatch::anchorOf).toList(), List.of(), List.of(), List.of(), List.of(), List.of())));
-    var found = ledger.findRounds(List.of("two-triggers")).toCompletableFuture().get(10, TimeUnit.SECONDS).get("two-triggers");
+    var found = ledger.findRounds("op", List.of("two-triggers")).toCompletableFuture().get(10, TimeUnit.SECONDS).get("two-triggers");
     assertEquals(List.of(first, second), found.triggers().stream().map(Win::pool).toList());
   }
 
@@ -215,19 +254,19 @@ class PgLedgerIT {
     var first = new LedgerBatch(UUID.randomUUID().toString(),
         List.of(new LedgerBatch.Round(r1, RoundStatus.APPLIED, AT), new LedgerBatch.Round(r2, RoundStatus.APPLIED, AT),
             new LedgerBatch.Round(r3, RoundStatus.PAUSED, AT)),
-        List.of(new LedgerBatch.Share(a, 1, "pk-1", 0, new Money(2_000, 600_000), Money.ZERO, Money.ZERO, new Money(10_002_000, 600_000)),
-            new LedgerBatch.Share(b, 1, "pk-1", 1, new Money(2_000, 900_000), Money.ZERO, Money.ZERO, new Money(10_002_000, 900_000)),
-            new LedgerBatch.Share(a, 2, "pk-2", 0, new Money(3_000, 600_000), Money.ofMicros(7), Money.ZERO, new Money(10_006_001, 200_000))),
+        List.of(new LedgerBatch.Share(a, 1, "op", "pk-1", 0, new Money(2_000, 600_000), Money.ZERO, Money.ZERO, new Money(10_002_000, 600_000)),
+            new LedgerBatch.Share(b, 1, "op", "pk-1", 1, new Money(2_000, 900_000), Money.ZERO, Money.ZERO, new Money(10_002_000, 900_000)),
+            new LedgerBatch.Share(a, 2, "op", "pk-2", 0, new Money(3_000, 600_000), Money.ofMicros(7), Money.ZERO, new Money(10_006_001, 200_000))),
         List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
     await(ledger.record(first));
     var anchor = new LedgerBatch.PoolEvent(a, 3, "PAUSED", io.jackpot.pool.PoolStatus.ACTIVE, new Money(10_006_001, 200_000),
         10_000_000, 0, null, Money.ofMicros(7), Money.ZERO, terms, null, AT);
     var r4 = new RoundRecord("pk-4", "fp4", "g", "op", "p", 1_000_000, "EUR", null, AT);
     await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(), List.of(new LedgerBatch.Round(r4, RoundStatus.APPLIED, AT)),
-        List.of(new LedgerBatch.Share(a, 4, "pk-4", 0, new Money(1_000, 500_000), Money.ZERO, Money.ZERO, new Money(10_007_001, 700_000))),
+        List.of(new LedgerBatch.Share(a, 4, "op", "pk-4", 0, new Money(1_000, 500_000), Money.ZERO, Money.ZERO, new Money(10_007_001, 700_000))),
         List.of(), List.of(anchor), List.of(), List.of(), List.of(), List.of(), List.of())));
 
-    var found = ledger.findRounds(List.of("pk-1", "pk-2", "pk-3", "pk-none")).toCompletableFuture().get();
+    var found = ledger.findRounds("op", List.of("pk-1", "pk-2", "pk-3", "pk-none")).toCompletableFuture().get();
     assertEquals(List.of("pk-1", "pk-2", "pk-3"), found.keySet().stream().sorted().toList());
     var shares1 = found.get("pk-1").shares();
     assertEquals(List.of(a, b), shares1.stream().map(io.jackpot.ledger.RecordedRound.RecordedShare::pool).toList(), "target order");
@@ -266,8 +305,8 @@ class PgLedgerIT {
           INSERT INTO contributions VALUES
             ('j', 'b', 7, 'old-1', 1, 'g', 'op', 1000000, 30, 1, 0, 0, 0, 0, 500, 2, now()),
             ('j', 'a', 7, 'old-1', 0, 'g', 'op', 1000000, 10, 5, 1, 0, 0, 0, 100, 6, now())""");
-      assertEquals(4, PgSchema.migrate(oldPg).await());
-      var moved = new PgLedger(oldPg).findRounds(List.of("old-1", "old-2")).toCompletableFuture().get();
+      assertEquals(5, PgSchema.migrate(oldPg).await());
+      var moved = new PgLedger(oldPg).findRounds("op", List.of("old-1", "old-2")).toCompletableFuture().get();
       assertEquals(List.of(new PoolId("j", "a"), new PoolId("j", "b")),
           moved.get("old-1").shares().stream().map(io.jackpot.ledger.RecordedRound.RecordedShare::pool).toList());
       assertEquals(new Money(30, 1), moved.get("old-1").shares().get(1).share());
@@ -276,7 +315,7 @@ class PgLedgerIT {
       assertEquals(40, sql.count("SELECT sum(share_micros)::int8 FROM contributions"));
       assertEquals(0, sql.count("SELECT count(*) FROM rounds WHERE applied_at IS NULL"));
       // A later release migrated it further, and this one is started again (a rollback): refused.
-      sql.execute("INSERT INTO schema_version (version) VALUES (5)");
+      sql.execute("INSERT INTO schema_version (version) VALUES (6)");
       Exception newer = assertThrows(Exception.class, () -> PgSchema.migrate(oldPg).await());
       assertTrue(String.valueOf(newer.getMessage()).contains("newer than this service knows"), String.valueOf(newer));
     } finally {
@@ -291,14 +330,14 @@ class PgLedgerIT {
     await(ledger.recordCreated(io.jackpot.pool.Pool.created(pool, terms, new io.jackpot.pool.StrongRandomSource().next()), AT));
     java.util.function.BiFunction<String, Long, LedgerBatch> share = (round, op) -> new LedgerBatch(UUID.randomUUID().toString(),
         List.of(new LedgerBatch.Round(new RoundRecord(round, "fp", "g", "op", "p", 1_000_000, "EUR", null, AT), RoundStatus.APPLIED, AT)),
-        List.of(new LedgerBatch.Share(pool, op, round, 0, Money.ofMicros(1_000), Money.ZERO, Money.ZERO, Money.ofMicros(10_000_000 + op * 1_000))),
+        List.of(new LedgerBatch.Share(pool, op, "op", round, 0, Money.ofMicros(1_000), Money.ZERO, Money.ZERO, Money.ofMicros(10_000_000 + op * 1_000))),
         List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
     await(ledger.record(share.apply("g-1", 1L)));
     await(ledger.record(share.apply("g-2", 2L)));
     var threeInARow = new LedgerBatch(UUID.randomUUID().toString(),
         java.util.stream.LongStream.rangeClosed(5, 7).mapToObj(op -> new LedgerBatch.Round(
             new RoundRecord("g-run-" + op, "fp", "g", "op", "p", 1_000_000, "EUR", null, AT), RoundStatus.APPLIED, AT)).toList(),
-        java.util.stream.LongStream.rangeClosed(5, 7).mapToObj(op -> new LedgerBatch.Share(pool, op, "g-run-" + op, 0,
+        java.util.stream.LongStream.rangeClosed(5, 7).mapToObj(op -> new LedgerBatch.Share(pool, op, "op", "g-run-" + op, 0,
             Money.ofMicros(1_000), Money.ZERO, Money.ZERO, Money.ofMicros(10_000_000 + op * 1_000))).toList(),
         List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
     await(ledger.record(threeInARow));

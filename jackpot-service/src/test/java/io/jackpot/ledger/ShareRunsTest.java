@@ -14,7 +14,7 @@ class ShareRunsTest {
   static final PoolId A = new PoolId("candy", "mini"), B = new PoolId("candy", "major");
 
   static LedgerBatch.Share share(PoolId pool, long op, long micros, long sub) {
-    return new LedgerBatch.Share(pool, op, "r" + op, 0, new Money(micros, sub), Money.ofMicros(op), new Money(0, sub), Money.ZERO);
+    return new LedgerBatch.Share(pool, op, "op", "r" + op, 0, new Money(micros, sub), Money.ofMicros(op), new Money(0, sub), Money.ZERO);
   }
 
   @Test

@@ -76,6 +76,20 @@ class PoolTest {
   }
 
   @Test
+  void anotherOperatorsRoundOfTheSameIdWinsOnItsOwn() {
+    // Round ids are each operator's own: "c1" of operator other is not demo's "c1".
+    Pool pool = run(created(TERMS), stake("r1", 2_000_000), claim("c1")).pool();
+    Pool.Transition theirs = run(pool, new PoolCommand.Claim("c1", "p-c1", "bewitched", "other", Commands.AT));
+    Won won = (Won) theirs.outcomes().get(0);
+    assertFalse(won.repeated());
+    assertEquals(2, won.win().sequence());
+    assertEquals("other", won.win().operatorId());
+    Won demoAgain = (Won) run(theirs.pool(), claim("c1")).outcomes().get(0);
+    assertTrue(demoAgain.repeated());
+    assertEquals(1, demoAgain.win().sequence());
+  }
+
+  @Test
   void aRetriedBatchIsAppliedOnce() {
     Pool pool = created(TERMS);
     Pool.Batch batch = new Pool.Batch("test", 1, "same-op", RANDOM.next(), List.of(stake("r1", 2_000_000)));

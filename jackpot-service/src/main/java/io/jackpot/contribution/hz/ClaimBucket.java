@@ -5,7 +5,8 @@ import java.util.HashMap;
 import java.util.Set;
 
 /**
- * The round claims of one bucket (HzRoundClaims#bucketOf): round id → who holds it and until when.
+ * The round claims of one bucket (HzRoundClaims#bucketOf): round (the key the caller made) → who
+ * holds it and until when.
  * Changed in place by the entry processors, on the bucket's partition thread only (the map keeps
  * objects, and the backup replays the same processor on its own copy, so every decision here
  * depends only on the bucket and the processor's fields); copying the bucket on every call cost

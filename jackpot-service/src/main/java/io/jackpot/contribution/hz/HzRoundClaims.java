@@ -93,8 +93,9 @@ public final class HzRoundClaims implements RoundClaims {
   }
 
   /**
-   * The bucket of a round id: a hash of the id without the last {@link #FAMILY_DIGITS} digits it
-   * ends with. Any fixed function of the id is correct (a round is always claimed in one place);
+   * The bucket of a round (its key: ContributionService puts the operator first and the round id
+   * last): a hash of the key without the last {@link #FAMILY_DIGITS} digits it ends with. Any fixed
+   * function of the key is correct (a round is always claimed in one place);
    * this one keeps rounds numbered in sequence together (the SDK's game numbers end with an
    * instance's counter), so a game instance's batch takes one or two calls instead of one per
    * bucket, while the many instances and their counters still spread over all buckets.

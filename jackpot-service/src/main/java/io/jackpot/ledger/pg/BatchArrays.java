@@ -59,7 +59,7 @@ final class BatchArrays {
       js.setLength(0);
       ps.setLength(0);
       int position = -1;
-      for (; k < m && shares.get(k).roundId().equals(r.roundId()); k++) {
+      for (; k < m && shares.get(k).roundId().equals(r.roundId()) && shares.get(k).operatorId().equals(r.operatorId()); k++) {
         LedgerBatch.Share s = shares.get(k);
         if (s.position() <= position) {
           throw new IllegalArgumentException("round " + r.roundId() + ": shares out of position order");

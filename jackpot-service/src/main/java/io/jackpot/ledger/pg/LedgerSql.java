@@ -36,7 +36,7 @@ final class LedgerSql {
    * member records the win it was answered with (if absent), and may do so before the member that
    * applied the win commits it. Returns the ids of wins found recorded differently (another round,
    * amount or operation under the same pool and sequence): the caller fails the commit on any. A
-   * second win of one round on one pool breaks wins' UNIQUE (jackpot_id, pool_key, round_id) and
+   * second win of one round on one pool breaks wins' UNIQUE (jackpot_id, pool_key, operator_id, round_id) and
    * fails it too.
    */
   static final String INSERT_WINS = "WITH q AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[], "
@@ -46,8 +46,8 @@ final class LedgerSql {
       + "ins AS (INSERT INTO wins (" + LedgerSql.WIN_COLUMNS + ") SELECT * FROM q ON CONFLICT (win_id) DO NOTHING) "
       + """
       SELECT q.win_id FROM q JOIN wins w ON w.win_id = q.win_id
-      WHERE (w.round_id, w.op_seq, w.amount_micros, w.amount_after_micros, w.amount_after_sub)
-            IS DISTINCT FROM (q.round_id, q.op_seq, q.amount_micros, q.amount_after_micros, q.amount_after_sub)""";
+      WHERE (w.operator_id, w.round_id, w.op_seq, w.amount_micros, w.amount_after_micros, w.amount_after_sub)
+            IS DISTINCT FROM (q.operator_id, q.round_id, q.op_seq, q.amount_micros, q.amount_after_micros, q.amount_after_sub)""";
 
   static final String INSERT_AUDIT = """
       INSERT INTO audit_log (at, actor, owner, action, target, before, after)
@@ -176,15 +176,15 @@ final class LedgerSql {
                               q.owed_micros, q.owed_sub)""";
 
   /**
-   * One primary-key probe per id, whatever the statistics say: a cached plan made while the table
-   * was small must not stay a sequential scan (the LIMIT keeps the lookup from being flattened into
-   * a join the planner could hash).
+   * One operator's rounds ($2), one primary-key probe per id ($1), whatever the statistics say: a
+   * cached plan made while the table was small must not stay a sequential scan (the LIMIT keeps the
+   * lookup from being flattened into a join the planner could hash).
    */
   static final String FIND_ROUNDS = """
       SELECT r.* FROM unnest($1::text[]) AS q(id)
       CROSS JOIN LATERAL (
         SELECT round_id, fingerprint, status, share_jackpots, share_pools, share_micros, share_subs, amount_micros, amount_subs
-        FROM rounds WHERE round_id = q.id LIMIT 1) r""";
+        FROM rounds WHERE operator_id = $2 AND round_id = q.id LIMIT 1) r""";
 
 
 
@@ -206,13 +206,14 @@ final class LedgerSql {
 
   static final String FIND_WIN = "SELECT " + WIN_COLUMNS + " FROM wins WHERE win_id = $1";
 
-  static final String FIND_WINS_BY_ROUND = "SELECT " + WIN_COLUMNS + " FROM wins WHERE round_id = $1 ORDER BY won_at, win_id";
+  static final String FIND_WINS_BY_ROUND = "SELECT " + WIN_COLUMNS
+      + " FROM wins WHERE operator_id = $1 AND round_id = $2 ORDER BY won_at, win_id";
 
   static final String FIND_TRIGGERED = "SELECT " + WIN_COLUMNS
-      + " FROM wins WHERE round_id = ANY($1::text[]) AND how <> 'CLAIM' ORDER BY round_id, win_id";
+      + " FROM wins WHERE operator_id = $1 AND round_id = ANY($2::text[]) AND how <> 'CLAIM' ORDER BY round_id, win_id";
 
   static final String FIND_CLAIM = "SELECT " + WIN_COLUMNS
-      + " FROM wins WHERE jackpot_id = $1 AND pool_key = $2 AND round_id = $3";
+      + " FROM wins WHERE jackpot_id = $1 AND pool_key = $2 AND operator_id = $3 AND round_id = $4";
 
   static final String RECENT_WINS = "SELECT " + WIN_COLUMNS
       + " FROM wins WHERE jackpot_id = $1 AND pool_key = $2 ORDER BY sequence DESC LIMIT $3";

@@ -173,14 +173,14 @@ public final class PgLedger implements Ledger {
   }
 
   @Override
-  public CompletionStage<Map<String, RecordedRound>> findRounds(Collection<String> roundIds) {
+  public CompletionStage<Map<String, RecordedRound>> findRounds(String operatorId, Collection<String> roundIds) {
     if (roundIds.isEmpty()) {
       return Future.<Map<String, RecordedRound>>succeededFuture(Map.of()).toCompletionStage();
     }
-    Tuple ids = Tuple.of(roundIds.toArray(String[]::new));
+    Tuple ids = Tuple.of(roundIds.toArray(String[]::new), operatorId);
     return pg.preparedQuery(LedgerSql.FIND_ROUNDS).execute(ids).map(PgLedger::rounds)
         .compose(found -> found.isEmpty() ? Future.succeededFuture(found)
-            : pg.preparedQuery(LedgerSql.FIND_TRIGGERED).execute(Tuple.of(found.keySet().toArray(String[]::new)))
+            : pg.preparedQuery(LedgerSql.FIND_TRIGGERED).execute(Tuple.of(operatorId, (Object) found.keySet().toArray(String[]::new)))
                 .map(triggered -> withTriggers(found, wins(triggered))))
         .toCompletionStage();
   }
@@ -221,13 +221,14 @@ public final class PgLedger implements Ledger {
   }
 
   @Override
-  public CompletionStage<List<Win>> findWinsByRound(String roundId) {
-    return pg.preparedQuery(LedgerSql.FIND_WINS_BY_ROUND).execute(Tuple.of(roundId)).map(PgLedger::wins).toCompletionStage();
+  public CompletionStage<List<Win>> findWinsByRound(String operatorId, String roundId) {
+    return pg.preparedQuery(LedgerSql.FIND_WINS_BY_ROUND).execute(Tuple.of(operatorId, roundId)).map(PgLedger::wins)
+        .toCompletionStage();
   }
 
   @Override
-  public CompletionStage<Optional<Win>> findClaim(PoolId pool, String roundId) {
-    return pg.preparedQuery(LedgerSql.FIND_CLAIM).execute(Tuple.of(pool.jackpotId(), pool.poolKey(), roundId))
+  public CompletionStage<Optional<Win>> findClaim(PoolId pool, String operatorId, String roundId) {
+    return pg.preparedQuery(LedgerSql.FIND_CLAIM).execute(Tuple.of(pool.jackpotId(), pool.poolKey(), operatorId, roundId))
         .map(PgLedger::firstWin).toCompletionStage();
   }
 

@@ -19,11 +19,19 @@ class BatchArraysTest {
   static final PoolId MINI = new PoolId("candy", "mini"), MAJOR = new PoolId("candy", "major"), BW = new PoolId("bw", "cv-0.50");
 
   static LedgerBatch.Round round(String id, RoundStatus status) {
-    return new LedgerBatch.Round(new RoundRecord(id, "fp", "g", "op", "p", 1_000_000, "EUR", null, AT), status, AT);
+    return round("op", id, status);
+  }
+
+  static LedgerBatch.Round round(String operator, String id, RoundStatus status) {
+    return new LedgerBatch.Round(new RoundRecord(id, "fp", "g", operator, "p", 1_000_000, "EUR", null, AT), status, AT);
   }
 
   static LedgerBatch.Share share(PoolId pool, long op, String round, int position) {
-    return new LedgerBatch.Share(pool, op, round, position, new Money(op, 1), Money.ZERO, Money.ZERO, Money.ofMicros(op * 10));
+    return share(pool, op, "op", round, position);
+  }
+
+  static LedgerBatch.Share share(PoolId pool, long op, String operator, String round, int position) {
+    return new LedgerBatch.Share(pool, op, operator, round, position, new Money(op, 1), Money.ZERO, Money.ZERO, Money.ofMicros(op * 10));
   }
 
   @Test
@@ -37,6 +45,16 @@ class BatchArraysTest {
     assertArrayEquals(new Long[] {7L, 3L, 9L}, (Long[]) t.getValue(17));
     assertEquals(26, t.size());
     assertEquals(AT.atOffset(java.time.ZoneOffset.UTC), ((java.time.OffsetDateTime[]) t.getValue(12))[0]);
+  }
+
+  @Test
+  void twoOperatorsRoundsOfOneIdSideBySideEachKeepTheirOwnShares() {
+    // Round ids are each operator's own: one commit may hold operator a's "r1" and then b's "r1".
+    Tuple t = BatchArrays.rounds(List.of(round("a", "r1", RoundStatus.APPLIED), round("b", "r1", RoundStatus.APPLIED)),
+        List.of(share(MINI, 1, "a", "r1", 0), share(MINI, 2, "b", "r1", 0), share(MAJOR, 1, "b", "r1", 1)));
+    assertArrayEquals(new Integer[] {1, 2}, (Integer[]) t.getValue(15), "first");
+    assertArrayEquals(new Integer[] {1, 3}, (Integer[]) t.getValue(16), "last");
+    assertArrayEquals(new String[] {"mini", "mini major"}, (String[]) t.getValue(14));
   }
 
   @Test
