@@ -1,5 +1,6 @@
 package io.jackpot.access;
 
+import io.jackpot.pool.PoolId;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
@@ -60,11 +61,11 @@ public final class CredentialsLoader {
       String where = source + ": gameKeys[" + i + "]";
       onlyKeys(g, where, "operator", "games", "sha256", "secret");
       Set<String> linked = new HashSet<>();
-      g.getJsonArray("games", new JsonArray()).forEach(x -> linked.add((String) x));
+      g.getJsonArray("games", new JsonArray()).forEach(x -> linked.add(id(x, where + ".games[]")));
       if (linked.isEmpty()) {
         throw new IllegalArgumentException(where + ".games must list at least one game");
       }
-      c.withGameKeyHash(hash(g, where), new Caller(required(g, "operator", where), linked));
+      c.withGameKeyHash(hash(g, where), new Caller(id(required(g, "operator", where), where + ".operator"), linked));
     }
     JsonArray admins = json.getJsonArray("adminTokens", new JsonArray());
     for (int i = 0; i < admins.size(); i++) {
@@ -73,8 +74,9 @@ public final class CredentialsLoader {
       // A misspelt "operator" would make a scoped token a network one, over every operator.
       onlyKeys(a, where, "name", "role", "operator", "sha256", "secret");
       Object scope = a.getValue("operator");
-      if (scope != null && (!(scope instanceof String s) || s.isBlank())) {
-        throw new IllegalArgumentException(where + ".operator must be an operator id (leave it out for a network token)");
+      if (scope != null && (!(scope instanceof String s) || !PoolId.isId(s))) {
+        throw new IllegalArgumentException(where + ".operator must be an operator id (" + PoolId.ID_RULE
+            + ", as a jackpot's owner; leave it out for a network token)");
       }
       Admin.Role role;
       try {
@@ -89,6 +91,17 @@ public final class CredentialsLoader {
     }
     log.info("credentials from {}: {} game keys, {} admin tokens", source, c.gameKeys(), c.adminTokens());
     return c;
+  }
+
+  /**
+   * An operator or game id, which follows the rule of every id ({@link PoolId#ID_RULE}): an
+   * operator id must be one a jackpot's owner can name, and a game id one a contribution can send.
+   */
+  private static String id(Object value, String where) {
+    if (!(value instanceof String s) || !PoolId.isId(s)) {
+      throw new IllegalArgumentException(where + " must be an id (" + PoolId.ID_RULE + "), got " + value);
+    }
+    return s;
   }
 
   private static void onlyKeys(JsonObject entry, String where, String... known) {

@@ -42,6 +42,26 @@ class CredentialsTest {
         {"gameKeys": [{"secret": "a-long-game-secret", "operator": "a", "games": ["bewitched"], "game": "x"}]}"""), "test"));
   }
 
+  /** Operator and game ids follow the rule of every id: a jackpot's owner must be able to name the operator. */
+  @Test
+  void operatorAndGameIdsMustBeIds() {
+    for (String key : new String[] {
+        "{\"secret\": \"a-long-game-secret\", \"operator\": \"Acme Casino\", \"games\": [\"bewitched\"]}",
+        "{\"secret\": \"a-long-game-secret\", \"operator\": \"acme/eu\", \"games\": [\"bewitched\"]}",
+        "{\"secret\": \"a-long-game-secret\", \"operator\": \"acme\", \"games\": [\"Bewitched\"]}",
+        "{\"secret\": \"a-long-game-secret\", \"operator\": \"acme\", \"games\": [7]}"}) {
+      var e = assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.parse(
+          new io.vertx.core.json.JsonObject("{\"gameKeys\": [" + key + "]}"), "test"), key);
+      assertTrue(e.getMessage().contains("gameKeys[0]") && e.getMessage().contains("must be an id"), e.getMessage());
+    }
+    var e = assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.parse(new io.vertx.core.json.JsonObject(
+        "{\"adminTokens\": [{\"name\": \"x\", \"secret\": \"a-long-admin-secret\", \"role\": \"admin\", \"operator\": \"Acme\"}]}"),
+        "test"));
+    assertTrue(e.getMessage().contains("adminTokens[0].operator"), e.getMessage());
+    assertEquals(1, CredentialsLoader.parse(new io.vertx.core.json.JsonObject("""
+        {"gameKeys": [{"secret": "a-long-game-secret", "operator": "acme.eu-1", "games": ["bewitched"]}]}"""), "test").gameKeys());
+  }
+
   @Test
   void productionRefusesTheDevCredentialsAndTheDevSecrets() throws Exception {
     assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.load(Map.of("JACKPOT_PROFILE", "production"), Set.of()));
