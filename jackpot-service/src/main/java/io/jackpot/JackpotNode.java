@@ -102,11 +102,13 @@ public final class JackpotNode implements AutoCloseable {
   private ApiRouter api;
   private StepRecovery recovery;
   private ClaimHolders claimHolders;
+  private io.jackpot.contribution.ClaimKeeper claimKeeper;
   private final TickerHub tickerHub = new TickerHub(currency -> this.fx.get().display(currency));
   /** Rates against the pools' currency; every seed jackpot is kept in EUR. */
   private final FxHolder fx = new FxHolder("EUR");
   private TickerSampler ticker;
   private long sweeper = -1;
+  private long claimKeeping = -1;
   private final List<String> httpDeployments = new java.util.ArrayList<>();
 
   private JackpotNode() {}
@@ -198,8 +200,10 @@ public final class JackpotNode implements AutoCloseable {
     this.journal = journal;
     long claimTtlMillis = config.cluster().roundClaimTtlSeconds() * 1000L;
     claimHolders = new ClaimHolders(hz.getCluster(), journal, clock, claimTtlMillis);
-    var contributions = new ContributionService(catalogue, fx, new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), hzCallbacks, clock,
-        claimTtlMillis, memberId, claimHolders::released), ledger, sequencer, clock);
+    var roundClaims = new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), hzCallbacks, clock, claimTtlMillis, memberId,
+        claimHolders::released);
+    var contributions = new ContributionService(catalogue, fx, roundClaims, ledger, sequencer, clock);
+    claimKeeper = new io.jackpot.contribution.ClaimKeeper(journal, roundClaims, clock, claimTtlMillis);
     var awards = new AwardService(catalogue, ledger, sequencer, clock, new TierDraw(clusterSecret(hz, "tier-draw")), fx);
     log.info("step 5/6: services wired ({})", credentials.isDev() ? "DEV credentials" : "configured credentials");
 
@@ -210,6 +214,7 @@ public final class JackpotNode implements AutoCloseable {
       log.warn("completed {} transfers left half-done by the last stop", completed);
     }
     startOverflowSweeper(catalogue, admin, hz);
+    startClaimKeeping(hz);
     ticker = new TickerSampler(vertx, catalogue, pools, tickerHub, config.ticker(), clock, config.publicWins()).onRead(metrics::poolsRead);
     ticker.start();
     Quorum quorum = new Quorum(config.cluster().minMembers(),
@@ -288,13 +293,37 @@ public final class JackpotNode implements AutoCloseable {
   }
 
   /**
+   * On the oldest member only: the claims of rounds applied but not yet recorded are kept standing
+   * (ClaimKeeper), so that they never lapse while the ledger is not taking commits.
+   */
+  private void startClaimKeeping(HazelcastInstance hz) {
+    AtomicBoolean busy = new AtomicBoolean();
+    claimKeeping = vertx.setPeriodic(claimKeeper.intervalMillis(), id -> {
+      if (!isOldest(hz) || !busy.compareAndSet(false, true)) {
+        return;
+      }
+      claimKeeper.keep().whenComplete((n, e) -> {
+        busy.set(false);
+        if (e != null) {
+          log.error("could not keep the claims of unrecorded rounds standing (tried again in {} s): {}",
+              claimKeeper.intervalMillis() / 1000, e.toString());
+        }
+      });
+    });
+  }
+
+  private static boolean isOldest(HazelcastInstance hz) {
+    var members = hz.getCluster().getMembers();
+    return !members.isEmpty() && members.iterator().next().localMember();
+  }
+
+  /**
    * On the oldest member only (one finisher at a time): the journal's steps of senders that are no
    * longer members are finished and recorded (StepRecovery); a member that dies while doing it
    * leaves the notes for the next oldest. Until then those members' round claims stay held.
    */
   private java.util.concurrent.CompletionStage<Void> finishDepartedSteps(HazelcastInstance hz) {
-    var members = hz.getCluster().getMembers();
-    if (members.isEmpty() || !members.iterator().next().localMember()) {
+    if (!isOldest(hz)) {
       return java.util.concurrent.CompletableFuture.completedFuture(null);
     }
     // Senders first, members after: a member that joins meanwhile is then in the member list
@@ -396,6 +425,9 @@ public final class JackpotNode implements AutoCloseable {
     }
     if (vertx != null && sweeper >= 0) {
       vertx.cancelTimer(sweeper);
+    }
+    if (vertx != null && claimKeeping >= 0) {
+      vertx.cancelTimer(claimKeeping);
     }
     if (vertx != null && !httpDeployments.isEmpty()) {
       try {

@@ -63,18 +63,14 @@ public final class ContributionService {
     private final String token = java.util.UUID.randomUUID().toString();
     /** Claims this request took and has not released yet. */
     private final Map<String, String> held = new java.util.concurrent.ConcurrentHashMap<>();
-    /**
-     * "length:operator/": the operator's id with its length in front, so that no operator's key
-     * is another's whatever characters ids hold ("a/b" + "c" and "a" + "b/c" differ); the round
-     * id comes last, where HzRoundClaims.bucketOf reads its counter.
-     */
+    /** What every round of this request is claimed under before its id ({@link RoundClaims#key}). */
     private final String claimPrefix;
     /** Rounds handed to the sequencer: their claims must outlive their commit. */
     private final java.util.Set<String> submitted = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     Batch(Caller caller, List<? extends ContributionItem> items) {
       this.caller = caller;
-      this.claimPrefix = caller.operatorId().length() + ":" + caller.operatorId() + "/";
+      this.claimPrefix = RoundClaims.key(caller.operatorId(), "");
       this.items = items;
       this.results = new ContributionResult[items.size()];
     }
@@ -148,11 +144,7 @@ public final class ContributionService {
       });
     }
 
-    /**
-     * Round ids are each operator's own (API.md: chosen by the game), so a round is claimed under its
-     * operator and id: {@link #claimPrefix} then the id. Another operator's round of the same id is
-     * another round.
-     */
+    /** The rounds keyed as they are claimed: under their operator and id ({@link RoundClaims#key}). */
     private Map<String, String> claimKeys(Map<String, String> fingerprintByRound) {
       Map<String, String> keyed = new LinkedHashMap<>(fingerprintByRound.size() * 2);
       fingerprintByRound.forEach((id, fingerprint) -> keyed.put(claimPrefix + id, fingerprint));

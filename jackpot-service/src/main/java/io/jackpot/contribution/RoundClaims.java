@@ -18,4 +18,20 @@ public interface RoundClaims {
 
   /** Releases the claims this request ({@code token}) holds; anyone else's are left alone. */
   CompletionStage<Void> release(Map<String, String> fingerprintByRound, String token);
+
+  /**
+   * Keeps the claims on {@code rounds} standing until at least {@code untilMillis}, whoever holds
+   * them: their rounds are applied but not yet recorded (ClaimKeeper). Unclaimed rounds stay so.
+   */
+  CompletionStage<Void> keep(java.util.Collection<String> rounds, long untilMillis);
+
+  /**
+   * The key an operator's round is claimed under: round ids are each operator's own (API.md: chosen
+   * by the game), so another operator's round of the same id is another round. The operator's id
+   * comes first with its length ("4:demo/R1"), so no two operators' keys meet whatever characters
+   * ids hold; the round id comes last, where HzRoundClaims.bucketOf reads its counter.
+   */
+  static String key(String operatorId, String roundId) {
+    return operatorId.length() + ":" + operatorId + "/" + roundId;
+  }
 }

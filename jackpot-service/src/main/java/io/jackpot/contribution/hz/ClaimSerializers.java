@@ -7,10 +7,11 @@ import io.jackpot.pool.hz.WireSerializer;
 import java.io.IOException;
 import java.util.Set;
 
-/** The round-claim entry processors, field by field (they cross the cluster on every request). */
+/** The round-claim entry processors, field by field (the first two cross the cluster on every request). */
 public final class ClaimSerializers {
   static final int CLAIM_ROUNDS = 1004;
   static final int RELEASE_ROUNDS = 1005;
+  static final int KEEP_ROUNDS = 1008;
 
   private ClaimSerializers() {}
 
@@ -22,6 +23,10 @@ public final class ClaimSerializers {
       out.writeString(r.token());
       out.writeLong(r.now());
     }, in -> new ReleaseRounds(in.readStringArray(), in.readStringArray(), in.readString(), in.readLong())));
+    config.addSerializerConfig(WireSerializer.config(KeepRounds.class, KEEP_ROUNDS, (out, k) -> {
+      out.writeStringArray(k.rounds());
+      out.writeLong(k.until());
+    }, in -> new KeepRounds(in.readStringArray(), in.readLong())));
   }
 
   private static void writeClaim(ObjectDataOutput out, ClaimRounds c) throws IOException {

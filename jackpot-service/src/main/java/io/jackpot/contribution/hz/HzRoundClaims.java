@@ -80,6 +80,16 @@ public final class HzRoundClaims implements RoundClaims {
     return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).thenApplyAsync(v -> null, callbacks);
   }
 
+  @Override
+  public CompletionStage<Void> keep(java.util.Collection<String> rounds, long untilMillis) {
+    Map<Integer, List<String>> grouped = new HashMap<>();
+    rounds.forEach(r -> grouped.computeIfAbsent(bucketOf(r), b -> new ArrayList<>()).add(r));
+    List<CompletableFuture<Void>> calls = new ArrayList<>();
+    grouped.forEach((bucket, list) ->
+        calls.add(map.submitToKey(bucket, new KeepRounds(list.toArray(String[]::new), untilMillis)).toCompletableFuture()));
+    return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).thenApplyAsync(v -> null, callbacks);
+  }
+
   /** The rounds of one bucket, ids and fingerprints side by side. */
   record Rounds(String[] ids, String[] fingerprints) {}
 

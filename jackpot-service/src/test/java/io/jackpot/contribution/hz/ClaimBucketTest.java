@@ -57,6 +57,21 @@ class ClaimBucketTest {
   }
 
   @Test
+  void keptClaimsStandPastTheirTtlWhoeverHoldsThemAndUnclaimedRoundsStayUnclaimed() {
+    Entry e = new Entry();
+    claim(e, ordered("r1", "fa", "r2", "fb"), "t1", "m1", 1_000, 500, null);
+    new KeepRounds(new String[] {"r1", "r3"}, 2_500).process(e);
+    assertEquals(Map.of("r1", Claim.DIFFERENT, "r2", Claim.NEW), claim(e, ordered("r1", "fx", "r2", "fx"), "t2", "m2", 2_000, 500, null),
+        "r1 kept until 2500, r2 lapsed at 1500");
+    assertEquals(Map.of("r3", Claim.NEW), claim(e, ordered("r3", "fc"), "t3", "m2", 2_000, 500, null), "keeping claims nothing");
+    new KeepRounds(new String[] {"r1"}, 1_000).process(e);
+    assertEquals(Map.of("r1", Claim.SAME), claim(e, ordered("r1", "fa"), "t4", "m2", 2_400, 500, null), "never shortened");
+    release(e, "r1", "fa", "t1", 2_450);
+    assertEquals(Map.of("r1", Claim.NEW), claim(e, ordered("r1", "fa"), "t5", "m2", 2_460, 500, null),
+        "a kept claim is still its request's: released by it when its round is recorded");
+  }
+
+  @Test
   void claimsOfAMemberGoneWithAllItsWorkRecordedCountAsAbsent() {
     Entry e = new Entry();
     claim(e, ordered("r1", "fa"), "t1", "dead", 0, 600_000, null);

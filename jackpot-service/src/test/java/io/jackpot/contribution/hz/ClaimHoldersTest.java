@@ -101,15 +101,7 @@ class ClaimHoldersTest {
   }
 
   private StepJournal journal() {
-    return new StepJournal() {
-      @Override
-      public CompletionStage<Void> write(StepNote note) {
-        throw new UnsupportedOperationException();
-      }
-
-      @Override
-      public void forget(StepNote note) {}
-
+    return new io.jackpot.sequencer.ReadOnlyJournal() {
       @Override
       public CompletionStage<Set<String>> senders() {
         if (dieDuringNextJournalRead != null) {

@@ -31,6 +31,13 @@ class ClaimWireTest {
   }
 
   @Test
+  void keepRoundsRoundTrips() {
+    KeepRounds k = roundTrip(new KeepRounds(new String[] {"4:demo/r1", "5:other/r1"}, 77), ClaimSerializers.KEEP_ROUNDS);
+    assertArrayEquals(new String[] {"4:demo/r1", "5:other/r1"}, k.rounds());
+    assertEquals(77, k.until());
+  }
+
+  @Test
   void releaseRoundsRoundTrips() {
     ReleaseRounds r = new ReleaseRounds(new String[] {"r1"}, new String[] {"fa"}, "t", 42);
     ReleaseRounds back = roundTrip(r, ClaimSerializers.RELEASE_ROUNDS);

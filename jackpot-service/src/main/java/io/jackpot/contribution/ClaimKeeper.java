@@ -1,0 +1,89 @@
+package io.jackpot.contribution;
+
+import io.jackpot.sequencer.StepJournal;
+import io.jackpot.sequencer.StepNote;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps standing the round claims of every step in the journal. A step is there from before it is
+ * applied until it is recorded, so its rounds may be in the pools and not in the ledger: while the
+ * ledger refuses commits (down, failed over, read-only) or while a departed member's steps wait to
+ * be finished. Such a claim must outlive its step: lapsed by its TTL, a game's retry on another
+ * member would find the round neither claimed nor recorded and apply it a second time (and the
+ * first member's commit would then fail on the round's key for ever).
+ *
+ * <p>Run on one member (the oldest) every {@link #intervalMillis}: a quarter of the TTL, so a claim
+ * is kept at least twice before it could lapse even if it was taken a whole queue wait (20 s) before
+ * its step was written. Claims are released as soon as their rounds are recorded, so keeping the
+ * claims of steps about to be recorded does nothing lasting.
+ */
+public final class ClaimKeeper {
+  private static final Logger log = LoggerFactory.getLogger(ClaimKeeper.class);
+  private final StepJournal journal;
+  private final RoundClaims claims;
+  private final Clock clock;
+  private final long ttlMillis;
+  /** The steps seen by the previous run: one seen again has waited at least an interval. */
+  private volatile Set<String> seen = Set.of();
+
+  public ClaimKeeper(StepJournal journal, RoundClaims claims, Clock clock, long ttlMillis) {
+    this.journal = journal;
+    this.claims = claims;
+    this.clock = clock;
+    this.ttlMillis = ttlMillis;
+  }
+
+  /** How often {@link #keep} must run (at least once a second). */
+  public long intervalMillis() {
+    return Math.max(1_000, ttlMillis / 4);
+  }
+
+  /** Keeps the claims of the rounds of every step in the journal standing for a TTL from now; answers how many rounds. */
+  public CompletionStage<Integer> keep() {
+    long until = clock.millis() + ttlMillis;
+    return journal.senders().thenCompose(senders -> {
+      List<StepNote> notes = new ArrayList<>();
+      CompletionStage<Void> read = CompletableFuture.completedFuture(null);
+      for (String sender : senders) {
+        read = read.thenCompose(v -> journal.stepsOf(sender).thenAccept(notes::addAll));
+      }
+      return read.thenCompose(v -> keep(notes, until));
+    });
+  }
+
+  private CompletionStage<Integer> keep(List<StepNote> notes, long until) {
+    List<String> rounds = new ArrayList<>();
+    Set<String> steps = new HashSet<>();
+    int waiting = 0;
+    for (StepNote note : notes) {
+      steps.add(note.key());
+      int before = rounds.size();
+      note.submissions().stream().filter(a -> a.round() != null)
+          .forEach(a -> rounds.add(RoundClaims.key(a.round().operatorId(), a.round().roundId())));
+      if (seen.contains(note.key())) {
+        waiting += rounds.size() - before;
+      }
+    }
+    seen = steps;
+    if (rounds.isEmpty()) {
+      return CompletableFuture.completedFuture(0);
+    }
+    int stuck = waiting;
+    return claims.keep(rounds, until).thenApply(v -> {
+      if (stuck > 0) {
+        log.warn("kept standing the claims of {} rounds applied and not yet recorded ({} of them waiting longer than {} s; "
+            + "the ledger is not taking commits, or a departed member's steps are not finished yet)",
+            rounds.size(), stuck, intervalMillis() / 1000);
+      }
+      return rounds.size();
+    });
+  }
+}

@@ -1,0 +1,14 @@
+package io.jackpot.sequencer;
+
+import java.util.concurrent.CompletionStage;
+
+/** A journal for tests that only read it: writing is refused, forgetting does nothing. */
+public abstract class ReadOnlyJournal implements StepJournal {
+  @Override
+  public CompletionStage<Void> write(StepNote note) {
+    throw new UnsupportedOperationException();
+  }
+
+  @Override
+  public void forget(StepNote note) {}
+}
