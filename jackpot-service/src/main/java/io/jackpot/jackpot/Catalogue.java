@@ -122,9 +122,16 @@ public final class Catalogue {
     return links == null ? unlinked(gameId) : routeOf(gameId, links, coinValueMicros);
   }
 
-  /** A contribution's route through a game's links: every pool of each ALL jackpot, the coin value's pool of the others. */
+  /**
+   * A contribution's route through a game's links: every pool of each ALL jackpot, the coin value's
+   * pool of the others. A COIN_VALUE jackpot without a pool for the round's coin value takes no
+   * share of it (a jackpot for the high coins only), and the round feeds the rest; it is refused
+   * only when no jackpot at all takes it. So defining such a jackpot never turns away the rounds
+   * the game's other jackpots took.
+   */
   private static Route routeOf(String gameId, List<Link> links, Long coinValueMicros) {
     List<PoolId> targets = new ArrayList<>();
+    String without = null;
     for (Link link : links) {
       if (link.all() != null) {
         targets.addAll(link.all().pools());
@@ -136,11 +143,17 @@ public final class Catalogue {
       }
       PoolId pool = link.byCoinValue().get(coinValueMicros);
       if (pool == null) {
-        return new Route.Unroutable("NO_POOL_FOR_COIN_VALUE", "jackpot " + id + " has no pool for that coin value");
+        without = without == null ? id : without + ", " + id;
+      } else {
+        targets.add(pool);
       }
-      targets.add(pool);
     }
-    return targets.isEmpty() ? unlinked(gameId) : new Route.Pools(List.copyOf(targets));
+    if (targets.isEmpty()) {
+      return without == null ? unlinked(gameId)
+          : new Route.Unroutable("NO_POOL_FOR_COIN_VALUE", "jackpot " + without + (without.contains(",") ? " have" : " has")
+              + " no pool for that coin value");
+    }
+    return new Route.Pools(List.copyOf(targets));
   }
 
   private static Route unlinked(String gameId) {

@@ -235,8 +235,6 @@ class AdminIT {
     // Two operators' games chose the same round id for rounds of their own: both are applied, each
     // is answered DUPLICATE with its own outcome when sent again, and only a change of content
     // within one operator is a conflict.
-    // Coin values every jackpot linking bewitched has a pool for (the network jackpot another test
-    // of this class may define has only these two).
     String mine = contribution("SHARED-ROUND-1", "bewitched", "1.00", "0.10");
     String theirs = contribution("SHARED-ROUND-1", "bewitched", "2.00", "0.20");
     JsonObject first = Api.results(call("POST", "/v1/contributions", DEMO_GAMES, batch(mine))).getJsonObject(0);

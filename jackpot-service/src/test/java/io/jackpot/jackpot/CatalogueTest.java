@@ -57,7 +57,8 @@ class CatalogueTest {
     c.put(side);
     assertEquals(new Route.Pools(List.of(new PoolId("aaa-side", "only"), new PoolId("bewitched", "cv-0.10"))),
         c.route("bewitched", 100_000L));
-    assertEquals("NO_POOL_FOR_COIN_VALUE", ((Route.Unroutable) c.route("bewitched", 30_000L)).code());
+    assertEquals(new Route.Pools(List.of(new PoolId("aaa-side", "only"))), c.route("bewitched", 30_000L),
+        "a coin value bewitched has no pool for still feeds the side jackpot");
     c.put(new JackpotDefinition("aaa-side", "Side", "EUR", null, List.of("solitaire"), Routing.ALL, side.pools()));
     assertEquals(new Route.Pools(List.of(new PoolId("bewitched", "cv-0.10"))), c.route("bewitched", 100_000L));
     assertEquals(new Route.Pools(List.of(new PoolId("aaa-side", "only"))), c.route("solitaire", null));
@@ -67,5 +68,25 @@ class CatalogueTest {
     assertEquals("UNKNOWN_GAME", none.code());
     assertEquals("game poker is not linked to any jackpot", none.message());
     assertEquals("jackpot bewitched has no pool for that coin value", ((Route.Unroutable) c.route("bewitched", 30_000L)).message());
+  }
+
+  /**
+   * A second COIN_VALUE jackpot for some coin values only (the high coins) takes no share of the
+   * others' rounds, which still feed the first: defining it turns no round away.
+   */
+  @Test
+  void aJackpotForSomeCoinValuesOnlyLeavesTheOthersRoundsToTheRest() {
+    Catalogue c = DefaultCatalogue.create();
+    c.put(new JackpotDefinition("bw-high", "High", "EUR", null, List.of("bewitched"), Routing.COIN_VALUE,
+        List.of(new PoolDefinition("cv-5.00", "5.00", 10_000_000_000L, new Rate(5_000), 5_000_000L),
+            new PoolDefinition("cv-7.00", "7.00", 14_000_000_000L, new Rate(5_000), 7_000_000L))));
+    assertEquals(new Route.Pools(List.of(new PoolId("bewitched", "cv-0.10"))), c.route("bewitched", 100_000L));
+    assertEquals(new Route.Pools(List.of(new PoolId("bewitched", "cv-5.00"), new PoolId("bw-high", "cv-5.00"))),
+        c.route("bewitched", 5_000_000L));
+    assertEquals(new Route.Pools(List.of(new PoolId("bw-high", "cv-7.00"))), c.route("bewitched", 7_000_000L));
+    Route.Unroutable none = (Route.Unroutable) c.route("bewitched", 30_000L);
+    assertEquals("NO_POOL_FOR_COIN_VALUE", none.code());
+    assertEquals("jackpot bewitched, bw-high have no pool for that coin value", none.message());
+    assertEquals("COIN_VALUE_REQUIRED", ((Route.Unroutable) c.route("bewitched", null)).code());
   }
 }
