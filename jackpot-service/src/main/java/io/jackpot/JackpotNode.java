@@ -204,7 +204,8 @@ public final class JackpotNode implements AutoCloseable {
         claimHolders::released);
     var contributions = new ContributionService(catalogue, fx, roundClaims, ledger, sequencer, clock);
     claimKeeper = new io.jackpot.contribution.ClaimKeeper(journal, roundClaims, clock, claimTtlMillis);
-    var awards = new AwardService(catalogue, ledger, sequencer, clock, new TierDraw(clusterSecret(hz, "tier-draw")), fx);
+    var awards = new AwardService(catalogue, ledger, sequencer, clock, new TierDraw(clusterSecret(hz, "tier-draw")), fx,
+        io.jackpot.fx.hz.HzFxRates.history(ledger, fx.get().base()));
     log.info("step 5/6: services wired ({})", credentials.isDev() ? "DEV credentials" : "configured credentials");
 
     AdminService admin = new AdminService(catalogue, ledger, sequencer, clock, definitions::publish, loader, pools,

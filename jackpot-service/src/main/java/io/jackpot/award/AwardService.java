@@ -32,9 +32,12 @@ public final class AwardService {
   private final Clock clock;
   private final TierDraw tiers;
   private final io.jackpot.fx.FxHolder fx;
+  private final io.jackpot.fx.FxHistory fxHistory;
 
-  public AwardService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock, TierDraw tiers, io.jackpot.fx.FxHolder fx) {
+  public AwardService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock, TierDraw tiers, io.jackpot.fx.FxHolder fx,
+      io.jackpot.fx.FxHistory fxHistory) {
     this.fx = fx;
+    this.fxHistory = fxHistory;
     this.tiers = tiers;
     this.catalogue = catalogue;
     this.ledger = ledger;
@@ -67,9 +70,23 @@ public final class AwardService {
         .thenApply(outcomes -> won(outcomes.get(0), request, caller, pool));
   }
 
-  /** How to show a win's amount in the claim's currency (WinJson falls back to the pool's own). */
+  /** How to show amounts in {@code currency} at the rates in force now (WinJson falls back to the pool's own). */
   public io.jackpot.fx.Display display(String currency) {
     return fx.get().display(currency).orElse(io.jackpot.fx.Display.identity(currency));
+  }
+
+  /** Whether a rate for {@code currency} is in force now (the pools' currency always is). */
+  public boolean canShow(String currency) {
+    return fx.get().display(currency).isPresent();
+  }
+
+  /**
+   * How to show {@code win}'s amount in {@code currency}: at the rates in force when it was won, so
+   * that the claim's answer, a repeated claim's and a look-up's agree to the cent however the rates
+   * changed since (WinJson falls back to the pool's own currency when those rates had none for it).
+   */
+  public CompletionStage<io.jackpot.fx.Display> displayOf(Win win, String currency) {
+    return fxHistory.at(win.wonAt()).thenApply(rates -> rates.display(currency).orElse(io.jackpot.fx.Display.identity(currency)));
   }
 
   public CompletionStage<Win> find(Caller caller, String winId) {

@@ -63,6 +63,9 @@ public interface Ledger extends LedgerWriter {
   /** The exchange rates in force (the newest set), as the JSON they were saved as. */
   CompletionStage<Optional<String>> latestFxRates();
 
+  /** The exchange rates set last at or before {@code moment}, as the JSON they were saved as. */
+  CompletionStage<Optional<String>> fxRatesAt(java.time.Instant moment);
+
   /** Saves a new set of exchange rates with its audit entry, in one transaction. */
   CompletionStage<Void> saveFxRates(String ratesJson, String setBy, AuditEntry audit);
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jackpot.money.Money;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Exchange rates: set by an operator, stakes converted exactly at the rate recorded with them, amounts shown in a currency. */
@@ -49,6 +50,35 @@ class FxIT extends OneNode {
     JsonObject win = api.post("/v1/wins", claim).json();
     assertEquals("USD", win.getString("currency"));
     assertEquals(io.jackpot.fx.FxRates.display(Money.parse(win.getString("amount")), 1_080_000, 1_000_000), win.getString("amountInCurrency"));
+  }
+
+  /** A win is shown in another currency at the rates of its own moment: every answer about it agrees to the cent. */
+  @Test
+  void aWinIsShownAtTheRatesInForceWhenItWasWonWhateverWasSetSince() {
+    assertEquals(200, setRates(new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", "0.85")), ADMIN).status());
+    String claim = Api.claim("FX-AT-1", "candy", "minor").replace("\"bewitched\"", "\"creepy-candy\"").replace("\"EUR\"", "\"GBP\"");
+    JsonObject won = api.post("/v1/wins", claim).json();
+    String inPounds = io.jackpot.fx.FxRates.display(Money.parse(won.getString("amount")), 850_000, 1_000_000);
+    assertEquals("GBP", won.getString("currency"));
+    assertEquals(inPounds, won.getString("amountInCurrency"));
+
+    assertEquals(200, setRates(new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", "0.5")), ADMIN).status());
+    JsonObject again = api.post("/v1/wins", claim).json();
+    assertEquals(won.getString("winId"), again.getString("winId"));
+    assertEquals(inPounds, again.getString("amountInCurrency"), "a repeated claim after the rates changed");
+    String id = won.getString("winId");
+    JsonObject found = api.get("/v1/wins/" + id + "?currency=GBP").json();
+    assertEquals(List.of("GBP", inPounds), List.of(found.getString("currency"), found.getString("amountInCurrency")));
+    JsonObject byRound = api.get("/v1/wins?roundId=FX-AT-1&currency=GBP").json().getJsonArray("wins").getJsonObject(0);
+    assertEquals(inPounds, byRound.getString("amountInCurrency"));
+    assertEquals("EUR", api.get("/v1/wins/" + id).json().getString("currency"), "without ?currency=, the pool's own");
+    Api.Reply yen = api.get("/v1/wins/" + id + "?currency=JPY");
+    assertEquals(400, yen.status(), yen.body());
+    assertEquals("UNSUPPORTED_CURRENCY", yen.errorCode());
+
+    JsonObject later = api.post("/v1/wins", claim.replace("FX-AT-1", "FX-AT-2")).json();
+    assertEquals(io.jackpot.fx.FxRates.display(Money.parse(later.getString("amount")), 500_000, 1_000_000), later.getString("amountInCurrency"),
+        "a win after the change: at the new rate");
   }
 
   @Test

@@ -15,6 +15,8 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 /** POST /v1/wins, GET /v1/wins/{winId}, GET /v1/wins?roundId= (game key). */
 public final class WinRoutes {
@@ -35,11 +37,10 @@ public final class WinRoutes {
     router.get("/v1/wins").handler(auth::handle).handler(this::findByRound);
   }
 
-  /** The claim's answer shows the amount in the claim's currency too (at the rate in force). */
+  /** The claim's answer shows the amount in the claim's currency too, at the rates in force when the pool was won. */
   private void claim(RoutingContext ctx) {
     ClaimRequest request = parse(JsonFields.object(ctx.body().buffer()));
-    Replies.json(ctx, () -> awards.claim(GameAuth.caller(ctx), request),
-        win -> WinJson.of(win, catalogue.currencyOf(win.pool()), awards.display(request.currency())));
+    Replies.json(ctx, () -> awards.claim(GameAuth.caller(ctx), request).thenCompose(win -> shown(win, request.currency())), json -> json);
   }
 
   static ClaimRequest parse(JsonObject o) {
@@ -54,7 +55,9 @@ public final class WinRoutes {
   }
 
   private void find(RoutingContext ctx) {
-    Replies.json(ctx, () -> awards.find(GameAuth.caller(ctx), ctx.pathParam("winId")), this::json);
+    String currency = currency(ctx);
+    Replies.json(ctx, () -> awards.find(GameAuth.caller(ctx), ctx.pathParam("winId")).thenCompose(win -> shown(win, currency)),
+        json -> json);
   }
 
   private void findByRound(RoutingContext ctx) {
@@ -63,16 +66,36 @@ public final class WinRoutes {
       ctx.fail(Rejection.invalid("MISSING_FIELD", "query parameter roundId (1–128 characters) is required"));
       return;
     }
-    Replies.json(ctx, () -> awards.findByRound(GameAuth.caller(ctx), roundId), this::json);
+    String currency = currency(ctx);
+    Replies.json(ctx, () -> awards.findByRound(GameAuth.caller(ctx), roundId).thenCompose(wins -> {
+      List<CompletableFuture<JsonObject>> shown = wins.stream().map(w -> shown(w, currency).toCompletableFuture()).toList();
+      return CompletableFuture.allOf(shown.toArray(CompletableFuture[]::new)).thenApply(v -> {
+        JsonArray out = new JsonArray();
+        shown.forEach(s -> out.add(s.join()));
+        return new JsonObject().put("wins", out);
+      });
+    }), json -> json);
   }
 
-  private JsonObject json(Win win) {
-    return WinJson.of(win, catalogue.currencyOf(win.pool()));
+  /** The optional {@code ?currency=} of a look-up: one with a rate in force (400 UNSUPPORTED_CURRENCY otherwise), or null. */
+  private String currency(RoutingContext ctx) {
+    String currency = ctx.queryParams().get("currency");
+    if (currency == null || currency.isEmpty()) {
+      return null;
+    }
+    if (!awards.canShow(currency)) {
+      throw Rejection.invalid("UNSUPPORTED_CURRENCY", "no exchange rate for " + currency + " (rates are set with PUT /v1/admin/fx-rates)");
+    }
+    return currency;
   }
 
-  private JsonObject json(List<Win> wins) {
-    JsonArray out = new JsonArray();
-    wins.forEach(w -> out.add(json(w)));
-    return new JsonObject().put("wins", out);
+  /**
+   * A win as JSON: its amount in {@code currency} (null: the pool's own) at the rates in force when
+   * it was won, the same in every answer about it.
+   */
+  private CompletionStage<JsonObject> shown(Win win, String currency) {
+    String poolCurrency = catalogue.currencyOf(win.pool());
+    return currency == null ? CompletableFuture.completedFuture(WinJson.of(win, poolCurrency))
+        : awards.displayOf(win, currency).thenApply(display -> WinJson.of(win, poolCurrency, display));
   }
 }

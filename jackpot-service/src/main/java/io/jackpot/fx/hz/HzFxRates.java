@@ -57,6 +57,11 @@ public final class HzFxRates {
     return new JsonObject().put("base", rates.base()).put("rates", r);
   }
 
+  /** The rates in force at a moment, from the sets the ledger keeps (saved there before published here). */
+  public static io.jackpot.fx.FxHistory history(io.jackpot.ledger.Ledger ledger, String base) {
+    return moment -> ledger.fxRatesAt(moment).thenApply(json -> json.map(HzFxRates::parse).orElse(FxRates.none(base)));
+  }
+
   static FxRates parse(String json) {
     JsonObject o = new JsonObject(json);
     Map<String, Long> rates = new HashMap<>();

@@ -124,6 +124,8 @@ final class LedgerSql {
 
   static final String LATEST_FX = "SELECT rates::text AS rates FROM fx_rates ORDER BY id DESC LIMIT 1";
 
+  static final String FX_AT = "SELECT rates::text AS rates FROM fx_rates WHERE set_at <= $1 ORDER BY id DESC LIMIT 1";
+
   static final String SAVE_FX = "INSERT INTO fx_rates (rates, set_at, set_by) VALUES ($1, $2, $3)";
 
   static final String DEFINITIONS = """

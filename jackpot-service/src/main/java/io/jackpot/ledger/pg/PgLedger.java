@@ -339,9 +339,16 @@ public final class PgLedger implements Ledger {
 
   @Override
   public CompletionStage<Optional<String>> latestFxRates() {
-    return pg.query(LedgerSql.LATEST_FX).execute()
-        .map(rows -> rows.size() == 0 ? Optional.<String>empty() : Optional.of(rows.iterator().next().getString("rates")))
-        .toCompletionStage();
+    return pg.query(LedgerSql.LATEST_FX).execute().map(PgLedger::rates).toCompletionStage();
+  }
+
+  @Override
+  public CompletionStage<Optional<String>> fxRatesAt(Instant moment) {
+    return pg.preparedQuery(LedgerSql.FX_AT).execute(Tuple.of(BatchArrays.utc(moment))).map(PgLedger::rates).toCompletionStage();
+  }
+
+  private static Optional<String> rates(RowSet<Row> rows) {
+    return rows.size() == 0 ? Optional.empty() : Optional.of(rows.iterator().next().getString("rates"));
   }
 
   @Override
