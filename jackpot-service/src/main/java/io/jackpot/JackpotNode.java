@@ -295,7 +295,8 @@ public final class JackpotNode implements AutoCloseable {
 
   /**
    * On the oldest member only: the claims of rounds applied but not yet recorded are kept standing
-   * (ClaimKeeper), so that they never lapse while the ledger is not taking commits.
+   * (ClaimKeeper) while the ledger is not taking commits. The timer runs until this member leaves
+   * the cluster (close() cancels it last), since until then it may be the oldest.
    */
   private void startClaimKeeping(HazelcastInstance hz) {
     AtomicBoolean busy = new AtomicBoolean();
@@ -303,7 +304,13 @@ public final class JackpotNode implements AutoCloseable {
       if (!isOldest(hz) || !busy.compareAndSet(false, true)) {
         return;
       }
-      claimKeeper.keep().whenComplete((n, e) -> {
+      java.util.concurrent.CompletionStage<Integer> kept;
+      try {
+        kept = claimKeeper.keep();
+      } catch (RuntimeException e) {
+        kept = java.util.concurrent.CompletableFuture.failedFuture(e);
+      }
+      kept.whenComplete((n, e) -> {
         busy.set(false);
         if (e != null) {
           log.error("could not keep the claims of unrecorded rounds standing (tried again in {} s): {}",
@@ -427,9 +434,6 @@ public final class JackpotNode implements AutoCloseable {
     if (vertx != null && sweeper >= 0) {
       vertx.cancelTimer(sweeper);
     }
-    if (vertx != null && claimKeeping >= 0) {
-      vertx.cancelTimer(claimKeeping);
-    }
     if (vertx != null && !httpDeployments.isEmpty()) {
       try {
         Future.join(httpDeployments.stream().map(vertx::undeploy).toList()).await(); // both ports, even if one fails
@@ -453,6 +457,11 @@ public final class JackpotNode implements AutoCloseable {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+    if (vertx != null && claimKeeping >= 0) {
+      // Only now: until it leaves the cluster this member may still be the oldest, the one keeping
+      // the claims of unrecorded rounds (its own drain included) standing.
+      vertx.cancelTimer(claimKeeping);
     }
     if (vertx != null) {
       try {

@@ -74,9 +74,8 @@ public final class CredentialsLoader {
       // A misspelt "operator" would make a scoped token a network one, over every operator.
       onlyKeys(a, where, "name", "role", "operator", "sha256", "secret");
       Object scope = a.getValue("operator");
-      if (scope != null && (!(scope instanceof String s) || !PoolId.isId(s))) {
-        throw new IllegalArgumentException(where + ".operator must be an operator id (" + PoolId.ID_RULE
-            + ", as a jackpot's owner; leave it out for a network token)");
+      if (scope != null) {
+        id(scope, where + ".operator"); // leave it out for a network token
       }
       Admin.Role role;
       try {

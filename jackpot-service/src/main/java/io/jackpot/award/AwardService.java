@@ -75,17 +75,15 @@ public final class AwardService {
     return fx.get().display(currency).orElse(io.jackpot.fx.Display.identity(currency));
   }
 
-  /** Whether a rate for {@code currency} is in force now (the pools' currency always is). */
-  public boolean canShow(String currency) {
-    return fx.get().display(currency).isPresent();
-  }
-
   /**
    * How to show {@code win}'s amount in {@code currency}: at the rates in force when it was won, so
    * that the claim's answer, a repeated claim's and a look-up's agree to the cent however the rates
    * changed since (WinJson falls back to the pool's own currency when those rates had none for it).
    */
   public CompletionStage<io.jackpot.fx.Display> displayOf(Win win, String currency) {
+    if (currency.equals(catalogue.currencyOf(win.pool()))) {
+      return CompletableFuture.completedFuture(io.jackpot.fx.Display.identity(currency)); // its own: no rates needed
+    }
     return fxHistory.at(win.wonAt()).thenApply(rates -> rates.display(currency).orElse(io.jackpot.fx.Display.identity(currency)));
   }
 

@@ -41,7 +41,7 @@ public final class ClaimKeeper {
     this.ttlMillis = ttlMillis;
   }
 
-  /** How often {@link #keep} must run (at least once a second). */
+  /** How often {@link #keep} must run: a quarter of the TTL, never more often than once a second. */
   public long intervalMillis() {
     return Math.max(1_000, ttlMillis / 4);
   }

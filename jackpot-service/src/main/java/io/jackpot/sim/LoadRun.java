@@ -89,7 +89,7 @@ public final class LoadRun {
 
     /**
      * The ledger holds exactly the acknowledged rounds. Proven by counts because every round id
-     * under the run's prefix was sent by this run once, the ledger keeps a round id once, and refused
+     * under the run's prefix was sent by this run once, the ledger keeps an operator's round id once, and refused
      * rounds are recorded nowhere: with no round failed (given up, maybe recorded), a ledger count
      * equal to the acknowledged count is the acknowledged set itself. With failures it proves
      * nothing, so it is not claimed.

@@ -91,8 +91,8 @@ public final class LedgerInsertProbe {
       pg.close().await();
       double wall = (after.wall() - before.wall()) / 1e9;
       return String.format("%.0f rounds/s; PostgreSQL CPU %.1f µs per round%n%s%n%s", measured / wall,
-          (after.pg() - before.pg()) / 1000.0 / measured, PgStats.describe(statsBefore, statsAfter, measured),
-          PgStats.describeStatements(statsBefore, statsAfter, measured, 4));
+          (after.pg() - before.pg()) / 1000.0 / measured, PgStats.describe(statsBefore, statsAfter, measured, "round"),
+          PgStats.describeStatements(statsBefore, statsAfter, measured, "round", 4));
     } finally {
       vertx.close().await();
     }

@@ -59,7 +59,12 @@ final class PgStats implements AutoCloseable {
    * parsing, binding and commit not).
    */
   static String describeStatements(Reading from, Reading to, long contributions, int top) {
-    long each = Math.max(1, contributions);
+    return describeStatements(from, to, contributions, "contribution", top);
+  }
+
+  /** The same, per {@code unit} ("contribution", "round"). */
+  static String describeStatements(Reading from, Reading to, long count, String unit, int top) {
+    long each = Math.max(1, count);
     List<Statement> ran = new ArrayList<>();
     to.statements().forEach((id, s) -> {
       Statement was = from.statements().getOrDefault(id, new Statement(s.text(), 0, 0, 0));
@@ -68,7 +73,7 @@ final class PgStats implements AutoCloseable {
       }
     });
     ran.sort((a, b) -> Double.compare(b.millis(), a.millis()));
-    StringBuilder out = new StringBuilder(String.format("PostgreSQL statements, execution time per contribution (of %.1f µs in all):",
+    StringBuilder out = new StringBuilder(String.format("PostgreSQL statements, execution time per %s (of %.1f µs in all):", unit,
         ran.stream().mapToDouble(Statement::millis).sum() * 1000 / each));
     ran.stream().limit(top).forEach(s -> out.append(String.format("%n  %5.1f µs  %6d calls  %8d rows  %s",
         s.millis() * 1000 / each, s.calls(), s.rows(), s.text())));
@@ -76,14 +81,19 @@ final class PgStats implements AutoCloseable {
   }
 
   static String describe(Reading from, Reading to, long contributions) {
+    return describe(from, to, contributions, "contribution");
+  }
+
+  /** The same, per {@code unit} ("contribution", "round"): {@code count} of them were recorded between the readings. */
+  static String describe(Reading from, Reading to, long count, String unit) {
     long tx = to.transactions() - from.transactions();
     long commits = to.ledgerCommits() - from.ledgerCommits();
-    long each = Math.max(1, contributions);
-    return String.format("PostgreSQL transactions: %d (%.1f contributions each); ledger commits: %d (%.1f contributions each); "
-            + "write-ahead log: %.0f bytes per contribution, %d full-page images (%.0f bytes of WAL per contribution without them at 8 KiB each)",
-        tx, contributions / (double) Math.max(1, tx), commits, contributions / (double) Math.max(1, commits),
-        (to.walBytes() - from.walBytes()) / (double) each, to.walFullPages() - from.walFullPages(),
-        Math.max(0, to.walBytes() - from.walBytes() - 8192 * (to.walFullPages() - from.walFullPages())) / (double) each);
+    long each = Math.max(1, count);
+    return String.format("PostgreSQL transactions: %d (%.1f %ss each); ledger commits: %d (%.1f %ss each); "
+            + "write-ahead log: %.0f bytes per %s, %d full-page images (%.0f bytes of WAL per %s without them at 8 KiB each)",
+        tx, count / (double) Math.max(1, tx), unit, commits, count / (double) Math.max(1, commits), unit,
+        (to.walBytes() - from.walBytes()) / (double) each, unit, to.walFullPages() - from.walFullPages(),
+        Math.max(0, to.walBytes() - from.walBytes() - 8192 * (to.walFullPages() - from.walFullPages())) / (double) each, unit);
   }
 
   @Override

@@ -72,13 +72,17 @@ class FxIT extends OneNode {
     JsonObject byRound = api.get("/v1/wins?roundId=FX-AT-1&currency=GBP").json().getJsonArray("wins").getJsonObject(0);
     assertEquals(inPounds, byRound.getString("amountInCurrency"));
     assertEquals("EUR", api.get("/v1/wins/" + id).json().getString("currency"), "without ?currency=, the pool's own");
-    Api.Reply yen = api.get("/v1/wins/" + id + "?currency=JPY");
-    assertEquals(400, yen.status(), yen.body());
-    assertEquals("UNSUPPORTED_CURRENCY", yen.errorCode());
+    assertEquals("EUR", api.get("/v1/wins/" + id + "?currency=JPY").json().getString("currency"), "no rate then: the pool's own");
+    Api.Reply bad = api.get("/v1/wins/" + id + "?currency=pounds");
+    assertEquals(400, bad.status(), bad.body());
+    assertEquals("INVALID_FIELD", bad.errorCode());
 
     JsonObject later = api.post("/v1/wins", claim.replace("FX-AT-1", "FX-AT-2")).json();
     assertEquals(io.jackpot.fx.FxRates.display(Money.parse(later.getString("amount")), 500_000, 1_000_000), later.getString("amountInCurrency"),
         "a win after the change: at the new rate");
+    assertEquals(200, setRates(new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("USD", "1.08")), ADMIN).status());
+    assertEquals(inPounds, api.get("/v1/wins/" + id + "?currency=GBP").json().getString("amountInCurrency"),
+        "looked up after GBP's rate was dropped: still at the rates of its moment");
   }
 
   @Test

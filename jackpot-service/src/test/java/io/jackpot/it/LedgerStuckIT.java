@@ -41,8 +41,9 @@ class LedgerStuckIT {
       CompletableFuture<Api.Reply> first = CompletableFuture.supplyAsync(() -> onA.post("/v1/contributions", round));
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
       while (onA.amount("bewitched", "cv-0.10").equals(before)) {
+        assertTrue(!first.isDone(), () -> "A answered before applying the round: " + first.join().body());
         assertTrue(System.nanoTime() < deadline, "A never applied the round");
-        Thread.onSpinWait();
+        Thread.sleep(20);
       }
       String applied = onA.amount("bewitched", "cv-0.10");
       // Twice the TTL: the time passing is what is under test, not a stand-in for an event.
@@ -64,14 +65,20 @@ class LedgerStuckIT {
       Api.Reply reconciliation = AdminIT.callAt(b.httpPort(), "GET", "/v1/admin/reconciliation", "dev-viewer-token");
       assertTrue(reconciliation.json().getBoolean("balanced"), reconciliation.body());
     } finally {
+      try (SimplePg admin = SimplePg.of(url.substring(0, url.lastIndexOf('/') + 1) + "postgres")) {
+        readOnly(admin, db, false); // so that a failed run's members drain and stop at once
+      }
       b.close();
       a.close();
     }
   }
 
-  /** Turns the ledger's database read-only (or back) for every session, the service's cut off so that they reconnect under it. */
+  /**
+   * Turns the ledger's database read-only (or back) for every session: the service's sessions are
+   * cut off (waiting until each has ended) so that they reconnect under the new setting.
+   */
   private static void readOnly(SimplePg admin, String db, boolean on) {
     admin.execute("ALTER DATABASE " + db + (on ? " SET default_transaction_read_only = on" : " RESET default_transaction_read_only"));
-    admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '" + db + "'");
+    admin.execute("SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity WHERE datname = '" + db + "'");
   }
 }

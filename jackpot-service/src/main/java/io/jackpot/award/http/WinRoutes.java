@@ -77,14 +77,18 @@ public final class WinRoutes {
     }), json -> json);
   }
 
-  /** The optional {@code ?currency=} of a look-up: one with a rate in force (400 UNSUPPORTED_CURRENCY otherwise), or null. */
+  /**
+   * The optional {@code ?currency=} of a look-up (blank: none): an ISO 4217 code (400 INVALID_FIELD
+   * otherwise). Not checked against the rates in force now: a win is shown at the rates of its
+   * own moment, falling back to the pool's currency when those had none for it.
+   */
   private String currency(RoutingContext ctx) {
     String currency = ctx.queryParams().get("currency");
-    if (currency == null || currency.isEmpty()) {
+    if (currency == null || currency.isBlank()) {
       return null;
     }
-    if (!awards.canShow(currency)) {
-      throw Rejection.invalid("UNSUPPORTED_CURRENCY", "no exchange rate for " + currency + " (rates are set with PUT /v1/admin/fx-rates)");
+    if (!JsonFields.isCurrencyCode(currency)) {
+      throw Rejection.invalid("INVALID_FIELD", "query parameter currency must be an ISO 4217 code like EUR");
     }
     return currency;
   }
