@@ -113,7 +113,7 @@ public final class AwardService {
           + "; no exchange rates to show it in " + r.currency());
     }
     if (r.poolKey() == null) {
-      PoolDefinition drawn = tiers.draw(jackpot, r.roundId()).orElseThrow(() -> Rejection.invalid("POOL_KEY_REQUIRED",
+      PoolDefinition drawn = tiers.draw(jackpot, caller.operatorId(), r.roundId()).orElseThrow(() -> Rejection.invalid("POOL_KEY_REQUIRED",
           "poolKey is required: no pool of jackpot " + r.jackpotId() + " has a draw weight"));
       return jackpot.poolId(drawn);
     }

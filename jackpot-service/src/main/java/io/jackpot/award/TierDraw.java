@@ -12,9 +12,11 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Draws the tier a jackpot-game claim wins, by the pools' draw weights. The draw is
- * HMAC-SHA256(cluster secret, jackpot ‖ round id): unpredictable without the secret (drawn from a
- * strong source and shared by the members), and the same for the same round, so a repeated or
- * concurrent claim can never draw a second tier: there is nothing to re-roll.
+ * HMAC-SHA256(cluster secret, jackpot ‖ operator ‖ round id): unpredictable without the secret
+ * (drawn from a strong source and shared by the members), and the same for the same round, so a
+ * repeated or concurrent claim can never draw a second tier: there is nothing to re-roll. Round
+ * ids are each operator's own, so another operator's round of the same id draws on its own (and
+ * one operator's tier tells nothing of another's).
  */
 public final class TierDraw {
   private final byte[] secret;
@@ -27,12 +29,12 @@ public final class TierDraw {
   }
 
   /** The drawn pool, or empty when no pool of the jackpot has a draw weight. */
-  public Optional<PoolDefinition> draw(JackpotDefinition jackpot, String roundId) {
+  public Optional<PoolDefinition> draw(JackpotDefinition jackpot, String operatorId, String roundId) {
     long total = jackpot.pools().stream().mapToLong(PoolDefinition::drawWeight).sum();
     if (total <= 0) {
       return Optional.empty();
     }
-    long ticket = Long.remainderUnsigned(prf(jackpot.id() + "\u0000" + roundId), total);
+    long ticket = Long.remainderUnsigned(prf(jackpot.id() + "\u0000" + operatorId + "\u0000" + roundId), total);
     for (PoolDefinition pool : jackpot.pools()) {
       ticket -= pool.drawWeight();
       if (ticket < 0) {
