@@ -1,0 +1,81 @@
+package io.jackpot.contribution;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.jackpot.access.Caller;
+import io.jackpot.jackpot.DefaultCatalogue;
+import io.jackpot.ledger.Ledger;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Rounds are claimed, and released, under their operator and id: two operators' rounds of one id
+ * are two claims (ClaimBucketTest shows that distinct keys never meet). Deterministic, unlike two
+ * requests racing over HTTP (AdminIT).
+ */
+class ContributionClaimKeysTest {
+  /** Answers every claim NEW and records the keys it was asked to claim and release. */
+  static final class RecordingClaims implements RoundClaims {
+    final List<String> claimed = new ArrayList<>();
+    final List<String> released = new ArrayList<>();
+
+    @Override
+    public synchronized CompletionStage<Map<String, Claim>> claim(Map<String, String> fingerprintByRound, String token) {
+      claimed.addAll(fingerprintByRound.keySet());
+      Map<String, Claim> out = new java.util.HashMap<>();
+      fingerprintByRound.keySet().forEach(k -> out.put(k, Claim.NEW));
+      return CompletableFuture.completedFuture(out);
+    }
+
+    @Override
+    public synchronized CompletionStage<Void> release(Map<String, String> fingerprintByRound, String token) {
+      released.addAll(fingerprintByRound.keySet());
+      return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public CompletionStage<Void> keep(Collection<String> rounds, long untilMillis) {
+      throw new UnsupportedOperationException();
+    }
+  }
+
+  /**
+   * A ledger that cannot be read, noting each look-up as "operator: round ids": the request stops
+   * after its claims, which it then releases.
+   */
+  static Ledger unreadable(List<String> lookups) {
+    return (Ledger) java.lang.reflect.Proxy.newProxyInstance(Ledger.class.getClassLoader(), new Class<?>[] {Ledger.class},
+        (proxy, method, args) -> {
+          if (method.getName().equals("findRounds")) {
+            lookups.add(args[0] + ": " + args[1]);
+            return CompletableFuture.failedFuture(new IllegalStateException("ledger unreachable"));
+          }
+          throw new UnsupportedOperationException(method.getName());
+        });
+  }
+
+  @Test
+  void twoOperatorsRoundsOfOneIdAreClaimedAndReleasedUnderTheirOwnKeys() {
+    RecordingClaims claims = new RecordingClaims();
+    List<String> lookups = new java.util.concurrent.CopyOnWriteArrayList<>();
+    ContributionService service = new ContributionService(DefaultCatalogue.create(), new io.jackpot.fx.FxHolder("EUR"), claims,
+        unreadable(lookups), null, Clock.systemUTC());
+    var round = new ContributionRequest("R-1", "bewitched", "p-1", 1_000_000, "EUR", 100_000L);
+    for (String operator : List.of("demo", "other")) {
+      CompletableFuture<?> answered = service.contribute(new Caller(operator, Set.of("bewitched")), List.of(round)).toCompletableFuture();
+      assertThrows(CompletionException.class, answered::join);
+    }
+    assertEquals(List.of("4:demo/R-1", "5:other/R-1"), claims.claimed);
+    assertEquals(claims.claimed, claims.released, "each request releases the claims it took, under the same keys");
+    assertEquals(List.of("demo: [R-1]", "other: [R-1]"), lookups, "the ledger is asked for the operator's round");
+  }
+}
