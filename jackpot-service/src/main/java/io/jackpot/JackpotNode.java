@@ -268,26 +268,42 @@ public final class JackpotNode implements AutoCloseable {
    * Any member may do it: the flush is atomic on the pool, so a second one finds nothing owed.
    */
   private void startOverflowSweeper(Catalogue catalogue, AdminService admin, HazelcastInstance hz) {
+    // Steps of departed members first, then transfers whose second step was refused (or cut off).
+    // A failure here is logged and retried next second; it does not hold up the rest of the sweep.
+    sweeper = every(1000, () -> finishDepartedSteps(hz).exceptionally(e -> {
+      log.error("finishing the steps of departed members failed (retried every second): {}", e.toString());
+      return null;
+    }).thenCompose(x -> claimHolders.rescan()).thenCompose(x -> admin.completePendingTransfers()).thenCompose(n -> pools.getAll(catalogue.poolIds())).thenCompose(live -> {
+      List<java.util.concurrent.CompletableFuture<?>> flushes = new java.util.ArrayList<>();
+      io.jackpot.pool.Pool.owingOverflowToActivePools(live)
+          .forEach(p -> flushes.add(admin.flushOverflow(p.id(), catalogue.jackpot(p.id().jackpotId()).map(j -> j.owner()).orElse(null))
+              .toCompletableFuture()));
+      return java.util.concurrent.CompletableFuture.allOf(flushes.toArray(java.util.concurrent.CompletableFuture[]::new));
+    }), e -> log.warn("overflow sweep: {}", e.toString()));
+  }
+
+  /**
+   * Runs {@code work} every {@code millis}, never two at once (a tick while the last run is under
+   * way is skipped); a run that fails, thrown or completed so, is handed to {@code failed} and the
+   * next tick tries again. Answers the timer's id.
+   */
+  private long every(long millis, java.util.function.Supplier<java.util.concurrent.CompletionStage<?>> work,
+      java.util.function.Consumer<Throwable> failed) {
     AtomicBoolean busy = new AtomicBoolean();
-    sweeper = vertx.setPeriodic(1000, id -> {
+    return vertx.setPeriodic(millis, id -> {
       if (!busy.compareAndSet(false, true)) {
         return;
       }
-      // Steps of departed members first, then transfers whose second step was refused (or cut off).
-      // A failure here is logged and retried next second; it does not hold up the rest of the sweep.
-      finishDepartedSteps(hz).exceptionally(e -> {
-        log.error("finishing the steps of departed members failed (retried every second): {}", e.toString());
-        return null;
-      }).thenCompose(x -> claimHolders.rescan()).thenCompose(x -> admin.completePendingTransfers()).thenCompose(n -> pools.getAll(catalogue.poolIds())).thenCompose(live -> {
-        List<java.util.concurrent.CompletableFuture<?>> flushes = new java.util.ArrayList<>();
-        io.jackpot.pool.Pool.owingOverflowToActivePools(live)
-            .forEach(p -> flushes.add(admin.flushOverflow(p.id(), catalogue.jackpot(p.id().jackpotId()).map(j -> j.owner()).orElse(null))
-                .toCompletableFuture()));
-        return java.util.concurrent.CompletableFuture.allOf(flushes.toArray(java.util.concurrent.CompletableFuture[]::new));
-      }).whenComplete((v, e) -> {
+      java.util.concurrent.CompletionStage<?> run;
+      try {
+        run = work.get();
+      } catch (RuntimeException e) {
+        run = java.util.concurrent.CompletableFuture.failedFuture(e);
+      }
+      run.whenComplete((v, e) -> {
         busy.set(false);
         if (e != null) {
-          log.warn("overflow sweep: {}", e.toString());
+          failed.accept(e);
         }
       });
     });
@@ -299,25 +315,10 @@ public final class JackpotNode implements AutoCloseable {
    * the cluster (close() cancels it last), since until then it may be the oldest.
    */
   private void startClaimKeeping(HazelcastInstance hz) {
-    AtomicBoolean busy = new AtomicBoolean();
-    claimKeeping = vertx.setPeriodic(claimKeeper.intervalMillis(), id -> {
-      if (!isOldest(hz) || !busy.compareAndSet(false, true)) {
-        return;
-      }
-      java.util.concurrent.CompletionStage<Integer> kept;
-      try {
-        kept = claimKeeper.keep();
-      } catch (RuntimeException e) {
-        kept = java.util.concurrent.CompletableFuture.failedFuture(e);
-      }
-      kept.whenComplete((n, e) -> {
-        busy.set(false);
-        if (e != null) {
-          log.error("could not keep the claims of unrecorded rounds standing (tried again in {} s): {}",
-              claimKeeper.intervalMillis() / 1000, e.toString());
-        }
-      });
-    });
+    claimKeeping = every(claimKeeper.intervalMillis(),
+        () -> isOldest(hz) ? claimKeeper.keep() : java.util.concurrent.CompletableFuture.completedFuture(0),
+        e -> log.error("could not keep the claims of unrecorded rounds standing (tried again in {} s): {}",
+            claimKeeper.intervalMillis() / 1000, e.toString()));
   }
 
   private static boolean isOldest(HazelcastInstance hz) {

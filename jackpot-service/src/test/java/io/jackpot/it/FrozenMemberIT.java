@@ -20,8 +20,7 @@ class FrozenMemberIT {
   private static final int TIMEOUT = 15;
 
   private static long members(int httpPort) {
-    return new Api(httpPort).get("/metrics").body().lines().filter(l -> l.startsWith("jackpot_cluster_members "))
-        .mapToLong(l -> (long) Double.parseDouble(l.substring(l.indexOf(' ') + 1))).findFirst().orElse(-1);
+    return (long) Api.metric(new Api(httpPort).get("/metrics").body(), "jackpot_cluster_members ").orElse(-1);
   }
 
   private static void signal(String name, long pid) throws Exception {

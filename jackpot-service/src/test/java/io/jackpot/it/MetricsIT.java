@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** {@code /metrics}: Prometheus text with Vert.x's, the JVM's and the service's own meters, moving with the traffic. */
@@ -45,8 +43,7 @@ class MetricsIT extends OneNode {
 
   /** The value of the sample whose name and labels start the line exactly as given. */
   private static double value(String text, String sample) {
-    Matcher m = Pattern.compile("^" + Pattern.quote(sample) + " (\\S+)$", Pattern.MULTILINE).matcher(text);
-    assertTrue(m.find(), () -> "no sample " + sample + " in:\n" + text.lines().filter(l -> l.startsWith("jackpot")).toList());
-    return Double.parseDouble(m.group(1));
+    return Api.metric(text, sample + " ").orElseThrow(
+        () -> new AssertionError("no sample " + sample + " in:\n" + text.lines().filter(l -> l.startsWith("jackpot")).toList()));
   }
 }

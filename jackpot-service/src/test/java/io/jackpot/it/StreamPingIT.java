@@ -19,7 +19,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -78,19 +78,7 @@ class StreamPingIT {
 
   /** A raw connection upgraded to the stream, the game's side of which answers nothing by itself. */
   private static DataInputStream upgrade(Socket socket) throws Exception {
-    OutputStream out = socket.getOutputStream();
-    String key = Base64.getEncoder().encodeToString("0123456789abcdef".getBytes(StandardCharsets.US_ASCII));
-    out.write(("GET /v1/contributions/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        + "Sec-WebSocket-Key: " + key + "\r\nSec-WebSocket-Version: 13\r\nAuthorization: Bearer " + Api.GAME_KEY + "\r\n\r\n")
-        .getBytes(StandardCharsets.US_ASCII));
-    out.flush();
-    DataInputStream in = new DataInputStream(socket.getInputStream());
-    String status = readLine(in);
-    assertTrue(status.startsWith("HTTP/1.1 101"), status);
-    while (!readLine(in).isEmpty()) {
-      // the rest of the upgrade's headers
-    }
-    return in;
+    return RawWebSocket.upgrade(socket, "/v1/contributions/stream", Api.GAME_KEY);
   }
 
   /** A client's text frame: masked, as RFC 6455 requires (with a zero key, so the bytes go as they are). */
@@ -117,9 +105,7 @@ class StreamPingIT {
   }
 
   private static long openStreams() {
-    Api.Reply metrics = new Api(node.httpPort()).get("/metrics");
-    return metrics.body().lines().filter(l -> l.startsWith("jackpot_contribution_streams "))
-        .mapToLong(l -> (long) Double.parseDouble(l.substring(l.indexOf(' ') + 1))).findFirst()
+    return (long) Api.metric(new Api(node.httpPort()).get("/metrics").body(), "jackpot_contribution_streams ")
         .orElseThrow(() -> new AssertionError("no jackpot_contribution_streams in /metrics"));
   }
 
@@ -137,10 +123,7 @@ class StreamPingIT {
   /** Once no stream of another test is left: a connection with a small receive buffer, so answers back up fast. */
   private static Socket smallBufferSocket() throws Exception {
     Await.until(() -> openStreams() == 0, Duration.ofSeconds(30), () -> "no stream left from other tests");
-    Socket socket = new Socket();
-    socket.setReceiveBufferSize(4096);
-    socket.connect(new java.net.InetSocketAddress("127.0.0.1", node.httpPort()), 5_000);
-    return socket;
+    return RawWebSocket.smallBuffer(node.httpPort());
   }
 
   @Test
@@ -177,11 +160,22 @@ class StreamPingIT {
 
   @Test
   void aGameThatDoesNotReadItsAnswersLosesItsStream() throws Exception {
+    // The close must come from the unread answers, not from the unanswered pings (this game answers
+    // none either, but pings are not looked at while the member has stopped reading the stream).
+    var logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("io.jackpot.contribution.http.ContributionStream");
+    var seen = new ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent>();
+    seen.start();
+    logger.addAppender(seen);
     try (Socket socket = smallBufferSocket()) {
       upgrade(socket);
       Await.until(() -> openStreams() == 1, Duration.ofSeconds(10), () -> "the stream counted as open");
       sendBatches(socket, "CC"); // and never reads their answers
       Await.until(() -> openStreams() == 0, Duration.ofSeconds(30), () -> "the member closed the stream whose answers went unread");
+      List<String> closes = seen.list.stream().map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage)
+          .filter(m -> m.contains("closing it")).toList();
+      assertTrue(closes.stream().anyMatch(m -> m.contains("answers went unread")), closes.toString());
+    } finally {
+      logger.detachAppender(seen);
     }
   }
 
@@ -216,18 +210,5 @@ class StreamPingIT {
       assertEquals(1, pings, "closed at the ping after the unanswered one");
       assertTrue(millis >= 1_000 && millis < 10_000, "closed after " + millis + " ms");
     }
-  }
-
-  private static String readLine(DataInputStream in) throws Exception {
-    StringBuilder line = new StringBuilder();
-    for (int c = in.read(); c != '\n'; c = in.read()) {
-      if (c < 0) {
-        throw new EOFException("the connection ended mid-line: " + line);
-      }
-      if (c != '\r') {
-        line.append((char) c);
-      }
-    }
-    return line.toString();
   }
 }

@@ -13,12 +13,10 @@ import io.jackpot.jackpot.DefaultCatalogue;
 import io.jackpot.ticker.TickerSettings;
 import io.vertx.core.json.JsonObject;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -287,7 +285,7 @@ class TickerIT {
   void aConnectionThatNeverAnswersPingsIsClosed() throws Exception {
     int before = b.tickerHub().size();
     try (Socket silent = new Socket("127.0.0.1", b.httpPort())) {
-      handshake(silent, b);
+      RawWebSocket.handshake(silent, "/v1/ticker", null);
       InputStream in = silent.getInputStream();
       awaitTrue(() -> b.tickerHub().size() == before + 1, "subscribed");
       // Reads everything (so it is not slow) but never answers a ping: closed after two ping periods.
@@ -316,25 +314,14 @@ class TickerIT {
 
   /** A raw WebSocket that completes the handshake, then never reads: its buffers fill up. */
   static Socket stalledSubscriber(JackpotNode node) throws Exception {
-    Socket s = new Socket();
-    s.setReceiveBufferSize(4096);
-    s.connect(new java.net.InetSocketAddress("127.0.0.1", node.httpPort()));
-    handshake(s, node);
+    Socket s = RawWebSocket.smallBuffer(node.httpPort());
+    RawWebSocket.handshake(s, "/v1/ticker", null);
     return s;
-  }
-
-  static void handshake(Socket s, JackpotNode node) throws Exception {
-    OutputStream out = s.getOutputStream();
-    out.write(("GET /v1/ticker HTTP/1.1\r\nHost: 127.0.0.1:" + node.httpPort() + "\r\nUpgrade: websocket\r\n"
-        + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
-        .getBytes(StandardCharsets.US_ASCII));
-    out.flush();
   }
 
   /** WebSocket connections open on {@code node} (Vert.x's own meter). */
   static long webSocketConnections(JackpotNode node) {
-    return new Api(node.httpPort()).get("/metrics").body().lines().filter(l -> l.startsWith("vertx_http_server_active_ws_connections"))
-        .mapToLong(l -> (long) Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
+    return (long) Api.metric(new Api(node.httpPort()).get("/metrics").body(), "vertx_http_server_active_ws_connections").orElse(0);
   }
 
   static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {

@@ -10,7 +10,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -156,7 +155,8 @@ final class ContributionStreams {
         partial.append(data);
       }
       if (last) {
-        // A message in one frame (the usual case) is read as it came, without a copy.
+        // A message in one frame (the usual case) is read as it came: one copy (the frame to a
+        // String), not two (through the StringBuilder first).
         String text = partial.length() > 0 ? partial.toString() : data.toString();
         partial.setLength(0);
         try {

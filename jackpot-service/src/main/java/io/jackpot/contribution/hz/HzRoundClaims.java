@@ -82,22 +82,25 @@ public final class HzRoundClaims implements RoundClaims {
 
   @Override
   public CompletionStage<Void> keep(java.util.Collection<String> rounds, long untilMillis) {
-    Map<Integer, List<String>> grouped = new HashMap<>();
-    rounds.forEach(r -> grouped.computeIfAbsent(bucketOf(r), b -> new ArrayList<>()).add(r));
     List<CompletableFuture<Void>> calls = new ArrayList<>();
-    grouped.forEach((bucket, list) ->
+    grouped(rounds, r -> r).forEach((bucket, list) ->
         calls.add(map.submitToKey(bucket, new KeepRounds(list.toArray(String[]::new), untilMillis)).toCompletableFuture()));
     return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).thenApplyAsync(v -> null, callbacks);
+  }
+
+  /** {@code items} grouped by the bucket of their round ({@link #bucketOf}). */
+  private static <T> Map<Integer, List<T>> grouped(java.util.Collection<T> items, java.util.function.Function<T, String> round) {
+    Map<Integer, List<T>> grouped = new HashMap<>();
+    items.forEach(item -> grouped.computeIfAbsent(bucketOf(round.apply(item)), b -> new ArrayList<>()).add(item));
+    return grouped;
   }
 
   /** The rounds of one bucket, ids and fingerprints side by side. */
   record Rounds(String[] ids, String[] fingerprints) {}
 
   static Map<Integer, Rounds> byBucket(Map<String, String> rounds) {
-    Map<Integer, List<Map.Entry<String, String>>> grouped = new HashMap<>();
-    rounds.entrySet().forEach(e -> grouped.computeIfAbsent(bucketOf(e.getKey()), b -> new ArrayList<>()).add(e));
-    Map<Integer, Rounds> out = new HashMap<>(grouped.size() * 2);
-    grouped.forEach((bucket, list) -> out.put(bucket, new Rounds(list.stream().map(Map.Entry::getKey).toArray(String[]::new),
+    Map<Integer, Rounds> out = new HashMap<>();
+    grouped(rounds.entrySet(), Map.Entry::getKey).forEach((bucket, list) -> out.put(bucket, new Rounds(list.stream().map(Map.Entry::getKey).toArray(String[]::new),
         list.stream().map(Map.Entry::getValue).toArray(String[]::new))));
     return out;
   }

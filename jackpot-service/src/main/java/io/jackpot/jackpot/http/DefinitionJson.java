@@ -80,7 +80,6 @@ public final class DefinitionJson {
     return new Parsed.Ok(new JackpotDefinition(id, name, currency, owner, games, routing, pools));
   }
 
-  /** The definition in API.md's format, amounts as exact decimal strings. */
   /** A definition as stored (it was checked before it was saved): one that no longer reads is a fault, not a refusal. */
   public static JackpotDefinition parseStored(String id, String json) {
     Parsed parsed = parse(id, new JsonObject(json));
@@ -90,6 +89,7 @@ public final class DefinitionJson {
     throw new IllegalStateException("stored definition of " + id + " is invalid: " + ((Parsed.Invalid) parsed).problems());
   }
 
+  /** The definition in API.md's format, amounts as exact decimal strings. */
   public static JsonObject of(JackpotDefinition j) {
     JsonArray pools = new JsonArray();
     for (PoolDefinition p : j.pools()) {
