@@ -25,25 +25,27 @@ class ClusterIT {
       cluster.startAll();
       Api one = new Api(cluster.http(0));
 
-      LoadRun load = cluster.loadRun(6, 9_000, 300);
-      CompletableFuture<LoadRun.Summary> running = cluster.load(load);
-      Await.until(() -> load.acknowledgedSoFar() >= 2_000 || running.isDone(), Duration.ofSeconds(120), () -> "2,000 rounds acknowledged");
-      long before = load.acknowledgedSoFar();
-      Process leaving = cluster.process(1);
-      leaving.destroy(); // SIGTERM, as Kubernetes sends it
-      assertTrue(leaving.waitFor(90, TimeUnit.SECONDS), "the member stops by itself after SIGTERM");
-      String log = Files.readString(cluster.data(1).resolve("service.log"));
-      assertTrue(log.contains("sequencer drained, everything applied is committed"), "it finished what it started before leaving");
-      assertTrue(log.contains("stopped"), log);
+      cluster.explainingFailure(() -> {
+        LoadRun load = cluster.loadRun(6, 9_000, 300);
+        CompletableFuture<LoadRun.Summary> running = cluster.load(load);
+        Await.until(() -> load.acknowledgedSoFar() >= 2_000 || running.isDone(), Duration.ofSeconds(120), () -> "2,000 rounds acknowledged");
+        long before = load.acknowledgedSoFar();
+        Process leaving = cluster.process(1);
+        leaving.destroy(); // SIGTERM, as Kubernetes sends it
+        assertTrue(leaving.waitFor(90, TimeUnit.SECONDS), "the member stops by itself after SIGTERM");
+        String log = Files.readString(cluster.data(1).resolve("service.log"));
+        assertTrue(log.contains("sequencer drained, everything applied is committed"), "it finished what it started before leaving");
+        assertTrue(log.contains("stopped"), log);
 
-      LoadRun.Summary s = running.get(300, TimeUnit.SECONDS);
-      assertTrue(before < s.acknowledged(), "the load went on after the member left: " + s);
-      System.out.printf("graceful leave: %,d acknowledged before SIGTERM; after the run %,d acknowledged, %,d failed, %,d in the ledger, %,d wins%n",
-          before, s.acknowledged(), s.failed(), s.ledgerRounds(), s.wins());
-      assertEquals(9_000, s.acknowledged(), "every round acknowledged: " + s);
-      assertEquals(0, s.refused() + s.failed() + s.failedClaims(), s.toString());
-      assertEquals(9_000, s.ledgerRounds(), "the ledger holds exactly the acknowledged rounds");
-      assertTrue(s.wins() > 0, "jackpots were won during the run: " + s);
+        LoadRun.Summary s = running.get(300, TimeUnit.SECONDS);
+        assertTrue(before < s.acknowledged(), "the load went on after the member left: " + s);
+        System.out.printf("graceful leave: %,d acknowledged before SIGTERM; after the run %,d acknowledged, %,d failed, %,d in the ledger, %,d wins%n",
+            before, s.acknowledged(), s.failed(), s.ledgerRounds(), s.wins());
+        assertEquals(9_000, s.acknowledged(), "every round acknowledged: " + s);
+        assertEquals(0, s.refused() + s.failed() + s.failedClaims(), s.toString());
+        assertEquals(9_000, s.ledgerRounds(), "the ledger holds exactly the acknowledged rounds");
+        assertTrue(s.wins() > 0, "jackpots were won during the run: " + s);
+      });
       OneNode.assertBalanced(cluster.http(0));
 
       // The member comes back and serves again.

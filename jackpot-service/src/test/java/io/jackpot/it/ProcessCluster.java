@@ -27,6 +27,8 @@ final class ProcessCluster implements AutoCloseable {
 
   /** Settings every member gets besides those of {@link #start}. */
   private final Map<String, String> extraEnv;
+  /** The load generator's progress lines, shown only when a check fails ({@link #explainingFailure}). */
+  private final ByteArrayOutputStream loadProgress = new ByteArrayOutputStream();
 
   ProcessCluster(String pgUrl, int n) throws Exception {
     this(pgUrl, n, Map.of());
@@ -84,7 +86,46 @@ final class ProcessCluster implements AutoCloseable {
 
   LoadRun loadRun(int instances, long rounds, long jackpotOneIn) {
     return new LoadRun(new LoadRun.Settings(endpoints(), "dev-game-key", "dev-viewer-token", instances, rounds, 0, 100, 200, jackpotOneIn),
-        new PrintStream(new ByteArrayOutputStream(), true));
+        new PrintStream(loadProgress, true));
+  }
+
+  /** Checks that may throw. */
+  interface Checks {
+    void run() throws Exception;
+  }
+
+  /**
+   * Runs {@code checks}; should one fail, first prints the load generator's last progress lines and
+   * each member's warnings and errors: the members' directories go with the test JVM, so a failure
+   * in CI shows nothing else of what the cluster went through.
+   */
+  void explainingFailure(Checks checks) throws Exception {
+    try {
+      checks.run();
+    } catch (Exception | AssertionError e) {
+      System.out.println(whatHappened());
+      throw e;
+    }
+  }
+
+  private String whatHappened() {
+    StringBuilder out = new StringBuilder("---- what the cluster went through (the run failed) ----\n");
+    List<String> progress = loadProgress.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+    out.append("load generator, last progress lines:\n");
+    progress.subList(Math.max(0, progress.size() - 15), progress.size()).forEach(l -> out.append("  ").append(l).append('\n'));
+    for (int i = 0; i < data.length; i++) {
+      List<String> notable;
+      try (var lines = java.nio.file.Files.lines(data[i].resolve("service.log"))) {
+        notable = lines.filter(l -> l.contains(" WARN ") || l.contains(" ERROR ") || l.contains("\"level\":\"WARN\"")
+            || l.contains("\"level\":\"ERROR\"")).toList();
+      } catch (java.io.IOException | java.io.UncheckedIOException e) {
+        out.append("member ").append(i + 1).append(": no log (").append(e).append(")\n");
+        continue;
+      }
+      out.append("member ").append(i + 1).append(", ").append(notable.size()).append(" warnings and errors (the last 40):\n");
+      notable.subList(Math.max(0, notable.size() - 40), notable.size()).forEach(l -> out.append("  ").append(l).append('\n'));
+    }
+    return out.toString();
   }
 
   void awaitReady(int i) throws Exception {
