@@ -120,7 +120,11 @@ public final class ContributionService {
           })
           .handle((v, error) -> {
             if (error != null) {
-              // Rounds already in the sequencer keep their claims (they expire); the rest go now.
+              // Every round asked for goes, as far as this request holds it (a release leaves other
+              // requests' claims alone): a claim call that failed may have claimed some of them all
+              // the same (one bucket answered and another did not, or a member died after claiming).
+              // Only rounds already in the sequencer keep their claims (kept standing until recorded).
+              held.putAll(fingerprints);
               submitted.forEach(held::remove);
             }
             releaseHeld();

@@ -23,14 +23,24 @@ import org.junit.jupiter.api.Test;
  * requests racing over HTTP (AdminIT).
  */
 class ContributionClaimKeysTest {
-  /** Answers every claim NEW and records the keys it was asked to claim and release. */
+  /**
+   * Answers every claim NEW (or, {@code failing}, takes the claims and then fails the call, as when
+   * a member dies after claiming) and records the keys and tokens it was asked to claim and release.
+   */
   static final class RecordingClaims implements RoundClaims {
     final List<String> claimed = new ArrayList<>();
     final List<String> released = new ArrayList<>();
+    final Set<String> claimTokens = new java.util.HashSet<>();
+    final Set<String> releaseTokens = new java.util.HashSet<>();
+    volatile boolean failing;
 
     @Override
     public synchronized CompletionStage<Map<String, Claim>> claim(Map<String, String> fingerprintByRound, String token) {
       claimed.addAll(fingerprintByRound.keySet());
+      claimTokens.add(token);
+      if (failing) {
+        return CompletableFuture.failedFuture(new IllegalStateException("member left the cluster before answering"));
+      }
       Map<String, Claim> out = new java.util.HashMap<>();
       fingerprintByRound.keySet().forEach(k -> out.put(k, Claim.NEW));
       return CompletableFuture.completedFuture(out);
@@ -39,6 +49,7 @@ class ContributionClaimKeysTest {
     @Override
     public synchronized CompletionStage<Void> release(Map<String, String> fingerprintByRound, String token) {
       released.addAll(fingerprintByRound.keySet());
+      releaseTokens.add(token);
       return CompletableFuture.completedFuture(null);
     }
 
@@ -77,5 +88,26 @@ class ContributionClaimKeysTest {
     assertEquals(List.of("4:demo/R-1", "5:other/R-1"), claims.claimed);
     assertEquals(claims.claimed, claims.released, "each request releases the claims it took, under the same keys");
     assertEquals(List.of("demo: [R-1]", "other: [R-1]"), lookups, "the ledger is asked for the operator's round");
+  }
+
+  /**
+   * A claim call that fails may have claimed some rounds all the same (one bucket answered and
+   * another not, or the member that ran it died after claiming): the request releases every round
+   * it asked for, under its own token, so the game's retry is not told ROUND_IN_PROGRESS until the
+   * claims lapse.
+   */
+  @Test
+  void aClaimCallThatFailsIsFollowedByTheReleaseOfEveryRoundItAskedFor() {
+    RecordingClaims claims = new RecordingClaims();
+    claims.failing = true;
+    ContributionService service = new ContributionService(DefaultCatalogue.create(), new io.jackpot.fx.FxHolder("EUR"), claims,
+        unreadable(new java.util.concurrent.CopyOnWriteArrayList<>()), null, Clock.systemUTC());
+    List<ContributionRequest> rounds = List.of(new ContributionRequest("R-1", "bewitched", "p-1", 1_000_000, "EUR", 100_000L),
+        new ContributionRequest("R-2", "bewitched", "p-1", 1_000_000, "EUR", 100_000L));
+    CompletableFuture<?> answered = service.contribute(new Caller("demo", Set.of("bewitched")), rounds).toCompletableFuture();
+    assertThrows(CompletionException.class, answered::join);
+    assertEquals(List.of("4:demo/R-1", "4:demo/R-2"), claims.claimed);
+    assertEquals(Set.copyOf(claims.claimed), Set.copyOf(claims.released), "every round asked for is released");
+    assertEquals(claims.claimTokens, claims.releaseTokens, "under the request's own token: nobody else's claims go");
   }
 }

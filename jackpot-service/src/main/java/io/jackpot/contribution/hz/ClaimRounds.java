@@ -12,6 +12,13 @@ import java.util.Set;
  * the cluster without a serializer of its own). A claim of a {@code released} member (gone, its
  * work all recorded; ClaimHolders) counts as absent. Deterministic: the time and the released
  * holders come in.
+ *
+ * <p>Idempotent: a claim this very request ({@code token}) holds answers NEW again. Hazelcast runs
+ * an operation a second time when the member that ran it died before its answer (or its backup's
+ * acknowledgement) reached the caller: the new owner of the bucket, the old backup, already holds
+ * the claims of the first run. Answered SAME, the request would neither apply those rounds nor
+ * release their claims, and every retry of them would be told ROUND_IN_PROGRESS until the claims
+ * lapsed (the holder is alive, so ClaimHolders never releases them).
  */
 record ClaimRounds(String[] rounds, String[] fingerprints, String token, String holder, long now, long ttlMillis, Set<String> released)
     implements EntryProcessor<Integer, ClaimBucket, byte[]> {
@@ -37,6 +44,8 @@ record ClaimRounds(String[] rounds, String[] fingerprints, String token, String 
       if (held == null) {
         bucket.claims().put(rounds[i], new ClaimBucket.Held(fingerprints[i], token, now + ttlMillis, holder));
         claim = Claim.NEW;
+      } else if (held.token().equals(token)) {
+        claim = Claim.NEW; // this call run again (above): the claim is already this request's
       } else {
         claim = held.fingerprint().equals(fingerprints[i]) ? Claim.SAME : Claim.DIFFERENT;
       }

@@ -56,6 +56,32 @@ class ClaimBucketTest {
     assertEquals(Map.of("r1", Claim.NEW), claim(e, ordered("r1", "fa"), "t3", "m1", 1_501, 500, null), "lapsed at 1500");
   }
 
+  /**
+   * Hazelcast runs a claim again on the bucket's new owner (the old backup, which already holds the
+   * first run's claims) when the member that ran it dies before its answer reaches the caller.
+   */
+  @Test
+  void aClaimRunTwiceForOneRequestAnswersNewBothTimesAndAnotherRequestStillFindsItHeld() {
+    Entry e = new Entry();
+    ClaimRounds ask = new ClaimRounds(new String[] {"r1", "r2"}, new String[] {"fa", "fb"}, "t1", "m1", 1_000, 500, Set.of());
+    assertEquals(List.of(Claim.NEW, Claim.NEW), decoded(ask.process(e)));
+    assertEquals(List.of(Claim.NEW, Claim.NEW), decoded(ask.process(e)), "the same call run again: still this request's claims");
+    assertEquals(Map.of("r1", Claim.SAME, "r2", Claim.DIFFERENT), claim(e, ordered("r1", "fa", "r2", "fx"), "t2", "m1", 1_100, 500, Set.of()),
+        "another request of the same member is told the rounds are in progress");
+    release(e, "r1", "fa", "t1", 1_200);
+    release(e, "r2", "fb", "t1", 1_200);
+    assertEquals(Map.of("r1", Claim.NEW, "r2", Claim.NEW), claim(e, ordered("r1", "fa", "r2", "fb"), "t3", "m2", 1_300, 500, Set.of()),
+        "the request released what the run twice claimed");
+  }
+
+  private static List<Claim> decoded(byte[] codes) {
+    List<Claim> out = new ArrayList<>();
+    for (byte c : codes) {
+      out.add(ClaimRounds.decode(c));
+    }
+    return out;
+  }
+
   @Test
   void keptClaimsStandPastTheirTtlWhoeverHoldsThemAndUnclaimedRoundsStayUnclaimed() {
     Entry e = new Entry();
