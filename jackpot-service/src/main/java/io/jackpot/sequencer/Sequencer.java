@@ -368,8 +368,20 @@ public final class Sequencer {
     maybeApply();
   }
 
+  /**
+   * The call, tried again as {@code retry} says. An attempt that throws (a Hazelcast call refused
+   * before it is sent) fails its stage instead: resilience4j does not catch what a retried attempt
+   * throws, and the step, with its rounds' claims, would wait for ever.
+   */
   private <T> CompletionStage<T> retried(Retry retry, Supplier<CompletionStage<T>> call) {
-    return Retry.decorateCompletionStage(retry, scheduler, call).get();
+    Supplier<CompletionStage<T>> attempt = () -> {
+      try {
+        return call.get();
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    };
+    return Retry.decorateCompletionStage(retry, scheduler, attempt).get();
   }
 
   private static Retry foreverRetry(String name, SequencerSettings s, java.util.function.Consumer<Boolean> failing) {

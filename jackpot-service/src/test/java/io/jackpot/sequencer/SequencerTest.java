@@ -300,8 +300,21 @@ class SequencerTest {
   void anApplyWhoseAnswerWasLostIsRetriedWithoutApplyingTwice() throws Exception {
     Sequencer s = sequencer(1000);
     pools.loseAnswers.set(1);
+    oneRoundAppliedOnceIn(s, 2);
+  }
+
+  /** Thrown, not a failed stage: the attempt is retried like any failed one instead of failing the step. */
+  @Test
+  void anApplyThatThrowsIsRetried() throws Exception {
+    Sequencer s = sequencer(1000);
+    pools.throwOnApply.set(2);
+    oneRoundAppliedOnceIn(s, 3);
+  }
+
+  /** A round of 1.00 to pool A is answered as its first operation, after {@code applies} calls to the pools, and in it once. */
+  private void oneRoundAppliedOnceIn(Sequencer s, int applies) throws Exception {
     List<PoolOutcome> outcomes = s.submit(round("r1", 1_000_000, A)).toCompletableFuture().get(5, TimeUnit.SECONDS);
-    assertEquals(2, pools.applies.get());
+    assertEquals(applies, pools.applies.get());
     assertEquals(Money.ofMicros(1_010_000), pools.pools.get(A).amount());
     assertEquals(1, ((PoolOutcome.Contributed) outcomes.get(0)).opSeq());
   }
