@@ -88,6 +88,11 @@ public final class JackpotNode implements AutoCloseable {
   /** Where Hazelcast results are handed over, off its partition threads. */
   private final ExecutorService hzCallbacks = Executors.newFixedThreadPool(2, r -> new Thread(r, "hz-callbacks"));
   private final ExecutorService journalDeletes = Executors.newSingleThreadExecutor(r -> new Thread(r, "journal-deletes"));
+  /**
+   * The journal's key scans (the sweep's and ClaimKeeper's): blocking calls that wait out partition
+   * moves after a member leaves, which on hz-callbacks would hold up every claim and pool answer.
+   */
+  private final ExecutorService journalReads = Executors.newSingleThreadExecutor(r -> new Thread(r, "journal-reads"));
   private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "sequencer-retry"));
   private LocalPostgres localPostgres;
   private PrometheusMeterRegistry metricsRegistry;
@@ -107,7 +112,8 @@ public final class JackpotNode implements AutoCloseable {
   /** Rates against the pools' currency; every seed jackpot is kept in EUR. */
   private final FxHolder fx = new FxHolder("EUR");
   private TickerSampler ticker;
-  private long sweeper = -1;
+  private long departedSweeper = -1;
+  private long overflowSweeper = -1;
   private long claimKeeping = -1;
   private final List<String> httpDeployments = new java.util.ArrayList<>();
 
@@ -186,7 +192,7 @@ public final class JackpotNode implements AutoCloseable {
 
     ServiceMetrics metrics = new ServiceMetrics(metricsRegistry, () -> hz.getCluster().getMembers().size(), catalogue::currencyOf);
     String memberId = hz.getCluster().getLocalMember().getUuid().toString();
-    StepJournal journal = new HzStepJournal(hz.getMap(HzStepJournal.MAP), hzCallbacks, journalDeletes);
+    StepJournal journal = new HzStepJournal(hz.getMap(HzStepJournal.MAP), hzCallbacks, journalReads, journalDeletes);
     sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock, random, metrics, memberId, journal);
     hz.getLifecycleService().addLifecycleListener(event -> {
       if (event.getState() == com.hazelcast.core.LifecycleEvent.LifecycleState.MERGED) {
@@ -214,7 +220,7 @@ public final class JackpotNode implements AutoCloseable {
     if (completed > 0) {
       log.warn("completed {} transfers left half-done by the last stop", completed);
     }
-    startOverflowSweeper(catalogue, admin, hz);
+    startSweepers(catalogue, admin, hz);
     startClaimKeeping(hz);
     ticker = new TickerSampler(vertx, catalogue, pools, tickerHub, config.ticker(), clock, config.publicWins()).onRead(metrics::poolsRead);
     ticker.start();
@@ -263,17 +269,25 @@ public final class JackpotNode implements AutoCloseable {
   }
 
   /**
-   * Once a second: transfers sent but not received are completed, and pools that owe overflow to
-   * another pool send it, as one recorded transfer each, when that pool is active.
-   * Any member may do it: the flush is atomic on the pool, so a second one finds nothing owed.
+   * Two sweeps, once a second each, on timers of their own, so that neither waits for the other:
+   * <ul>
+   *   <li>departed members: their unrecorded steps are finished (the oldest member does it), then
+   *       the members whose claims no longer stand are found (ClaimHolders). The games' retries of
+   *       a dead member's rounds wait for it, so it must not queue behind a transfer or a flush
+   *       waiting on a ledger that refuses commits.
+   *   <li>money in transit: transfers sent but not received are completed, and pools that owe
+   *       overflow to another pool send it, as one recorded transfer each, when that pool is active.
+   * </ul>
+   * Any member may do the second: the flush is atomic on the pool, so a second one finds nothing
+   * owed; a transfer whose first step is a departed member's is completed once that step is recorded.
    */
-  private void startOverflowSweeper(Catalogue catalogue, AdminService admin, HazelcastInstance hz) {
-    // Steps of departed members first, then transfers whose second step was refused (or cut off).
-    // A failure here is logged and retried next second; it does not hold up the rest of the sweep.
-    sweeper = every(1000, () -> finishDepartedSteps(hz).exceptionally(e -> {
+  private void startSweepers(Catalogue catalogue, AdminService admin, HazelcastInstance hz) {
+    // A failure to finish steps is logged and retried next second; it does not hold up the scan.
+    departedSweeper = every(1000, () -> finishDepartedSteps(hz).exceptionally(e -> {
       log.error("finishing the steps of departed members failed (retried every second): {}", e.toString());
       return null;
-    }).thenCompose(x -> claimHolders.rescan()).thenCompose(x -> admin.completePendingTransfers()).thenCompose(n -> pools.getAll(catalogue.poolIds())).thenCompose(live -> {
+    }).thenCompose(x -> claimHolders.rescan()), e -> log.warn("departed members' sweep: {}", e.toString()));
+    overflowSweeper = every(1000, () -> admin.completePendingTransfers().thenCompose(n -> pools.getAll(catalogue.poolIds())).thenCompose(live -> {
       List<java.util.concurrent.CompletableFuture<?>> flushes = new java.util.ArrayList<>();
       io.jackpot.pool.Pool.owingOverflowToActivePools(live)
           .forEach(p -> flushes.add(admin.flushOverflow(p.id(), catalogue.jackpot(p.id().jackpotId()).map(j -> j.owner()).orElse(null))
@@ -432,8 +446,8 @@ public final class JackpotNode implements AutoCloseable {
     if (ticker != null) {
       ticker.stop();
     }
-    if (vertx != null && sweeper >= 0) {
-      vertx.cancelTimer(sweeper);
+    if (vertx != null) {
+      java.util.stream.LongStream.of(departedSweeper, overflowSweeper).filter(t -> t >= 0).forEach(vertx::cancelTimer);
     }
     if (vertx != null && !httpDeployments.isEmpty()) {
       try {
@@ -473,6 +487,7 @@ public final class JackpotNode implements AutoCloseable {
     }
     loop.shutdown();
     hzCallbacks.shutdown();
+    journalReads.shutdown();
     scheduler.shutdownNow();
     if (localPostgres != null) {
       localPostgres.close();

@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The step journal as a Hazelcast IMap (key "sender/step", one synchronous backup). It holds at
  * most two notes per live member (a sequencer has at most two steps applied but unrecorded), so
- * scanning its keys is cheap. Results are handed over on {@code callbacks}, off partition threads.
+ * scanning its keys is cheap. Results are handed over off partition threads.
  */
 public final class HzStepJournal implements StepJournal {
   public static final String MAP = "jackpot.steps";
@@ -24,16 +24,20 @@ public final class HzStepJournal implements StepJournal {
 
   private final IMap<String, StepNote> map;
   private final Executor callbacks;
+  private final Executor reads;
   private final Executor deletes;
 
   /**
-   * @param callbacks where results are handed over
+   * @param callbacks where notes are sent and written notes handed over
+   * @param reads where {@link #senders} and {@link #stepsOf} scan the keys (blocking calls, which
+   *     after a member leaves wait out the partition moves: not on {@code callbacks}), and hand over
    * @param deletes where recorded steps' notes are deleted, one blocking call at a time (a thread
    *     of its own: IMap has no asynchronous delete in 5.3, and a remove would send the note back)
    */
-  public HzStepJournal(IMap<String, StepNote> map, Executor callbacks, Executor deletes) {
+  public HzStepJournal(IMap<String, StepNote> map, Executor callbacks, Executor reads, Executor deletes) {
     this.map = map;
     this.callbacks = callbacks;
+    this.reads = reads;
     this.deletes = deletes;
   }
 
@@ -69,7 +73,7 @@ public final class HzStepJournal implements StepJournal {
 
   @Override
   public CompletionStage<Set<String>> senders() {
-    return CompletableFuture.supplyAsync(() -> map.keySet().stream().map(StepNote::senderOf).collect(Collectors.toSet()), callbacks);
+    return CompletableFuture.supplyAsync(() -> map.keySet().stream().map(StepNote::senderOf).collect(Collectors.toSet()), reads);
   }
 
   @Override
@@ -77,6 +81,6 @@ public final class HzStepJournal implements StepJournal {
     return CompletableFuture.supplyAsync(() -> {
       Set<String> keys = map.keySet().stream().filter(k -> StepNote.senderOf(k).equals(senderId)).collect(Collectors.toSet());
       return map.getAll(keys).values().stream().sorted(Comparator.comparingLong(StepNote::sequence)).toList();
-    }, callbacks);
+    }, reads);
   }
 }
