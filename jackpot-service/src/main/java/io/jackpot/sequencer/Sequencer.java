@@ -370,8 +370,8 @@ public final class Sequencer {
 
   /**
    * The call, tried again as {@code retry} says. An attempt that throws (a Hazelcast call refused
-   * before it is sent) fails its stage instead: resilience4j does not catch what a retried attempt
-   * throws, and the step, with its rounds' claims, would wait for ever.
+   * before it is sent) fails its stage instead, and is tried again like any failed one: resilience4j
+   * lets what an attempt throws out, which failed the whole step at once.
    */
   private <T> CompletionStage<T> retried(Retry retry, Supplier<CompletionStage<T>> call) {
     Supplier<CompletionStage<T>> attempt = () -> {
