@@ -66,8 +66,12 @@ public interface Ledger extends LedgerWriter {
   /** The exchange rates set last at or before {@code moment}, as the JSON they were saved as. */
   CompletionStage<Optional<String>> fxRatesAt(java.time.Instant moment);
 
-  /** Saves a new set of exchange rates with its audit entry, in one transaction. */
-  CompletionStage<Void> saveFxRates(String ratesJson, String setBy, AuditEntry audit);
+  /**
+   * Saves a new set of exchange rates with its audit entry, in one transaction, after
+   * {@code checkLatest} accepted the newest set (its JSON, or null if none), read under a lock that
+   * saving a set takes: it throws to refuse, and nothing is saved.
+   */
+  CompletionStage<Void> saveFxRates(String ratesJson, String setBy, AuditEntry audit, java.util.function.Consumer<String> checkLatest);
 
   /** Every jackpot's definition in force (its highest version), as the JSON it was saved as. */
   CompletionStage<List<String>> definitions();

@@ -98,6 +98,40 @@ class FxIT extends OneNode {
     assertEquals(400, api.get("/v1/jackpots?currency=JPY").status());
   }
 
+  /**
+   * A set saved by another member that this one has not seen yet (written straight into the ledger
+   * here): a PUT made on the older rates is refused and saves nothing; otherwise the ledger and the
+   * cluster could end up with different sets in force. The newest set sent again goes through.
+   */
+  @Test
+  void aSetMadeOnRatesNoLongerTheNewestIsRefusedAndSavesNothing() {
+    assertEquals(200, setRates(gbp("0.90"), ADMIN).status());
+    try (SimplePg sql = SimplePg.of(pgUrl)) {
+      sql.execute("INSERT INTO fx_rates (rates, set_at, set_by) VALUES ('" + gbp("0.91").encode() + "'::jsonb, now(), 'elsewhere')");
+      long sets = sql.count("SELECT count(*) FROM fx_rates");
+      long audited = sql.count("SELECT count(*) FROM audit_log WHERE action = 'fx.rates'");
+      Api.Reply refused = setRates(gbp("0.92"), ADMIN);
+      assertEquals(409, refused.status(), refused.body());
+      assertEquals("FX_RATES_CHANGED", refused.errorCode());
+      assertEquals(sets, sql.count("SELECT count(*) FROM fx_rates"), "nothing saved");
+      assertEquals(audited, sql.count("SELECT count(*) FROM audit_log WHERE action = 'fx.rates'"), "nor audited");
+      assertEquals("0.9", gbpInForce(), "this member's rates unchanged");
+
+      assertEquals(200, setRates(gbp("0.91"), ADMIN).status(), "the newest set sent again goes through");
+      assertEquals("0.91", gbpInForce());
+      assertEquals(200, setRates(gbp("0.92"), ADMIN).status(), "and a set made on it then");
+      assertEquals("0.92", gbpInForce());
+    }
+  }
+
+  private static JsonObject gbp(String rate) {
+    return new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", rate).put("USD", "1.08"));
+  }
+
+  private static String gbpInForce() {
+    return AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/fx-rates", "dev-viewer-token").json().getJsonObject("rates").getString("GBP");
+  }
+
   @Test
   void ratesAreValidatedAndOnlyAnUnscopedAdminSetsThem() {
     assertEquals(403, setRates(new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", "0.8")), "dev-viewer-token").status());

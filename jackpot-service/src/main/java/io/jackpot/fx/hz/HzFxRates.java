@@ -62,7 +62,8 @@ public final class HzFxRates {
     return moment -> ledger.fxRatesAt(moment).thenApply(json -> json.map(HzFxRates::parse).orElse(FxRates.none(base)));
   }
 
-  static FxRates parse(String json) {
+  /** Rates from the JSON they are saved and shared as ({@link #json}). */
+  public static FxRates parse(String json) {
     JsonObject o = new JsonObject(json);
     Map<String, Long> rates = new HashMap<>();
     o.getJsonObject("rates").forEach(e -> rates.put(e.getKey(), io.jackpot.money.Decimals.parseScaled((String) e.getValue(), 6)));

@@ -126,6 +126,8 @@ final class LedgerSql {
 
   static final String FX_AT = "SELECT rates::text AS rates FROM fx_rates WHERE set_at <= $1 ORDER BY id DESC LIMIT 1";
 
+  /** Held by the transaction that saves a set of rates: sets are saved one at a time, each checked against the newest. */
+  static final String LOCK_FX = "SELECT pg_advisory_xact_lock(hashtext('fx_rates'))";
   static final String SAVE_FX = "INSERT INTO fx_rates (rates, set_at, set_by) VALUES ($1, $2, $3)";
 
   static final String DEFINITIONS = """
