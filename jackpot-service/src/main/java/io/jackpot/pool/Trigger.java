@@ -21,8 +21,8 @@ public sealed interface Trigger extends Serializable {
 
   /**
    * A secret hit point drawn uniformly in [seed, ceiling] at every reseed; the contribution that
-   * brings the pool to it wins exactly the hit point (what lies above is carried into the next
-   * cycle), so the pool never pays above the ceiling.
+   * brings the pool to it wins exactly the hit point (what lies above goes to the reserve, which
+   * funds the next seeds; the next cycle starts at its seed), so the pool never pays above the ceiling.
    */
   record MustHitBy(long ceilingMicros) implements Trigger {}
 
