@@ -446,8 +446,8 @@ public final class JackpotNode implements AutoCloseable {
     if (ticker != null) {
       ticker.stop();
     }
-    if (vertx != null) {
-      java.util.stream.LongStream.of(departedSweeper, overflowSweeper).filter(t -> t >= 0).forEach(vertx::cancelTimer);
+    if (vertx != null && overflowSweeper >= 0) {
+      vertx.cancelTimer(overflowSweeper); // it goes through the sequencer, which drains below
     }
     if (vertx != null && !httpDeployments.isEmpty()) {
       try {
@@ -473,10 +473,11 @@ public final class JackpotNode implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    if (vertx != null && claimKeeping >= 0) {
+    if (vertx != null) {
       // Only now: until it leaves the cluster this member may still be the oldest, the one keeping
-      // the claims of unrecorded rounds (its own drain included) standing.
-      vertx.cancelTimer(claimKeeping);
+      // the claims of unrecorded rounds (its own drain included) standing and finishing the steps of
+      // members that died meanwhile (neither goes through the sequencer).
+      java.util.stream.LongStream.of(claimKeeping, departedSweeper).filter(t -> t >= 0).forEach(vertx::cancelTimer);
     }
     if (vertx != null) {
       try {

@@ -107,7 +107,13 @@ public final class ContributionService {
      * told ROUND_IN_PROGRESS for a round that never ran.
      */
     CompletionStage<List<ContributionResult>> run() {
-      return claims.claim(claimKeys(fingerprints), token)
+      CompletionStage<Map<String, Claim>> asked;
+      try {
+        asked = claims.claim(claimKeys(fingerprints), token);
+      } catch (RuntimeException e) {
+        asked = CompletableFuture.failedFuture(e); // a call refused before it was sent; earlier buckets' may have claimed
+      }
+      return asked
           .thenCompose(claimedByKey -> {
             Map<String, Claim> claimed = new HashMap<>(claimedByKey.size() * 2);
             claimedByKey.forEach((key, c) -> claimed.put(roundOf(key), c));

@@ -33,11 +33,16 @@ class ContributionClaimKeysTest {
     final Set<String> claimTokens = new java.util.HashSet<>();
     final Set<String> releaseTokens = new java.util.HashSet<>();
     volatile boolean failing;
+    /** Set: takes the claims and then throws instead of failing the call (a later bucket's call refused before it was sent). */
+    volatile boolean throwing;
 
     @Override
     public synchronized CompletionStage<Map<String, Claim>> claim(Map<String, String> fingerprintByRound, String token) {
       claimed.addAll(fingerprintByRound.keySet());
       claimTokens.add(token);
+      if (throwing) {
+        throw new IllegalStateException("the call could not be sent");
+      }
       if (failing) {
         return CompletableFuture.failedFuture(new IllegalStateException("member left the cluster before answering"));
       }
@@ -100,6 +105,18 @@ class ContributionClaimKeysTest {
   void aClaimCallThatFailsIsFollowedByTheReleaseOfEveryRoundItAskedFor() {
     RecordingClaims claims = new RecordingClaims();
     claims.failing = true;
+    everyRoundAskedForIsReleased(claims);
+  }
+
+  /** Thrown instead of a failed call: the same. */
+  @Test
+  void aClaimCallThatThrowsIsFollowedByTheReleaseOfEveryRoundItAskedFor() {
+    RecordingClaims claims = new RecordingClaims();
+    claims.throwing = true;
+    everyRoundAskedForIsReleased(claims);
+  }
+
+  private static void everyRoundAskedForIsReleased(RecordingClaims claims) {
     ContributionService service = new ContributionService(DefaultCatalogue.create(), new io.jackpot.fx.FxHolder("EUR"), claims,
         unreadable(new java.util.concurrent.CopyOnWriteArrayList<>()), null, Clock.systemUTC());
     List<ContributionRequest> rounds = List.of(new ContributionRequest("R-1", "bewitched", "p-1", 1_000_000, "EUR", 100_000L),
