@@ -318,23 +318,28 @@ public final class AdminService {
     String before = io.jackpot.fx.hz.HzFxRates.json(current).encode();
     String after = io.jackpot.fx.hz.HzFxRates.json(next).encode();
     AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), null, "fx.rates", "fx-rates", before, after);
-    return ledger.saveFxRates(after, admin.name(), audit, latest -> sameRates(latest, current, next))
-        .thenCompose(v -> publish.apply(next)).thenApply(v -> next);
+    return ledger.saveFxRates(after, admin.name(), audit, latest -> madeOnNewest(latest, current, next))
+        .thenCompose(saved -> publish.apply(next)).thenApply(v -> next);
   }
 
   /**
-   * The set was made on this member's rates ({@code current}); it is saved only if they are still the
-   * newest in the ledger, read under the lock that saving takes. Otherwise two PUTs racing could
-   * reach the ledger in one order and the cluster in the other, leaving the older set in force
-   * while the ledger calls the newer one current (and the audit's "before" would be wrong). The set
-   * in force sent again goes through, so that retrying a PUT that was saved but not shared completes it.
+   * Whether to save the set: it was made on this member's rates ({@code current}), and is saved only
+   * if they are still the newest in the ledger, read under the lock that saving takes. Otherwise two
+   * PUTs racing could reach the ledger in one order and the cluster in the other, leaving the older
+   * set in force while the ledger calls the newer one current (and the audit's "before" would be
+   * wrong). The newest set sent again is not saved again, only shared: that completes a PUT that
+   * was saved but not shared.
    */
-  private static void sameRates(String latestJson, FxRates current, FxRates next) {
+  private static boolean madeOnNewest(String latestJson, FxRates current, FxRates next) {
     FxRates latest = latestJson == null ? FxRates.none(current.base()) : io.jackpot.fx.hz.HzFxRates.parse(latestJson);
-    if (!latest.equals(current) && !latest.equals(next)) {
+    if (latest.equals(next)) {
+      return false;
+    }
+    if (!latest.equals(current)) {
       throw new Rejection(Kind.CONFLICT, "FX_RATES_CHANGED", "the exchange rates were changed meanwhile (or this member has not"
           + " seen the newest set yet); nothing was saved: read them again and retry");
     }
+    return true;
   }
 
   /** What a discontinuation did: the source's outcome, and the target's receipt if value moved. */

@@ -67,11 +67,12 @@ public interface Ledger extends LedgerWriter {
   CompletionStage<Optional<String>> fxRatesAt(java.time.Instant moment);
 
   /**
-   * Saves a new set of exchange rates with its audit entry, in one transaction, after
-   * {@code checkLatest} accepted the newest set (its JSON, or null if none), read under a lock that
-   * saving a set takes: it throws to refuse, and nothing is saved.
+   * Saves a new set of exchange rates with its audit entry, in one transaction, if {@code saveAfter}
+   * says so of the newest set (its JSON, or null if none), read under a lock that saving a set
+   * takes: it answers false when the set is already the newest (nothing to save), and throws to
+   * refuse. Answers whether it saved.
    */
-  CompletionStage<Void> saveFxRates(String ratesJson, String setBy, AuditEntry audit, java.util.function.Consumer<String> checkLatest);
+  CompletionStage<Boolean> saveFxRates(String ratesJson, String setBy, AuditEntry audit, java.util.function.Predicate<String> saveAfter);
 
   /** Every jackpot's definition in force (its highest version), as the JSON it was saved as. */
   CompletionStage<List<String>> definitions();
