@@ -371,7 +371,9 @@ public final class Sequencer {
   /**
    * The call, tried again as {@code retry} says. An attempt that throws (a Hazelcast call refused
    * before it is sent) fails its stage instead, and is tried again like any failed one: resilience4j
-   * lets what an attempt throws out, which failed the whole step at once.
+   * lets what an attempt throws out, which failed the whole step at once (the first attempt) or,
+   * thrown on the retry scheduler, left the step waiting for ever (a later one: resilience4j 2.3's
+   * AsyncRetryBlock.run calls the attempt outside any try). SequencerTest has both.
    */
   private <T> CompletionStage<T> retried(Retry retry, Supplier<CompletionStage<T>> call) {
     Supplier<CompletionStage<T>> attempt = () -> {

@@ -19,15 +19,14 @@ final class InMemoryPools implements Pools {
   final Map<PoolId, Pool> pools = new ConcurrentHashMap<>();
   final AtomicInteger loseAnswers = new AtomicInteger();
   final AtomicInteger applies = new AtomicInteger();
-  /** Applies to refuse by throwing, before anything is sent (as Hazelcast does when it cannot send the call). */
-  final AtomicInteger throwOnApply = new AtomicInteger();
+  /** The calls (numbered from 1) refused by throwing, before anything is applied (as Hazelcast does when it cannot send a call). */
+  final java.util.Set<Integer> throwOnCalls = ConcurrentHashMap.newKeySet();
   /** Set: batches for this pool are not applied and the call never answers (the member died mid-step). */
   volatile PoolId dieBefore;
 
   @Override
   public synchronized CompletionStage<Map<PoolId, List<PoolOutcome>>> apply(Map<PoolId, Pool.Batch> batches) {
-    applies.incrementAndGet();
-    if (throwOnApply.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+    if (throwOnCalls.contains(applies.incrementAndGet())) {
       throw new IllegalStateException("the call could not be sent");
     }
     Map<PoolId, List<PoolOutcome>> out = new LinkedHashMap<>();

@@ -307,7 +307,16 @@ class SequencerTest {
   @Test
   void anApplyThatThrowsIsRetried() throws Exception {
     Sequencer s = sequencer(1000);
-    pools.throwOnApply.set(2);
+    pools.throwOnCalls.addAll(List.of(1, 2));
+    oneRoundAppliedOnceIn(s, 3);
+  }
+
+  /** A retry that throws (resilience4j runs it on its scheduler, where a throw went nowhere) is retried too. */
+  @Test
+  void aRetryThatThrowsIsRetriedInsteadOfLeavingTheStepWaiting() throws Exception {
+    Sequencer s = sequencer(1000);
+    pools.loseAnswers.set(1);
+    pools.throwOnCalls.add(2);
     oneRoundAppliedOnceIn(s, 3);
   }
 
