@@ -354,8 +354,11 @@ public record Pool(
       toReserve = unpaid;
       reset = seed;
     }
+    // Stamped by the member that took the request, whose clock may be behind the one that stamped
+    // the last win: a win is never dated before the win numbered before it.
+    java.time.Instant wonAt = lastWin().map(Win::wonAt).filter(last -> last.isAfter(at)).orElse(at);
     return new Win(Win.idFor(id, sequence), id, sequence, op, roundId, playerId, gameId, operatorId, paid,
-        cycleSeedMicros, at, how, mustHit, new Win.Reset(reset, next.seedMicros(), drawHitPoint(next, entropy, op),
+        cycleSeedMicros, wonAt, how, mustHit, new Win.Reset(reset, next.seedMicros(), drawHitPoint(next, entropy, op),
             next, fromReserve, seed.minus(fromReserve), keptReserve(next, reserve.minus(fromReserve)).plus(toReserve), keptOwed(next)));
   }
 

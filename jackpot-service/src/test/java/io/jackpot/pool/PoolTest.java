@@ -64,6 +64,17 @@ class PoolTest {
     assertEquals(Money.ofMicros(200_000_000), t.pool().amount());
   }
 
+  /** Members stamp claims with their own clocks: a claim stamped before the last win is dated with it, never before. */
+  @Test
+  void aWinIsNeverDatedBeforeTheWinNumberedBeforeIt() {
+    Pool pool = run(created(TERMS), stake("r1", 2_000_000), new Claim("c1", "p-c1", "bewitched", "demo", AT.plusMillis(500))).pool();
+    Win second = ((Won) run(pool, new Claim("c2", "p-c2", "bewitched", "demo", AT.plusMillis(200))).outcomes().get(0)).win();
+    assertEquals(2, second.sequence());
+    assertEquals(AT.plusMillis(500), second.wonAt(), "a slower clock's stamp");
+    Win third = ((Won) run(pool, new Claim("c3", "p-c3", "bewitched", "demo", AT.plusMillis(900))).outcomes().get(0)).win();
+    assertEquals(AT.plusMillis(900), third.wonAt(), "a later stamp stands");
+  }
+
   @Test
   void repeatedClaimReturnsTheSameWinAndPaysNothing() {
     Pool pool = run(created(TERMS), stake("r1", 2_000_000), claim("c1")).pool();
