@@ -319,7 +319,7 @@ public final class AdminService {
     String after = io.jackpot.fx.hz.HzFxRates.json(next).encode();
     AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), null, "fx.rates", "fx-rates", before, after);
     return ledger.saveFxRates(after, admin.name(), audit, latest -> madeOnNewest(latest, current, next))
-        .thenCompose(saved -> publish.apply(next)).thenApply(v -> next);
+        .thenCompose(v -> publish.apply(next)).thenApply(v -> next);
   }
 
   /**

@@ -70,9 +70,9 @@ public interface Ledger extends LedgerWriter {
    * Saves a new set of exchange rates with its audit entry, in one transaction, if {@code saveAfter}
    * says so of the newest set (its JSON, or null if none), read under a lock that saving a set
    * takes: it answers false when the set is already the newest (nothing to save), and throws to
-   * refuse. Answers whether it saved.
+   * refuse.
    */
-  CompletionStage<Boolean> saveFxRates(String ratesJson, String setBy, AuditEntry audit, java.util.function.Predicate<String> saveAfter);
+  CompletionStage<Void> saveFxRates(String ratesJson, String setBy, AuditEntry audit, java.util.function.Predicate<String> saveAfter);
 
   /** Every jackpot's definition in force (its highest version), as the JSON it was saved as. */
   CompletionStage<List<String>> definitions();

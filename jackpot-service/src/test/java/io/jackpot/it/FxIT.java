@@ -23,8 +23,7 @@ class FxIT extends OneNode {
   void aStakeInAnotherCurrencyIsConvertedExactlyAndTheRateIsRecorded() {
     JsonObject rates = new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", "0.85").put("USD", "1.08"));
     assertEquals(200, setRates(rates, ADMIN).status());
-    assertEquals("0.85", AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/fx-rates", "dev-viewer-token").json()
-        .getJsonObject("rates").getString("GBP"));
+    assertEquals("0.85", gbpInForce());
 
     String item = contribution("FX-1", "creepy-candy", "10.00", null).replace("\"EUR\"", "\"GBP\"");
     JsonObject result = Api.results(api.post("/v1/contributions", batch(item))).getJsonObject(0);

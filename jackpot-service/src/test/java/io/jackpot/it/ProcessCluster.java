@@ -112,7 +112,7 @@ final class ProcessCluster implements AutoCloseable {
     StringBuilder out = new StringBuilder("---- what the cluster went through (the run failed) ----\n");
     List<String> progress = loadProgress.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
     out.append("load generator, last progress lines:\n");
-    progress.subList(Math.max(0, progress.size() - 15), progress.size()).forEach(l -> out.append("  ").append(l).append('\n'));
+    last(progress, 15).forEach(l -> out.append("  ").append(l).append('\n'));
     for (int i = 0; i < data.length; i++) {
       List<String> notable;
       try (var lines = java.nio.file.Files.lines(data[i].resolve("service.log"))) {
@@ -123,9 +123,13 @@ final class ProcessCluster implements AutoCloseable {
         continue;
       }
       out.append("member ").append(i + 1).append(", ").append(notable.size()).append(" warnings and errors (the last 40):\n");
-      notable.subList(Math.max(0, notable.size() - 40), notable.size()).forEach(l -> out.append("  ").append(l).append('\n'));
+      last(notable, 40).forEach(l -> out.append("  ").append(l).append('\n'));
     }
     return out.toString();
+  }
+
+  private static List<String> last(List<String> lines, int n) {
+    return lines.subList(Math.max(0, lines.size() - n), lines.size());
   }
 
   void awaitReady(int i) throws Exception {

@@ -352,15 +352,15 @@ public final class PgLedger implements Ledger {
   }
 
   @Override
-  public CompletionStage<Boolean> saveFxRates(String ratesJson, String setBy, AuditEntry audit,
+  public CompletionStage<Void> saveFxRates(String ratesJson, String setBy, AuditEntry audit,
       java.util.function.Predicate<String> saveAfter) {
     return pg.withTransaction(conn -> conn.query(LedgerSql.LOCK_FX).execute()
             .compose(l -> conn.query(LedgerSql.LATEST_FX).execute())
-            .compose(latest -> !saveAfter.test(rates(latest).orElse(null)) ? Future.succeededFuture(false)
+            .compose(latest -> !saveAfter.test(rates(latest).orElse(null)) ? Future.<Void>succeededFuture()
                 : conn.preparedQuery(LedgerSql.SAVE_FX)
                     .execute(Tuple.of(new io.vertx.core.json.JsonObject(ratesJson), BatchArrays.utc(audit.at()), setBy))
                     .compose(x -> conn.preparedQuery(LedgerSql.INSERT_AUDIT).execute(BatchArrays.audit(List.of(audit))))
-                    .map(x -> true)))
+                    .<Void>mapEmpty()))
         .toCompletionStage();
   }
 
