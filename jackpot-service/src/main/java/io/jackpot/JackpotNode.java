@@ -34,6 +34,7 @@ import io.jackpot.fx.hz.HzFxRates;
 import io.jackpot.jackpot.http.JackpotRoutes;
 import io.jackpot.ledger.pg.LocalPostgres;
 import io.jackpot.ledger.pg.PgLedger;
+import io.jackpot.ledger.pg.PgPools;
 import io.jackpot.ledger.pg.PgSchema;
 import io.jackpot.ledger.pg.PgTls;
 import io.jackpot.pool.PoolLoader;
@@ -53,10 +54,7 @@ import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
-import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
-import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.PoolOptions;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.io.IOException;
 import java.time.Clock;
@@ -97,7 +95,6 @@ public final class JackpotNode implements AutoCloseable {
   private LocalPostgres localPostgres;
   private PrometheusMeterRegistry metricsRegistry;
   private Vertx vertx;
-  private Pool pg;
   private int httpPort;
   private int adminPort;
   private Pools pools;
@@ -162,24 +159,25 @@ public final class JackpotNode implements AutoCloseable {
     metricsRegistry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     vertx = Vertx.builder()
         // Vert.x's default labels include the HTTP method, which is whatever token a client sends:
-        // anyone could create meters without bound (XQ1 /, XQ2 /, ...). Status codes are ours.
+        // anyone could create meters without bound (XQ1 /, XQ2 /, ...). Status codes are ours, and so
+        // are the client names and namespaces (the ledger's two pools, PgPools), which keep their meters apart.
         .with(new VertxOptions().setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true).setJvmMetricsEnabled(true)
             .setLabels(java.util.EnumSet.of(io.vertx.micrometer.Label.HTTP_CODE, io.vertx.micrometer.Label.POOL_TYPE,
-                io.vertx.micrometer.Label.POOL_NAME, io.vertx.micrometer.Label.EB_SIDE))))
+                io.vertx.micrometer.Label.POOL_NAME, io.vertx.micrometer.Label.EB_SIDE, io.vertx.micrometer.Label.CLIENT_NAME,
+                io.vertx.micrometer.Label.NAMESPACE))))
         .withMetrics(new MicrometerMetricsFactory(metricsRegistry))
         .withClusterManager(cm).buildClustered().await();
     HazelcastInstance hz = cm.getHazelcastInstance();
     this.hz = hz;
     log.info("step 2/6: joined cluster '{}' as {} ({} members)", config.cluster().clusterName(),
         hz.getCluster().getLocalMember().getAddress(), hz.getCluster().getMembers().size());
-    pg = PgBuilder.pool().with(new PoolOptions().setMaxSize(config.pgPoolSize()))
-        .connectingTo(pgOptions.setCachePreparedStatements(true).setPipeliningLimit(16))
-        .using(vertx).build();
-    int version = PgSchema.migrate(pg).await();
-    log.info("step 3/6: ledger schema at version {}", version);
+    PgPools pg = PgPools.open(vertx, pgOptions, config.pgPoolSize(), config.pgTimeout());
+    int version = PgSchema.migrate(pg.unlimited()).await();
+    log.info("step 3/6: ledger schema at version {}; commits and the reads games wait on are given up after {} s"
+        + " without an answer from the database", version, config.pgTimeout().toSeconds());
 
     pools = new HzPools(hz.getMap(HzPools.MAP), hzCallbacks);
-    PgLedger ledger = new PgLedger(pg);
+    PgLedger ledger = new PgLedger(pg.limited(), pg.unlimited());
     RandomSource random = new StrongRandomSource();
     Catalogue catalogue = new Catalogue(List.of());
     PoolLoader loader = new PoolLoader(catalogue, pools, ledger, clock, random);

@@ -18,11 +18,14 @@ import java.util.Map;
  *     them on {@code httpPort} with everything else
  * @param pgUrl an external database, or null to provision a local one under {@code dataDir}
  * @param pgTls the files for TLS to the external database ({@link PgTls#NONE} for the local one)
+ * @param pgTimeout how long the hot path's database connections may go without a byte from the
+ *     server before they are closed (and a transaction on the server may stay idle), so that a
+ *     database cut off without a reset is given up in seconds rather than in the kernel's ~15 minutes
  * @param streamPing how often a contribution stream is pinged (and closed if it did not answer the previous ping)
  * @param publicWins what the public reads (ticker, GET /v1/jackpots) show of a win
  */
-public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, String pgUrl, PgTls pgTls, int pgPoolSize, ClusterSettings cluster,
-    TickerSettings ticker, Duration streamPing, PublicWins publicWins) {
+public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, String pgUrl, PgTls pgTls, int pgPoolSize, Duration pgTimeout,
+    ClusterSettings cluster, TickerSettings ticker, Duration streamPing, PublicWins publicWins) {
 
   public static ServiceConfig fromEnv(Map<String, String> env) {
     for (String level : List.of("JACKPOT_LOG_LEVEL", "JACKPOT_CLIENT_ERROR_LOG_LEVEL")) {
@@ -63,6 +66,7 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
         pgUrl,
         pgTls,
         intVar(env, "JACKPOT_PG_POOL_SIZE", 8, 1, 200),
+        Duration.ofSeconds(intVar(env, "JACKPOT_PG_TIMEOUT_SECONDS", 15, 1, 3600)),
         cluster,
         new TickerSettings(
             Duration.ofMillis(intVar(env, "JACKPOT_TICKER_INTERVAL_MS", 3000, 100, 60_000)),
@@ -83,22 +87,22 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
   }
 
   public ServiceConfig withHttpPort(int port) {
-    return new ServiceConfig(port, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, cluster, ticker, streamPing, publicWins);
+    return new ServiceConfig(port, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, ticker, streamPing, publicWins);
   }
 
   public ServiceConfig withAdminPort(Integer port) {
-    return new ServiceConfig(httpPort, port, dataDir, pgUrl, pgTls, pgPoolSize, cluster, ticker, streamPing, publicWins);
+    return new ServiceConfig(httpPort, port, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, ticker, streamPing, publicWins);
   }
 
   public ServiceConfig withPgUrl(String url) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, url, pgTls, pgPoolSize, cluster, ticker, streamPing, publicWins);
+    return new ServiceConfig(httpPort, adminPort, dataDir, url, pgTls, pgPoolSize, pgTimeout, cluster, ticker, streamPing, publicWins);
   }
 
   public ServiceConfig withCluster(ClusterSettings settings) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, settings, ticker, streamPing, publicWins);
+    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, settings, ticker, streamPing, publicWins);
   }
 
   public ServiceConfig withTicker(TickerSettings settings) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, cluster, settings, streamPing, publicWins);
+    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, settings, streamPing, publicWins);
   }
 }

@@ -27,4 +27,15 @@ class ServiceConfigTest {
     assertThrows(IllegalArgumentException.class, () -> ServiceConfig.fromEnv(Map.of("JACKPOT_ADMIN_PORT", "0")));
     assertThrows(IllegalArgumentException.class, () -> ServiceConfig.fromEnv(Map.of("JACKPOT_ADMIN_PORT", "admin")));
   }
+
+  @Test
+  void theLedgersTimeLimitIsInWholeSecondsFromOneToAnHour() {
+    assertEquals(java.time.Duration.ofSeconds(15), ServiceConfig.fromEnv(Map.of()).pgTimeout());
+    assertEquals(java.time.Duration.ofSeconds(40), ServiceConfig.fromEnv(Map.of("JACKPOT_PG_TIMEOUT_SECONDS", "40")).pgTimeout());
+    for (String bad : new String[] {"0", "3601", "1.5", "soon"}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> ServiceConfig.fromEnv(Map.of("JACKPOT_PG_TIMEOUT_SECONDS", bad)), bad);
+      assertTrue(e.getMessage().contains("JACKPOT_PG_TIMEOUT_SECONDS"), e.getMessage());
+    }
+  }
 }

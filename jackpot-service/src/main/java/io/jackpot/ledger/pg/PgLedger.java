@@ -39,9 +39,17 @@ public final class PgLedger implements Ledger {
   private static final Logger log = LoggerFactory.getLogger(PgLedger.class);
 
   private final io.vertx.sqlclient.Pool pg;
+  /** For the reads that may rightly run long (see PgPools): reconciliation, round counts, rebuilds. */
+  private final io.vertx.sqlclient.Pool unlimited;
 
+  /** Every call on one pool (tools and tests). */
   public PgLedger(io.vertx.sqlclient.Pool pg) {
+    this(pg, pg);
+  }
+
+  public PgLedger(io.vertx.sqlclient.Pool pg, io.vertx.sqlclient.Pool unlimited) {
     this.pg = pg;
+    this.unlimited = unlimited;
   }
 
   /**
@@ -253,7 +261,7 @@ public final class PgLedger implements Ledger {
 
   @Override
   public CompletionStage<RoundCount> countRounds(String prefix, String operatorId) {
-    return pg.preparedQuery(LedgerSql.COUNT_ROUNDS).execute(Tuple.of(prefix, operatorId))
+    return unlimited.preparedQuery(LedgerSql.COUNT_ROUNDS).execute(Tuple.of(prefix, operatorId))
         .map(rows -> {
           Row r = rows.iterator().next();
           return new RoundCount(r.getLong("rounds"), r.getLong("contributions"));
@@ -263,7 +271,7 @@ public final class PgLedger implements Ledger {
   /** Grouped reads in one snapshot (repeatable read), so flows and balances are consistent with each other. */
   @Override
   public CompletionStage<LedgerFigures> figures() {
-    return pg.withTransaction(conn -> conn.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute()
+    return unlimited.withTransaction(conn -> conn.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute()
         .compose(x -> conn.query(LedgerSql.FLOW_CREATED).execute())
         .compose(created -> conn.query(LedgerSql.FLOW_WINS).execute()
             .compose(wins -> conn.query(LedgerSql.FLOW_SHARES).execute()
@@ -400,15 +408,15 @@ public final class PgLedger implements Ledger {
   @Override
   public CompletionStage<Optional<Pool>> rebuild(PoolId id, PoolTerms terms) {
     Tuple key = Tuple.of(id.jackpotId(), id.poolKey());
-    return pg.preparedQuery(LedgerSql.LAST_EVENT).execute(key).compose(events -> {
+    return unlimited.preparedQuery(LedgerSql.LAST_EVENT).execute(key).compose(events -> {
       if (events.size() == 0) {
         return Future.succeededFuture(Optional.<Pool>empty());
       }
       Row anchor = events.iterator().next();
       long anchorOp = anchor.getLong("op_seq");
-      return pg.preparedQuery(LedgerSql.SHARES_SINCE).execute(Tuple.of(id.jackpotId(), id.poolKey(), anchorOp))
-          .compose(sums -> pg.preparedQuery(LedgerSql.RECENT_WINS).execute(Tuple.of(id.jackpotId(), id.poolKey(), Pool.RECENT_WINS))
-              .compose(recent -> pg.preparedQuery(LedgerSql.RECENT_RECEIPTS).execute(Tuple.of(id.jackpotId(), id.poolKey(), Pool.RECEIVED_TRANSFERS))
+      return unlimited.preparedQuery(LedgerSql.SHARES_SINCE).execute(Tuple.of(id.jackpotId(), id.poolKey(), anchorOp))
+          .compose(sums -> unlimited.preparedQuery(LedgerSql.RECENT_WINS).execute(Tuple.of(id.jackpotId(), id.poolKey(), Pool.RECENT_WINS))
+              .compose(recent -> unlimited.preparedQuery(LedgerSql.RECENT_RECEIPTS).execute(Tuple.of(id.jackpotId(), id.poolKey(), Pool.RECEIVED_TRANSFERS))
                   .map(receipts -> Optional.of(rebuilt(id, terms, anchor, sums.iterator().next(), recent, receipts)))));
     }).toCompletionStage();
   }

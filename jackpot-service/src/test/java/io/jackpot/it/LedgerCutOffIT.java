@@ -1,0 +1,67 @@
+package io.jackpot.it;
+
+import static io.jackpot.it.Api.batch;
+import static io.jackpot.it.Api.contribution;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jackpot.JackpotNode;
+import io.jackpot.config.ServiceConfig;
+import io.jackpot.jackpot.DefaultCatalogue;
+import java.time.Clock;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The connection carrying a commit is cut off without a reset in the middle of the commit: the
+ * database ran the commit's statements, but its answers never arrive and nothing closes (see
+ * FreezingProxy). The member gives the connection up after JACKPOT_PG_TIMEOUT_SECONDS, the
+ * database ends the abandoned transaction after as long (releasing its locks on the commit's
+ * rows), and the commit's retry on another connection records the round once. Without either
+ * limit the game would wait for as long as the kernel retransmits (~15 minutes), here for ever.
+ */
+class LedgerCutOffIT {
+  static final int TIMEOUT_SECONDS = 2;
+
+  @Test
+  void aCommitWhoseConnectionIsCutOffIsRetriedOnAnotherAndRecordedOnce() throws Exception {
+    String url = TestPostgres.freshDatabase();
+    int pgPort = Integer.parseInt(url.replaceAll("^.*:(\\d+)/[^/]*$", "$1"));
+    try (FreezingProxy proxy = new FreezingProxy(pgPort)) {
+      String viaProxy = url.replace(":" + pgPort + "/", ":" + proxy.port() + "/");
+      ServiceConfig config = ServiceConfig.fromEnv(Map.of("JACKPOT_PG_TIMEOUT_SECONDS", Integer.toString(TIMEOUT_SECONDS)))
+          .withHttpPort(TestNodes.freePort()).withPgUrl(viaProxy).withCluster(TestNodes.ownCluster());
+      JackpotNode node = JackpotNode.start(config, Clock.systemUTC(), DefaultCatalogue.create());
+      try {
+        Api api = new Api(node.httpPort());
+        Api.Reply warm = api.post("/v1/contributions", batch(contribution("CUT-WARM-" + UUID.randomUUID(), "bewitched", "1.00", "0.10")));
+        assertEquals("APPLIED", Api.results(warm).getJsonObject(0).getString("status"), warm.body());
+
+        String round = "CUT-" + UUID.randomUUID();
+        proxy.freezeTransactionAt(round);
+        long start = System.nanoTime();
+        Api.Reply cut = api.post("/v1/contributions", batch(contribution(round, "bewitched", "1.00", "0.10")));
+        double seconds = (System.nanoTime() - start) / 1e9;
+
+        assertEquals(1, proxy.frozen(), "the commit's connection was cut off");
+        assertEquals(200, cut.status(), cut.body());
+        assertEquals("APPLIED", Api.results(cut).getJsonObject(0).getString("status"), cut.body());
+        assertTrue(seconds >= TIMEOUT_SECONDS, "answered after the connection was given up, not before: " + seconds + " s");
+        try (SimplePg ledger = SimplePg.of(url)) {
+          assertEquals(1, ledger.count("SELECT count(*) FROM rounds WHERE round_id = $1", round), "recorded once");
+          assertEquals(0, ledger.count("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+              + " AND state LIKE 'idle in transaction%'"), "the abandoned transaction was ended");
+        }
+        // the pools as applied (once) equal the ledger
+        Api.Reply reconciliation = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/reconciliation", "dev-viewer-token");
+        assertTrue(reconciliation.json().getBoolean("balanced"), reconciliation.body());
+        Api.Reply again = api.post("/v1/contributions", batch(contribution(round, "bewitched", "1.00", "0.10")));
+        assertEquals("DUPLICATE", Api.results(again).getJsonObject(0).getString("status"), again.body());
+      } finally {
+        proxy.close(); // first: a member still waiting on a frozen connection would wait for ever to close it
+        node.close();
+      }
+    }
+  }
+}
