@@ -161,6 +161,13 @@ public final class Sequencer {
   private void noteFailing() {
     if (applyFailing || commitFailing) {
       failingSince.compareAndSet(0, System.nanoTime());
+      // While this lasts submit() refuses new work and nothing else runs maybeApply(): without this
+      // what waits in the queue would wait for the whole outage, not be refused once stale.
+      try {
+        loop.execute(this::refuseStale);
+      } catch (java.util.concurrent.RejectedExecutionException stopping) {
+        // the member is stopping: its queue is answered by the drain
+      }
     } else {
       failingSince.set(0);
     }

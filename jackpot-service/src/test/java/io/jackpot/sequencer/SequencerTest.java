@@ -60,6 +60,43 @@ class SequencerTest {
     committedAllBut(refused, "refused work was never applied");
   }
 
+  /**
+   * Commits failing (not hanging): the sequencer refuses new work, so no submission comes along to
+   * run the queue; what waits in it must still be refused once it has waited too long, not answered
+   * only when the ledger is back.
+   */
+  @Test
+  void whatWaitedTooLongWhileCommitsFailIsRefusedUnappliedBeforeTheyRecover() throws Exception {
+    Sequencer s = sequencer(10_000);
+    List<CompletableFuture<List<PoolOutcome>>> all = new ArrayList<>();
+    for (CompletableFuture<List<PoolOutcome>> f : threeHundredBehindAStuckCommit(s)) {
+      all.add(f);
+    }
+    ledger.failures.set(Integer.MAX_VALUE);
+    ledger.gate.completeExceptionally(new IllegalStateException("connection reset")); // the held commit fails, and every retry
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (s.healthy()) {
+      assertTrue(System.nanoTime() < until, "the first commit failed");
+      Thread.onSpinWait();
+    }
+    assertTrue(all.stream().noneMatch(CompletableFuture::isDone), "nothing answered yet");
+    clock.now = NOW.plusSeconds(21);
+    CompletableFuture<Object> firstRefused = CompletableFuture.anyOf(all.toArray(CompletableFuture[]::new));
+    ExecutionException refused = assertThrows(ExecutionException.class, () -> firstRefused.get(5, TimeUnit.SECONDS),
+        "queued work is refused while the commits still fail");
+    assertInstanceOf(OverloadedException.class, refused.getCause());
+    assertEquals("waited too long for the ledger; retry shortly", refused.getCause().getMessage());
+    assertTrue(ledger.committed.isEmpty(), "still failing");
+    ledger.gate = CompletableFuture.completedFuture(null);
+    ledger.failures.set(0);
+    s.idle().toCompletableFuture().get(5, TimeUnit.SECONDS);
+    int refusedCount = refusedAsOverloaded(all);
+    assertTrue(refusedCount >= 200, "everything not applied before the failure is refused: " + refusedCount);
+    long committed = ledger.committed.stream().mapToInt(b -> b.shares().size()).sum();
+    assertEquals(300 - refusedCount, committed, "every round is either committed or refused");
+    assertEquals(Money.ofMicros(1_000_000 + committed * 100), pools.pools.get(A).amount(), "refused work was never applied");
+  }
+
   @Test
   void idleWaitsUntilEverythingAppliedIsCommitted() throws Exception {
     Sequencer s = sequencer(1000);
