@@ -173,6 +173,7 @@ public final class JackpotNode implements AutoCloseable {
         hz.getCluster().getLocalMember().getAddress(), hz.getCluster().getMembers().size());
     PgPools pg = PgPools.open(vertx, pgOptions, config.pgPoolSize(), config.pgTimeout());
     int version = PgSchema.migrate(pg.unlimited()).await();
+    pg.checkLimited().await();
     log.info("step 3/6: ledger schema at version {}; commits and the reads games wait on are given up after {} s"
         + " without an answer from the database", version, config.pgTimeout().toSeconds());
 

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
  * The connection carrying a commit is cut off without a reset in the middle of the commit: the
  * database ran the commit's statements, but its answers never arrive and nothing closes (see
  * FreezingProxy). The member gives the connection up after JACKPOT_PG_TIMEOUT_SECONDS, the
- * database ends the abandoned transaction after as long (releasing its locks on the commit's
- * rows), and the commit's retry on another connection records the round once. Without either
- * limit the game would wait for as long as the kernel retransmits (~15 minutes), here for ever.
+ * database ends the abandoned session after as long (releasing its locks on the commit's rows),
+ * and the commit's retry on another connection records the round once. Without either limit the
+ * game would wait for as long as the kernel retransmits (~15 minutes), here for ever.
  */
 class LedgerCutOffIT {
   static final int TIMEOUT_SECONDS = 2;
@@ -51,7 +51,8 @@ class LedgerCutOffIT {
         try (SimplePg ledger = SimplePg.of(url)) {
           assertEquals(1, ledger.count("SELECT count(*) FROM rounds WHERE round_id = $1", round), "recorded once");
           assertEquals(0, ledger.count("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-              + " AND state LIKE 'idle in transaction%'"), "the abandoned transaction was ended");
+              + " AND state LIKE 'idle in transaction%' AND state_change < now() - interval '1 second'"),
+              "the abandoned transaction was ended");
         }
         // the pools as applied (once) equal the ledger
         Api.Reply reconciliation = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/reconciliation", "dev-viewer-token");

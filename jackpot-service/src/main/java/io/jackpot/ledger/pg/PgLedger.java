@@ -242,7 +242,7 @@ public final class PgLedger implements Ledger {
 
   @Override
   public CompletionStage<List<Logged>> findAudit(Instant from, Instant to, String owner, Long afterId, int limit) {
-    return pg.preparedQuery(LedgerSql.FIND_AUDIT).execute(Tuple.of(BatchArrays.utc(from), BatchArrays.utc(to), owner, afterId, limit))
+    return unlimited.preparedQuery(LedgerSql.FIND_AUDIT).execute(Tuple.of(BatchArrays.utc(from), BatchArrays.utc(to), owner, afterId, limit))
         .map(rows -> {
           List<Logged> out = new ArrayList<>();
           rows.forEach(r -> out.add(new Logged(r.getLong("id"), new AuditEntry(r.getOffsetDateTime("at").toInstant(), r.getString("actor"),
@@ -253,7 +253,7 @@ public final class PgLedger implements Ledger {
 
   @Override
   public CompletionStage<List<Win>> findWins(String jackpotId, Instant from, Instant to, String operatorId, WinCursor after, int limit) {
-    return pg.preparedQuery(LedgerSql.FIND_WINS)
+    return unlimited.preparedQuery(LedgerSql.FIND_WINS)
         .execute(Tuple.from(java.util.Arrays.asList(jackpotId, BatchArrays.utc(from), BatchArrays.utc(to), operatorId,
             after == null ? null : BatchArrays.utc(after.wonAt()), after == null ? null : after.winId(), limit)))
         .map(PgLedger::wins).toCompletionStage();
@@ -306,7 +306,7 @@ public final class PgLedger implements Ledger {
 
   @Override
   public CompletionStage<List<io.jackpot.pool.PoolOutcome.Transfer>> pendingTransfers() {
-    return pg.query(LedgerSql.PENDING_TRANSFERS).execute().map(rows -> {
+    return unlimited.query(LedgerSql.PENDING_TRANSFERS).execute().map(rows -> {
       List<io.jackpot.pool.PoolOutcome.Transfer> out = new ArrayList<>();
       rows.forEach(r -> out.add(new io.jackpot.pool.PoolOutcome.Transfer(r.getString("transfer_id"),
           new PoolId(r.getString("from_jackpot"), r.getString("from_pool")), new PoolId(r.getString("to_jackpot"), r.getString("to_pool")),

@@ -4,6 +4,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.net.NetClientOptions;
 import io.vertx.pgclient.PgBuilder;
@@ -15,6 +16,8 @@ import io.vertx.sqlclient.impl.SocketConnectionBase;
 import io.vertx.sqlclient.internal.SqlConnectionBase;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,40 +25,53 @@ import org.slf4j.LoggerFactory;
  * A member's two connection pools to the ledger's database.
  *
  * <p>{@code limited} carries the commits and every read a game or player waits on, under a time
- * limit: a connection that has had nothing from the server for {@code timeout} is closed, which
- * fails what waits on it (a commit is then retried on another connection, its commit id keeping
- * the retry from recording twice), and the server ends a transaction of these sessions that has
- * stayed idle that long (its client gone), so that the locks it holds on a commit's rows do not
- * hold up that retry. Without the limit, a database cut off without a reset (a failover that moves
- * its address, a dropped route, a frozen server) holds every commit for as long as the kernel
- * retransmits, about 15 minutes on Linux, and an abandoned transaction holds its locks for the
- * server's keepalive time, two hours by default. Idle connections are retired at half the limit,
- * before the limit would close them.
+ * limit: a connection on which nothing has passed either way for {@code timeout} (a request sent
+ * and no byte of its answer since) is closed, which fails what waits on it (a commit is then
+ * retried on another connection, its commit id keeping the retry from recording twice). Each of its
+ * sessions also tells the server the same limit for a statement and for a transaction left idle
+ * (its client gone), so that the server stops work nobody waits for any more and releases the locks
+ * an abandoned commit holds on its rows, which that commit's retry would otherwise wait on. Without
+ * the limit, a database cut off without a reset (a failover that moves its address, a dropped
+ * route, a frozen server) holds every commit for as long as the kernel retransmits, about 15
+ * minutes on Linux, and an abandoned transaction holds its locks for the server's keepalive time,
+ * two hours by default. Idle connections are retired before the limit could close them; opening a
+ * connection and waiting for one from the pool are bounded by the limit too.
  *
  * <p>{@code unlimited} (two connections) has no limit: schema migrations, reconciliation, round
- * counts and pool rebuilds read whole tables and may rightly take longer.
+ * counts, pool rebuilds and the admin API's pages read whole tables or ranges and may rightly take
+ * longer; so may the sweep for unfinished transfers.
  */
 public record PgPools(Pool limited, Pool unlimited) {
   private static final Logger log = LoggerFactory.getLogger(PgPools.class);
   static final int UNLIMITED_SIZE = 2;
+  /** Connections the limit was put on, and why it could not be put on one (null if it never failed). */
+  private static final AtomicInteger LIMITED = new AtomicInteger();
+  private static final AtomicReference<RuntimeException> NOT_LIMITED = new AtomicReference<>();
 
   public static PgPools open(Vertx vertx, PgConnectOptions options, int size, Duration timeout) {
     long ms = timeout.toMillis();
-    if (ms < 2) {
-      throw new IllegalArgumentException("timeout must be at least 2 ms, got " + timeout);
+    if (ms < 100) {
+      throw new IllegalArgumentException("timeout must be at least 100 ms, got " + timeout);
     }
     PgConnectOptions cached = new PgConnectOptions(options).setCachePreparedStatements(true).setPipeliningLimit(16);
+    String limits = "SET statement_timeout = " + ms + "; SET idle_in_transaction_session_timeout = " + ms;
     Pool limited = PgBuilder.pool()
-        .with(new PoolOptions().setName("ledger").setMaxSize(size).setIdleTimeout((int) (ms / 2)).setIdleTimeoutUnit(TimeUnit.MILLISECONDS))
-        .with(new NetClientOptions().setMetricsName("ledger"))
-        .connectingTo(new PgConnectOptions(cached).setMetricsName("ledger")
-            .addProperty("idle_in_transaction_session_timeout", Long.toString(ms)))
+        // Retired idle after ms / 2 (checked every ms / 4), before the limit would close them idle.
+        .with(new PoolOptions().setName("ledger").setMaxSize(size)
+            .setIdleTimeout((int) (ms / 2)).setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
+            .setPoolCleanerPeriod((int) Math.min(1000, ms / 4))
+            .setConnectionTimeout((int) ms).setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
+        .with(new NetClientOptions().setMetricsName("ledger").setConnectTimeout((int) ms))
+        .connectingTo(new PgConnectOptions(cached).setMetricsName("ledger"))
         .withConnectHandler(conn -> {
-          try {
-            limitReads(conn, ms);
-          } finally {
+          limit(conn, ms);
+          // A SET rather than startup parameters, which poolers such as PgBouncer refuse.
+          conn.query(limits).execute().onComplete((done, failed) -> {
+            if (failed != null) {
+              log.warn("could not set the server's side of the ledger's time limit ({}): {}", limits, failed.toString());
+            }
             conn.close(); // hands it to the pool
-          }
+          });
         })
         .using(vertx).build();
     Pool unlimited = PgBuilder.pool().with(new PoolOptions().setName("ledger-unlimited").setMaxSize(UNLIMITED_SIZE))
@@ -65,29 +81,49 @@ public record PgPools(Pool limited, Pool unlimited) {
   }
 
   /**
-   * Puts the limit first in the connection's pipeline. Not the client's own read-idle timeout:
-   * that closes through the PostgreSQL codec, which sends Terminate and then waits for the
-   * server to close (vertx-pg-client 5.0.10, PgEncoder.close), so a silent server keeps the
-   * connection, and everything waiting on it, for ever. Closed from the head of the pipeline,
-   * the socket is closed at once and the codec fails what waits on it.
+   * Opens a connection of the limited pool and fails unless the limit is on it: the limit reaches
+   * into the client's internals, and a client whose internals changed must not run without it.
    */
-  private static void limitReads(SqlConnection conn, long ms) {
-    var socket = (SocketConnectionBase) ((SqlConnectionBase<?>) conn).unwrap().unwrap();
-    socket.socket().channelHandlerContext().pipeline().addFirst("ledger-read-limit", new ReadLimit(ms));
+  public Future<Void> checkLimited() {
+    return limited.query("SELECT 1").execute().compose(done -> {
+      RuntimeException why = NOT_LIMITED.get();
+      if (why != null || LIMITED.get() == 0) {
+        return Future.failedFuture(new IllegalStateException("the ledger's connections cannot be given their time limit", why));
+      }
+      return Future.succeededFuture();
+    });
   }
 
-  /** Closes a connection that has read nothing for its limit. */
-  static final class ReadLimit extends IdleStateHandler {
+  /**
+   * Puts the limit first in the connection's pipeline. Not the client's own idle timeout: that
+   * closes through the PostgreSQL codec, which sends Terminate and then waits for the server to
+   * close (vertx-pg-client 5.0.10, PgEncoder.close), so a silent server keeps the connection, and
+   * everything waiting on it, for ever. Closed from the head of the pipeline, the socket is closed
+   * at once and the codec fails what waits on it.
+   */
+  private static void limit(SqlConnection conn, long ms) {
+    try {
+      var socket = (SocketConnectionBase) ((SqlConnectionBase<?>) conn).unwrap().unwrap();
+      socket.socket().channelHandlerContext().pipeline().addFirst("ledger-time-limit", new TimeLimit(ms));
+      LIMITED.incrementAndGet();
+    } catch (RuntimeException e) {
+      NOT_LIMITED.compareAndSet(null, e);
+      log.error("a ledger connection runs without its time limit: {}", e.toString());
+    }
+  }
+
+  /** Closes a connection on which nothing has passed either way for its limit. */
+  static final class TimeLimit extends IdleStateHandler {
     private final long ms;
 
-    ReadLimit(long ms) {
-      super(ms, 0, 0, TimeUnit.MILLISECONDS);
+    TimeLimit(long ms) {
+      super(0, 0, ms, TimeUnit.MILLISECONDS);
       this.ms = ms;
     }
 
     @Override
     protected void channelIdle(ChannelHandlerContext ctx, IdleStateEvent event) {
-      if (event.state() == IdleState.READER_IDLE) {
+      if (event.state() == IdleState.ALL_IDLE) {
         log.warn("no answer from PostgreSQL ({}) for {} ms: closing the connection; what waits on it fails and is retried",
             ctx.channel().remoteAddress(), ms);
         ctx.close();
