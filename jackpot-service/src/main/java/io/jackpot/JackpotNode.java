@@ -79,8 +79,11 @@ public final class JackpotNode implements AutoCloseable {
   /** The stop's waits, at most: the sequencer's drain, and the deletes of recorded steps' notes. */
   static final int DRAIN_SECONDS = 60;
   static final int JOURNAL_SECONDS = 10;
+  /** How long the database may take to close the ledger's connections on stop before they are cut (PgPools.close). */
+  static final java.time.Duration PG_CLOSE_GRACE = java.time.Duration.ofSeconds(5);
   /** The longest a stop waits before the member leaves the cluster (a pod's grace period must be longer). */
-  public static final int LONGEST_STOP_SECONDS = io.jackpot.http.HttpVerticle.SHUTDOWN_SECONDS + DRAIN_SECONDS + JOURNAL_SECONDS;
+  public static final int LONGEST_STOP_SECONDS = io.jackpot.http.HttpVerticle.SHUTDOWN_SECONDS + DRAIN_SECONDS + JOURNAL_SECONDS
+      + (int) PgPools.longestClose(PG_CLOSE_GRACE).toSeconds();
 
   private final ExecutorService loop = Executors.newSingleThreadExecutor(r -> new Thread(r, "sequencer"));
   /** Where Hazelcast results are handed over, off its partition threads. */
@@ -93,6 +96,7 @@ public final class JackpotNode implements AutoCloseable {
   private final ExecutorService journalReads = Executors.newSingleThreadExecutor(r -> new Thread(r, "journal-reads"));
   private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "sequencer-retry"));
   private LocalPostgres localPostgres;
+  private PgPools pg;
   private PrometheusMeterRegistry metricsRegistry;
   private Vertx vertx;
   private int httpPort;
@@ -171,7 +175,7 @@ public final class JackpotNode implements AutoCloseable {
     this.hz = hz;
     log.info("step 2/6: joined cluster '{}' as {} ({} members)", config.cluster().clusterName(),
         hz.getCluster().getLocalMember().getAddress(), hz.getCluster().getMembers().size());
-    PgPools pg = PgPools.open(vertx, pgOptions, config.pgPoolSize(), config.pgTimeout());
+    pg = PgPools.open(vertx, pgOptions, config.pgPoolSize(), config.pgTimeout());
     int version = PgSchema.migrate(pg.unlimited()).await();
     pg.checkLimited().await();
     log.info("step 3/6: ledger schema at version {}; commits and the reads games wait on are given up after {} s"
@@ -477,6 +481,9 @@ public final class JackpotNode implements AutoCloseable {
       // the claims of unrecorded rounds (its own drain included) standing and finishing the steps of
       // members that died meanwhile (neither goes through the sequencer).
       java.util.stream.LongStream.of(claimKeeping, departedSweeper).filter(t -> t >= 0).forEach(vertx::cancelTimer);
+    }
+    if (pg != null) {
+      pg.close(PG_CLOSE_GRACE); // before Vert.x, whose close would wait for ever on a silent database
     }
     if (vertx != null) {
       try {

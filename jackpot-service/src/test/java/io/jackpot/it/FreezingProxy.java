@@ -34,6 +34,7 @@ final class FreezingProxy implements AutoCloseable {
   private final List<Socket> sockets = new CopyOnWriteArrayList<>();
   private final AtomicReference<byte[]> marker = new AtomicReference<>();
   private final AtomicInteger frozen = new AtomicInteger();
+  private volatile boolean all;
 
   FreezingProxy(int targetPort) throws IOException {
     this.target = targetPort;
@@ -48,6 +49,11 @@ final class FreezingProxy implements AutoCloseable {
   /** The next connection that sends {@code text} inside a transaction is frozen once it has sent it. */
   void freezeTransactionAt(String text) {
     marker.set(bytes(text));
+  }
+
+  /** From now on nothing passes on any connection, open or new (the server has gone silent). */
+  void freezeAll() {
+    all = true;
   }
 
   /** How many connections have been frozen. */
@@ -83,6 +89,10 @@ final class FreezingProxy implements AutoCloseable {
         InputStream in = from.getInputStream();
         OutputStream out = to.getOutputStream();
         for (int n; (n = in.read(buffer)) >= 0; ) {
+          if (all) {
+            stopped = true;
+            return; // read, passed on to no one; nothing is closed
+          }
           if (contains(buffer, n, BEGIN)) {
             inTransaction = true;
           }
@@ -111,7 +121,7 @@ final class FreezingProxy implements AutoCloseable {
         InputStream in = from.getInputStream();
         OutputStream out = to.getOutputStream();
         for (int n; (n = in.read(buffer)) >= 0; ) {
-          if (stopped) {
+          if (stopped || all) {
             return; // this answer and all later ones go nowhere; nothing is closed
           }
           out.write(buffer, 0, n);

@@ -11,6 +11,8 @@ import io.jackpot.jackpot.DefaultCatalogue;
 import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,12 +29,8 @@ class LedgerCutOffIT {
   @Test
   void aCommitWhoseConnectionIsCutOffIsRetriedOnAnotherAndRecordedOnce() throws Exception {
     String url = TestPostgres.freshDatabase();
-    int pgPort = Integer.parseInt(url.replaceAll("^.*:(\\d+)/[^/]*$", "$1"));
-    try (FreezingProxy proxy = new FreezingProxy(pgPort)) {
-      String viaProxy = url.replace(":" + pgPort + "/", ":" + proxy.port() + "/");
-      ServiceConfig config = ServiceConfig.fromEnv(Map.of("JACKPOT_PG_TIMEOUT_SECONDS", Integer.toString(TIMEOUT_SECONDS)))
-          .withHttpPort(TestNodes.freePort()).withPgUrl(viaProxy).withCluster(TestNodes.ownCluster());
-      JackpotNode node = JackpotNode.start(config, Clock.systemUTC(), DefaultCatalogue.create());
+    try (FreezingProxy proxy = new FreezingProxy(port(url))) {
+      JackpotNode node = startBehind(proxy, url);
       try {
         Api api = new Api(node.httpPort());
         Api.Reply warm = api.post("/v1/contributions", batch(contribution("CUT-WARM-" + UUID.randomUUID(), "bewitched", "1.00", "0.10")));
@@ -64,5 +62,46 @@ class LedgerCutOffIT {
         node.close();
       }
     }
+  }
+
+  /**
+   * The database goes silent and the member is stopped: it must still leave its cluster (its pools
+   * move to the other members) rather than wait for ever for the server to close the ledger's
+   * connections, as the client's own close does.
+   */
+  @Test
+  void aMemberStopsWhileItsDatabaseIsSilent() throws Exception {
+    String url = TestPostgres.freshDatabase();
+    try (FreezingProxy proxy = new FreezingProxy(port(url))) {
+      JackpotNode node = startBehind(proxy, url);
+      Api.Reply reconciliation = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/reconciliation", "dev-viewer-token");
+      assertTrue(reconciliation.json().getBoolean("balanced"), reconciliation.body()); // the unlimited pool's connections are open
+      proxy.freezeAll();
+      CompletableFuture<Void> stopped = CompletableFuture.runAsync(() -> {
+        try {
+          node.close();
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
+      try {
+        stopped.get(60, TimeUnit.SECONDS);
+      } finally {
+        proxy.close(); // lets a member that waits for ever finish stopping
+        stopped.get(60, TimeUnit.SECONDS);
+      }
+    }
+  }
+
+  private static int port(String url) {
+    return Integer.parseInt(url.replaceAll("^.*:(\\d+)/[^/]*$", "$1"));
+  }
+
+  /** A member of a cluster of its own whose database is reached through {@code proxy}, with a short time limit. */
+  private static JackpotNode startBehind(FreezingProxy proxy, String url) throws Exception {
+    ServiceConfig config = ServiceConfig.fromEnv(Map.of("JACKPOT_PG_TIMEOUT_SECONDS", Integer.toString(TIMEOUT_SECONDS)))
+        .withHttpPort(TestNodes.freePort()).withPgUrl(url.replace(":" + port(url) + "/", ":" + proxy.port() + "/"))
+        .withCluster(TestNodes.ownCluster());
+    return JackpotNode.start(config, Clock.systemUTC(), DefaultCatalogue.create());
   }
 }

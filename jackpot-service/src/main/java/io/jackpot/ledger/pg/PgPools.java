@@ -15,6 +15,8 @@ import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.impl.SocketConnectionBase;
 import io.vertx.sqlclient.internal.SqlConnectionBase;
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -41,12 +43,31 @@ import org.slf4j.LoggerFactory;
  * counts, pool rebuilds and the admin API's pages read whole tables or ranges and may rightly take
  * longer; so may the sweep for unfinished transfers.
  */
-public record PgPools(Pool limited, Pool unlimited) {
+public final class PgPools {
   private static final Logger log = LoggerFactory.getLogger(PgPools.class);
   static final int UNLIMITED_SIZE = 2;
-  /** Connections the limit was put on, and why it could not be put on one (null if it never failed). */
+  /** Connections whose pipeline took our head (and the limit, in the limited pool), and why one could not (null if none). */
   private static final AtomicInteger LIMITED = new AtomicInteger();
   private static final AtomicReference<RuntimeException> NOT_LIMITED = new AtomicReference<>();
+
+  private final Pool limited;
+  private final Pool unlimited;
+  /** The head of every open connection's pipeline, where a close skips the codec's wait for the server. */
+  private final Set<ChannelHandlerContext> heads;
+
+  private PgPools(Pool limited, Pool unlimited, Set<ChannelHandlerContext> heads) {
+    this.limited = limited;
+    this.unlimited = unlimited;
+    this.heads = heads;
+  }
+
+  public Pool limited() {
+    return limited;
+  }
+
+  public Pool unlimited() {
+    return unlimited;
+  }
 
   public static PgPools open(Vertx vertx, PgConnectOptions options, int size, Duration timeout) {
     long ms = timeout.toMillis();
@@ -55,6 +76,7 @@ public record PgPools(Pool limited, Pool unlimited) {
     }
     PgConnectOptions cached = new PgConnectOptions(options).setCachePreparedStatements(true).setPipeliningLimit(16);
     String limits = "SET statement_timeout = " + ms + "; SET idle_in_transaction_session_timeout = " + ms;
+    Set<ChannelHandlerContext> heads = ConcurrentHashMap.newKeySet();
     Pool limited = PgBuilder.pool()
         // Retired idle after ms / 2 (checked every ms / 4), before the limit would close them idle.
         .with(new PoolOptions().setName("ledger").setMaxSize(size)
@@ -64,7 +86,7 @@ public record PgPools(Pool limited, Pool unlimited) {
         .with(new NetClientOptions().setMetricsName("ledger").setConnectTimeout((int) ms))
         .connectingTo(new PgConnectOptions(cached).setMetricsName("ledger"))
         .withConnectHandler(conn -> {
-          limit(conn, ms);
+          limit(conn, new TimeLimit(ms, heads));
           // A SET rather than startup parameters, which poolers such as PgBouncer refuse.
           conn.query(limits).execute().onComplete((done, failed) -> {
             if (failed != null) {
@@ -76,8 +98,46 @@ public record PgPools(Pool limited, Pool unlimited) {
         .using(vertx).build();
     Pool unlimited = PgBuilder.pool().with(new PoolOptions().setName("ledger-unlimited").setMaxSize(UNLIMITED_SIZE))
         .with(new NetClientOptions().setMetricsName("ledger-unlimited"))
-        .connectingTo(new PgConnectOptions(cached).setMetricsName("ledger-unlimited")).using(vertx).build();
-    return new PgPools(limited, unlimited);
+        .connectingTo(new PgConnectOptions(cached).setMetricsName("ledger-unlimited"))
+        .withConnectHandler(conn -> {
+          limit(conn, new Head(heads));
+          conn.close(); // hands it to the pool
+        })
+        .using(vertx).build();
+    return new PgPools(limited, unlimited, heads);
+  }
+
+  /** How long {@link #close} waits for the pools once it has cut their connections. */
+  private static final Duration AFTER_CUT = Duration.ofSeconds(1);
+
+  /** The longest {@link #close} can take. */
+  public static Duration longestClose(Duration grace) {
+    return grace.plus(AFTER_CUT);
+  }
+
+  /**
+   * Closes both pools, waiting at most {@code grace} for the server to close each connection
+   * (the client's close sends Terminate and waits for it), then closes what is still open without
+   * waiting: a member stopping while its database is silent must still leave its cluster.
+   */
+  public void close(Duration grace) {
+    var closed = Future.join(limited.close(), unlimited.close()).toCompletionStage().toCompletableFuture();
+    try {
+      closed.get(grace.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.TimeoutException silent) {
+      log.warn("stopping: {} ledger connections not closed by PostgreSQL within {} ms; closing them without it", heads.size(),
+          grace.toMillis());
+      heads.forEach(ChannelHandlerContext::close);
+      try {
+        closed.get(AFTER_CUT.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (Exception e) {
+        log.warn("stopping: the ledger's pools did not close: {}", e.toString());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (java.util.concurrent.ExecutionException e) {
+      log.warn("stopping: closing the ledger's pools: {}", e.getCause().toString());
+    }
   }
 
   /**
@@ -101,10 +161,10 @@ public record PgPools(Pool limited, Pool unlimited) {
    * everything waiting on it, for ever. Closed from the head of the pipeline, the socket is closed
    * at once and the codec fails what waits on it.
    */
-  private static void limit(SqlConnection conn, long ms) {
+  private static void limit(SqlConnection conn, Head head) {
     try {
       var socket = (SocketConnectionBase) ((SqlConnectionBase<?>) conn).unwrap().unwrap();
-      socket.socket().channelHandlerContext().pipeline().addFirst("ledger-time-limit", new TimeLimit(ms));
+      socket.socket().channelHandlerContext().pipeline().addFirst("ledger-head", head);
       LIMITED.incrementAndGet();
     } catch (RuntimeException e) {
       NOT_LIMITED.compareAndSet(null, e);
@@ -112,12 +172,33 @@ public record PgPools(Pool limited, Pool unlimited) {
     }
   }
 
+  /** First in a connection's pipeline, known to {@link #close} while the connection is open. */
+  static class Head extends IdleStateHandler {
+    private final Set<ChannelHandlerContext> heads;
+
+    Head(Set<ChannelHandlerContext> heads) {
+      this(0, heads);
+    }
+
+    Head(long idleMs, Set<ChannelHandlerContext> heads) {
+      super(0, 0, idleMs, TimeUnit.MILLISECONDS);
+      this.heads = heads;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
+      heads.add(ctx);
+      ctx.channel().closeFuture().addListener(f -> heads.remove(ctx));
+      super.handlerAdded(ctx);
+    }
+  }
+
   /** Closes a connection on which nothing has passed either way for its limit. */
-  static final class TimeLimit extends IdleStateHandler {
+  static final class TimeLimit extends Head {
     private final long ms;
 
-    TimeLimit(long ms) {
-      super(0, 0, ms, TimeUnit.MILLISECONDS);
+    TimeLimit(long ms, Set<ChannelHandlerContext> heads) {
+      super(ms, heads);
       this.ms = ms;
     }
 
