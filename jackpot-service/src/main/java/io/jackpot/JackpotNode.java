@@ -81,9 +81,11 @@ public final class JackpotNode implements AutoCloseable {
   static final int JOURNAL_SECONDS = 10;
   /** How long the database may take to close the ledger's connections on stop before they are cut (PgPools.close). */
   static final java.time.Duration PG_CLOSE_GRACE = java.time.Duration.ofSeconds(5);
+  /** How long Vert.x may take to close (its own resources) before the member leaves the cluster without it. */
+  static final int VERTX_CLOSE_SECONDS = 5;
   /** The longest a stop waits before the member leaves the cluster (a pod's grace period must be longer). */
   public static final int LONGEST_STOP_SECONDS = io.jackpot.http.HttpVerticle.SHUTDOWN_SECONDS + DRAIN_SECONDS + JOURNAL_SECONDS
-      + (int) PgPools.longestClose(PG_CLOSE_GRACE).toSeconds();
+      + (int) PgPools.longestClose(PG_CLOSE_GRACE).toSeconds() + VERTX_CLOSE_SECONDS;
 
   private final ExecutorService loop = Executors.newSingleThreadExecutor(r -> new Thread(r, "sequencer"));
   /** Where Hazelcast results are handed over, off its partition threads. */
@@ -176,8 +178,8 @@ public final class JackpotNode implements AutoCloseable {
     log.info("step 2/6: joined cluster '{}' as {} ({} members)", config.cluster().clusterName(),
         hz.getCluster().getLocalMember().getAddress(), hz.getCluster().getMembers().size());
     pg = PgPools.open(vertx, pgOptions, config.pgPoolSize(), config.pgTimeout());
-    int version = PgSchema.migrate(pg.unlimited()).await();
     pg.checkLimited().await();
+    int version = PgSchema.migrate(pg.unlimited()).await();
     log.info("step 3/6: ledger schema at version {}; commits and the reads games wait on are given up after {} s"
         + " without an answer from the database", version, config.pgTimeout().toSeconds());
 
@@ -477,9 +479,10 @@ public final class JackpotNode implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     if (vertx != null) {
-      // Only now: until it leaves the cluster this member may still be the oldest, the one keeping
-      // the claims of unrecorded rounds (its own drain included) standing and finishing the steps of
-      // members that died meanwhile (neither goes through the sequencer).
+      // Only now, just before the ledger's connections close and the member leaves: until then it
+      // may still be the oldest, the one keeping the claims of unrecorded rounds (its own drain
+      // included) standing and finishing the steps of members that died meanwhile (neither goes
+      // through the sequencer).
       java.util.stream.LongStream.of(claimKeeping, departedSweeper).filter(t -> t >= 0).forEach(vertx::cancelTimer);
     }
     if (pg != null) {
@@ -487,7 +490,14 @@ public final class JackpotNode implements AutoCloseable {
     }
     if (vertx != null) {
       try {
-        vertx.close().await();
+        vertx.close().toCompletionStage().toCompletableFuture().get(VERTX_CLOSE_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (java.util.concurrent.TimeoutException e) {
+        // Vert.x leaves the cluster only once every resource of it has closed, and a ledger
+        // connection still in PostgreSQL's start-up exchange with a silent server never does.
+        log.error("stopping: Vert.x did not close within {} s; leaving the cluster without it", VERTX_CLOSE_SECONDS);
+        if (hz != null) {
+          hz.getLifecycleService().shutdown(); // graceful: waits for an ongoing leave, or makes it
+        }
       } catch (Exception e) {
         log.warn("closing Vert.x: {}", e.toString());
       }

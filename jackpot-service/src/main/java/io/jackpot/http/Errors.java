@@ -95,6 +95,13 @@ public final class Errors {
     return false;
   }
 
+  /**
+   * The SQL client's pool, failing with a bare VertxException (vertx-sql-client 5.0.10,
+   * SqlConnectionPool and SocketConnectionBase): no connection free within the time limit, or the
+   * connection lent was closed meanwhile (the ledger's time limit, PgPools). Message prefixes.
+   */
+  static final java.util.Set<String> POOL_FAILURES = java.util.Set.of("Timeout waiting for connection", "Connection is not active now");
+
   private static boolean isInfrastructure(Throwable t) {
     for (Throwable c = t; c != null; c = c.getCause()) {
       if (c instanceof io.vertx.pgclient.PgException pg) {
@@ -104,7 +111,9 @@ public final class Errors {
       }
       String name = c.getClass().getName();
       if (name.startsWith("com.hazelcast.") || name.startsWith("io.vertx.sqlclient.")
-          || c instanceof java.net.ConnectException || c instanceof java.util.concurrent.TimeoutException) {
+          || c instanceof java.net.ConnectException || c instanceof java.util.concurrent.TimeoutException
+          || c instanceof io.vertx.core.VertxException v && v.getMessage() != null
+              && POOL_FAILURES.stream().anyMatch(v.getMessage()::startsWith)) {
         return true;
       }
     }

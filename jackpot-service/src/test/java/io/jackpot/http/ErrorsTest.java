@@ -13,4 +13,15 @@ class ErrorsTest {
     assertEquals("y".repeat(Errors.LOGGED_CHARS), Errors.clipped("y".repeat(Errors.LOGGED_CHARS)));
     assertNull(Errors.clipped(null));
   }
+
+  /** The SQL pool's own failures (no connection within the limit, one closed meanwhile) are "retry", not a bug. */
+  @Test
+  void aLedgerConnectionNotHadInTimeIsUnavailableNotInternal() {
+    for (String message : Errors.POOL_FAILURES) {
+      Errors.Failure f = Errors.describe(new java.util.concurrent.CompletionException(new io.vertx.core.VertxException(message + ", current status: CLOSED", true)), "GET /x");
+      assertEquals(503, f.status(), message);
+      assertEquals("UNAVAILABLE", f.code());
+    }
+    assertEquals(500, Errors.describe(new io.vertx.core.VertxException("something else", true), "GET /x").status());
+  }
 }

@@ -35,6 +35,7 @@ final class FreezingProxy implements AutoCloseable {
   private final AtomicReference<byte[]> marker = new AtomicReference<>();
   private final AtomicInteger frozen = new AtomicInteger();
   private volatile boolean all;
+  private final AtomicInteger openedSinceAll = new AtomicInteger();
 
   FreezingProxy(int targetPort) throws IOException {
     this.target = targetPort;
@@ -56,6 +57,11 @@ final class FreezingProxy implements AutoCloseable {
     all = true;
   }
 
+  /** How many connections were opened since {@link #freezeAll} (each left hanging from its first byte). */
+  int openedSinceFreezingAll() {
+    return openedSinceAll.get();
+  }
+
   /** How many connections have been frozen. */
   int frozen() {
     return frozen.get();
@@ -65,6 +71,9 @@ final class FreezingProxy implements AutoCloseable {
     while (!server.isClosed()) {
       try {
         Socket client = server.accept();
+        if (all) {
+          openedSinceAll.incrementAndGet();
+        }
         Socket upstream = new Socket(InetAddress.getLoopbackAddress(), target);
         sockets.add(client);
         sockets.add(upstream);

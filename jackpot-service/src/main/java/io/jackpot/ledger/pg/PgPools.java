@@ -36,29 +36,33 @@ import org.slf4j.LoggerFactory;
  * the limit, a database cut off without a reset (a failover that moves its address, a dropped
  * route, a frozen server) holds every commit for as long as the kernel retransmits, about 15
  * minutes on Linux, and an abandoned transaction holds its locks for the server's keepalive time,
- * two hours by default. Idle connections are retired before the limit could close them; opening a
- * connection and waiting for one from the pool are bounded by the limit too.
+ * two hours by default. Idle connections are retired before the limit could close them. Connecting
+ * (TCP) and waiting for a connection from the pool are bounded by the limit too; PostgreSQL's
+ * start-up exchange that follows is not (a server that accepts and then says nothing).
  *
- * <p>{@code unlimited} (two connections) has no limit: schema migrations, reconciliation, round
+ * <p>{@code unlimited} (three connections) has no limit: schema migrations, reconciliation, round
  * counts, pool rebuilds and the admin API's pages read whole tables or ranges and may rightly take
  * longer; so may the sweep for unfinished transfers.
  */
 public final class PgPools {
   private static final Logger log = LoggerFactory.getLogger(PgPools.class);
-  static final int UNLIMITED_SIZE = 2;
-  /** Connections whose pipeline took our head (and the limit, in the limited pool), and why one could not (null if none). */
-  private static final AtomicInteger LIMITED = new AtomicInteger();
-  private static final AtomicReference<RuntimeException> NOT_LIMITED = new AtomicReference<>();
+  static final int UNLIMITED_SIZE = 3;
 
   private final Pool limited;
   private final Pool unlimited;
   /** The head of every open connection's pipeline, where a close skips the codec's wait for the server. */
   private final Set<ChannelHandlerContext> heads;
+  /** Connections of the limited pool given their limit, and why one could not be (null if none). */
+  private final AtomicInteger limits;
+  private final AtomicReference<RuntimeException> notLimited;
 
-  private PgPools(Pool limited, Pool unlimited, Set<ChannelHandlerContext> heads) {
+  private PgPools(Pool limited, Pool unlimited, Set<ChannelHandlerContext> heads, AtomicInteger limits,
+      AtomicReference<RuntimeException> notLimited) {
     this.limited = limited;
     this.unlimited = unlimited;
     this.heads = heads;
+    this.limits = limits;
+    this.notLimited = notLimited;
   }
 
   public Pool limited() {
@@ -75,10 +79,12 @@ public final class PgPools {
       throw new IllegalArgumentException("timeout must be at least 100 ms, got " + timeout);
     }
     PgConnectOptions cached = new PgConnectOptions(options).setCachePreparedStatements(true).setPipeliningLimit(16);
-    String limits = "SET statement_timeout = " + ms + "; SET idle_in_transaction_session_timeout = " + ms;
+    String serverLimits = "SET statement_timeout = " + ms + "; SET idle_in_transaction_session_timeout = " + ms;
     Set<ChannelHandlerContext> heads = ConcurrentHashMap.newKeySet();
+    AtomicInteger limits = new AtomicInteger();
+    AtomicReference<RuntimeException> notLimited = new AtomicReference<>();
     Pool limited = PgBuilder.pool()
-        // Retired idle after ms / 2 (checked every ms / 4), before the limit would close them idle.
+        // Retired idle after ms / 2 (checked every ms / 4, at most every second), before the limit would close them idle.
         .with(new PoolOptions().setName("ledger").setMaxSize(size)
             .setIdleTimeout((int) (ms / 2)).setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
             .setPoolCleanerPeriod((int) Math.min(1000, ms / 4))
@@ -86,13 +92,21 @@ public final class PgPools {
         .with(new NetClientOptions().setMetricsName("ledger").setConnectTimeout((int) ms))
         .connectingTo(new PgConnectOptions(cached).setMetricsName("ledger"))
         .withConnectHandler(conn -> {
-          limit(conn, new TimeLimit(ms, heads));
+          TimeLimit limit = new TimeLimit(ms, heads);
+          if (!addFirst(conn, limit, notLimited)) {
+            conn.close(); // without the limit: checkLimited refuses the start
+            return;
+          }
+          limits.incrementAndGet();
           // A SET rather than startup parameters, which poolers such as PgBouncer refuse.
-          conn.query(limits).execute().onComplete((done, failed) -> {
+          conn.query(serverLimits).execute().onComplete((done, failed) -> {
             if (failed != null) {
-              log.warn("could not set the server's side of the ledger's time limit ({}): {}", limits, failed.toString());
+              // Not lent without the server's half: closed, the pool's attempt to open it fails.
+              log.error("could not set the server's side of the ledger's time limit ({}): {}", serverLimits, failed.toString());
+              limit.cut();
+            } else {
+              conn.close(); // hands it to the pool
             }
-            conn.close(); // hands it to the pool
           });
         })
         .using(vertx).build();
@@ -100,11 +114,11 @@ public final class PgPools {
         .with(new NetClientOptions().setMetricsName("ledger-unlimited"))
         .connectingTo(new PgConnectOptions(cached).setMetricsName("ledger-unlimited"))
         .withConnectHandler(conn -> {
-          limit(conn, new Head(heads));
+          addFirst(conn, new Head(heads), notLimited);
           conn.close(); // hands it to the pool
         })
         .using(vertx).build();
-    return new PgPools(limited, unlimited, heads);
+    return new PgPools(limited, unlimited, heads, limits, notLimited);
   }
 
   /** How long {@link #close} waits for the pools once it has cut their connections. */
@@ -146,8 +160,8 @@ public final class PgPools {
    */
   public Future<Void> checkLimited() {
     return limited.query("SELECT 1").execute().compose(done -> {
-      RuntimeException why = NOT_LIMITED.get();
-      if (why != null || LIMITED.get() == 0) {
+      RuntimeException why = notLimited.get();
+      if (why != null || limits.get() == 0) {
         return Future.failedFuture(new IllegalStateException("the ledger's connections cannot be given their time limit", why));
       }
       return Future.succeededFuture();
@@ -155,20 +169,22 @@ public final class PgPools {
   }
 
   /**
-   * Puts the limit first in the connection's pipeline. Not the client's own idle timeout: that
-   * closes through the PostgreSQL codec, which sends Terminate and then waits for the server to
-   * close (vertx-pg-client 5.0.10, PgEncoder.close), so a silent server keeps the connection, and
-   * everything waiting on it, for ever. Closed from the head of the pipeline, the socket is closed
-   * at once and the codec fails what waits on it.
+   * Puts {@code head} first in the connection's pipeline, where a close reaches the socket at once.
+   * Not the client's own idle timeout, nor its close: both close through the PostgreSQL codec, which
+   * sends Terminate and then waits for the server to close (vertx-pg-client 5.0.10,
+   * PgEncoder.close), so a silent server keeps the connection, and everything waiting on it, for
+   * ever. Closed from the head, the codec fails what waits on it. False (logged, and noted for
+   * {@link #checkLimited}) if the client's internals are not what this expects.
    */
-  private static void limit(SqlConnection conn, Head head) {
+  private static boolean addFirst(SqlConnection conn, Head head, AtomicReference<RuntimeException> notLimited) {
     try {
       var socket = (SocketConnectionBase) ((SqlConnectionBase<?>) conn).unwrap().unwrap();
       socket.socket().channelHandlerContext().pipeline().addFirst("ledger-head", head);
-      LIMITED.incrementAndGet();
+      return true;
     } catch (RuntimeException e) {
-      NOT_LIMITED.compareAndSet(null, e);
-      log.error("a ledger connection runs without its time limit: {}", e.toString());
+      notLimited.compareAndSet(null, e);
+      log.error("a ledger connection cannot be given its time limit, nor be closed without the server: {}", e.toString());
+      return false;
     }
   }
 
@@ -185,11 +201,22 @@ public final class PgPools {
       this.heads = heads;
     }
 
+    private volatile ChannelHandlerContext ctx;
+
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
+      this.ctx = ctx;
       heads.add(ctx);
       ctx.channel().closeFuture().addListener(f -> heads.remove(ctx));
       super.handlerAdded(ctx);
+    }
+
+    /** Closes the connection at once, without waiting for the server. */
+    void cut() {
+      ChannelHandlerContext c = ctx;
+      if (c != null) {
+        c.close();
+      }
     }
   }
 
