@@ -82,10 +82,10 @@ public final class JackpotNode implements AutoCloseable {
   /** How long the database may take to close the ledger's connections on stop before they are cut (PgPools.close). */
   static final java.time.Duration PG_CLOSE_GRACE = java.time.Duration.ofSeconds(5);
   /** How long Vert.x may take to close (its own resources) before the member leaves the cluster without it. */
-  static final int VERTX_CLOSE_SECONDS = 5;
+  static final java.time.Duration VERTX_CLOSE = java.time.Duration.ofSeconds(5);
   /** The longest a stop waits before the member leaves the cluster (a pod's grace period must be longer). */
   public static final int LONGEST_STOP_SECONDS = io.jackpot.http.HttpVerticle.SHUTDOWN_SECONDS + DRAIN_SECONDS + JOURNAL_SECONDS
-      + (int) PgPools.longestClose(PG_CLOSE_GRACE).toSeconds() + VERTX_CLOSE_SECONDS;
+      + (int) PgPools.longestClose(PG_CLOSE_GRACE).plus(VERTX_CLOSE).toSeconds();
 
   private final ExecutorService loop = Executors.newSingleThreadExecutor(r -> new Thread(r, "sequencer"));
   /** Where Hazelcast results are handed over, off its partition threads. */
@@ -486,15 +486,15 @@ public final class JackpotNode implements AutoCloseable {
       java.util.stream.LongStream.of(claimKeeping, departedSweeper).filter(t -> t >= 0).forEach(vertx::cancelTimer);
     }
     if (pg != null) {
-      pg.close(PG_CLOSE_GRACE); // before Vert.x, whose close would wait for ever on a silent database
+      pg.close(PG_CLOSE_GRACE); // before Vert.x, whose close waits for the server to close each connection
     }
     if (vertx != null) {
       try {
-        vertx.close().toCompletionStage().toCompletableFuture().get(VERTX_CLOSE_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+        vertx.close().toCompletionStage().toCompletableFuture().get(VERTX_CLOSE.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
       } catch (java.util.concurrent.TimeoutException e) {
         // Vert.x leaves the cluster only once every resource of it has closed, and a ledger
         // connection still in PostgreSQL's start-up exchange with a silent server never does.
-        log.error("stopping: Vert.x did not close within {} s; leaving the cluster without it", VERTX_CLOSE_SECONDS);
+        log.error("stopping: Vert.x did not close within {} s; leaving the cluster without it", VERTX_CLOSE.toSeconds());
         if (hz != null) {
           hz.getLifecycleService().shutdown(); // graceful: waits for an ongoing leave, or makes it
         }

@@ -86,59 +86,63 @@ final class FreezingProxy implements AutoCloseable {
     }
   }
 
+  /** What a pump does with a chunk it read: pass it on, pass it on and then freeze, or freeze at once. */
+  private enum Next { PASS, PASS_THEN_FREEZE, FREEZE }
+
   /** One relayed connection. */
   private final class Link {
     private volatile boolean stopped;
     private boolean inTransaction;
 
     void up(Socket from, Socket to) {
-      byte[] buffer = new byte[64 * 1024];
-      // Not try-with-resources: closing a socket's stream closes the socket, and a frozen one stays open.
-      try {
-        InputStream in = from.getInputStream();
-        OutputStream out = to.getOutputStream();
-        for (int n; (n = in.read(buffer)) >= 0; ) {
-          if (all) {
-            stopped = true;
-            return; // read, passed on to no one; nothing is closed
-          }
-          if (contains(buffer, n, BEGIN)) {
-            inTransaction = true;
-          }
-          byte[] m = marker.get();
-          if (inTransaction && m != null && contains(buffer, n, m) && marker.compareAndSet(m, null)) {
-            stopped = true; // before the server can answer
-            frozen.incrementAndGet();
-            out.write(buffer, 0, n);
-            out.flush();
-            return; // reads no more, closes nothing
-          }
-          if (contains(buffer, n, COMMIT) || contains(buffer, n, ROLLBACK)) {
-            inTransaction = false;
-          }
-          out.write(buffer, 0, n);
+      pump(from, to, (buffer, n) -> {
+        if (all) {
+          stopped = true;
+          return Next.FREEZE;
         }
-        to.shutdownOutput();
-      } catch (IOException e) {
-        closeQuietly(to);
-      }
+        if (contains(buffer, n, BEGIN)) {
+          inTransaction = true;
+        }
+        byte[] m = marker.get();
+        if (inTransaction && m != null && contains(buffer, n, m) && marker.compareAndSet(m, null)) {
+          stopped = true; // before the server can answer
+          frozen.incrementAndGet();
+          return Next.PASS_THEN_FREEZE;
+        }
+        if (contains(buffer, n, COMMIT) || contains(buffer, n, ROLLBACK)) {
+          inTransaction = false;
+        }
+        return Next.PASS;
+      });
     }
 
     void down(Socket from, Socket to) {
-      byte[] buffer = new byte[64 * 1024];
-      try {
-        InputStream in = from.getInputStream();
-        OutputStream out = to.getOutputStream();
-        for (int n; (n = in.read(buffer)) >= 0; ) {
-          if (stopped || all) {
-            return; // this answer and all later ones go nowhere; nothing is closed
-          }
+      pump(from, to, (buffer, n) -> stopped || all ? Next.FREEZE : Next.PASS);
+    }
+  }
+
+  /**
+   * Relays {@code from} to {@code to} chunk by chunk as {@code look} says. Frozen, it reads no more
+   * and closes nothing. Not try-with-resources: closing a socket's stream closes the socket.
+   */
+  private static void pump(Socket from, Socket to, java.util.function.BiFunction<byte[], Integer, Next> look) {
+    byte[] buffer = new byte[64 * 1024];
+    try {
+      InputStream in = from.getInputStream();
+      OutputStream out = to.getOutputStream();
+      for (int n; (n = in.read(buffer)) >= 0; ) {
+        Next next = look.apply(buffer, n);
+        if (next != Next.FREEZE) {
           out.write(buffer, 0, n);
         }
-        to.shutdownOutput();
-      } catch (IOException e) {
-        closeQuietly(to);
+        if (next != Next.PASS) {
+          out.flush();
+          return;
+        }
       }
+      to.shutdownOutput();
+    } catch (IOException e) {
+      closeQuietly(to);
     }
   }
 

@@ -18,7 +18,6 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,16 +51,13 @@ public final class PgPools {
   private final Pool unlimited;
   /** The head of every open connection's pipeline, where a close skips the codec's wait for the server. */
   private final Set<ChannelHandlerContext> heads;
-  /** Connections of the limited pool given their limit, and why one could not be (null if none). */
-  private final AtomicInteger limits;
+  /** Why a connection could not be given its head (and limit), or null. */
   private final AtomicReference<RuntimeException> notLimited;
 
-  private PgPools(Pool limited, Pool unlimited, Set<ChannelHandlerContext> heads, AtomicInteger limits,
-      AtomicReference<RuntimeException> notLimited) {
+  private PgPools(Pool limited, Pool unlimited, Set<ChannelHandlerContext> heads, AtomicReference<RuntimeException> notLimited) {
     this.limited = limited;
     this.unlimited = unlimited;
     this.heads = heads;
-    this.limits = limits;
     this.notLimited = notLimited;
   }
 
@@ -81,7 +77,6 @@ public final class PgPools {
     PgConnectOptions cached = new PgConnectOptions(options).setCachePreparedStatements(true).setPipeliningLimit(16);
     String serverLimits = "SET statement_timeout = " + ms + "; SET idle_in_transaction_session_timeout = " + ms;
     Set<ChannelHandlerContext> heads = ConcurrentHashMap.newKeySet();
-    AtomicInteger limits = new AtomicInteger();
     AtomicReference<RuntimeException> notLimited = new AtomicReference<>();
     Pool limited = PgBuilder.pool()
         // Retired idle after ms / 2 (checked every ms / 4, at most every second), before the limit would close them idle.
@@ -97,7 +92,6 @@ public final class PgPools {
             conn.close(); // without the limit: checkLimited refuses the start
             return;
           }
-          limits.incrementAndGet();
           // A SET rather than startup parameters, which poolers such as PgBouncer refuse.
           conn.query(serverLimits).execute().onComplete((done, failed) -> {
             if (failed != null) {
@@ -118,7 +112,7 @@ public final class PgPools {
           conn.close(); // hands it to the pool
         })
         .using(vertx).build();
-    return new PgPools(limited, unlimited, heads, limits, notLimited);
+    return new PgPools(limited, unlimited, heads, notLimited);
   }
 
   /** How long {@link #close} waits for the pools once it has cut their connections. */
@@ -155,13 +149,14 @@ public final class PgPools {
   }
 
   /**
-   * Opens a connection of the limited pool and fails unless the limit is on it: the limit reaches
-   * into the client's internals, and a client whose internals changed must not run without it.
+   * Opens a connection of the limited pool (every one passes its connect handler, which either puts
+   * the limit on it or notes why not) and fails if the limit could not be put on: it reaches into
+   * the client's internals, and a client whose internals changed must not run without it.
    */
   public Future<Void> checkLimited() {
     return limited.query("SELECT 1").execute().compose(done -> {
       RuntimeException why = notLimited.get();
-      if (why != null || limits.get() == 0) {
+      if (why != null) {
         return Future.failedFuture(new IllegalStateException("the ledger's connections cannot be given their time limit", why));
       }
       return Future.succeededFuture();
@@ -222,18 +217,15 @@ public final class PgPools {
 
   /** Closes a connection on which nothing has passed either way for its limit. */
   static final class TimeLimit extends Head {
-    private final long ms;
-
     TimeLimit(long ms, Set<ChannelHandlerContext> heads) {
       super(ms, heads);
-      this.ms = ms;
     }
 
     @Override
     protected void channelIdle(ChannelHandlerContext ctx, IdleStateEvent event) {
       if (event.state() == IdleState.ALL_IDLE) {
         log.warn("no answer from PostgreSQL ({}) for {} ms: closing the connection; what waits on it fails and is retried",
-            ctx.channel().remoteAddress(), ms);
+            ctx.channel().remoteAddress(), getAllIdleTimeInMillis());
         ctx.close();
       }
     }
