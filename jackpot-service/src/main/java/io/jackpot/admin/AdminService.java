@@ -15,6 +15,7 @@ import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolLoader;
 import io.vertx.core.json.JsonObject;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
@@ -43,19 +44,20 @@ public final class AdminService {
   private final Ledger ledger;
   private final Sequencer sequencer;
   private final Clock clock;
-  private final Function<JackpotDefinition, CompletionStage<Void>> publish;
+  private final BiFunction<JackpotDefinition, Long, CompletionStage<Void>> publish;
   private final PoolLoader loader;
   private final Pools pools;
   private final java.util.function.Function<String, java.util.Set<String>> gamesOf;
   private final java.util.function.Function<String, java.util.Set<String>> operatorsOf;
 
   /**
-   * {@code publish} makes a saved definition the cluster's; {@code loader} creates new pools;
+   * {@code publish} makes a saved definition the cluster's (with the version the ledger gave it);
+   * {@code loader} creates new pools;
    * {@code gamesOf} names the games an operator's game keys speak for, {@code operatorsOf} the
    * operators whose keys speak for a game (a scoped token may link only games its operator alone plays).
    */
   public AdminService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock,
-      Function<JackpotDefinition, CompletionStage<Void>> publish, PoolLoader loader, Pools pools,
+      BiFunction<JackpotDefinition, Long, CompletionStage<Void>> publish, PoolLoader loader, Pools pools,
       java.util.function.Function<String, java.util.Set<String>> gamesOf,
       java.util.function.Function<String, java.util.Set<String>> operatorsOf) {
     this.pools = pools;
@@ -136,8 +138,7 @@ public final class AdminService {
     // published: a contribution routed to a pool not there yet would hold up its member's sequencer.
     return refuseUnusableTargets(overflowTargets, "INVALID_DEFINITION", false)
         .thenCompose(v -> ledger.saveDefinition(id, after, admin.name(), audit, latest -> sameAs(id, latest, before, next)))
-        .thenCompose(version -> installNewPools(before, next))
-        .thenCompose(v -> publish.apply(next))
+        .thenCompose(version -> installNewPools(before, next).thenCompose(v -> publish.apply(next, (long) version)))
         .thenCompose(v -> changeTerms(admin, before, next));
   }
 
@@ -286,7 +287,8 @@ public final class AdminService {
    * Puts new exchange rates in force for the whole network: only an unscoped admin may, since rates
    * apply to every operator. Validated whole; saved with the audit entry; published to every member.
    */
-  public CompletionStage<FxRates> setFxRates(Admin admin, JsonObject body, FxRates current, Function<FxRates, CompletionStage<Void>> publish) {
+  public CompletionStage<FxRates> setFxRates(Admin admin, JsonObject body, FxRates current,
+      BiFunction<FxRates, Long, CompletionStage<Void>> publish) {
     writer(admin);
     if (admin.operatorScope() != null) {
       throw new Rejection(Kind.FORBIDDEN, "NETWORK_WIDE", "exchange rates apply to every operator: a token scoped to "
@@ -319,7 +321,7 @@ public final class AdminService {
     String after = io.jackpot.fx.hz.HzFxRates.json(next).encode();
     AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), null, "fx.rates", "fx-rates", before, after);
     return ledger.saveFxRates(after, admin.name(), audit, latest -> madeOnNewest(latest, current, next))
-        .thenCompose(v -> publish.apply(next)).thenApply(v -> next);
+        .thenCompose(version -> publish.apply(next, version)).thenApply(v -> next);
   }
 
   /**

@@ -60,8 +60,14 @@ public interface Ledger extends LedgerWriter {
   /** Transfers that left their source but were never received (a stop between the two steps). */
   CompletionStage<List<io.jackpot.pool.PoolOutcome.Transfer>> pendingTransfers();
 
-  /** The exchange rates in force (the newest set), as the JSON they were saved as. */
-  CompletionStage<Optional<String>> latestFxRates();
+  /**
+   * A saved version of a definition or of the exchange rates: its number (a definition's version;
+   * a set of rates' id), increasing with every save of the same thing, and its JSON as saved.
+   */
+  record Saved(long version, String json) {}
+
+  /** The exchange rates in force (the newest set). */
+  CompletionStage<Optional<Saved>> latestFxRates();
 
   /** The exchange rates set last at or before {@code moment}, as the JSON they were saved as. */
   CompletionStage<Optional<String>> fxRatesAt(java.time.Instant moment);
@@ -70,12 +76,12 @@ public interface Ledger extends LedgerWriter {
    * Saves a new set of exchange rates with its audit entry, in one transaction, if {@code saveAfter}
    * says so of the newest set (its JSON, or null if none), read under a lock that saving a set
    * takes: it answers false when the set is already the newest (nothing to save), and throws to
-   * refuse.
+   * refuse. Answers the number of the set now newest: the one saved, or the newest if none was.
    */
-  CompletionStage<Void> saveFxRates(String ratesJson, String setBy, AuditEntry audit, java.util.function.Predicate<String> saveAfter);
+  CompletionStage<Long> saveFxRates(String ratesJson, String setBy, AuditEntry audit, java.util.function.Predicate<String> saveAfter);
 
-  /** Every jackpot's definition in force (its highest version), as the JSON it was saved as. */
-  CompletionStage<List<String>> definitions();
+  /** Every jackpot's definition in force (its highest version). */
+  CompletionStage<List<Saved>> definitions();
 
   /** Saves a new version of a definition with its audit entry, in one transaction; answers the version. */
   default CompletionStage<Integer> saveDefinition(String id, String definitionJson, String savedBy, AuditEntry audit) {

@@ -4,6 +4,7 @@ import com.hazelcast.core.EntryEvent;
 import com.hazelcast.map.IMap;
 import com.hazelcast.map.listener.EntryAddedListener;
 import com.hazelcast.map.listener.EntryUpdatedListener;
+import io.jackpot.cluster.Versioned;
 import io.jackpot.fx.FxHolder;
 import io.jackpot.fx.FxRates;
 import io.jackpot.ledger.Ledger;
@@ -12,19 +13,24 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Keeps every member's rates the same: the rates in force live under one key of the IMap
  * {@code jackpot.fx} (loaded from the ledger by the first member); every member applies each new
- * value. The ledger stays the record: rates are saved there before they are published here.
+ * value unless it has a newer set already ({@link Versioned}). The ledger stays the record: rates are
+ * saved there before they are published here.
  */
 public final class HzFxRates {
   public static final String MAP = "jackpot.fx";
   private static final String KEY = "current";
+  private static final Logger log = LoggerFactory.getLogger(HzFxRates.class);
 
   private final IMap<String, String> map;
   private final FxHolder holder;
   private final Executor callbacks;
+  private final Versioned versions = new Versioned();
 
   /** {@code callbacks} runs what follows a publish (never a Hazelcast thread: it may call Hazelcast again). */
   public HzFxRates(IMap<String, String> map, FxHolder holder, Executor callbacks) {
@@ -36,19 +42,37 @@ public final class HzFxRates {
   /** Blocking: call at start. */
   public void start(Ledger ledger) throws Exception {
     if (!map.containsKey(KEY)) {
-      ledger.latestFxRates().toCompletableFuture().get().ifPresent(json -> map.putIfAbsent(KEY, json));
+      ledger.latestFxRates().toCompletableFuture().get().ifPresent(saved ->
+          map.executeOnKey(KEY, new Versioned.PutIfNewer(saved.version(), Versioned.stamp(new JsonObject(saved.json()), saved.version()))));
     }
-    map.addEntryListener((EntryAddedListener<String, String> & EntryUpdatedListener<String, String>) new Listener(), true);
-    String json = map.get(KEY);
-    if (json != null) {
-      holder.set(parse(json));
+    follow();
+    String value = map.get(KEY);
+    if (value != null) {
+      apply(value);
     }
   }
 
-  /** Puts saved rates in force on every member (this one at once); completes when the cluster has them, without blocking. */
-  public CompletionStage<Void> publish(FxRates rates) {
-    holder.set(rates);
-    return map.setAsync(KEY, json(rates).encode()).thenRunAsync(() -> {}, callbacks);
+  /** Puts every set published from now on in force here. */
+  public void follow() {
+    map.addEntryListener((EntryAddedListener<String, String> & EntryUpdatedListener<String, String>) new Listener(), true);
+  }
+
+  /**
+   * Puts saved rates ({@code version}: the number the ledger gave the set) in force on every member,
+   * this one at once; completes when the cluster has them, without blocking. A set older than one
+   * published already changes nothing, here or in the cluster.
+   */
+  public CompletionStage<Void> publish(FxRates rates, long version) {
+    versions.apply(KEY, version, () -> holder.set(rates));
+    return map.submitToKey(KEY, new Versioned.PutIfNewer(version, Versioned.stamp(json(rates), version)))
+        .thenRunAsync(() -> {}, callbacks);
+  }
+
+  private void apply(String value) {
+    long version = Versioned.versionOf(value);
+    if (!versions.apply(KEY, version, () -> holder.set(parse(value)))) {
+      log.info("exchange rates {} not applied: a newer set is in force", version);
+    }
   }
 
   public static JsonObject json(FxRates rates) {
@@ -73,12 +97,12 @@ public final class HzFxRates {
   private final class Listener implements EntryAddedListener<String, String>, EntryUpdatedListener<String, String> {
     @Override
     public void entryAdded(EntryEvent<String, String> event) {
-      holder.set(parse(event.getValue()));
+      apply(event.getValue());
     }
 
     @Override
     public void entryUpdated(EntryEvent<String, String> event) {
-      holder.set(parse(event.getValue()));
+      apply(event.getValue());
     }
   }
 }

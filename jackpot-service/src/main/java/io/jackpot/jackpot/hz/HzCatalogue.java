@@ -4,6 +4,7 @@ import com.hazelcast.core.EntryEvent;
 import com.hazelcast.map.IMap;
 import com.hazelcast.map.listener.EntryAddedListener;
 import com.hazelcast.map.listener.EntryUpdatedListener;
+import io.jackpot.cluster.Versioned;
 import io.jackpot.jackpot.Catalogue;
 import io.jackpot.jackpot.JackpotDefinition;
 import io.jackpot.jackpot.PoolDefinition;
@@ -21,8 +22,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Keeps every member's catalogue the same: definitions live in the IMap {@code jackpot.definitions}
  * (id → JSON), loaded from the ledger by the first member (or seeded with the initial catalogue on a
- * fresh ledger); each member applies every added or changed entry to its own catalogue. The ledger
- * stays the record: a definition is saved there before it is published here.
+ * fresh ledger); each member applies every added or changed entry to its own catalogue, unless it
+ * has a newer version already ({@link Versioned}). The ledger stays the record: a definition is
+ * saved there before it is published here.
  */
 public final class HzCatalogue {
   public static final String MAP = "jackpot.definitions";
@@ -31,6 +33,7 @@ public final class HzCatalogue {
   private final IMap<String, String> map;
   private final Catalogue catalogue;
   private final Executor callbacks;
+  private final Versioned versions = new Versioned();
 
   /** {@code callbacks} runs what follows a publish (never a Hazelcast thread: it may call Hazelcast again). */
   public HzCatalogue(IMap<String, String> map, Catalogue catalogue, Executor callbacks) {
@@ -46,29 +49,61 @@ public final class HzCatalogue {
    */
   public void start(Ledger ledger, List<JackpotDefinition> initial, BiConsumer<PoolId, PoolDefinition> onNewPool) throws Exception {
     if (map.isEmpty()) {
-      List<String> saved = ledger.definitions().toCompletableFuture().get();
+      List<Ledger.Saved> saved = new java.util.ArrayList<>(ledger.definitions().toCompletableFuture().get());
       if (saved.isEmpty()) {
         for (JackpotDefinition d : initial) {
           String json = DefinitionJson.of(d).encode();
-          ledger.saveDefinition(d.id(), json, "system", new io.jackpot.ledger.AuditEntry(java.time.Instant.now(), "system",
-              d.owner(), "jackpot.define", d.id(), null, json)).toCompletableFuture().get();
-          saved = new java.util.ArrayList<>(saved);
-          saved.add(json);
+          int version = ledger.saveDefinition(d.id(), json, "system", new io.jackpot.ledger.AuditEntry(java.time.Instant.now(),
+              "system", d.owner(), "jackpot.define", d.id(), null, json)).toCompletableFuture().get();
+          saved.add(new Ledger.Saved(version, json));
         }
         log.info("fresh ledger: saved the initial catalogue ({} jackpots)", initial.size());
       }
-      for (String json : saved) {
-        map.putIfAbsent(new JsonObject(json).getString("id"), json);
+      for (Ledger.Saved s : saved) {
+        JsonObject json = new JsonObject(s.json());
+        map.executeOnKey(json.getString("id"), new Versioned.PutIfNewer(s.version(), Versioned.stamp(json, s.version())));
       }
     }
-    map.addEntryListener((EntryAddedListener<String, String> & EntryUpdatedListener<String, String>) new Listener(onNewPool), true);
-    map.forEach((id, json) -> catalogue.put(DefinitionJson.parseStored(id, json)));
+    follow(onNewPool);
+    map.forEach((id, value) -> apply(id, value, (pool, definition) -> {}));
   }
 
-  /** Publishes a saved definition to every member (this one at once); completes when the cluster has it, without blocking. */
-  public CompletionStage<Void> publish(JackpotDefinition definition) {
-    catalogue.put(definition);
-    return map.setAsync(definition.id(), DefinitionJson.of(definition).encode()).thenRunAsync(() -> {}, callbacks);
+  /** Applies every definition published from now on to the catalogue, telling {@code onNewPool} of the pools it adds. */
+  public void follow(BiConsumer<PoolId, PoolDefinition> onNewPool) {
+    map.addEntryListener((EntryAddedListener<String, String> & EntryUpdatedListener<String, String>) new Listener(onNewPool), true);
+  }
+
+  /**
+   * Publishes a saved definition ({@code version}: the number the ledger gave it) to every member,
+   * this one at once; completes when the cluster has it, without blocking. A definition older than
+   * one published already changes nothing, here or in the cluster.
+   */
+  public CompletionStage<Void> publish(JackpotDefinition definition, long version) {
+    versions.apply(definition.id(), version, () -> catalogue.put(definition));
+    String value = Versioned.stamp(DefinitionJson.of(definition), version);
+    return map.submitToKey(definition.id(), new Versioned.PutIfNewer(version, value)).thenRunAsync(() -> {}, callbacks);
+  }
+
+  /**
+   * Puts a published definition in the catalogue unless a newer one is there; tells
+   * {@code onNewPool} of the pools this member did not know yet. The member that published a
+   * definition put it in its catalogue first and loads its new pools itself, so it loads nothing here.
+   */
+  private void apply(String id, String value, BiConsumer<PoolId, PoolDefinition> onNewPool) {
+    JackpotDefinition d = DefinitionJson.parseStored(id, value);
+    long version = Versioned.versionOf(value);
+    JackpotDefinition[] before = new JackpotDefinition[1];
+    boolean applied = versions.apply(id, version, () -> {
+      before[0] = catalogue.jackpot(id).orElse(null);
+      catalogue.put(d);
+    });
+    if (!applied) {
+      log.info("jackpot {} definition version {} not applied: a newer one is in force", id, version);
+      return;
+    }
+    log.info("jackpot {}: definition version {} in force", id, version);
+    d.pools().stream().filter(p -> before[0] == null || before[0].pool(p.key()).isEmpty())
+        .forEach(p -> onNewPool.accept(d.poolId(p), p));
   }
 
   private final class Listener implements EntryAddedListener<String, String>, EntryUpdatedListener<String, String> {
@@ -80,22 +115,12 @@ public final class HzCatalogue {
 
     @Override
     public void entryAdded(EntryEvent<String, String> event) {
-      apply(event);
+      apply(event.getKey(), event.getValue(), onNewPool);
     }
 
     @Override
     public void entryUpdated(EntryEvent<String, String> event) {
-      apply(event);
-    }
-
-    private void apply(EntryEvent<String, String> event) {
-      JackpotDefinition d = DefinitionJson.parseStored(event.getKey(), event.getValue());
-      // Only pools this member did not know yet need loading: the member that published the change
-      // put it in its catalogue first and loads its new pools itself, so it loads nothing here.
-      JackpotDefinition before = catalogue.jackpot(d.id()).orElse(null);
-      catalogue.put(d);
-      log.info("jackpot {} definition updated", d.id());
-      d.pools().stream().filter(p -> before == null || before.pool(p.key()).isEmpty()).forEach(p -> onNewPool.accept(d.poolId(p), p));
+      apply(event.getKey(), event.getValue(), onNewPool);
     }
   }
 }

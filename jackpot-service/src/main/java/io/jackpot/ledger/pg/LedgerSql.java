@@ -122,16 +122,16 @@ final class LedgerSql {
       SELECT coalesce(sum(t.amount_micros), 0)::int8 AS micros, coalesce(sum(t.amount_sub), 0)::int8 AS sub
       FROM transfers t LEFT JOIN transfer_receipts r ON r.transfer_id = t.transfer_id WHERE r.transfer_id IS NULL""";
 
-  static final String LATEST_FX = "SELECT rates::text AS rates FROM fx_rates ORDER BY id DESC LIMIT 1";
+  static final String LATEST_FX = "SELECT id, rates::text AS rates FROM fx_rates ORDER BY id DESC LIMIT 1";
 
   static final String FX_AT = "SELECT rates::text AS rates FROM fx_rates WHERE set_at <= $1 ORDER BY id DESC LIMIT 1";
 
   /** Held by the transaction that saves a set of rates: sets are saved one at a time, each checked against the newest. */
   static final String LOCK_FX = "SELECT pg_advisory_xact_lock(hashtext('fx_rates'))";
-  static final String SAVE_FX = "INSERT INTO fx_rates (rates, set_at, set_by) VALUES ($1, $2, $3)";
+  static final String SAVE_FX = "INSERT INTO fx_rates (rates, set_at, set_by) VALUES ($1, $2, $3) RETURNING id";
 
   static final String DEFINITIONS = """
-      SELECT DISTINCT ON (id) definition::text AS definition FROM jackpot_definitions ORDER BY id, version DESC""";
+      SELECT DISTINCT ON (id) version, definition::text AS definition FROM jackpot_definitions ORDER BY id, version DESC""";
 
   static final String SAVE_DEFINITION = """
       INSERT INTO jackpot_definitions (id, version, definition, saved_at, saved_by)

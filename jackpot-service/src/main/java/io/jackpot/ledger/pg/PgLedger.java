@@ -346,8 +346,16 @@ public final class PgLedger implements Ledger {
   }
 
   @Override
-  public CompletionStage<Optional<String>> latestFxRates() {
-    return pg.query(LedgerSql.LATEST_FX).execute().map(PgLedger::rates).toCompletionStage();
+  public CompletionStage<Optional<Saved>> latestFxRates() {
+    return pg.query(LedgerSql.LATEST_FX).execute().map(PgLedger::newestRates).toCompletionStage();
+  }
+
+  private static Optional<Saved> newestRates(RowSet<Row> rows) {
+    if (rows.size() == 0) {
+      return Optional.empty();
+    }
+    Row row = rows.iterator().next();
+    return Optional.of(new Saved(row.getLong("id"), row.getString("rates")));
   }
 
   @Override
@@ -360,23 +368,26 @@ public final class PgLedger implements Ledger {
   }
 
   @Override
-  public CompletionStage<Void> saveFxRates(String ratesJson, String setBy, AuditEntry audit,
+  public CompletionStage<Long> saveFxRates(String ratesJson, String setBy, AuditEntry audit,
       java.util.function.Predicate<String> saveAfter) {
     return pg.withTransaction(conn -> conn.query(LedgerSql.LOCK_FX).execute()
             .compose(l -> conn.query(LedgerSql.LATEST_FX).execute())
-            .compose(latest -> !saveAfter.test(rates(latest).orElse(null)) ? Future.<Void>succeededFuture()
+            .map(PgLedger::newestRates)
+            .compose(latest -> !saveAfter.test(latest.map(Saved::json).orElse(null))
+                ? Future.succeededFuture(latest.map(Saved::version).orElseThrow(() ->
+                    new IllegalStateException("no exchange rates are saved, yet none were to be saved")))
                 : conn.preparedQuery(LedgerSql.SAVE_FX)
                     .execute(Tuple.of(new io.vertx.core.json.JsonObject(ratesJson), BatchArrays.utc(audit.at()), setBy))
-                    .compose(x -> conn.preparedQuery(LedgerSql.INSERT_AUDIT).execute(BatchArrays.audit(List.of(audit))))
-                    .<Void>mapEmpty()))
+                    .compose(saved -> conn.preparedQuery(LedgerSql.INSERT_AUDIT).execute(BatchArrays.audit(List.of(audit)))
+                        .map(x -> saved.iterator().next().getLong("id")))))
         .toCompletionStage();
   }
 
   @Override
-  public CompletionStage<List<String>> definitions() {
+  public CompletionStage<List<Saved>> definitions() {
     return pg.query(LedgerSql.DEFINITIONS).execute().map(rows -> {
-      List<String> out = new ArrayList<>();
-      rows.forEach(r -> out.add(r.getString("definition")));
+      List<Saved> out = new ArrayList<>();
+      rows.forEach(r -> out.add(new Saved(r.getInteger("version"), r.getString("definition"))));
       return out;
     }).toCompletionStage();
   }
