@@ -33,9 +33,12 @@ public final class AwardService {
   private final TierDraw tiers;
   private final io.jackpot.fx.FxHolder fx;
   private final io.jackpot.fx.FxHistory fxHistory;
+  private final ClaimRounds claimRounds;
 
+  /** {@code claimRounds}: what a claim's round must be (JACKPOT_CLAIM_ROUNDS). */
   public AwardService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock, TierDraw tiers, io.jackpot.fx.FxHolder fx,
-      io.jackpot.fx.FxHistory fxHistory) {
+      io.jackpot.fx.FxHistory fxHistory, ClaimRounds claimRounds) {
+    this.claimRounds = claimRounds;
     this.fx = fx;
     this.fxHistory = fxHistory;
     this.tiers = tiers;
@@ -59,15 +62,21 @@ public final class AwardService {
     return ledger.findClaim(pool, caller.operatorId(), request.roundId()).thenCompose(known -> claimOn(pool, caller, request, known));
   }
 
-  /** The round's earlier win of this claim ({@code known}), or a new one from the pool. */
+  /**
+   * The round's earlier win of this claim ({@code known}), or a new one from the pool once the
+   * round passes {@link ClaimRounds} (a claim already won was checked when it won).
+   */
   private CompletionStage<Win> claimOn(PoolId pool, Caller caller, ClaimRequest request, java.util.Optional<Win> known) {
     if (known.isPresent()) {
       return CompletableFuture.completedFuture(sameClaimant(known.get(), request, caller));
     }
-    var command = new PoolCommand.Claim(request.roundId(), request.playerId(), request.gameId(),
-        caller.operatorId(), clock.instant().truncatedTo(ChronoUnit.MILLIS));
-    return sequencer.submit(Submission.of(List.of(new Submission.Target(pool, command)), null))
-        .thenApply(outcomes -> won(outcomes.get(0), request, caller, pool));
+    CompletionStage<Void> roundChecked = claimRounds == ClaimRounds.ANY ? CompletableFuture.completedFuture(null)
+        : ledger.roundOrigin(caller.operatorId(), request.roundId()).thenAccept(round -> claimRounds.check(request, pool, round));
+    return roundChecked.thenCompose(v -> {
+      var command = new PoolCommand.Claim(request.roundId(), request.playerId(), request.gameId(),
+          caller.operatorId(), clock.instant().truncatedTo(ChronoUnit.MILLIS));
+      return sequencer.submit(Submission.of(List.of(new Submission.Target(pool, command)), null));
+    }).thenApply(outcomes -> won(outcomes.get(0), request, caller, pool));
   }
 
   /** How to show amounts in {@code currency} at the rates in force now (WinJson falls back to the pool's own). */

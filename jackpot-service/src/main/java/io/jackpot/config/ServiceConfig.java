@@ -1,5 +1,6 @@
 package io.jackpot.config;
 
+import io.jackpot.award.ClaimRounds;
 import io.jackpot.award.PublicWins;
 import io.jackpot.cluster.ClusterSettings;
 import io.jackpot.ledger.pg.PgTls;
@@ -23,9 +24,10 @@ import java.util.Map;
  *     database cut off without a reset is given up in seconds rather than in the kernel's ~15 minutes
  * @param streamPing how often a contribution stream is pinged (and closed if it did not answer the previous ping)
  * @param publicWins what the public reads (ticker, GET /v1/jackpots) show of a win
+ * @param claimRounds what a claim's round must be before a pool pays it
  */
 public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, String pgUrl, PgTls pgTls, int pgPoolSize, Duration pgTimeout,
-    ClusterSettings cluster, TickerSettings ticker, Duration streamPing, PublicWins publicWins) {
+    ClusterSettings cluster, TickerSettings ticker, Duration streamPing, PublicWins publicWins, ClaimRounds claimRounds) {
 
   public static ServiceConfig fromEnv(Map<String, String> env) {
     for (String level : List.of("JACKPOT_LOG_LEVEL", "JACKPOT_CLIENT_ERROR_LOG_LEVEL")) {
@@ -75,7 +77,8 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
             Duration.ofSeconds(intVar(env, "JACKPOT_TICKER_PING_SECONDS", 30, 1, 3600)),
             intVar(env, "JACKPOT_HTTP_SEND_BUFFER_BYTES", 0, 0, 16 * 1024 * 1024)),
         Duration.ofSeconds(intVar(env, "JACKPOT_STREAM_PING_SECONDS", 30, 1, 3600)),
-        PublicWins.parse("JACKPOT_PUBLIC_WINS", env.get("JACKPOT_PUBLIC_WINS")));
+        PublicWins.parse("JACKPOT_PUBLIC_WINS", env.get("JACKPOT_PUBLIC_WINS")),
+        ClaimRounds.parse("JACKPOT_CLAIM_ROUNDS", env.get("JACKPOT_CLAIM_ROUNDS")));
   }
 
   private static String blankAsNull(String value) {
@@ -87,22 +90,22 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
   }
 
   public ServiceConfig withHttpPort(int port) {
-    return new ServiceConfig(port, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, ticker, streamPing, publicWins);
+    return new ServiceConfig(port, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, ticker, streamPing, publicWins, claimRounds);
   }
 
   public ServiceConfig withAdminPort(Integer port) {
-    return new ServiceConfig(httpPort, port, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, ticker, streamPing, publicWins);
+    return new ServiceConfig(httpPort, port, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, ticker, streamPing, publicWins, claimRounds);
   }
 
   public ServiceConfig withPgUrl(String url) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, url, pgTls, pgPoolSize, pgTimeout, cluster, ticker, streamPing, publicWins);
+    return new ServiceConfig(httpPort, adminPort, dataDir, url, pgTls, pgPoolSize, pgTimeout, cluster, ticker, streamPing, publicWins, claimRounds);
   }
 
   public ServiceConfig withCluster(ClusterSettings settings) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, settings, ticker, streamPing, publicWins);
+    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, settings, ticker, streamPing, publicWins, claimRounds);
   }
 
   public ServiceConfig withTicker(TickerSettings settings) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, settings, streamPing, publicWins);
+    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, settings, streamPing, publicWins, claimRounds);
   }
 }

@@ -29,6 +29,13 @@ class ServiceConfigTest {
   }
 
   @Test
+  void claimsTakeAnyRoundUnlessTheOperatorAsksForRecordedOnes() {
+    assertEquals(io.jackpot.award.ClaimRounds.ANY, ServiceConfig.fromEnv(Map.of()).claimRounds());
+    assertEquals(io.jackpot.award.ClaimRounds.RECORDED, ServiceConfig.fromEnv(Map.of("JACKPOT_CLAIM_ROUNDS", "recorded")).claimRounds());
+    assertThrows(IllegalArgumentException.class, () -> ServiceConfig.fromEnv(Map.of("JACKPOT_CLAIM_ROUNDS", "strict")));
+  }
+
+  @Test
   void theLedgersTimeLimitIsInWholeSecondsFromOneToAnHour() {
     assertEquals(java.time.Duration.ofSeconds(15), ServiceConfig.fromEnv(Map.of()).pgTimeout());
     assertEquals(java.time.Duration.ofSeconds(40), ServiceConfig.fromEnv(Map.of("JACKPOT_PG_TIMEOUT_SECONDS", "40")).pgTimeout());

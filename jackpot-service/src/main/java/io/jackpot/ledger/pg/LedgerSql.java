@@ -208,6 +208,9 @@ final class LedgerSql {
       + " (SELECT coalesce(sum(cardinality(share_pools)), 0)::int8 FROM rounds"
       + "  WHERE left(round_id, length($1)) = $1 AND ($2::text IS NULL OR operator_id = $2)) AS contributions";
 
+  static final String ROUND_ORIGIN =
+      "SELECT game_id, player_id, share_jackpots, share_pools FROM rounds WHERE operator_id = $1 AND round_id = $2";
+
   static final String FIND_WIN = "SELECT " + WIN_COLUMNS + " FROM wins WHERE win_id = $1";
 
   static final String FIND_WINS_BY_ROUND = "SELECT " + WIN_COLUMNS

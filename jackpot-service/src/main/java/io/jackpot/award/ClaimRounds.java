@@ -1,0 +1,54 @@
+package io.jackpot.award;
+
+import io.jackpot.error.Rejection;
+import io.jackpot.error.Rejection.Kind;
+import io.jackpot.ledger.RoundOrigin;
+import io.jackpot.pool.PoolId;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * What a claim's round must be before a pool pays it (JACKPOT_CLAIM_ROUNDS). API.md takes a game's
+ * word for its round. A network that wants more holds each claim to the ledger: only a round the
+ * claiming game and player played, and whose contribution fed the pool claimed, may win it. A game
+ * fault or a leaked game key then cannot pay a pool from a round that never fed it, such as
+ * Bewitched's 1.00 coin pool from a spin at 0.01.
+ */
+public enum ClaimRounds {
+  /** Any round id (API.md). */
+  ANY,
+  /** A recorded round of the same game and player that fed the pool claimed. */
+  RECORDED;
+
+  /** {@code any} or {@code recorded} (any case); null or blank: {@link #ANY}. */
+  public static ClaimRounds parse(String name, String raw) {
+    if (raw == null || raw.isBlank()) {
+      return ANY;
+    }
+    return switch (raw.trim().toLowerCase(Locale.ROOT)) {
+      case "any" -> ANY;
+      case "recorded" -> RECORDED;
+      default -> throw new IllegalArgumentException(name + " must be any or recorded, got '" + raw + "'");
+    };
+  }
+
+  /**
+   * Refuses (409) a claim of {@code pool} whose round, as the ledger has it ({@code round}, empty if
+   * not recorded), may not win it. The round's contribution must have been answered before the claim
+   * is sent: a round still on its way is not recorded yet.
+   */
+  public void check(ClaimRequest claim, PoolId pool, Optional<RoundOrigin> round) {
+    if (this == ANY) {
+      return;
+    }
+    RoundOrigin r = round.orElseThrow(() -> new Rejection(Kind.CONFLICT, "ROUND_NOT_RECORDED", "round " + claim.roundId()
+        + " has no recorded contribution: a claim is taken once its round's contribution has been answered"));
+    if (!r.gameId().equals(claim.gameId()) || !r.playerId().equals(claim.playerId())) {
+      throw new Rejection(Kind.CONFLICT, "ROUND_ID_CONFLICT", "round " + claim.roundId() + " was played by another game or player");
+    }
+    if (!r.fed().contains(pool)) {
+      throw new Rejection(Kind.CONFLICT, "ROUND_DID_NOT_FEED_POOL", "round " + claim.roundId() + " fed no share to pool "
+          + pool.jackpotId() + "/" + pool.poolKey() + ", so it cannot win it");
+    }
+  }
+}
