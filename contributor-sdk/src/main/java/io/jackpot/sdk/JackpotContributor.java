@@ -36,7 +36,9 @@ public interface JackpotContributor extends AutoCloseable {
    * Claims a pool (or, with poolKey null, draws a tier) for a round; retried like contributions
    * until answered. Completes exceptionally with {@link JackpotException} when refused (paused,
    * unknown pool, not linked...), and with IllegalStateException after {@link #close()}. The
-   * same claim again returns the same win.
+   * same claim again returns the same win. A claim of a round this client is still delivering is
+   * sent once that round is answered (whatever the answer): its share is then in the pool it
+   * wins, and a service that takes claims only for recorded rounds finds it recorded.
    */
   CompletionStage<Win> claim(String roundId, String playerId, String jackpotId, String poolKey, String currency);
 

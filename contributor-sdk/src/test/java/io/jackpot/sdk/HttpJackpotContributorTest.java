@@ -182,6 +182,35 @@ class HttpJackpotContributorTest {
        "seed": "200.000000", "wonAt": "2026-11-21T13:45:01.123Z", "trigger": "CLAIM", "hitPoint": null}""";
 
   @Test
+  void aClaimOfARoundStillOnItsWayIsSentOnlyOnceTheRoundIsAnswered() throws Exception {
+    List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (FakeService service = new FakeService(body -> {
+      if (body.contains("\"contributions\"")) {
+        seen.add("round applied");
+        return FakeService.answerAll(body, "APPLIED", null);
+      }
+      seen.add("claim");
+      return new FakeService.Reply(200, WIN, null);
+    })) {
+      // The round's first attempt is answered "busy, come back in 1 s": a claim sent at once would
+      // reach the service within that second, before the round is applied.
+      service.script.add(new FakeService.Reply(503, "{\"error\":{\"code\":\"OVERLOADED\",\"message\":\"busy\"}}", "1"));
+      JackpotContributor sdk = JackpotContributor.of(config(service.url()).build());
+      CompletableFuture<RoundResult> round = sdk.contribute(c(7)).toCompletableFuture();
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (service.requests.get() == 0) {
+        assertTrue(System.nanoTime() < end, "the round's first attempt reached the service");
+        Thread.sleep(5);
+      }
+      CompletableFuture<Win> claim = sdk.claim("R-7", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture();
+      assertEquals("bewitched/cv-0.10/1", claim.get(10, TimeUnit.SECONDS).winId());
+      assertEquals(RoundResult.Status.APPLIED, round.get().status());
+      assertEquals(List.of("round applied", "claim"), seen, "the claim reached the service after its round was applied");
+      sdk.close();
+    }
+  }
+
+  @Test
   void closingWaitsForAClaimUnderWayAndThenRefusesClaims() throws Exception {
     java.util.concurrent.CountDownLatch received = new java.util.concurrent.CountDownLatch(1);
     java.util.concurrent.CountDownLatch answer = new java.util.concurrent.CountDownLatch(1);

@@ -117,6 +117,12 @@ public final class HttpJackpotContributor implements JackpotContributor {
 
   /** Every round accepted and not yet settled (queued, in flight, or waiting for a retry). */
   private final java.util.Set<Pending> outstanding = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  /**
+   * The outstanding rounds by id (the latest, if one id was given twice): a claim of one of them is
+   * sent once it is settled, because a service may take claims only for recorded rounds
+   * (JACKPOT_CLAIM_ROUNDS=recorded), and a round's own share belongs in the pool it wins.
+   */
+  private final java.util.concurrent.ConcurrentHashMap<String, Pending> unsettled = new java.util.concurrent.ConcurrentHashMap<>();
 
   public HttpJackpotContributor(ContributorConfig config) {
     this.config = config;
@@ -163,6 +169,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
     CompletableFuture<RoundResult> done = new CompletableFuture<>();
     Pending p = new Pending(contribution, done);
     outstanding.add(p);
+    unsettled.put(contribution.roundId(), p);
     if (closed) {
       // close() began after the check above: it may already have looked at what is outstanding
       // and let the sender go, so this round is refused rather than left without an answer.
@@ -310,6 +317,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
    */
   private void settleOnce(Pending p, Consumer<CompletableFuture<RoundResult>> outcome, List<Runnable> tell) {
     if (outstanding.remove(p)) {
+      unsettled.remove(p.contribution().roundId(), p);
       held.release();
       tell.add(() -> outcome.accept(p.done()));
     }
@@ -358,7 +366,10 @@ public final class HttpJackpotContributor implements JackpotContributor {
       body.put("poolKey", poolKey);
     }
     body.put("currency", currency);
-    return tracked(() -> retried(() -> call(endpoints.pick(), "POST", "/v1/wins", json(body), ANY)).thenApply(text -> parse(() -> Wire.winOf(text))));
+    Pending round = unsettled.get(roundId);
+    CompletionStage<?> settled = round == null ? CompletableFuture.completedFuture(null) : round.done().handle((r, e) -> null);
+    return tracked(() -> settled.thenCompose(x -> retried(() -> call(endpoints.pick(), "POST", "/v1/wins", json(body), ANY)))
+        .thenApply(text -> parse(() -> Wire.winOf(text))));
   }
 
   @Override
