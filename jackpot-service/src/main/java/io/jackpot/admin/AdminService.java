@@ -405,6 +405,34 @@ public final class AdminService {
     return change(admin, jackpotId, poolKey, "pool.resume", new PoolCommand.Resume("resume-" + UUID.randomUUID(), clock.instant()));
   }
 
+  /**
+   * Pauses every pool of a jackpot in one step (the seed rules' "the jackpot could be temporarily
+   * deactivated": all contributions paused, amounts kept). Answers each pool's outcome by pool key,
+   * in the definition's order: a discontinued pool is left as it is (Refused), not an error.
+   */
+  public CompletionStage<Map<String, PoolOutcome>> pauseJackpot(Admin admin, String jackpotId) {
+    return changeAll(admin, jackpotId, "pool.pause", () -> new PoolCommand.Pause("pause-" + UUID.randomUUID(), clock.instant()));
+  }
+
+  /** Resumes every pool of a jackpot in one step; as {@link #pauseJackpot}. */
+  public CompletionStage<Map<String, PoolOutcome>> resumeJackpot(Admin admin, String jackpotId) {
+    return changeAll(admin, jackpotId, "pool.resume", () -> new PoolCommand.Resume("resume-" + UUID.randomUUID(), clock.instant()));
+  }
+
+  private CompletionStage<Map<String, PoolOutcome>> changeAll(Admin admin, String jackpotId, String action,
+      java.util.function.Supplier<PoolCommand> command) {
+    writer(admin);
+    JackpotDefinition j = visible(admin, jackpotId);
+    List<Submission.Target> targets = j.pools().stream().map(p -> new Submission.Target(j.poolId(p), command.get())).toList();
+    return sequencer.submit(Submission.audited(targets, new Submission.Audit(admin.name(), j.owner(), action))).thenApply(outcomes -> {
+      Map<String, PoolOutcome> byPool = new LinkedHashMap<>();
+      for (int i = 0; i < targets.size(); i++) {
+        byPool.put(targets.get(i).pool().poolKey(), outcomes.get(i));
+      }
+      return byPool;
+    });
+  }
+
   private CompletionStage<PoolOutcome> change(Admin admin, String jackpotId, String poolKey, String action, PoolCommand command) {
     writer(admin);
     JackpotDefinition j = visible(admin, jackpotId);

@@ -21,8 +21,8 @@ public final class Jackpotctl {
       usage: jackpotctl <command> [arguments]
         list                                      jackpots and pools: state, amount, seed, wins, pending change
         show <jackpot>                            one jackpot's definition and pools
-        pause <jackpot> <pool>                    stop contributions and wins (amount kept)
-        resume <jackpot> <pool>                   take contributions and pay wins again
+        pause <jackpot> [<pool>]                  stop contributions and wins (amount kept); every pool if none named
+        resume <jackpot> [<pool>]                 take contributions and pay wins again; every pool if none named
         discontinue <jackpot> <pool> --reason R (--hold | --to <jackpot>/<pool>)
         define <jackpot> <definition.json>        create or change a jackpot (PUT)
         fx <rates.json>                           put exchange rates in force
@@ -71,7 +71,7 @@ public final class Jackpotctl {
     return switch (command) {
       case "list" -> list();
       case "show" -> show(arg(rest, 0));
-      case "pause", "resume" -> change(command, arg(rest, 0), arg(rest, 1));
+      case "pause", "resume" -> rest.size() == 1 ? changeAll(command, arg(rest, 0)) : change(command, arg(rest, 0), arg(rest, 1));
       case "discontinue" -> discontinue(rest);
       case "define" -> define(arg(rest, 0), arg(rest, 1));
       case "fx" -> json(call("PUT", "/v1/admin/fx-rates", Files.readString(Path.of(arg(rest, 0)))));
@@ -121,6 +121,15 @@ public final class Jackpotctl {
     JsonObject r = call("POST", "/v1/admin/jackpots/" + jackpot + "/pools/" + pool + "/" + what, null);
     return new Table("JACKPOT", "POOL", "STATE", "AMOUNT", "CHANGED")
         .row(jackpot, pool, r.getString("state"), r.getString("amount"), r.getBoolean("changed")).render();
+  }
+
+  private String changeAll(String what, String jackpot) throws Exception {
+    Table t = new Table("JACKPOT", "POOL", "STATE", "AMOUNT", "CHANGED");
+    for (Object p : call("POST", "/v1/admin/jackpots/" + jackpot + "/" + what, null).getJsonArray("pools")) {
+      JsonObject pool = (JsonObject) p;
+      t.row(jackpot, pool.getString("poolKey"), pool.getString("state"), pool.getString("amount"), pool.getBoolean("changed"));
+    }
+    return t.render();
   }
 
   private String discontinue(List<String> args) throws Exception {

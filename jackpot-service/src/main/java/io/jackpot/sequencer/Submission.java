@@ -26,7 +26,12 @@ public record Submission(List<Target> targets, RoundRecord round, Audit audit, C
 
   /** An operator's change of one pool, audited. */
   public static Submission audited(Target target, Audit audit) {
-    return new Submission(List.of(target), null, audit, new CompletableFuture<>());
+    return audited(List.of(target), audit);
+  }
+
+  /** An operator's change of several pools in one step, each change audited. */
+  public static Submission audited(List<Target> targets, Audit audit) {
+    return new Submission(targets, null, audit, new CompletableFuture<>());
   }
 
   /** A command addressed to a pool. */

@@ -27,6 +27,9 @@ class JackpotctlIT extends OneNode {
     assertEquals(16, list.lines().count(), "header, rule and 14 pools");
     assertTrue(ctl("pause", "bewitched", "cv-0.10").contains("PAUSED"));
     assertTrue(ctl("resume", "bewitched", "cv-0.10").contains("ACTIVE"));
+    String wholeJackpot = ctl("pause", "candy");
+    assertEquals(4, wholeJackpot.lines().filter(l -> l.matches("candy\\s+\\S+\\s+PAUSED\\s+.*true")).count(), wholeJackpot);
+    assertEquals(4, ctl("resume", "candy").lines().filter(l -> l.matches("candy\\s+\\S+\\s+ACTIVE\\s+.*true")).count());
     String audit = ctl("audit");
     assertTrue(audit.contains("pool.pause") && audit.contains("pool.resume"), audit);
     assertTrue(ctl("reconcile").endsWith("BALANCED\n"));

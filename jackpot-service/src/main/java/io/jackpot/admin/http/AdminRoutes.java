@@ -50,6 +50,8 @@ public final class AdminRoutes {
     router.get("/v1/admin/jackpots/:id").handler(this::one);
     router.put("/v1/admin/jackpots/:id").handler(BodyHandler.create(false).setBodyLimit(256 * 1024)).handler(JsonBody::require)
         .handler(this::define);
+    router.post("/v1/admin/jackpots/:id/pause").handler(ctx -> changeAll(ctx, true));
+    router.post("/v1/admin/jackpots/:id/resume").handler(ctx -> changeAll(ctx, false));
     router.post("/v1/admin/jackpots/:id/pools/:key/pause").handler(ctx -> change(ctx, true));
     router.post("/v1/admin/jackpots/:id/pools/:key/resume").handler(ctx -> change(ctx, false));
     router.post("/v1/admin/jackpots/:id/pools/:key/discontinue").handler(BodyHandler.create(false).setBodyLimit(16 * 1024))
@@ -104,13 +106,29 @@ public final class AdminRoutes {
     String id = ctx.pathParam("id");
     String key = ctx.pathParam("key");
     Replies.json(ctx, () -> pause ? admin.pause(AdminAuth.admin(ctx), id, key) : admin.resume(AdminAuth.admin(ctx), id, key),
-        outcome -> {
-          JsonObject out = new JsonObject().put("jackpotId", id).put("poolKey", key);
-          if (outcome instanceof PoolOutcome.StateChanged c) {
-            return out.put("state", c.after().status().name()).put("amount", c.after().amount().toPlainString()).put("changed", true);
-          }
-          return out.put("state", ((PoolOutcome.Unchanged) outcome).status().name()).put("changed", false);
+        outcome -> changed(new JsonObject().put("jackpotId", id).put("poolKey", key), outcome));
+  }
+
+  /** Every pool of a jackpot: {"jackpotId", "pools": [{"poolKey", "state", "amount"?, "changed"}]}, in the definition's order. */
+  private void changeAll(RoutingContext ctx, boolean pause) {
+    String id = ctx.pathParam("id");
+    Replies.json(ctx, () -> pause ? admin.pauseJackpot(AdminAuth.admin(ctx), id) : admin.resumeJackpot(AdminAuth.admin(ctx), id),
+        outcomes -> {
+          JsonArray pools = new JsonArray();
+          outcomes.forEach((key, outcome) -> pools.add(changed(new JsonObject().put("poolKey", key), outcome)));
+          return new JsonObject().put("jackpotId", id).put("pools", pools);
         });
+  }
+
+  /** A pause's or resume's outcome: the state after it, the amount when it changed, and whether it did. */
+  private static JsonObject changed(JsonObject out, PoolOutcome outcome) {
+    if (outcome instanceof PoolOutcome.StateChanged c) {
+      return out.put("state", c.after().status().name()).put("amount", c.after().amount().toPlainString()).put("changed", true);
+    }
+    if (outcome instanceof PoolOutcome.Refused r) {
+      return out.put("state", r.status().name()).put("changed", false); // discontinued: left as it is
+    }
+    return out.put("state", ((PoolOutcome.Unchanged) outcome).status().name()).put("changed", false);
   }
 
   /** Body: {"reason": "...", "transferTo": {"jackpotId", "poolKey"}} or {"reason": "...", "hold": true}. */

@@ -1,0 +1,92 @@
+package io.jackpot.it;
+
+import static io.jackpot.it.Api.batch;
+import static io.jackpot.it.Api.contribution;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A whole jackpot paused and resumed in one request (the seed rules' "the jackpot could be
+ * temporarily deactivated"): every pool stops taking contributions and paying claims, keeps its
+ * amount exactly, and gets it back on resume; a discontinued pool is left as it is.
+ */
+class JackpotPauseIT extends OneNode {
+  private static final String ADMIN = "dev-admin-token";
+
+  private static Api.Reply admin(String path, String token) {
+    return AdminIT.callAt(node.httpPort(), "POST", path, token);
+  }
+
+  private static Map<String, String> amounts() {
+    Map<String, String> out = new HashMap<>();
+    for (Object p : api.get("/v1/jackpots/bewitched").json().getJsonArray("pools")) {
+      out.put(((JsonObject) p).getString("key"), ((JsonObject) p).getString("amount"));
+    }
+    return out;
+  }
+
+  private static Map<String, String> states(JsonArray pools) {
+    Map<String, String> out = new HashMap<>();
+    pools.forEach(p -> out.put(((JsonObject) p).getString("poolKey"), ((JsonObject) p).getString("state")));
+    return out;
+  }
+
+  @Test
+  void everyPoolIsPausedInOneRequestAndResumedWithItsAmount() {
+    for (String coin : List.of("0.10", "1.00", "5.00")) {
+      api.post("/v1/contributions", batch(contribution("JP-" + coin, "bewitched", "25.00", coin)));
+    }
+    Api.Reply held = AdminIT.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/bewitched/pools/cv-5.00/discontinue", ADMIN,
+        new JsonObject().put("reason", "coin value retired").put("hold", true).encode());
+    assertEquals(200, held.status(), held.body());
+    Map<String, String> before = amounts();
+
+    assertEquals(403, admin("/v1/admin/jackpots/bewitched/pause", "dev-viewer-token").status());
+    assertEquals(404, admin("/v1/admin/jackpots/nope/pause", ADMIN).status());
+    Api.Reply paused = admin("/v1/admin/jackpots/bewitched/pause", ADMIN);
+    assertEquals(200, paused.status(), paused.body());
+    JsonArray pools = paused.json().getJsonArray("pools");
+    assertEquals(10, pools.size(), paused.body());
+    Map<String, String> states = states(pools);
+    assertEquals("DISCONTINUED", states.remove("cv-5.00"), "a discontinued pool is left as it is");
+    states.values().forEach(s -> assertEquals("PAUSED", s, paused.body()));
+    for (Object p : pools) {
+      JsonObject pool = (JsonObject) p;
+      if (!pool.getString("poolKey").equals("cv-5.00")) {
+        assertEquals(before.get(pool.getString("poolKey")), pool.getString("amount"), "amount kept: " + pool);
+      }
+    }
+    admin("/v1/admin/jackpots/bewitched/pause", ADMIN).json().getJsonArray("pools")
+        .forEach(p -> assertEquals(false, ((JsonObject) p).getBoolean("changed"), "pausing again changes nothing: " + p));
+
+    JsonObject result = Api.results(api.post("/v1/contributions", batch(contribution("JP-PAUSED", "bewitched", "25.00", "1.00"))))
+        .getJsonObject(0);
+    assertEquals("PAUSED", result.getString("status"), result.encode());
+    Api.Reply claim = api.post("/v1/wins", Api.claim("JP-W", "bewitched", "cv-0.10"));
+    assertEquals(409, claim.status(), claim.body());
+    assertEquals("POOL_PAUSED", claim.errorCode());
+    assertEquals(before, amounts(), "nothing moved while paused");
+
+    Api.Reply resumed = admin("/v1/admin/jackpots/bewitched/resume", ADMIN);
+    assertEquals(200, resumed.status(), resumed.body());
+    Map<String, String> after = states(resumed.json().getJsonArray("pools"));
+    assertEquals("DISCONTINUED", after.remove("cv-5.00"));
+    after.values().forEach(s -> assertEquals("ACTIVE", s, resumed.body()));
+    assertEquals(before, amounts(), "every amount given back exactly");
+    assertEquals("APPLIED", Api.results(api.post("/v1/contributions", batch(contribution("JP-AGAIN", "bewitched", "25.00", "1.00"))))
+        .getJsonObject(0).getString("status"), "contributions are taken again");
+
+    JsonArray audit = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/audit", "dev-viewer-token").json().getJsonArray("entries");
+    long pauses = audit.stream().filter(e -> "pool.pause".equals(((JsonObject) e).getString("action"))).count();
+    long resumes = audit.stream().filter(e -> "pool.resume".equals(((JsonObject) e).getString("action"))).count();
+    assertEquals(9, pauses, "one entry per pool paused (the repeat changed nothing)");
+    assertEquals(9, resumes);
+    OneNode.assertBalanced(node.httpPort());
+  }
+}
