@@ -1,6 +1,7 @@
 package io.jackpot.ledger.pg;
 
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.socket.nio.NioChannelOption;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -19,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import jdk.net.ExtendedSocketOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,7 +43,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@code unlimited} (three connections) has no limit: schema migrations, reconciliation, round
  * counts, pool rebuilds and the admin API's pages read whole tables or ranges and may rightly take
- * longer; so may the sweep for unfinished transfers.
+ * longer; so may the sweep for unfinished transfers. Its connections have TCP keepalive probing
+ * after the same time ({@link #keepAlive}), so that a database gone away is noticed on them too.
  */
 public final class PgPools {
   private static final Logger log = LoggerFactory.getLogger(PgPools.class);
@@ -108,7 +111,10 @@ public final class PgPools {
         .with(new NetClientOptions().setMetricsName("ledger-unlimited"))
         .connectingTo(new PgConnectOptions(cached).setMetricsName("ledger-unlimited"))
         .withConnectHandler(conn -> {
-          addFirst(conn, new Head(heads), notLimited);
+          Head head = new Head(heads);
+          if (addFirst(conn, head, notLimited)) {
+            keepAlive(head, ms);
+          }
           conn.close(); // hands it to the pool
         })
         .using(vertx).build();
@@ -183,6 +189,33 @@ public final class PgPools {
     }
   }
 
+  /**
+   * TCP keepalive on an unlimited connection, probing after {@code ms} of silence (at least 1 s),
+   * then every third of that, three times: a connection whose database is gone (a failover that
+   * moved its address, a dropped route) is closed within about twice the limit once its requests
+   * were acknowledged, while a server busy with a long query still answers the probes. Linux's
+   * defaults would wait two hours and more. A request sent into a dead route is retransmitted for
+   * the kernel's ~15 minutes before this can start (the JDK has no TCP_USER_TIMEOUT); the limited
+   * pool's own limit covers that case on the hot path.
+   */
+  static void keepAlive(Head head, long ms) {
+    var config = head.ctx.channel().config();
+    int idle = (int) Math.max(1, ms / 1000);
+    boolean set;
+    try {
+      set = config.setOption(NioChannelOption.of(java.net.StandardSocketOptions.SO_KEEPALIVE), true)
+          && config.setOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPIDLE), idle)
+          && config.setOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPINTERVAL), Math.max(1, idle / 3))
+          && config.setOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPCOUNT), 3);
+    } catch (RuntimeException e) {
+      set = false;
+    }
+    if (!set) {
+      log.warn("a ledger connection without short keepalive probes: a database gone away is noticed on it only after the"
+          + " kernel's defaults");
+    }
+  }
+
   /** First in a connection's pipeline, known to {@link #close} while the connection is open. */
   static class Head extends IdleStateHandler {
     private final Set<ChannelHandlerContext> heads;
@@ -196,7 +229,7 @@ public final class PgPools {
       this.heads = heads;
     }
 
-    private volatile ChannelHandlerContext ctx;
+    volatile ChannelHandlerContext ctx;
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
