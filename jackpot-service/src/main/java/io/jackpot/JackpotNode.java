@@ -96,6 +96,8 @@ public final class JackpotNode implements AutoCloseable {
    * moves after a member leaves, which on hz-callbacks would hold up every claim and pool answer.
    */
   private final ExecutorService journalReads = Executors.newSingleThreadExecutor(r -> new Thread(r, "journal-reads"));
+  /** Publishes of definitions and exchange rates: blocking compare-and-set on their maps, rare, off hz-callbacks. */
+  private final ExecutorService hzPublishes = Executors.newSingleThreadExecutor(r -> new Thread(r, "hz-publishes"));
   private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "sequencer-retry"));
   private LocalPostgres localPostgres;
   private PgPools pg;
@@ -188,10 +190,10 @@ public final class JackpotNode implements AutoCloseable {
     RandomSource random = new StrongRandomSource();
     Catalogue catalogue = new Catalogue(List.of());
     PoolLoader loader = new PoolLoader(catalogue, pools, ledger, clock, random);
-    HzCatalogue definitions = new HzCatalogue(hz.getMap(HzCatalogue.MAP), catalogue, hzCallbacks);
+    HzCatalogue definitions = new HzCatalogue(hz.getMap(HzCatalogue.MAP), catalogue, hzPublishes);
     definitions.start(ledger, initial.all(), loader::load);
     loader.loadAll().toCompletableFuture().get();
-    HzFxRates fxRates = new HzFxRates(hz.getMap(HzFxRates.MAP), fx, hzCallbacks);
+    HzFxRates fxRates = new HzFxRates(hz.getMap(HzFxRates.MAP), fx, hzPublishes);
     fxRates.start(ledger);
     log.info("step 4/6: {} pools live", catalogue.poolIds().size());
 
@@ -504,6 +506,7 @@ public final class JackpotNode implements AutoCloseable {
     }
     loop.shutdown();
     hzCallbacks.shutdown();
+    hzPublishes.shutdown();
     journalReads.shutdown();
     scheduler.shutdownNow();
     if (localPostgres != null) {

@@ -44,20 +44,20 @@ public final class AdminService {
   private final Ledger ledger;
   private final Sequencer sequencer;
   private final Clock clock;
-  private final BiFunction<JackpotDefinition, Long, CompletionStage<Void>> publish;
+  private final BiFunction<JackpotDefinition, Long, CompletionStage<Boolean>> publish;
   private final PoolLoader loader;
   private final Pools pools;
   private final java.util.function.Function<String, java.util.Set<String>> gamesOf;
   private final java.util.function.Function<String, java.util.Set<String>> operatorsOf;
 
   /**
-   * {@code publish} makes a saved definition the cluster's (with the version the ledger gave it);
-   * {@code loader} creates new pools;
+   * {@code publish} makes a saved definition the cluster's (with the version the ledger gave it),
+   * answering whether it is in force (false: a newer version is); {@code loader} creates new pools;
    * {@code gamesOf} names the games an operator's game keys speak for, {@code operatorsOf} the
    * operators whose keys speak for a game (a scoped token may link only games its operator alone plays).
    */
   public AdminService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock,
-      BiFunction<JackpotDefinition, Long, CompletionStage<Void>> publish, PoolLoader loader, Pools pools,
+      BiFunction<JackpotDefinition, Long, CompletionStage<Boolean>> publish, PoolLoader loader, Pools pools,
       java.util.function.Function<String, java.util.Set<String>> gamesOf,
       java.util.function.Function<String, java.util.Set<String>> operatorsOf) {
     this.pools = pools;
@@ -138,7 +138,9 @@ public final class AdminService {
     // published: a contribution routed to a pool not there yet would hold up its member's sequencer.
     return refuseUnusableTargets(overflowTargets, "INVALID_DEFINITION", false)
         .thenCompose(v -> ledger.saveDefinition(id, after, admin.name(), audit, latest -> sameAs(id, latest, before, next)))
-        .thenCompose(version -> installNewPools(before, next).thenCompose(v -> publish.apply(next, (long) version)))
+        .thenCompose(version -> installNewPools(before, next).thenCompose(v -> publish.apply(next, (long) version))
+            .thenApply(inForce -> inForceOrRefused(inForce, "DEFINITION_CHANGED", "jackpot " + id + " was saved as version "
+                + version + ", but a newer version was saved meanwhile and is in force; its terms were not sent to the pools")))
         .thenCompose(v -> changeTerms(admin, before, next));
   }
 
@@ -288,7 +290,7 @@ public final class AdminService {
    * apply to every operator. Validated whole; saved with the audit entry; published to every member.
    */
   public CompletionStage<FxRates> setFxRates(Admin admin, JsonObject body, FxRates current,
-      BiFunction<FxRates, Long, CompletionStage<Void>> publish) {
+      BiFunction<FxRates, Long, CompletionStage<Boolean>> publish) {
     writer(admin);
     if (admin.operatorScope() != null) {
       throw new Rejection(Kind.FORBIDDEN, "NETWORK_WIDE", "exchange rates apply to every operator: a token scoped to "
@@ -321,7 +323,9 @@ public final class AdminService {
     String after = io.jackpot.fx.hz.HzFxRates.json(next).encode();
     AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), null, "fx.rates", "fx-rates", before, after);
     return ledger.saveFxRates(after, admin.name(), audit, latest -> madeOnNewest(latest, current, next))
-        .thenCompose(version -> publish.apply(next, version)).thenApply(v -> next);
+        .thenCompose(version -> publish.apply(next, version).thenApply(inForce -> inForceOrRefused(inForce, "FX_RATES_CHANGED",
+            "the rates were saved as set " + version + ", but a newer set was saved meanwhile and is in force")))
+        .thenApply(v -> next);
   }
 
   /**
@@ -342,6 +346,18 @@ public final class AdminService {
           + " seen the newest set yet); nothing was saved: read them again and retry");
     }
     return true;
+  }
+
+  /**
+   * A saved change that a newer one overtook before the cluster ran it (two PUTs on different
+   * members, the first one's publish late) is not taken further: its steps after publishing would
+   * otherwise follow the newer change's and undo them. Refused 409, as a race lost at the save is.
+   */
+  private static Void inForceOrRefused(boolean inForce, String code, String message) {
+    if (!inForce) {
+      throw new Rejection(Kind.CONFLICT, code, message);
+    }
+    return null;
   }
 
   /** What a discontinuation did: the source's outcome, and the target's receipt if value moved. */

@@ -1,9 +1,9 @@
 package io.jackpot.cluster;
 
-import com.hazelcast.map.EntryProcessor;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 /**
  * Settings shared through a Hazelcast map (definitions, exchange rates) where only the newest may
@@ -50,19 +50,24 @@ public final class Versioned {
   }
 
   /**
-   * Puts its value in the map unless the map holds one numbered as high or higher: run on the
-   * key's owner (and its backups), so a retried or late publish leaves a newer value standing.
-   * Answers whether it put the value.
+   * Puts {@code value} (numbered {@code version}) under {@code key} unless the map holds one
+   * numbered as high or higher, by compare-and-set on the value found: a retried or late put of an
+   * older value finds a newer one and leaves it. Only the map's own operations, which members of
+   * an earlier release run too (a rolling update). Blocking. Answers the number of the value in
+   * the map afterwards: {@code version} if it is in force, higher if a newer one is.
    */
-  public record PutIfNewer(long version, String value) implements EntryProcessor<String, String, Boolean> {
-    @Override
-    public Boolean process(Map.Entry<String, String> entry) {
-      String had = entry.getValue();
-      if (had != null && versionOf(had) >= version) {
-        return false;
+  public static long putIfNewer(ConcurrentMap<String, String> map, String key, long version, String value) {
+    while (true) {
+      String had = map.get(key);
+      if (had == null) {
+        if (map.putIfAbsent(key, value) == null) {
+          return version;
+        }
+      } else if (versionOf(had) >= version) {
+        return versionOf(had);
+      } else if (map.replace(key, had, value)) {
+        return version;
       }
-      entry.setValue(value);
-      return true;
     }
   }
 }

@@ -5,10 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.json.JsonObject;
-import java.util.AbstractMap.SimpleEntry;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 
 class VersionedTest {
@@ -38,13 +37,35 @@ class VersionedTest {
   void theMapKeepsTheNewerValue() {
     String three = Versioned.stamp(new JsonObject().put("name", "three"), 3);
     String two = Versioned.stamp(new JsonObject().put("name", "two"), 2);
-    Map.Entry<String, String> entry = new SimpleEntry<>("a", null);
-    assertTrue(new Versioned.PutIfNewer(3, three).process(entry), "into an empty entry");
-    assertFalse(new Versioned.PutIfNewer(2, two).process(entry));
-    assertFalse(new Versioned.PutIfNewer(3, three).process(entry), "a retry of what is there");
-    assertEquals(three, entry.getValue());
-    entry.setValue("{\"name\":\"unnumbered\"}");
-    assertTrue(new Versioned.PutIfNewer(2, two).process(entry), "over a value of an earlier release");
-    assertEquals(2, Versioned.versionOf(entry.getValue()));
+    ConcurrentHashMap<String, String> map = new ConcurrentHashMap<>();
+    assertEquals(3, Versioned.putIfNewer(map, "a", 3, three), "into an empty map");
+    assertEquals(3, Versioned.putIfNewer(map, "a", 2, two), "older: the newer stays in force");
+    assertEquals(3, Versioned.putIfNewer(map, "a", 3, three), "a retry of what is there");
+    assertEquals(three, map.get("a"));
+    map.put("a", "{\"name\":\"unnumbered\"}");
+    assertEquals(2, Versioned.putIfNewer(map, "a", 2, two), "over a value of an earlier release");
+    assertEquals(two, map.get("a"));
+  }
+
+  /** A value that changes between the read and the compare-and-set is read again, never overwritten blind. */
+  @Test
+  void aValueChangedMeanwhileIsReadAgain() {
+    String five = Versioned.stamp(new JsonObject().put("name", "five"), 5);
+    String four = Versioned.stamp(new JsonObject().put("name", "four"), 4);
+    ConcurrentHashMap<String, String> map = new ConcurrentHashMap<>() {
+      private boolean raced;
+
+      @Override
+      public boolean replace(String key, String expected, String value) {
+        if (!raced) {
+          raced = true;
+          put(key, five); // another member's newer publish lands between this one's read and its write
+        }
+        return super.replace(key, expected, value);
+      }
+    };
+    map.put("a", Versioned.stamp(new JsonObject().put("name", "one"), 1));
+    assertEquals(5, Versioned.putIfNewer(map, "a", 4, four));
+    assertEquals(five, map.get("a"));
   }
 }

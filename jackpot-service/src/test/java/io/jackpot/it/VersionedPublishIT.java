@@ -68,14 +68,15 @@ class VersionedPublishIT {
     firstMember.publish(named(base, "version three"), 3).toCompletableFuture().get(30, TimeUnit.SECONDS);
     Await.until(() -> nameOn(onSecond, base).equals("version three"), LIMIT, () -> "the second member applied version 3");
     // Version 2's publish arrives after version 3's, as a retried or delayed one would.
-    secondMember.publish(named(base, "version two"), 2).toCompletableFuture().get(30, TimeUnit.SECONDS);
+    assertEquals(false, secondMember.publish(named(base, "version two"), 2).toCompletableFuture().get(30, TimeUnit.SECONDS),
+        "not in force");
 
     String stored = (String) first.getMap(HzCatalogue.MAP).get(base.id());
     assertEquals(3, Versioned.versionOf(stored), "the map keeps the newer version");
     assertEquals("version three", nameOn(onSecond, base), "the member that published late keeps the newer version");
 
     // A newer version still goes through, from either member.
-    secondMember.publish(named(base, "version four"), 4).toCompletableFuture().get(30, TimeUnit.SECONDS);
+    assertEquals(true, secondMember.publish(named(base, "version four"), 4).toCompletableFuture().get(30, TimeUnit.SECONDS));
     Await.until(() -> nameOn(onFirst, base).equals("version four"), LIMIT, () -> "the first member applied version 4");
     assertEquals(4, Versioned.versionOf((String) second.getMap(HzCatalogue.MAP).get(base.id())));
   }
@@ -93,7 +94,7 @@ class VersionedPublishIT {
 
     firstMember.publish(newer, 8).toCompletableFuture().get(30, TimeUnit.SECONDS);
     Await.until(() -> onSecond.get().equals(newer), LIMIT, () -> "the second member applied set 8");
-    secondMember.publish(older, 7).toCompletableFuture().get(30, TimeUnit.SECONDS);
+    assertEquals(false, secondMember.publish(older, 7).toCompletableFuture().get(30, TimeUnit.SECONDS), "not in force");
 
     assertEquals(8, Versioned.versionOf((String) first.getMap(HzFxRates.MAP).get("current")), "the map keeps the newer set");
     assertEquals(newer, onSecond.get(), "the member that published late keeps the newer set");

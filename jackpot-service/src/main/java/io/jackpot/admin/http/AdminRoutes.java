@@ -32,10 +32,10 @@ public final class AdminRoutes {
   private final Pools pools;
   private final AdminAuth auth;
   private final io.jackpot.fx.FxHolder fx;
-  private final java.util.function.BiFunction<io.jackpot.fx.FxRates, Long, java.util.concurrent.CompletionStage<Void>> publishFx;
+  private final java.util.function.BiFunction<io.jackpot.fx.FxRates, Long, java.util.concurrent.CompletionStage<Boolean>> publishFx;
 
   public AdminRoutes(AdminService admin, Catalogue catalogue, Pools pools, AdminAuth auth, io.jackpot.fx.FxHolder fx,
-      java.util.function.BiFunction<io.jackpot.fx.FxRates, Long, java.util.concurrent.CompletionStage<Void>> publishFx) {
+      java.util.function.BiFunction<io.jackpot.fx.FxRates, Long, java.util.concurrent.CompletionStage<Boolean>> publishFx) {
     this.fx = fx;
     this.publishFx = publishFx;
     this.admin = admin;

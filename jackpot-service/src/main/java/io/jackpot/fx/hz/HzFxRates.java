@@ -11,6 +11,7 @@ import io.jackpot.ledger.Ledger;
 import io.vertx.core.json.JsonObject;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import org.slf4j.Logger;
@@ -29,21 +30,21 @@ public final class HzFxRates {
 
   private final IMap<String, String> map;
   private final FxHolder holder;
-  private final Executor callbacks;
+  private final Executor publishes;
   private final Versioned versions = new Versioned();
 
-  /** {@code callbacks} runs what follows a publish (never a Hazelcast thread: it may call Hazelcast again). */
-  public HzFxRates(IMap<String, String> map, FxHolder holder, Executor callbacks) {
+  /** {@code publishes}: as HzCatalogue's, where each publish and what follows it run. */
+  public HzFxRates(IMap<String, String> map, FxHolder holder, Executor publishes) {
     this.map = map;
     this.holder = holder;
-    this.callbacks = callbacks;
+    this.publishes = publishes;
   }
 
   /** Blocking: call at start. */
   public void start(Ledger ledger) throws Exception {
     if (!map.containsKey(KEY)) {
       ledger.latestFxRates().toCompletableFuture().get().ifPresent(saved ->
-          map.executeOnKey(KEY, new Versioned.PutIfNewer(saved.version(), Versioned.stamp(new JsonObject(saved.json()), saved.version()))));
+          Versioned.putIfNewer(map, KEY, saved.version(), Versioned.stamp(new JsonObject(saved.json()), saved.version())));
     }
     follow();
     String value = map.get(KEY);
@@ -59,13 +60,19 @@ public final class HzFxRates {
 
   /**
    * Puts saved rates ({@code version}: the number the ledger gave the set) in force on every member,
-   * this one at once; completes when the cluster has them, without blocking. A set older than one
-   * published already changes nothing, here or in the cluster.
+   * this one at once; completes when the cluster has them, without blocking, with whether they are
+   * in force. A set older than one published already changes nothing, here or in the cluster (false).
    */
-  public CompletionStage<Void> publish(FxRates rates, long version) {
+  public CompletionStage<Boolean> publish(FxRates rates, long version) {
     versions.apply(KEY, version, () -> holder.set(rates));
-    return map.submitToKey(KEY, new Versioned.PutIfNewer(version, Versioned.stamp(json(rates), version)))
-        .thenRunAsync(() -> {}, callbacks);
+    String value = Versioned.stamp(json(rates), version);
+    return CompletableFuture.supplyAsync(() -> {
+      long inForce = Versioned.putIfNewer(map, KEY, version, value);
+      if (inForce != version) {
+        log.warn("exchange rates {} not published, set {} is in force", version, inForce);
+      }
+      return inForce == version;
+    }, publishes);
   }
 
   private void apply(String value) {

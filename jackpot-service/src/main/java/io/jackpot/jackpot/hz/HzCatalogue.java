@@ -13,6 +13,7 @@ import io.jackpot.ledger.Ledger;
 import io.jackpot.pool.PoolId;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
@@ -32,14 +33,17 @@ public final class HzCatalogue {
 
   private final IMap<String, String> map;
   private final Catalogue catalogue;
-  private final Executor callbacks;
+  private final Executor publishes;
   private final Versioned versions = new Versioned();
 
-  /** {@code callbacks} runs what follows a publish (never a Hazelcast thread: it may call Hazelcast again). */
-  public HzCatalogue(IMap<String, String> map, Catalogue catalogue, Executor callbacks) {
+  /**
+   * {@code publishes} runs each publish (blocking Hazelcast calls) and what follows it: never a
+   * Hazelcast thread, nor one that answers games (a publish waits out partition moves).
+   */
+  public HzCatalogue(IMap<String, String> map, Catalogue catalogue, Executor publishes) {
     this.map = map;
     this.catalogue = catalogue;
-    this.callbacks = callbacks;
+    this.publishes = publishes;
   }
 
   /**
@@ -61,7 +65,7 @@ public final class HzCatalogue {
       }
       for (Ledger.Saved s : saved) {
         JsonObject json = new JsonObject(s.json());
-        map.executeOnKey(json.getString("id"), new Versioned.PutIfNewer(s.version(), Versioned.stamp(json, s.version())));
+        Versioned.putIfNewer(map, json.getString("id"), s.version(), Versioned.stamp(json, s.version()));
       }
     }
     follow(onNewPool);
@@ -75,13 +79,20 @@ public final class HzCatalogue {
 
   /**
    * Publishes a saved definition ({@code version}: the number the ledger gave it) to every member,
-   * this one at once; completes when the cluster has it, without blocking. A definition older than
-   * one published already changes nothing, here or in the cluster.
+   * this one at once; completes when the cluster has it, without blocking, with whether it is in
+   * force. A definition older than one published already changes nothing, here or in the cluster
+   * (false).
    */
-  public CompletionStage<Void> publish(JackpotDefinition definition, long version) {
+  public CompletionStage<Boolean> publish(JackpotDefinition definition, long version) {
     versions.apply(definition.id(), version, () -> catalogue.put(definition));
     String value = Versioned.stamp(DefinitionJson.of(definition), version);
-    return map.submitToKey(definition.id(), new Versioned.PutIfNewer(version, value)).thenRunAsync(() -> {}, callbacks);
+    return CompletableFuture.supplyAsync(() -> {
+      long inForce = Versioned.putIfNewer(map, definition.id(), version, value);
+      if (inForce != version) {
+        log.warn("jackpot {}: definition version {} not published, version {} is in force", definition.id(), version, inForce);
+      }
+      return inForce == version;
+    }, publishes);
   }
 
   /**
