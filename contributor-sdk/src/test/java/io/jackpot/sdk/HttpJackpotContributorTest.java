@@ -197,16 +197,54 @@ class HttpJackpotContributorTest {
       service.script.add(new FakeService.Reply(503, "{\"error\":{\"code\":\"OVERLOADED\",\"message\":\"busy\"}}", "1"));
       JackpotContributor sdk = JackpotContributor.of(config(service.url()).build());
       CompletableFuture<RoundResult> round = sdk.contribute(c(7)).toCompletableFuture();
-      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (service.requests.get() == 0) {
-        assertTrue(System.nanoTime() < end, "the round's first attempt reached the service");
-        Thread.sleep(5);
-      }
+      awaitRequests(service, 1);
       CompletableFuture<Win> claim = sdk.claim("R-7", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture();
       assertEquals("bewitched/cv-0.10/1", claim.get(10, TimeUnit.SECONDS).winId());
       assertEquals(RoundResult.Status.APPLIED, round.get().status());
       assertEquals(List.of("round applied", "claim"), seen, "the claim reached the service after its round was applied");
       sdk.close();
+    }
+  }
+
+  /** The game bounds its own wait for the round (or cancels it): the claim still waits for the service's answer. */
+  @Test
+  void aClaimWaitsForTheServiceNotForTheGamesOwnFuture() throws Exception {
+    List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (FakeService service = new FakeService(body -> {
+      seen.add(body.contains("\"contributions\"") ? "round applied" : "claim");
+      return body.contains("\"contributions\"") ? FakeService.answerAll(body, "APPLIED", null) : new FakeService.Reply(200, WIN, null);
+    })) {
+      service.script.add(new FakeService.Reply(503, "{\"error\":{\"code\":\"OVERLOADED\",\"message\":\"busy\"}}", "1"));
+      JackpotContributor sdk = JackpotContributor.of(config(service.url()).build());
+      sdk.contribute(c(7)).toCompletableFuture().cancel(true);
+      awaitRequests(service, 1);
+      assertEquals("bewitched/cv-0.10/1", sdk.claim("R-7", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture()
+          .get(10, TimeUnit.SECONDS).winId());
+      assertEquals(List.of("round applied", "claim"), seen);
+      sdk.close();
+    }
+  }
+
+  /** close() gives up a round the service never confirmed: a claim waiting for it fails and is never sent. */
+  @Test
+  void aClaimWhoseRoundCloseGaveUpIsNotSent() throws Exception {
+    try (FakeService service = new FakeService(body -> new FakeService.Reply(503, "{}", null))) {
+      JackpotContributor sdk = JackpotContributor.of(config(service.url()).requestTimeout(Duration.ofMillis(200)).build());
+      CompletableFuture<RoundResult> round = sdk.contribute(c(7)).toCompletableFuture();
+      CompletableFuture<Win> claim = sdk.claim("R-7", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture();
+      sdk.close();
+      var error = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, () -> claim.get(5, TimeUnit.SECONDS));
+      assertTrue(error.getCause().getMessage().contains("its claim was not sent"), error.getCause().toString());
+      assertTrue(round.isCompletedExceptionally());
+      assertTrue(service.bodies.stream().noneMatch(b -> b.contains("\"jackpotId\"")), "no claim reached the service");
+    }
+  }
+
+  private static void awaitRequests(FakeService service, int n) throws InterruptedException {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (service.requests.get() < n) {
+      assertTrue(System.nanoTime() < end, "requests reached the service: " + service.requests.get() + " of " + n);
+      Thread.sleep(5);
     }
   }
 

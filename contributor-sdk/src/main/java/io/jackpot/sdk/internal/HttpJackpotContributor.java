@@ -101,9 +101,49 @@ public final class HttpJackpotContributor implements JackpotContributor {
     /** Times the service answered it "not just now" (OVERLOADED, ROUND_IN_PROGRESS): its backoff grows with them. */
     private final java.util.concurrent.atomic.AtomicInteger deferred = new java.util.concurrent.atomic.AtomicInteger();
 
+    /**
+     * Null until a claim of this round waits for it (then the future it waits on), SETTLED once the
+     * round is: the game's own future ({@code done}) is not waited on, since the game may complete
+     * it itself (a timeout of its own).
+     */
+    private volatile Object settled;
+    /** Set, before it is settled, when close() gave the round up unconfirmed: a claim waiting for it is then not sent. */
+    private volatile boolean givenUp;
+    private static final Object SETTLED = new Object();
+    private static final java.lang.invoke.VarHandle SETTLED_HANDLE;
+
+    static {
+      try {
+        SETTLED_HANDLE = java.lang.invoke.MethodHandles.lookup().findVarHandle(Pending.class, "settled", Object.class);
+      } catch (ReflectiveOperationException e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
+
     Pending(Contribution contribution, CompletableFuture<RoundResult> done) {
       this.contribution = contribution;
       this.done = done;
+    }
+
+    /** Completes once the round is settled: true if answered, false if close() gave it up. */
+    CompletionStage<Boolean> whenSettled() {
+      CompletableFuture<Boolean> waiting = new CompletableFuture<>();
+      Object was = SETTLED_HANDLE.compareAndExchange(this, null, waiting);
+      if (was == null) {
+        return waiting;
+      }
+      @SuppressWarnings("unchecked")
+      CompletionStage<Boolean> shared = was == SETTLED ? CompletableFuture.completedFuture(!givenUp) : (CompletableFuture<Boolean>) was;
+      return shared;
+    }
+
+    void markSettled() {
+      Object was = SETTLED_HANDLE.getAndSet(this, SETTLED);
+      if (was instanceof CompletableFuture<?> waiting) {
+        @SuppressWarnings("unchecked")
+        CompletableFuture<Boolean> w = (CompletableFuture<Boolean>) waiting;
+        w.complete(!givenUp);
+      }
     }
 
     Contribution contribution() {
@@ -303,11 +343,11 @@ public final class HttpJackpotContributor implements JackpotContributor {
   }
 
   private void finish(Pending p, RoundResult r, List<Runnable> tell) {
-    settleOnce(p, done -> done.complete(r), tell);
+    settleOnce(p, done -> done.complete(r), tell, false);
   }
 
   private void fail(Pending p, Throwable t, List<Runnable> tell) {
-    settleOnce(p, done -> done.completeExceptionally(t), tell);
+    settleOnce(p, done -> done.completeExceptionally(t), tell, false);
   }
 
   /**
@@ -315,12 +355,23 @@ public final class HttpJackpotContributor implements JackpotContributor {
    * The buffer slot is freed before the game hears the outcome, so what it sees is never more than
    * held; the game hears it when {@code tell} is run.
    */
-  private void settleOnce(Pending p, Consumer<CompletableFuture<RoundResult>> outcome, List<Runnable> tell) {
+  private void settleOnce(Pending p, Consumer<CompletableFuture<RoundResult>> outcome, List<Runnable> tell, boolean givenUp) {
     if (outstanding.remove(p)) {
+      p.givenUp = givenUp;
       unsettled.remove(p.contribution().roundId(), p);
       held.release();
-      tell.add(() -> outcome.accept(p.done()));
+      tell.add(() -> {
+        outcome.accept(p.done());
+        p.markSettled();
+      });
     }
+  }
+
+  /** As fail, by close(): a claim waiting for the round is then not sent. */
+  private void giveUp(Pending p, Throwable t) {
+    List<Runnable> tell = new ArrayList<>(1);
+    settleOnce(p, done -> done.completeExceptionally(t), tell, true);
+    tell.forEach(Runnable::run);
   }
 
   private void fail(Pending p, Throwable t) {
@@ -367,9 +418,13 @@ public final class HttpJackpotContributor implements JackpotContributor {
     }
     body.put("currency", currency);
     Pending round = unsettled.get(roundId);
-    CompletionStage<?> settled = round == null ? CompletableFuture.completedFuture(null) : round.done().handle((r, e) -> null);
-    return tracked(() -> settled.thenCompose(x -> retried(() -> call(endpoints.pick(), "POST", "/v1/wins", json(body), ANY)))
-        .thenApply(text -> parse(() -> Wire.winOf(text))));
+    CompletionStage<Boolean> settled = round == null ? CompletableFuture.completedFuture(true) : round.whenSettled();
+    return tracked(() -> settled.thenCompose(answered -> {
+      if (!answered) {
+        throw new IllegalStateException("closed before the service confirmed round " + roundId + "; its claim was not sent");
+      }
+      return retried(() -> call(endpoints.pick(), "POST", "/v1/wins", json(body), ANY));
+    }).thenApply(text -> parse(() -> Wire.winOf(text))));
   }
 
   @Override
@@ -641,7 +696,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
     }
     // Whatever the service has not confirmed by now is failed, never left without an answer.
     for (Pending p : List.copyOf(outstanding)) {
-      fail(p, new IllegalStateException("closed before the service confirmed round " + p.contribution().roundId()
+      giveUp(p, new IllegalStateException("closed before the service confirmed round " + p.contribution().roundId()
           + "; it may or may not be recorded: look it up by round id"));
     }
     for (CompletableFuture<?> r : List.copyOf(requests)) {
