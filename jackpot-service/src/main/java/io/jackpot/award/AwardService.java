@@ -49,17 +49,37 @@ public final class AwardService {
   }
 
   public CompletionStage<Win> claim(Caller caller, ClaimRequest request) {
-    PoolId pool = checked(caller, request);
-    if (request.poolKey() == null) {
-      // A jackpot game is played once per round: a claim without pool key that won before gets
-      // that win, even if the draw would now land elsewhere (weights changed, a pool was added).
-      // The round's wins also tell whether it won the drawn pool (by its own trigger): one look-up.
-      return ledger.findWinsByRound(caller.operatorId(), request.roundId()).thenCompose(wins -> claimOn(pool, caller, request, wins.stream()
-          .filter(w -> w.pool().jackpotId().equals(request.jackpotId()) && w.how() == io.jackpot.pool.Trigger.Kind.CLAIM)
-          .findFirst()
-          .or(() -> wins.stream().filter(w -> w.pool().equals(pool)).findFirst())));
+    JackpotDefinition jackpot = checked(caller, request);
+    if (request.poolKey() == null && claimRounds == ClaimRounds.RECORDED) {
+      // Drawn among the tiers the round fed: one paused when it was played, or added since, would
+      // otherwise refuse the player's jackpot game for good.
+      return ledger.roundOrigin(caller.operatorId(), request.roundId()).thenCompose(round ->
+          drawn(caller, request, jackpot, round.map(r -> (java.util.function.Predicate<PoolId>) r.fed()::contains).orElse(p -> true)));
     }
+    if (request.poolKey() == null) {
+      return drawn(caller, request, jackpot, p -> true);
+    }
+    PoolId pool = new PoolId(request.jackpotId(), request.poolKey());
     return ledger.findClaim(pool, caller.operatorId(), request.roundId()).thenCompose(known -> claimOn(pool, caller, request, known));
+  }
+
+  /** A jackpot-game claim (no pool key): the tier drawn among the {@code eligible} ones, or the round's earlier win. */
+  private CompletionStage<Win> drawn(Caller caller, ClaimRequest request, JackpotDefinition jackpot,
+      java.util.function.Predicate<PoolId> eligible) {
+    PoolDefinition tier = tiers.draw(jackpot, caller.operatorId(), request.roundId(), p -> eligible.test(jackpot.poolId(p)))
+        .orElseThrow(() -> tiers.draw(jackpot, caller.operatorId(), request.roundId()).isPresent()
+            ? new Rejection(Kind.CONFLICT, "ROUND_DID_NOT_FEED_POOL", "round " + request.roundId() + " fed no tier of jackpot "
+                + request.jackpotId() + " that can be drawn, so it cannot win one")
+            : Rejection.invalid("POOL_KEY_REQUIRED", "poolKey is required: no pool of jackpot " + request.jackpotId()
+                + " has a draw weight"));
+    PoolId pool = jackpot.poolId(tier);
+    // A jackpot game is played once per round: a claim without pool key that won before gets
+    // that win, even if the draw would now land elsewhere (weights changed, a pool was added).
+    // The round's wins also tell whether it won the drawn pool (by its own trigger): one look-up.
+    return ledger.findWinsByRound(caller.operatorId(), request.roundId()).thenCompose(wins -> claimOn(pool, caller, request, wins.stream()
+        .filter(w -> w.pool().jackpotId().equals(request.jackpotId()) && w.how() == io.jackpot.pool.Trigger.Kind.CLAIM)
+        .findFirst()
+        .or(() -> wins.stream().filter(w -> w.pool().equals(pool)).findFirst())));
   }
 
   /**
@@ -110,7 +130,8 @@ public final class AwardService {
     return ledger.findWinsByRound(caller.operatorId(), roundId);
   }
 
-  private PoolId checked(Caller caller, ClaimRequest r) {
+  /** The claimed jackpot, once the caller may claim it in the currency asked, and its pool (if named) exists. */
+  private JackpotDefinition checked(Caller caller, ClaimRequest r) {
     JackpotDefinition jackpot = catalogue.jackpot(r.jackpotId())
         .orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "no jackpot " + r.jackpotId() + ", so no such pool")); // API.md: 404 UNKNOWN_POOL
     if (!jackpot.links(r.gameId()) || !caller.speaksFor(r.gameId())) {
@@ -121,15 +142,10 @@ public final class AwardService {
       throw Rejection.invalid("UNSUPPORTED_CURRENCY", "jackpot " + r.jackpotId() + " pays in " + jackpot.currency()
           + "; no exchange rates to show it in " + r.currency());
     }
-    if (r.poolKey() == null) {
-      PoolDefinition drawn = tiers.draw(jackpot, caller.operatorId(), r.roundId()).orElseThrow(() -> Rejection.invalid("POOL_KEY_REQUIRED",
-          "poolKey is required: no pool of jackpot " + r.jackpotId() + " has a draw weight"));
-      return jackpot.poolId(drawn);
-    }
-    if (jackpot.pool(r.poolKey()).isEmpty()) {
+    if (r.poolKey() != null && jackpot.pool(r.poolKey()).isEmpty()) {
       throw new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + r.jackpotId() + " has no pool " + r.poolKey());
     }
-    return new PoolId(r.jackpotId(), r.poolKey());
+    return jackpot;
   }
 
   private static Win won(PoolOutcome outcome, ClaimRequest request, Caller caller, PoolId pool) {

@@ -30,15 +30,23 @@ public final class TierDraw {
 
   /** The drawn pool, or empty when no pool of the jackpot has a draw weight. */
   public Optional<PoolDefinition> draw(JackpotDefinition jackpot, String operatorId, String roundId) {
-    long total = jackpot.pools().stream().mapToLong(PoolDefinition::drawWeight).sum();
+    return draw(jackpot, operatorId, roundId, p -> true);
+  }
+
+  /** The same among the {@code eligible} pools only (the others weigh nothing). */
+  public Optional<PoolDefinition> draw(JackpotDefinition jackpot, String operatorId, String roundId,
+      java.util.function.Predicate<PoolDefinition> eligible) {
+    long total = jackpot.pools().stream().filter(eligible).mapToLong(PoolDefinition::drawWeight).sum();
     if (total <= 0) {
       return Optional.empty();
     }
     long ticket = Long.remainderUnsigned(prf(jackpot.id() + "\u0000" + operatorId + "\u0000" + roundId), total);
     for (PoolDefinition pool : jackpot.pools()) {
-      ticket -= pool.drawWeight();
-      if (ticket < 0) {
-        return Optional.of(pool);
+      if (eligible.test(pool)) {
+        ticket -= pool.drawWeight();
+        if (ticket < 0) {
+          return Optional.of(pool);
+        }
       }
     }
     throw new IllegalStateException("unreachable: ticket beyond total weight");

@@ -64,6 +64,21 @@ class TierDrawTest {
   }
 
   @Test
+  void aDrawAmongSomeTiersLandsOnlyOnThemAndWhereTheWholeDrawAlreadyDid() {
+    TierDraw draw = seeded(5);
+    java.util.Set<String> fed = java.util.Set.of("minor", "grand");
+    int kept = 0;
+    for (int i = 0; i < 1000; i++) {
+      PoolDefinition some = draw.draw(candy, "demo", "R-" + i, p -> fed.contains(p.key())).orElseThrow();
+      assertTrue(fed.contains(some.key()), some.key());
+      PoolDefinition whole = draw.draw(candy, "demo", "R-" + i).orElseThrow();
+      kept += fed.contains(whole.key()) && whole.equals(some) ? 1 : 0;
+    }
+    assertTrue(kept > 0, "the same tier where the whole draw landed on an eligible one, at times");
+    assertTrue(draw.draw(candy, "demo", "R", p -> false).isEmpty(), "none eligible");
+  }
+
+  @Test
   void aJackpotWithoutWeightsDrawsNothing() {
     JackpotDefinition bewitched = DefaultCatalogue.create().jackpot("bewitched").orElseThrow();
     assertTrue(seeded(3).draw(bewitched, "demo", "R").isEmpty());

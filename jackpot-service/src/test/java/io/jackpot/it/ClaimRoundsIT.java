@@ -7,6 +7,7 @@ import io.jackpot.config.ServiceConfig;
 import io.jackpot.jackpot.DefaultCatalogue;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -63,5 +64,38 @@ class ClaimRoundsIT {
     assertEquals("cv-0.10", won.json().getString("poolKey"));
     assertEquals(won.json(), api.post("/v1/wins", claimBy(round, "p-1", "cv-0.10")).json(), "the same claim again, the same win");
     OneNode.assertBalanced(node.httpPort());
+  }
+
+  /** The jackpot game (no pool key) draws among the tiers the round fed; a round that fed none cannot win one. */
+  @Test
+  void aJackpotGameDrawsAmongTheTiersItsRoundFed() {
+    String paused = "/v1/admin/jackpots/candy/pause";
+    String round = "CR-20261122-100000-000010";
+    assertEquals(200, AdminIT.callAt(node.httpPort(), "POST", paused, "dev-admin-token").status());
+    Api.Reply unfed = api.post("/v1/contributions", Api.batch(Api.contribution(round, "creepy-candy", "2.00", null)));
+    assertEquals("PAUSED", Api.results(unfed).getJsonObject(0).getString("status"), unfed.body());
+    assertEquals(200, AdminIT.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/candy/resume", "dev-admin-token").status());
+    Api.Reply refused = api.post("/v1/wins", jackpotGame(round));
+    assertEquals(409, refused.status(), refused.body());
+    assertEquals("ROUND_DID_NOT_FEED_POOL", refused.errorCode(), "a round played while every tier was paused fed none");
+
+    // Fed the grand tier only (weight 1 of 100): a draw among all four would land elsewhere 99 times in 100.
+    String fed = "CR-20261122-100000-000011";
+    for (String tier : List.of("mini", "minor", "major")) {
+      assertEquals(200, AdminIT.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/candy/pools/" + tier + "/pause", "dev-admin-token")
+          .status());
+    }
+    Api.Reply applied = api.post("/v1/contributions", Api.batch(Api.contribution(fed, "creepy-candy", "2.00", null)));
+    assertEquals("APPLIED", Api.results(applied).getJsonObject(0).getString("status"), applied.body());
+    assertEquals(200, AdminIT.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/candy/resume", "dev-admin-token").status());
+    Api.Reply won = api.post("/v1/wins", jackpotGame(fed));
+    assertEquals(200, won.status(), won.body());
+    assertEquals("grand", won.json().getString("poolKey"), "drawn among the tiers the round fed");
+    OneNode.assertBalanced(node.httpPort());
+  }
+
+  private static String jackpotGame(String round) {
+    return new JsonObject().put("roundId", round).put("gameId", "creepy-candy").put("playerId", "p-1")
+        .put("jackpotId", "candy").put("currency", "EUR").encode();
   }
 }
