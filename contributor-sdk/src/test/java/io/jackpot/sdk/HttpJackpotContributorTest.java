@@ -225,6 +225,21 @@ class HttpJackpotContributorTest {
     }
   }
 
+  /** The game's callback on the round waits for the round's claim: the claim must not wait for that callback. */
+  @Test
+  void aRoundsCallbackMayWaitForItsClaim() throws Exception {
+    try (FakeService service = new FakeService(body -> body.contains("\"contributions\"")
+        ? FakeService.answerAll(body, "APPLIED", null) : new FakeService.Reply(200, WIN, null))) {
+      service.script.add(new FakeService.Reply(503, "{\"error\":{\"code\":\"OVERLOADED\",\"message\":\"busy\"}}", "1"));
+      JackpotContributor sdk = JackpotContributor.of(config(service.url()).build());
+      CompletableFuture<RoundResult> round = sdk.contribute(c(7)).toCompletableFuture();
+      CompletableFuture<Win> claim = sdk.claim("R-7", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture();
+      CompletableFuture<Win> shown = round.thenApply(r -> claim.join()); // e.g. the game shows the round with its jackpot
+      assertEquals("bewitched/cv-0.10/1", shown.get(10, TimeUnit.SECONDS).winId());
+      sdk.close();
+    }
+  }
+
   /** close() gives up a round the service never confirmed: a claim waiting for it fails and is never sent. */
   @Test
   void aClaimWhoseRoundCloseGaveUpIsNotSent() throws Exception {

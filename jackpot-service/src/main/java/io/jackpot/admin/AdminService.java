@@ -231,10 +231,8 @@ public final class AdminService {
       return CompletableFuture.completedFuture(null);
     }
     return pools.getAll(targets.keySet()).thenAccept(live -> {
-      if (mustBeLive && live.size() < targets.size()) {
-        java.util.Set<PoolId> missing = new java.util.HashSet<>(targets.keySet());
-        live.forEach(p -> missing.remove(p.id()));
-        throw new Rejection(Kind.UNAVAILABLE, "POOL_NOT_LOADED", "pool " + missing.iterator().next() + " is not loaded; retry shortly");
+      if (mustBeLive) {
+        refuseNotLoaded(targets.keySet(), live);
       }
       for (Pool p : live) {
         if (p.status() == PoolStatus.DISCONTINUED) {
@@ -242,6 +240,19 @@ public final class AdminService {
         }
       }
     });
+  }
+
+  /** Refused (503, retryable) unless every one of {@code ids} is loaded on the cluster. */
+  private CompletionStage<Void> live(java.util.Collection<PoolId> ids) {
+    return pools.getAll(new java.util.HashSet<>(ids)).thenAccept(found -> refuseNotLoaded(new java.util.HashSet<>(ids), found));
+  }
+
+  private static void refuseNotLoaded(java.util.Set<PoolId> ids, java.util.Collection<Pool> live) {
+    if (live.size() < ids.size()) {
+      java.util.Set<PoolId> missing = new java.util.HashSet<>(ids);
+      live.forEach(p -> missing.remove(p.id()));
+      throw new Rejection(Kind.UNAVAILABLE, "POOL_NOT_LOADED", "pool " + missing.iterator().next() + " is not loaded; retry shortly");
+    }
   }
 
   /** Sends a pool's overflow to its overflow pool (two recorded steps, like any transfer). */
@@ -440,7 +451,10 @@ public final class AdminService {
     writer(admin);
     JackpotDefinition j = visible(admin, jackpotId);
     List<Submission.Target> targets = j.pools().stream().map(p -> new Submission.Target(j.poolId(p), command.get())).toList();
-    return sequencer.submit(Submission.audited(targets, new Submission.Audit(admin.name(), j.owner(), action))).thenApply(outcomes -> {
+    // Every pool live first: a step for a pool not loaded would hold up this member's sequencer.
+    return live(targets.stream().map(Submission.Target::pool).toList())
+        .thenCompose(v -> sequencer.submit(Submission.audited(targets, new Submission.Audit(admin.name(), j.owner(), action))))
+        .thenApply(outcomes -> {
       Map<String, PoolOutcome> byPool = new LinkedHashMap<>();
       for (int i = 0; i < targets.size(); i++) {
         byPool.put(targets.get(i).pool().poolKey(), outcomes.get(i));
@@ -455,7 +469,7 @@ public final class AdminService {
     j.pool(poolKey).orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + jackpotId + " has no pool " + poolKey));
     PoolId pool = new PoolId(jackpotId, poolKey);
     Submission s = Submission.audited(new Submission.Target(pool, command), new Submission.Audit(admin.name(), j.owner(), action));
-    return sequencer.submit(s).thenApply(outcomes -> {
+    return live(List.of(pool)).thenCompose(v -> sequencer.submit(s)).thenApply(outcomes -> {
       PoolOutcome o = outcomes.get(0);
       if (o instanceof PoolOutcome.Refused r) {
         throw new Rejection(Kind.CONFLICT, r.status() == PoolStatus.DISCONTINUED ? "POOL_DISCONTINUED" : "POOL_NOT_ACTIVE",

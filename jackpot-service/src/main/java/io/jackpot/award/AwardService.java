@@ -50,48 +50,69 @@ public final class AwardService {
 
   public CompletionStage<Win> claim(Caller caller, ClaimRequest request) {
     JackpotDefinition jackpot = checked(caller, request);
-    if (request.poolKey() == null && claimRounds == ClaimRounds.RECORDED) {
-      // Drawn among the tiers the round fed: one paused when it was played, or added since, would
-      // otherwise refuse the player's jackpot game for good.
-      return ledger.roundOrigin(caller.operatorId(), request.roundId()).thenCompose(round ->
-          drawn(caller, request, jackpot, round.map(r -> (java.util.function.Predicate<PoolId>) r.fed()::contains).orElse(p -> true)));
-    }
     if (request.poolKey() == null) {
-      return drawn(caller, request, jackpot, p -> true);
+      return claimRounds == ClaimRounds.RECORDED ? recordedJackpotGame(caller, request, jackpot) : jackpotGame(caller, request, jackpot);
     }
     PoolId pool = new PoolId(request.jackpotId(), request.poolKey());
-    return ledger.findClaim(pool, caller.operatorId(), request.roundId()).thenCompose(known -> claimOn(pool, caller, request, known));
+    return ledger.findClaim(pool, caller.operatorId(), request.roundId())
+        .thenCompose(known -> claimOn(pool, caller, request, known, null));
   }
 
-  /** A jackpot-game claim (no pool key): the tier drawn among the {@code eligible} ones, or the round's earlier win. */
-  private CompletionStage<Win> drawn(Caller caller, ClaimRequest request, JackpotDefinition jackpot,
-      java.util.function.Predicate<PoolId> eligible) {
-    PoolDefinition tier = tiers.draw(jackpot, caller.operatorId(), request.roundId(), p -> eligible.test(jackpot.poolId(p)))
-        .orElseThrow(() -> tiers.draw(jackpot, caller.operatorId(), request.roundId()).isPresent()
-            ? new Rejection(Kind.CONFLICT, "ROUND_DID_NOT_FEED_POOL", "round " + request.roundId() + " fed no tier of jackpot "
-                + request.jackpotId() + " that can be drawn, so it cannot win one")
-            : Rejection.invalid("POOL_KEY_REQUIRED", "poolKey is required: no pool of jackpot " + request.jackpotId()
-                + " has a draw weight"));
-    PoolId pool = jackpot.poolId(tier);
+  /** A jackpot-game claim (no pool key), any round: the tier drawn by weight, or the round's earlier win. */
+  private CompletionStage<Win> jackpotGame(Caller caller, ClaimRequest request, JackpotDefinition jackpot) {
+    PoolId pool = jackpot.poolId(tiers.draw(jackpot, caller.operatorId(), request.roundId()).orElseThrow(() -> noWeights(request)));
     // A jackpot game is played once per round: a claim without pool key that won before gets
     // that win, even if the draw would now land elsewhere (weights changed, a pool was added).
     // The round's wins also tell whether it won the drawn pool (by its own trigger): one look-up.
-    return ledger.findWinsByRound(caller.operatorId(), request.roundId()).thenCompose(wins -> claimOn(pool, caller, request, wins.stream()
-        .filter(w -> w.pool().jackpotId().equals(request.jackpotId()) && w.how() == io.jackpot.pool.Trigger.Kind.CLAIM)
-        .findFirst()
-        .or(() -> wins.stream().filter(w -> w.pool().equals(pool)).findFirst())));
+    return ledger.findWinsByRound(caller.operatorId(), request.roundId()).thenCompose(wins -> claimOn(pool, caller, request,
+        playedBefore(wins, request).or(() -> wins.stream().filter(w -> w.pool().equals(pool)).findFirst()), null));
+  }
+
+  /**
+   * The same for a recorded round: its earlier win first (as above), else the tier drawn among
+   * those the round fed, by weight. A tier paused when the round was played, or added since, would
+   * otherwise refuse the player's jackpot game for good.
+   */
+  private CompletionStage<Win> recordedJackpotGame(Caller caller, ClaimRequest request, JackpotDefinition jackpot) {
+    return ledger.findWinsByRound(caller.operatorId(), request.roundId()).thenCompose(wins -> {
+      java.util.Optional<Win> before = playedBefore(wins, request);
+      if (before.isPresent()) {
+        return CompletableFuture.completedFuture(sameClaimant(before.get(), request, caller));
+      }
+      return ledger.roundOrigin(caller.operatorId(), request.roundId()).thenCompose(round -> {
+        io.jackpot.ledger.RoundOrigin played = claimRounds.played(request, round);
+        PoolId pool = jackpot.poolId(tiers.draw(jackpot, caller.operatorId(), request.roundId(),
+            p -> played.fed().contains(jackpot.poolId(p))).orElseThrow(() -> tiers.draw(jackpot, caller.operatorId(),
+            request.roundId()).isPresent() ? new Rejection(Kind.CONFLICT, "ROUND_DID_NOT_FEED_POOL", "round " + request.roundId()
+                + " fed no tier of jackpot " + request.jackpotId() + " that can be drawn, so it cannot win one") : noWeights(request)));
+        return claimOn(pool, caller, request, wins.stream().filter(w -> w.pool().equals(pool)).findFirst(), round);
+      });
+    });
+  }
+
+  /** The round's jackpot game already played: its claim of this jackpot, if it won one. */
+  private static java.util.Optional<Win> playedBefore(List<Win> wins, ClaimRequest request) {
+    return wins.stream().filter(w -> w.pool().jackpotId().equals(request.jackpotId()) && w.how() == io.jackpot.pool.Trigger.Kind.CLAIM)
+        .findFirst();
+  }
+
+  private static Rejection noWeights(ClaimRequest request) {
+    return Rejection.invalid("POOL_KEY_REQUIRED", "poolKey is required: no pool of jackpot " + request.jackpotId() + " has a draw weight");
   }
 
   /**
    * The round's earlier win of this claim ({@code known}), or a new one from the pool once the
-   * round passes {@link ClaimRounds} (a claim already won was checked when it won).
+   * round passes {@link ClaimRounds} (a claim already won was checked when it won); {@code round}
+   * is the round as the ledger has it, or null if not read yet.
    */
-  private CompletionStage<Win> claimOn(PoolId pool, Caller caller, ClaimRequest request, java.util.Optional<Win> known) {
+  private CompletionStage<Win> claimOn(PoolId pool, Caller caller, ClaimRequest request, java.util.Optional<Win> known,
+      java.util.Optional<io.jackpot.ledger.RoundOrigin> round) {
     if (known.isPresent()) {
       return CompletableFuture.completedFuture(sameClaimant(known.get(), request, caller));
     }
     CompletionStage<Void> roundChecked = claimRounds == ClaimRounds.ANY ? CompletableFuture.completedFuture(null)
-        : ledger.roundOrigin(caller.operatorId(), request.roundId()).thenAccept(round -> claimRounds.check(request, pool, round));
+        : (round != null ? CompletableFuture.completedFuture(round) : ledger.roundOrigin(caller.operatorId(), request.roundId()))
+            .thenAccept(r -> claimRounds.check(request, pool, r));
     return roundChecked.thenCompose(v -> {
       var command = new PoolCommand.Claim(request.roundId(), request.playerId(), request.gameId(),
           caller.operatorId(), clock.instant().truncatedTo(ChronoUnit.MILLIS));

@@ -41,14 +41,20 @@ public enum ClaimRounds {
     if (this == ANY) {
       return;
     }
+    RoundOrigin r = played(claim, round);
+    if (!r.fed().contains(pool)) {
+      throw new Rejection(Kind.CONFLICT, "ROUND_DID_NOT_FEED_POOL", "round " + claim.roundId() + " fed no share to pool "
+          + pool.jackpotId() + "/" + pool.poolKey() + ", so it cannot win it");
+    }
+  }
+
+  /** The claim's round as recorded, if it was played by the claiming game and player; refused (409) otherwise. */
+  public RoundOrigin played(ClaimRequest claim, Optional<RoundOrigin> round) {
     RoundOrigin r = round.orElseThrow(() -> new Rejection(Kind.CONFLICT, "ROUND_NOT_RECORDED", "round " + claim.roundId()
         + " has no recorded contribution: a claim is taken once its round's contribution has been answered"));
     if (!r.gameId().equals(claim.gameId()) || !r.playerId().equals(claim.playerId())) {
       throw new Rejection(Kind.CONFLICT, "ROUND_ID_CONFLICT", "round " + claim.roundId() + " was played by another game or player");
     }
-    if (!r.fed().contains(pool)) {
-      throw new Rejection(Kind.CONFLICT, "ROUND_DID_NOT_FEED_POOL", "round " + claim.roundId() + " fed no share to pool "
-          + pool.jackpotId() + "/" + pool.poolKey() + ", so it cannot win it");
-    }
+    return r;
   }
 }

@@ -91,6 +91,7 @@ class ClaimRoundsIT {
     Api.Reply won = api.post("/v1/wins", jackpotGame(fed));
     assertEquals(200, won.status(), won.body());
     assertEquals("grand", won.json().getString("poolKey"), "drawn among the tiers the round fed");
+    assertEquals(won.json(), api.post("/v1/wins", jackpotGame(fed)).json(), "the jackpot game again: the same win");
     OneNode.assertBalanced(node.httpPort());
   }
 

@@ -360,9 +360,11 @@ public final class HttpJackpotContributor implements JackpotContributor {
       p.givenUp = givenUp;
       unsettled.remove(p.contribution().roundId(), p);
       held.release();
+      // The claims waiting for the round go first: the game's own callbacks, run by the outcome,
+      // may wait for one of those claims (a deadlock if the claim waited for them).
       tell.add(() -> {
-        outcome.accept(p.done());
         p.markSettled();
+        outcome.accept(p.done());
       });
     }
   }

@@ -60,18 +60,20 @@ public final class HzFxRates {
 
   /**
    * Puts saved rates ({@code version}: the number the ledger gave the set) in force on every member,
-   * this one at once; completes when the cluster has them, without blocking, with whether they are
-   * in force. A set older than one published already changes nothing, here or in the cluster (false).
+   * this one as soon as the map has them; completes when the cluster and this member have them,
+   * without blocking, with whether they are in force. A set older than one published already
+   * changes nothing, here or in the cluster (false).
    */
   public CompletionStage<Boolean> publish(FxRates rates, long version) {
-    versions.apply(KEY, version, () -> holder.set(rates));
     String value = Versioned.stamp(json(rates), version);
     return CompletableFuture.supplyAsync(() -> {
       long inForce = Versioned.putIfNewer(map, KEY, version, value);
       if (inForce != version) {
         log.warn("exchange rates {} not published, set {} is in force", version, inForce);
+        return false;
       }
-      return inForce == version;
+      versions.apply(KEY, version, () -> holder.set(rates)); // here at once, as HzCatalogue.publish
+      return true;
     }, publishes);
   }
 

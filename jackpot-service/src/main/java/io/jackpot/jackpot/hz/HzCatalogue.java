@@ -79,19 +79,21 @@ public final class HzCatalogue {
 
   /**
    * Publishes a saved definition ({@code version}: the number the ledger gave it) to every member,
-   * this one at once; completes when the cluster has it, without blocking, with whether it is in
-   * force. A definition older than one published already changes nothing, here or in the cluster
-   * (false).
+   * this one as soon as the map has it; completes when the cluster and this member have it,
+   * without blocking, with whether it is in force. A definition older than one published already
+   * changes nothing, here or in the cluster (false).
    */
   public CompletionStage<Boolean> publish(JackpotDefinition definition, long version) {
-    versions.apply(definition.id(), version, () -> catalogue.put(definition));
     String value = Versioned.stamp(DefinitionJson.of(definition), version);
     return CompletableFuture.supplyAsync(() -> {
       long inForce = Versioned.putIfNewer(map, definition.id(), version, value);
       if (inForce != version) {
         log.warn("jackpot {}: definition version {} not published, version {} is in force", definition.id(), version, inForce);
+        return false;
       }
-      return inForce == version;
+      // Here at once, not when this member hears its own change: what follows the publish runs on it.
+      versions.apply(definition.id(), version, () -> catalogue.put(definition));
+      return true;
     }, publishes);
   }
 

@@ -199,15 +199,16 @@ public final class PgPools {
    * pool's own limit covers that case on the hot path.
    */
   static void keepAlive(Head head, long ms) {
-    var config = head.ctx.channel().config();
     int idle = (int) Math.max(1, ms / 1000);
     boolean set;
     try {
+      ChannelHandlerContext ctx = head.ctx; // set when the head joined the pipeline, on the connection's event loop
+      var config = ctx.channel().config();
       set = config.setOption(NioChannelOption.of(java.net.StandardSocketOptions.SO_KEEPALIVE), true)
           && config.setOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPIDLE), idle)
           && config.setOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPINTERVAL), Math.max(1, idle / 3))
           && config.setOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPCOUNT), 3);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException e) { // a head not in the pipeline yet (no context), an option the channel refuses
       set = false;
     }
     if (!set) {
