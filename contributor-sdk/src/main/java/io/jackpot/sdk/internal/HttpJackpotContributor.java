@@ -158,7 +158,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
   /** Every round accepted and not yet settled (queued, in flight, or waiting for a retry). */
   private final java.util.Set<Pending> outstanding = java.util.concurrent.ConcurrentHashMap.newKeySet();
   /**
-   * The outstanding rounds by id (the latest, if one id was given twice): a claim of one of them is
+   * The outstanding rounds by id (the first, if one id was given twice): a claim of one of them is
    * sent once it is settled, because a service may take claims only for recorded rounds
    * (JACKPOT_CLAIM_ROUNDS=recorded), and a round's own share belongs in the pool it wins.
    */
@@ -209,7 +209,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
     CompletableFuture<RoundResult> done = new CompletableFuture<>();
     Pending p = new Pending(contribution, done);
     outstanding.add(p);
-    unsettled.put(contribution.roundId(), p);
+    unsettled.putIfAbsent(contribution.roundId(), p);
     if (closed) {
       // close() began after the check above: it may already have looked at what is outstanding
       // and let the sender go, so this round is refused rather than left without an answer.
