@@ -455,12 +455,12 @@ public final class AdminService {
     return live(targets.stream().map(Submission.Target::pool).toList())
         .thenCompose(v -> sequencer.submit(Submission.audited(targets, new Submission.Audit(admin.name(), j.owner(), action))))
         .thenApply(outcomes -> {
-      Map<String, PoolOutcome> byPool = new LinkedHashMap<>();
-      for (int i = 0; i < targets.size(); i++) {
-        byPool.put(targets.get(i).pool().poolKey(), outcomes.get(i));
-      }
-      return byPool;
-    });
+          Map<String, PoolOutcome> byPool = new LinkedHashMap<>();
+          for (int i = 0; i < targets.size(); i++) {
+            byPool.put(targets.get(i).pool().poolKey(), outcomes.get(i));
+          }
+          return byPool;
+        });
   }
 
   private CompletionStage<PoolOutcome> change(Admin admin, String jackpotId, String poolKey, String action, PoolCommand command) {

@@ -80,14 +80,23 @@ public final class AwardService {
         return CompletableFuture.completedFuture(sameClaimant(before.get(), request, caller));
       }
       return ledger.roundOrigin(caller.operatorId(), request.roundId()).thenCompose(round -> {
-        io.jackpot.ledger.RoundOrigin played = claimRounds.played(request, round);
-        PoolId pool = jackpot.poolId(tiers.draw(jackpot, caller.operatorId(), request.roundId(),
-            p -> played.fed().contains(jackpot.poolId(p))).orElseThrow(() -> tiers.draw(jackpot, caller.operatorId(),
-            request.roundId()).isPresent() ? new Rejection(Kind.CONFLICT, "ROUND_DID_NOT_FEED_POOL", "round " + request.roundId()
-                + " fed no tier of jackpot " + request.jackpotId() + " that can be drawn, so it cannot win one") : noWeights(request)));
+        PoolId pool = drawnAmongFed(caller, request, jackpot, claimRounds.played(request, round));
         return claimOn(pool, caller, request, wins.stream().filter(w -> w.pool().equals(pool)).findFirst(), round);
       });
     });
+  }
+
+  private PoolId drawnAmongFed(Caller caller, ClaimRequest request, JackpotDefinition jackpot, io.jackpot.ledger.RoundOrigin played) {
+    java.util.Optional<PoolDefinition> tier = tiers.draw(jackpot, caller.operatorId(), request.roundId(),
+        p -> played.fed().contains(jackpot.poolId(p)));
+    if (tier.isPresent()) {
+      return jackpot.poolId(tier.get());
+    }
+    if (tiers.draw(jackpot, caller.operatorId(), request.roundId()).isEmpty()) {
+      throw noWeights(request);
+    }
+    throw new Rejection(Kind.CONFLICT, "ROUND_DID_NOT_FEED_POOL", "round " + request.roundId() + " fed no tier of jackpot "
+        + request.jackpotId() + " that can be drawn, so it cannot win one");
   }
 
   /** The round's jackpot game already played: its claim of this jackpot, if it won one. */

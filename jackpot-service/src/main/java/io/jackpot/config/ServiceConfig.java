@@ -90,22 +90,27 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
   }
 
   public ServiceConfig withHttpPort(int port) {
-    return new ServiceConfig(port, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, ticker, streamPing, publicWins, claimRounds);
+    return new ServiceConfig(port, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, ticker,
+        streamPing, publicWins, claimRounds);
   }
 
   public ServiceConfig withAdminPort(Integer port) {
-    return new ServiceConfig(httpPort, port, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, ticker, streamPing, publicWins, claimRounds);
+    return new ServiceConfig(httpPort, port, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, ticker,
+        streamPing, publicWins, claimRounds);
   }
 
   public ServiceConfig withPgUrl(String url) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, url, pgTls, pgPoolSize, pgTimeout, cluster, ticker, streamPing, publicWins, claimRounds);
+    return new ServiceConfig(httpPort, adminPort, dataDir, url, pgTls, pgPoolSize, pgTimeout, cluster, ticker,
+        streamPing, publicWins, claimRounds);
   }
 
   public ServiceConfig withCluster(ClusterSettings settings) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, settings, ticker, streamPing, publicWins, claimRounds);
+    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, settings, ticker,
+        streamPing, publicWins, claimRounds);
   }
 
   public ServiceConfig withTicker(TickerSettings settings) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, settings, streamPing, publicWins, claimRounds);
+    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, settings,
+        streamPing, publicWins, claimRounds);
   }
 }

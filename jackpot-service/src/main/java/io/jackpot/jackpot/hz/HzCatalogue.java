@@ -100,7 +100,8 @@ public final class HzCatalogue {
   /**
    * Puts a published definition in the catalogue unless a newer one is there; tells
    * {@code onNewPool} of the pools this member did not know yet. The member that published a
-   * definition put it in its catalogue first and loads its new pools itself, so it loads nothing here.
+   * definition loaded its new pools before publishing: if it hears of its own change before putting
+   * it in its catalogue, loading them again finds them live and leaves them as they are.
    */
   private void apply(String id, String value, BiConsumer<PoolId, PoolDefinition> onNewPool) {
     JackpotDefinition d = DefinitionJson.parseStored(id, value);
