@@ -46,6 +46,7 @@ public final class AdminService {
   private final Clock clock;
   private final BiFunction<JackpotDefinition, Long, CompletionStage<Boolean>> publish;
   private final PoolLoader loader;
+  private final RoundLookup rounds;
   private final Pools pools;
   private final java.util.function.Function<String, java.util.Set<String>> gamesOf;
   private final java.util.function.Function<String, java.util.Set<String>> operatorsOf;
@@ -65,6 +66,7 @@ public final class AdminService {
     this.operatorsOf = operatorsOf;
     this.publish = publish;
     this.loader = loader;
+    this.rounds = new RoundLookup(ledger);
     this.catalogue = catalogue;
     this.ledger = ledger;
     this.sequencer = sequencer;
@@ -513,6 +515,11 @@ public final class AdminService {
     Ledger.WinCursor cursor = after == null ? null : Cursors.win(after);
     return ledger.findWins(jackpotId, from, to, admin.operatorScope(), cursor, limit + 1)
         .thenApply(found -> Page.of(found, limit, Cursors::of));
+  }
+
+  /** One recorded round and its wins (see {@link RoundLookup}). */
+  public CompletionStage<RoundLookup.Found> round(Admin admin, String roundId, String operatorId) {
+    return rounds.find(admin, roundId, operatorId);
   }
 
   /**

@@ -28,6 +28,7 @@ public final class Jackpotctl {
         fx <rates.json>                           put exchange rates in force
         audit [--from T] [--to T]                 operator actions, oldest first
         wins [--jackpot J] [--from T] [--to T]    wins
+        round <round id> [--operator O]           one recorded round: stake, shares, wins (a network token names O)
         reconcile                                 prove the ledger and the pools add up
       environment: JACKPOT_URL (default http://127.0.0.1:8080), JACKPOT_ADMIN_TOKEN (default dev-admin-token)""";
 
@@ -77,6 +78,8 @@ public final class Jackpotctl {
       case "fx" -> json(call("PUT", "/v1/admin/fx-rates", Files.readString(Path.of(arg(rest, 0)))));
       case "audit" -> audit(rest);
       case "wins" -> wins(rest);
+      case "round" -> json(call("GET", "/v1/admin/rounds?roundId=" + URLEncoder.encode(arg(rest, 0), StandardCharsets.UTF_8)
+          + query(rest, "operator").replace("?operator=", "&operatorId="), null));
       case "reconcile" -> reconcile();
       default -> throw new IllegalArgumentException("unknown command '" + command + "'\n" + USAGE);
     };

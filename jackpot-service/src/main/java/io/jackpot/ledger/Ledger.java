@@ -29,6 +29,9 @@ public interface Ledger extends LedgerWriter {
   /** The wins of one operator's round, oldest first. */
   CompletionStage<List<Win>> findWinsByRound(String operatorId, String roundId);
 
+  /** One operator's round as the ledger recorded it, for operators (empty if there is none). */
+  CompletionStage<Optional<RoundDetail>> findRound(String operatorId, String roundId);
+
   /** Who played a recorded round and the pools it fed (empty if the ledger has no such round), to hold a claim to it. */
   CompletionStage<Optional<RoundOrigin>> roundOrigin(String operatorId, String roundId);
 

@@ -89,6 +89,37 @@ class AdminIT {
         "a network token may");
   }
 
+  /** An operator answering a player: the round as recorded, each share as the game was answered, and its wins. */
+  @Test
+  void aRoundIsLookedUpAsRecordedWithItsSharesAndWinsByItsOperatorOnly() {
+    Api.Reply answered = call("POST", "/v1/contributions", DEMO_GAMES, batch(contribution("LOOKUP-1", "bewitched", "2.00", "0.10")));
+    JsonObject share = Api.results(answered).getJsonObject(0).getJsonArray("contributions").getJsonObject(0);
+    assertEquals(200, call("POST", "/v1/wins", DEMO_GAMES, Api.claim("LOOKUP-1", "bewitched", "cv-0.10")).status());
+
+    Api.Reply found = call("GET", "/v1/admin/rounds?roundId=LOOKUP-1&operatorId=demo", VIEWER, null);
+    assertEquals(200, found.status(), found.body());
+    JsonObject round = found.json();
+    assertEquals("bewitched", round.getString("gameId"));
+    assertEquals("p-1", round.getString("playerId"));
+    assertEquals("APPLIED", round.getString("status"));
+    assertEquals("2.000000", round.getString("stake"));
+    assertEquals("EUR", round.getString("sentCurrency"));
+    assertEquals("0.100000", round.getString("coinValue"));
+    JsonObject recorded = round.getJsonArray("contributions").getJsonObject(0);
+    assertEquals("cv-0.10", recorded.getString("poolKey"));
+    assertEquals(share.getString("amount"), recorded.getString("amount"), "the share the game was answered with");
+    assertEquals(share.getString("poolAmount"), recorded.getString("poolAmount"));
+    assertEquals(1, round.getJsonArray("wins").size());
+    assertEquals("LOOKUP-1", round.getJsonArray("wins").getJsonObject(0).getString("roundId"));
+
+    assertEquals("MISSING_FIELD", call("GET", "/v1/admin/rounds?roundId=LOOKUP-1", VIEWER, null).errorCode(),
+        "a network token names the operator: round ids are each operator's own");
+    assertEquals(404, call("GET", "/v1/admin/rounds?roundId=LOOKUP-2&operatorId=demo", VIEWER, null).status());
+    assertEquals(404, call("GET", "/v1/admin/rounds?roundId=LOOKUP-1", OTHER_ADMIN, null).status(), "its own operator has none");
+    assertEquals(403, call("GET", "/v1/admin/rounds?roundId=LOOKUP-1&operatorId=demo", OTHER_ADMIN, null).status());
+    assertEquals(403, call("GET", "/v1/admin/rounds?roundId=LOOKUP-1&operatorId=demo", DEMO_GAMES, null).status(), "not a game key");
+  }
+
   @Test
   void reconciliationAddsUpToTheMicroAndScopesByOperator() {
     call("POST", "/v1/contributions", DEMO_GAMES, batch(contribution("REC-1", "creepy-candy", "123.45", null)));

@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
 /** Exchange rates: set by an operator, stakes converted exactly at the rate recorded with them, amounts shown in a currency. */
 class FxIT extends OneNode {
   static final String ADMIN = "dev-admin-token";
+  /** The dev game key's operator. */
+  static final String OPERATOR = "demo";
 
   static Api.Reply setRates(JsonObject body, String token) {
     return AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/fx-rates", token, body.encode());
@@ -40,6 +42,10 @@ class FxIT extends OneNode {
       assertEquals(850_000L, round.getLong("fx_rate_ppm"));
     }
     assertEquals("DUPLICATE", Api.results(api.post("/v1/contributions", batch(item))).getJsonObject(0).getString("status"));
+    JsonObject looked = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/rounds?roundId=FX-1&operatorId=" + OPERATOR, "dev-viewer-token")
+        .json();
+    assertEquals(List.of("11.764705", "10.000000", "GBP", "0.85"), List.of(looked.getString("stake"), looked.getString("sentStake"),
+        looked.getString("sentCurrency"), looked.getString("fxRate")), "the operator's view of the round: as sent and as taken");
 
     JsonObject grand = api.get("/v1/jackpots/candy/pools/grand?currency=GBP").json();
     assertEquals("GBP", grand.getString("displayCurrency"));

@@ -30,6 +30,8 @@ class JackpotctlIT extends OneNode {
     String wholeJackpot = ctl("pause", "candy");
     assertEquals(4, wholeJackpot.lines().filter(l -> l.matches("candy\\s+\\S+\\s+PAUSED\\s+.*true")).count(), wholeJackpot);
     assertEquals(4, ctl("resume", "candy").lines().filter(l -> l.matches("candy\\s+\\S+\\s+ACTIVE\\s+.*true")).count());
+    String round = ctl("round", "CTL-1", "--operator", "demo");
+    assertTrue(round.contains("\"roundId\" : \"CTL-1\"") && round.contains("\"poolKey\" : \"cv-0.10\""), round);
     String audit = ctl("audit");
     assertTrue(audit.contains("pool.pause") && audit.contains("pool.resume"), audit);
     assertTrue(ctl("reconcile").endsWith("BALANCED\n"));

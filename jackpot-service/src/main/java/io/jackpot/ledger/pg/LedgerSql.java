@@ -208,6 +208,12 @@ final class LedgerSql {
       + " (SELECT coalesce(sum(cardinality(share_pools)), 0)::int8 FROM rounds"
       + "  WHERE left(round_id, length($1)) = $1 AND ($2::text IS NULL OR operator_id = $2)) AS contributions";
 
+  static final String FIND_ROUND = """
+      SELECT round_id, operator_id, game_id, player_id, stake_micros, currency, coin_value_micros, status, received_at, applied_at,
+             original_stake_micros, fx_rate_ppm, share_jackpots, share_pools, share_ops, share_micros, share_subs,
+             reserve_micros, reserve_subs, overflow_micros, overflow_subs, amount_micros, amount_subs
+      FROM rounds WHERE operator_id = $1 AND round_id = $2""";
+
   static final String ROUND_ORIGIN =
       "SELECT game_id, player_id, share_jackpots, share_pools FROM rounds WHERE operator_id = $1 AND round_id = $2";
 

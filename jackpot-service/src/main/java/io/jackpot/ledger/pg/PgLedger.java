@@ -240,6 +240,37 @@ public final class PgLedger implements Ledger {
         .map(PgLedger::firstWin).toCompletionStage();
   }
 
+  /** On the unlimited pool, as the admin API's other reads. */
+  @Override
+  public CompletionStage<Optional<io.jackpot.ledger.RoundDetail>> findRound(String operatorId, String roundId) {
+    return unlimited.preparedQuery(LedgerSql.FIND_ROUND).execute(Tuple.of(operatorId, roundId))
+        .map(rows -> rows.size() == 0 ? Optional.<io.jackpot.ledger.RoundDetail>empty() : Optional.of(roundDetail(rows.iterator().next())))
+        .toCompletionStage();
+  }
+
+  private static io.jackpot.ledger.RoundDetail roundDetail(Row row) {
+    String[] jackpots = row.getArrayOfStrings("share_jackpots"), pools = row.getArrayOfStrings("share_pools");
+    Long[] ops = row.getArrayOfLongs("share_ops");
+    Long[] shareMicros = row.getArrayOfLongs("share_micros"), shareSubs = row.getArrayOfLongs("share_subs");
+    Long[] reserveMicros = row.getArrayOfLongs("reserve_micros"), reserveSubs = row.getArrayOfLongs("reserve_subs");
+    Long[] overflowMicros = row.getArrayOfLongs("overflow_micros"), overflowSubs = row.getArrayOfLongs("overflow_subs");
+    Long[] amountMicros = row.getArrayOfLongs("amount_micros"), amountSubs = row.getArrayOfLongs("amount_subs");
+    List<io.jackpot.ledger.RoundDetail.Share> shares = new ArrayList<>(jackpots.length);
+    for (int i = 0; i < jackpots.length; i++) {
+      shares.add(new io.jackpot.ledger.RoundDetail.Share(new PoolId(jackpots[i], pools[i]), ops[i],
+          new Money(shareMicros[i], shareSubs[i]), new Money(reserveMicros[i], reserveSubs[i]),
+          new Money(overflowMicros[i], overflowSubs[i]), new Money(amountMicros[i], amountSubs[i])));
+    }
+    Long coin = row.getLong("coin_value_micros");
+    Long original = row.getLong("original_stake_micros");
+    long stake = row.getLong("stake_micros");
+    return new io.jackpot.ledger.RoundDetail(row.getString("round_id"), row.getString("operator_id"), row.getString("game_id"),
+        row.getString("player_id"), Money.ofMicros(stake), Money.ofMicros(original == null ? stake : original),
+        row.getString("currency"), row.getLong("fx_rate_ppm"), coin == null ? null : Money.ofMicros(coin),
+        RoundStatus.valueOf(row.getString("status")), row.getOffsetDateTime("received_at").toInstant(),
+        row.getOffsetDateTime("applied_at").toInstant(), shares);
+  }
+
   @Override
   public CompletionStage<Optional<io.jackpot.ledger.RoundOrigin>> roundOrigin(String operatorId, String roundId) {
     return pg.preparedQuery(LedgerSql.ROUND_ORIGIN).execute(Tuple.of(operatorId, roundId)).map(rows -> {

@@ -1,0 +1,42 @@
+package io.jackpot.admin.http;
+
+import io.jackpot.admin.RoundLookup;
+import io.jackpot.award.http.WinJson;
+import io.jackpot.ledger.RoundDetail;
+import io.jackpot.pool.PoolId;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.math.BigDecimal;
+import java.util.function.Function;
+
+/**
+ * GET /v1/admin/rounds?roundId=: a recorded round, its shares and its wins; amounts exact, as
+ * decimal strings. A share has the contribution answer's fields ({@code amount} to the pool,
+ * {@code poolAmount} after it) and what went to the pool's reserve and its overflow.
+ */
+final class RoundJson {
+  private RoundJson() {}
+
+  static JsonObject of(RoundLookup.Found found, Function<PoolId, String> currencyOf) {
+    RoundDetail r = found.round();
+    JsonObject out = new JsonObject().put("roundId", r.roundId()).put("operatorId", r.operatorId()).put("gameId", r.gameId())
+        .put("playerId", r.playerId()).put("status", r.status().name()).put("stake", r.stake().toPlainString())
+        .put("sentStake", r.sentStake().toPlainString()).put("sentCurrency", r.sentCurrency());
+    if (r.fxRatePpm() != null) {
+      out.put("fxRate", BigDecimal.valueOf(r.fxRatePpm(), 6).stripTrailingZeros().toPlainString());
+    }
+    if (r.coinValue() != null) {
+      out.put("coinValue", r.coinValue().toPlainString());
+    }
+    out.put("receivedAt", WinJson.TIMESTAMP.format(r.receivedAt())).put("appliedAt", WinJson.TIMESTAMP.format(r.appliedAt()));
+    JsonArray shares = new JsonArray();
+    for (RoundDetail.Share s : r.shares()) {
+      shares.add(new JsonObject().put("jackpotId", s.pool().jackpotId()).put("poolKey", s.pool().poolKey()).put("opSeq", s.opSeq())
+          .put("amount", s.share().toPlainString()).put("reserve", s.reserve().toPlainString())
+          .put("overflow", s.overflow().toPlainString()).put("poolAmount", s.amountAfter().toPlainString()));
+    }
+    JsonArray wins = new JsonArray();
+    found.wins().forEach(w -> wins.add(WinJson.of(w, currencyOf.apply(w.pool())).put("operatorId", w.operatorId())));
+    return out.put("contributions", shares).put("wins", wins);
+  }
+}

@@ -1,0 +1,29 @@
+package io.jackpot.ledger;
+
+import io.jackpot.money.Money;
+import io.jackpot.pool.PoolId;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A round as the ledger recorded it, for an operator answering a player or an auditor: who played
+ * it, the stake as sent and as the pools took it, and every share it fed.
+ *
+ * @param stake the stake in the pools' currency (converted when sent in another)
+ * @param sentStake the stake as the game sent it, in {@code sentCurrency}
+ * @param fxRatePpm the rate it was converted at, in units of {@code sentCurrency} per unit of the
+ *     pools' currency, in millionths; null when sent in the pools' currency
+ * @param coinValue the coin value sent with it, or null
+ * @param shares in the order the round fed its pools; none when every pool was paused
+ */
+public record RoundDetail(String roundId, String operatorId, String gameId, String playerId, Money stake, Money sentStake,
+    String sentCurrency, Long fxRatePpm, Money coinValue, RoundStatus status, Instant receivedAt, Instant appliedAt,
+    List<Share> shares) {
+
+  public RoundDetail {
+    shares = List.copyOf(shares);
+  }
+
+  /** A share the round fed to a pool: its operation number there, what went where, and the pool's amount after it. */
+  public record Share(PoolId pool, long opSeq, Money share, Money reserve, Money overflow, Money amountAfter) {}
+}
