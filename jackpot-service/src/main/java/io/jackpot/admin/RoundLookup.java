@@ -3,6 +3,7 @@ package io.jackpot.admin;
 import io.jackpot.access.Admin;
 import io.jackpot.error.Rejection;
 import io.jackpot.error.Rejection.Kind;
+import io.jackpot.http.JsonFields;
 import io.jackpot.ledger.Ledger;
 import io.jackpot.ledger.RoundDetail;
 import io.jackpot.pool.Win;
@@ -26,10 +27,14 @@ public final class RoundLookup {
 
   /** 400 for a bad round id or a network admin naming no operator, 403 for another operator's round, 404 if not recorded. */
   public CompletionStage<Found> find(Admin admin, String roundId, String operatorId) {
-    if (roundId == null || roundId.isEmpty() || roundId.length() > 128) {
-      throw Rejection.invalid("MISSING_FIELD", "query parameter roundId (1–128 characters) is required");
+    // Checked before the database sees them: ids are printable by rule, and PostgreSQL refuses a NUL in text.
+    if (roundId == null || !JsonFields.isPrintable(roundId)) {
+      throw Rejection.invalid("MISSING_FIELD", "query parameter roundId (1–128 printable ASCII characters) is required");
     }
     String named = operatorId == null || operatorId.isBlank() ? null : operatorId.trim();
+    if (named != null && !JsonFields.isPrintable(named)) {
+      throw Rejection.invalid("INVALID_FIELD", "query parameter operatorId must be 1–128 printable ASCII characters");
+    }
     String operator = admin.operatorScope() != null ? admin.operatorScope() : named;
     if (operator == null) {
       throw Rejection.invalid("MISSING_FIELD", "query parameter operatorId is required with a network token: round ids are each"

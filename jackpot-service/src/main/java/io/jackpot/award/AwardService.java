@@ -74,6 +74,9 @@ public final class AwardService {
    * otherwise refuse the player's jackpot game for good.
    */
   private CompletionStage<Win> recordedJackpotGame(Caller caller, ClaimRequest request, JackpotDefinition jackpot) {
+    if (tiers.draw(jackpot, caller.operatorId(), request.roundId()).isEmpty()) {
+      throw noWeights(request); // the jackpot's configuration, not the round: said first, as for any round
+    }
     return ledger.findWinsByRound(caller.operatorId(), request.roundId()).thenCompose(wins -> {
       java.util.Optional<Win> before = playedBefore(wins, request);
       if (before.isPresent()) {
@@ -91,9 +94,6 @@ public final class AwardService {
         p -> played.fed().contains(jackpot.poolId(p)));
     if (tier.isPresent()) {
       return jackpot.poolId(tier.get());
-    }
-    if (tiers.draw(jackpot, caller.operatorId(), request.roundId()).isEmpty()) {
-      throw noWeights(request);
     }
     throw new Rejection(Kind.CONFLICT, "ROUND_DID_NOT_FEED_POOL", "round " + request.roundId() + " fed no tier of jackpot "
         + request.jackpotId() + " that can be drawn, so it cannot win one");

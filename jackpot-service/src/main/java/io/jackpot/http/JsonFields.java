@@ -107,8 +107,8 @@ public final class JsonFields {
     return a;
   }
 
-  /** 1–128 characters, each printable ASCII (0x20–0x7E). */
-  static boolean isPrintable(String s) {
+  /** 1–128 characters, each printable ASCII (0x20–0x7E): the rule for round, player and operator ids. */
+  public static boolean isPrintable(String s) {
     int n = s.length();
     if (n == 0 || n > 128) {
       return false;

@@ -118,6 +118,16 @@ class AdminIT {
     assertEquals(404, call("GET", "/v1/admin/rounds?roundId=LOOKUP-1", OTHER_ADMIN, null).status(), "its own operator has none");
     assertEquals(403, call("GET", "/v1/admin/rounds?roundId=LOOKUP-1&operatorId=demo", OTHER_ADMIN, null).status());
     assertEquals(403, call("GET", "/v1/admin/rounds?roundId=LOOKUP-1&operatorId=demo", DEMO_GAMES, null).status(), "not a game key");
+    assertEquals(400, call("GET", "/v1/admin/rounds?roundId=LOOKUP%001&operatorId=demo", VIEWER, null).status(), "no such id can exist");
+    assertTrue(recorded.containsKey("reserve") && recorded.containsKey("overflow"), "a network token sees every pool's parts");
+
+    // Operator other plays bewitched too, whose jackpot demo owns: other's admin sees its round's
+    // shares there, not the reserve and overflow of a jackpot it does not own.
+    call("POST", "/v1/contributions", OTHER_GAMES, batch(contribution("LOOKUP-O", "bewitched", "2.00", "0.10")));
+    JsonObject theirs = call("GET", "/v1/admin/rounds?roundId=LOOKUP-O", OTHER_ADMIN, null).json().getJsonArray("contributions")
+        .getJsonObject(0);
+    assertEquals("cv-0.10", theirs.getString("poolKey"), theirs.encode());
+    assertTrue(!theirs.containsKey("reserve") && !theirs.containsKey("overflow"), theirs.encode());
   }
 
   @Test

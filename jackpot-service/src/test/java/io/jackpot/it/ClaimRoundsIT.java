@@ -95,6 +95,15 @@ class ClaimRoundsIT {
     OneNode.assertBalanced(node.httpPort());
   }
 
+  /** A jackpot without draw weights cannot play a jackpot game: said first, whatever the round (as with any round). */
+  @Test
+  void aJackpotGameOnAJackpotWithoutWeightsIsRefusedForThat() {
+    Api.Reply r = api.post("/v1/wins", new JsonObject().put("roundId", "CR-NEVER").put("gameId", "bewitched").put("playerId", "p-1")
+        .put("jackpotId", "bewitched").put("currency", "EUR").encode());
+    assertEquals(400, r.status(), r.body());
+    assertEquals("POOL_KEY_REQUIRED", r.errorCode());
+  }
+
   private static String jackpotGame(String round) {
     return new JsonObject().put("roundId", round).put("gameId", "creepy-candy").put("playerId", "p-1")
         .put("jackpotId", "candy").put("currency", "EUR").encode();

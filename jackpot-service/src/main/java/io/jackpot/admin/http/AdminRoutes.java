@@ -65,7 +65,8 @@ public final class AdminRoutes {
     router.get("/v1/admin/reconciliation").handler(this::reconcile);
     router.get("/v1/admin/rounds").handler(ctx -> Replies.json(ctx,
         () -> admin.round(AdminAuth.admin(ctx), ctx.queryParams().get("roundId"), ctx.queryParams().get("operatorId")),
-        found -> RoundJson.of(found, catalogue::currencyOf)));
+        found -> RoundJson.of(found, catalogue::currencyOf, pool -> catalogue.jackpot(pool.jackpotId())
+            .map(j -> AdminAuth.admin(ctx).covers(j.owner())).orElse(false))));
     router.get("/v1/admin/rounds/count").handler(ctx -> Replies.json(ctx,
         () -> admin.countRounds(AdminAuth.admin(ctx), ctx.queryParams().get("prefix")),
         c -> new JsonObject().put("prefix", ctx.queryParams().get("prefix")).put("rounds", c.rounds()).put("contributions", c.contributions())));

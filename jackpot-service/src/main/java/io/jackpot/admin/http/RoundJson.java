@@ -17,7 +17,12 @@ import java.util.function.Function;
 final class RoundJson {
   private RoundJson() {}
 
-  static JsonObject of(RoundLookup.Found found, Function<PoolId, String> currencyOf) {
+  /**
+   * {@code owned}: whether the caller may see a pool's reserve and overflow (its operator owns the
+   * pool's jackpot). A shared game's round feeds other owners' jackpots too, whose reserve rates
+   * and ceilings a scoped admin does not see elsewhere either; their shares show amounts only.
+   */
+  static JsonObject of(RoundLookup.Found found, Function<PoolId, String> currencyOf, java.util.function.Predicate<PoolId> owned) {
     RoundDetail r = found.round();
     JsonObject out = new JsonObject().put("roundId", r.roundId()).put("operatorId", r.operatorId()).put("gameId", r.gameId())
         .put("playerId", r.playerId()).put("status", r.status().name()).put("stake", r.stake().toPlainString())
@@ -31,9 +36,12 @@ final class RoundJson {
     out.put("receivedAt", WinJson.TIMESTAMP.format(r.receivedAt())).put("appliedAt", WinJson.TIMESTAMP.format(r.appliedAt()));
     JsonArray shares = new JsonArray();
     for (RoundDetail.Share s : r.shares()) {
-      shares.add(new JsonObject().put("jackpotId", s.pool().jackpotId()).put("poolKey", s.pool().poolKey()).put("opSeq", s.opSeq())
-          .put("amount", s.share().toPlainString()).put("reserve", s.reserve().toPlainString())
-          .put("overflow", s.overflow().toPlainString()).put("poolAmount", s.amountAfter().toPlainString()));
+      JsonObject share = new JsonObject().put("jackpotId", s.pool().jackpotId()).put("poolKey", s.pool().poolKey())
+          .put("opSeq", s.opSeq()).put("amount", s.share().toPlainString()).put("poolAmount", s.amountAfter().toPlainString());
+      if (owned.test(s.pool())) {
+        share.put("reserve", s.reserve().toPlainString()).put("overflow", s.overflow().toPlainString());
+      }
+      shares.add(share);
     }
     JsonArray wins = new JsonArray();
     found.wins().forEach(w -> wins.add(WinJson.of(w, currencyOf.apply(w.pool())).put("operatorId", w.operatorId())));

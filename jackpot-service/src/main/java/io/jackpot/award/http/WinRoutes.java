@@ -62,8 +62,8 @@ public final class WinRoutes {
 
   private void findByRound(RoutingContext ctx) {
     String roundId = ctx.queryParams().get("roundId");
-    if (roundId == null || roundId.isEmpty() || roundId.length() > 128) {
-      ctx.fail(Rejection.invalid("MISSING_FIELD", "query parameter roundId (1–128 characters) is required"));
+    if (roundId == null || !JsonFields.isPrintable(roundId)) {
+      ctx.fail(Rejection.invalid("MISSING_FIELD", "query parameter roundId (1–128 printable ASCII characters) is required"));
       return;
     }
     String currency = currency(ctx);

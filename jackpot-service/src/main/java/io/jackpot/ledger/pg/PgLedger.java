@@ -240,10 +240,10 @@ public final class PgLedger implements Ledger {
         .map(PgLedger::firstWin).toCompletionStage();
   }
 
-  /** On the unlimited pool, as the admin API's other reads. */
+  /** A key look-up, on the limited pool like the round's wins read with it: never a long read. */
   @Override
   public CompletionStage<Optional<io.jackpot.ledger.RoundDetail>> findRound(String operatorId, String roundId) {
-    return unlimited.preparedQuery(LedgerSql.FIND_ROUND).execute(Tuple.of(operatorId, roundId))
+    return pg.preparedQuery(LedgerSql.FIND_ROUND).execute(Tuple.of(operatorId, roundId))
         .map(rows -> rows.size() == 0 ? Optional.<io.jackpot.ledger.RoundDetail>empty() : Optional.of(roundDetail(rows.iterator().next())))
         .toCompletionStage();
   }
