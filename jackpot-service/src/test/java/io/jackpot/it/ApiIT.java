@@ -55,6 +55,7 @@ class ApiIT extends OneNode {
     assertEquals(won.json(), api.get("/v1/wins/" + won.json().getString("winId")).json());
     assertEquals(won.json(), api.get("/v1/wins?roundId=BW-20261121-134502-000002").json().getJsonArray("wins").getJsonObject(0));
     assertEquals(400, api.get("/v1/wins?roundId=BW%00").status(), "a round id no round can have is refused before the database sees it");
+    assertEquals(404, api.get("/v1/wins/w-%00").status(), "so is a win id no win can have");
   }
 
   @Test

@@ -56,8 +56,12 @@ public final class WinRoutes {
 
   private void find(RoutingContext ctx) {
     String currency = currency(ctx);
-    Replies.json(ctx, () -> awards.find(GameAuth.caller(ctx), ctx.pathParam("winId")).thenCompose(win -> shown(win, currency)),
-        json -> json);
+    String winId = ctx.pathParam("winId");
+    if (!JsonFields.isPrintable(winId)) { // no win has such an id; and PostgreSQL refuses a NUL in text (a 500)
+      ctx.fail(new Rejection(Rejection.Kind.NOT_FOUND, "UNKNOWN_WIN", "no win " + winId.replaceAll("[^\\x20-\\x7E]", "?")));
+      return;
+    }
+    Replies.json(ctx, () -> awards.find(GameAuth.caller(ctx), winId).thenCompose(win -> shown(win, currency)), json -> json);
   }
 
   private void findByRound(RoutingContext ctx) {
