@@ -122,6 +122,21 @@ public final class JsonFields {
     return true;
   }
 
+  /**
+   * Whether free text (a name, a reason) holds a control character other than a line break or a
+   * tab: never meant, shown to players or operators as is, and PostgreSQL refuses a NUL in text and
+   * jsonb (a 500 otherwise).
+   */
+  public static boolean hasControl(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isISOControl(c) && c != '\n' && c != '\t' && c != '\r') {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Three capital ASCII letters, the shape of an ISO 4217 code. */
   public static boolean isCurrencyCode(String s) {
     if (s.length() != 3) {

@@ -124,6 +124,8 @@ class DefinitionsIT extends OneNode {
         bad("rate as number", d -> pool(d, 0).put("rate", 0.01) != null ? d : d, "pools[0].rate"),
         bad("ceiling below seed", d -> pool(d, 1).put("ceiling", "50.00") != null ? d : d, "pools[1].ceiling"),
         bad("pool name too long", d -> pool(d, 0).put("name", "n".repeat(101)) != null ? d : d, "pools[0].name"),
+        bad("pool name with a NUL", d -> pool(d, 0).put("name", "Small\u0000") != null ? d : d, "pools[0].name"),
+        bad("name with a control character", d -> d.put("name", "Spooky\u001b[31m"), "name"),
         bad("must-hit without ceiling", d -> { pool(d, 1).remove("ceiling"); return d; }, "pools[1].ceiling"),
         bad("random without stakePerHit", d -> pool(d, 1).put("trigger", new JsonObject().put("type", "RANDOM")) != null ? d : d,
             "pools[1].trigger.stakePerHit"),

@@ -105,6 +105,8 @@ class DiscontinueIT extends OneNode {
         .put("transferTo", new JsonObject().put("jackpotId", "candy").put("poolKey", "nope"))).status());
     assertEquals(400, discontinue(port, "bewitched/pools/cv-1.00", new JsonObject().put("reason", "x")
         .put("transferTo", new JsonObject().put("jackpotId", "bewitched").put("poolKey", "cv-1.00"))).status());
+    assertEquals(400, discontinue(port, "bewitched/pools/cv-1.00", new JsonObject().put("reason", "oops\u0000").put("hold", true))
+        .status(), "a reason with a NUL (which PostgreSQL would refuse)");
     assertEquals(403, AdminIT.callAt(port, "POST", "/v1/admin/jackpots/bewitched/pools/cv-1.00/discontinue", "dev-viewer-token",
         new JsonObject().put("reason", "x").put("hold", true).encode()).status());
   }

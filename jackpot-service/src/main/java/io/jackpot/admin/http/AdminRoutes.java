@@ -139,8 +139,8 @@ public final class AdminRoutes {
   private void discontinue(RoutingContext ctx) {
     JsonObject body = JsonFields.object(ctx.body().buffer());
     String reason = JsonFields.string(body, "reason", "");
-    if (reason.isBlank() || reason.length() > 500) {
-      throw Rejection.invalid("INVALID_FIELD", "reason must be 1–500 characters");
+    if (reason.isBlank() || reason.length() > 500 || JsonFields.hasControl(reason)) {
+      throw Rejection.invalid("INVALID_FIELD", "reason must be 1–500 characters, without control characters");
     }
     Object to = body.getValue("transferTo");
     boolean hold = Boolean.TRUE.equals(body.getValue("hold"));
