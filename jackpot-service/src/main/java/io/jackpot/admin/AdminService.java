@@ -100,7 +100,15 @@ public final class AdminService {
       throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", invalid.problems()));
     }
     JackpotDefinition next = ((DefinitionJson.Parsed.Ok) parsed).definition();
+    // New input only, as below: names are shown to players and operators as they are, and
+    // PostgreSQL's jsonb refuses a NUL (a 500 otherwise).
+    if (JsonFields.hasControl(next.name())) {
+      throw Rejection.invalid("INVALID_DEFINITION", "name contains a control character");
+    }
     for (int i = 0; i < next.pools().size(); i++) {
+      if (JsonFields.hasControl(next.pools().get(i).name())) {
+        throw Rejection.invalid("INVALID_DEFINITION", "pools[" + i + "].name contains a control character");
+      }
       // New input only (definitions stored before this rule still load): a pool's name rides every
       // ticker message and is stored twice in each audit entry of its definition.
       if (next.pools().get(i).name().length() > 100) {

@@ -140,9 +140,6 @@ public final class DefinitionJson {
       if (s.length() > max) {
         problem(field + " is longer than " + max + " characters");
       }
-      if (JsonFields.hasControl(s)) {
-        problem(field + " contains a control character");
-      }
       return s;
     }
 
@@ -230,8 +227,6 @@ public final class DefinitionJson {
       String name = p.getValue("name") instanceof String n && !n.isBlank() ? n : null;
       if (name == null) {
         problem(path + "name is required (a string)");
-      } else if (JsonFields.hasControl(name)) {
-        problem(path + "name contains a control character"); // shown to players; and PostgreSQL's jsonb refuses a NUL
       }
       Long seed = money(p, path, "seed", true);
       Long rate = ppm(p, path, "rate", true, false);
