@@ -38,8 +38,10 @@ public final class Main {
       return;
     }
     ServiceConfig config;
+    io.jackpot.jackpot.Catalogue initial;
     try {
       config = ServiceConfig.fromEnv(System.getenv());
+      initial = io.jackpot.jackpot.http.CatalogueFile.load(System.getenv("JACKPOT_INITIAL_CATALOGUE"));
     } catch (IllegalArgumentException e) {
       log().error("bad configuration: {}", e.getMessage());
       System.exit(2);
@@ -48,7 +50,7 @@ public final class Main {
     try {
       var credentials = io.jackpot.access.CredentialsLoader.load(System.getenv(), io.jackpot.game.Games.ids());
       Demo demoSettings = demo ? Demo.fromEnv(System.getenv(), credentials.isDev()) : null;
-      JackpotNode node = JackpotNode.start(config, Clock.systemUTC(), io.jackpot.jackpot.DefaultCatalogue.create(), credentials);
+      JackpotNode node = JackpotNode.start(config, Clock.systemUTC(), initial, credentials);
       var players = new java.util.concurrent.atomic.AtomicReference<io.jackpot.sim.DemoPlayers>();
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         try {

@@ -1,0 +1,107 @@
+package io.jackpot.jackpot.http;
+
+import io.jackpot.jackpot.Catalogue;
+import io.jackpot.jackpot.DefaultCatalogue;
+import io.jackpot.jackpot.JackpotDefinition;
+import io.jackpot.jackpot.PoolDefinition;
+import io.jackpot.pool.PoolId;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The catalogue a fresh ledger starts with (JACKPOT_INITIAL_CATALOGUE): {@code default} (the seed
+ * games' jackpots, API.md), {@code none} (operators define every jackpot through the admin API),
+ * or the path of a JSON file {@code {"jackpots": [definition, ...]}}, each definition in API.md's
+ * format with its {@code id} (what {@code jackpotctl show} prints). Read at every start, used only
+ * when the ledger holds no definition yet. Anything wrong refuses the start, every problem named.
+ */
+public final class CatalogueFile {
+  private CatalogueFile() {}
+
+  public static Catalogue load(String setting) {
+    if (setting == null || setting.isBlank() || setting.trim().equals("default")) {
+      return DefaultCatalogue.create();
+    }
+    if (setting.trim().equals("none")) {
+      return new Catalogue(List.of());
+    }
+    Path file = Path.of(setting.trim());
+    JsonObject json;
+    try {
+      json = new JsonObject(Files.readString(file));
+    } catch (IOException | DecodeException | ClassCastException e) {
+      throw new IllegalArgumentException("JACKPOT_INITIAL_CATALOGUE: cannot read " + file + " as a JSON object: " + e.getMessage());
+    }
+    return new Catalogue(parse(file.toString(), json));
+  }
+
+  static List<JackpotDefinition> parse(String source, JsonObject json) {
+    List<String> problems = new ArrayList<>();
+    List<JackpotDefinition> out = new ArrayList<>();
+    if (!(json.getValue("jackpots") instanceof JsonArray jackpots)) {
+      throw new IllegalArgumentException("JACKPOT_INITIAL_CATALOGUE: " + source + " must hold {\"jackpots\": [definition, ...]}");
+    }
+    for (int i = 0; i < jackpots.size(); i++) {
+      if (!(jackpots.getValue(i) instanceof JsonObject d) || !(d.getValue("id") instanceof String id)) {
+        problems.add("jackpots[" + i + "]: a definition with its id is needed");
+        continue;
+      }
+      DefinitionJson.Parsed parsed = DefinitionJson.parse(id, d);
+      if (parsed instanceof DefinitionJson.Parsed.Invalid invalid) {
+        for (String problem : invalid.problems()) {
+          problems.add("jackpots[" + i + "] (" + id + "): " + problem);
+        }
+      } else if (out.stream().anyMatch(j -> j.id().equals(id))) {
+        problems.add("jackpots[" + i + "]: jackpot " + id + " is defined twice");
+      } else {
+        JackpotDefinition definition = ((DefinitionJson.Parsed.Ok) parsed).definition();
+        names(definition).forEach(problem -> problems.add(id + ": " + problem));
+        out.add(definition);
+      }
+    }
+    problems.addAll(overflowProblems(out));
+    if (!problems.isEmpty()) {
+      throw new IllegalArgumentException("JACKPOT_INITIAL_CATALOGUE: " + source + ": " + String.join("; ", problems));
+    }
+    return out;
+  }
+
+  /** The admin API's rules for new names (AdminService.define): shown to players as they are. */
+  private static List<String> names(JackpotDefinition j) {
+    List<String> problems = new ArrayList<>();
+    if (io.jackpot.http.JsonFields.hasControl(j.name())) {
+      problems.add("name contains a control character");
+    }
+    for (PoolDefinition p : j.pools()) {
+      if (p.name().length() > 100 || io.jackpot.http.JsonFields.hasControl(p.name())) {
+        problems.add("pool " + p.key() + ": name must be at most 100 characters, without control characters");
+      }
+    }
+    return problems;
+  }
+
+  /** Every overflowTo names another pool of the file, in the same currency (as the admin API requires). */
+  private static List<String> overflowProblems(List<JackpotDefinition> jackpots) {
+    Map<PoolId, String> currencies = new HashMap<>();
+    jackpots.forEach(j -> j.pools().forEach(p -> currencies.put(j.poolId(p), j.currency())));
+    List<String> problems = new ArrayList<>();
+    for (JackpotDefinition j : jackpots) {
+      for (PoolDefinition p : j.pools()) {
+        PoolId to = p.overflowTo();
+        if (to != null && (to.equals(j.poolId(p)) || !j.currency().equals(currencies.get(to)))) {
+          problems.add(j.id() + "/" + p.key() + ".overflowTo: " + to.jackpotId() + "/" + to.poolKey()
+              + " is not another pool of this file in " + j.currency());
+        }
+      }
+    }
+    return problems;
+  }
+}
