@@ -28,6 +28,7 @@ import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.jackpot.jackpot.Catalogue;
 import io.jackpot.jackpot.DefaultCatalogue;
+import io.jackpot.jackpot.JackpotDefinition;
 import io.jackpot.jackpot.hz.HzCatalogue;
 import io.jackpot.fx.FxHolder;
 import io.jackpot.fx.hz.HzFxRates;
@@ -137,6 +138,12 @@ public final class JackpotNode implements AutoCloseable {
   /** Starts a member and waits until it is ready (blocking; call from a plain thread). */
   public static JackpotNode start(ServiceConfig config, Clock clock, Catalogue initial, Credentials credentials)
       throws Exception {
+    return start(config, clock, initial::all, credentials);
+  }
+
+  /** The same, with the catalogue a fresh ledger starts with read only if the ledger is fresh. */
+  public static JackpotNode start(ServiceConfig config, Clock clock, java.util.function.Supplier<List<JackpotDefinition>> initial,
+      Credentials credentials) throws Exception {
     JackpotNode node = new JackpotNode();
     try {
       node.boot(config, clock, initial, credentials);
@@ -147,7 +154,8 @@ public final class JackpotNode implements AutoCloseable {
     }
   }
 
-  private void boot(ServiceConfig config, Clock clock, Catalogue initial, Credentials credentials) throws Exception {
+  private void boot(ServiceConfig config, Clock clock, java.util.function.Supplier<List<JackpotDefinition>> initial,
+      Credentials credentials) throws Exception {
     PgConnectOptions pgOptions;
     if (config.pgUrl() == null) {
       localPostgres = LocalPostgres.start(config.dataDir().resolve("pg"));
@@ -191,7 +199,7 @@ public final class JackpotNode implements AutoCloseable {
     Catalogue catalogue = new Catalogue(List.of());
     PoolLoader loader = new PoolLoader(catalogue, pools, ledger, clock, random);
     HzCatalogue definitions = new HzCatalogue(hz.getMap(HzCatalogue.MAP), catalogue, hzPublishes);
-    definitions.start(ledger, initial.all(), loader::load);
+    definitions.start(ledger, initial, loader::load);
     loader.loadAll().toCompletableFuture().get();
     HzFxRates fxRates = new HzFxRates(hz.getMap(HzFxRates.MAP), fx, hzPublishes);
     fxRates.start(ledger);

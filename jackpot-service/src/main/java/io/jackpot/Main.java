@@ -38,10 +38,8 @@ public final class Main {
       return;
     }
     ServiceConfig config;
-    io.jackpot.jackpot.Catalogue initial;
     try {
       config = ServiceConfig.fromEnv(System.getenv());
-      initial = io.jackpot.jackpot.http.CatalogueFile.load(System.getenv("JACKPOT_INITIAL_CATALOGUE"));
     } catch (IllegalArgumentException e) {
       log().error("bad configuration: {}", e.getMessage());
       System.exit(2);
@@ -50,7 +48,9 @@ public final class Main {
     try {
       var credentials = io.jackpot.access.CredentialsLoader.load(System.getenv(), io.jackpot.game.Games.ids());
       Demo demoSettings = demo ? Demo.fromEnv(System.getenv(), credentials.isDev()) : null;
-      JackpotNode node = JackpotNode.start(config, Clock.systemUTC(), initial, credentials);
+      // Read only for a fresh ledger: a file edited or removed after the first start cannot stop a restart.
+      JackpotNode node = JackpotNode.start(config, Clock.systemUTC(),
+          () -> io.jackpot.jackpot.http.CatalogueFile.load(System.getenv("JACKPOT_INITIAL_CATALOGUE")).all(), credentials);
       var players = new java.util.concurrent.atomic.AtomicReference<io.jackpot.sim.DemoPlayers>();
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         try {

@@ -83,7 +83,12 @@ public final class CredentialsLoader {
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(where + ".role must be admin or viewer");
       }
-      c.withAdminHash(hash(a, where), new Admin(required(a, "name", where), role, a.getString("operator")));
+      String name = required(a, "name", where);
+      // Every audited change records it: shown in operators' terminals, and PostgreSQL refuses a NUL.
+      if (!io.jackpot.http.JsonFields.isPrintable(name)) {
+        throw new IllegalArgumentException(where + ".name must be 1–128 printable ASCII characters");
+      }
+      c.withAdminHash(hash(a, where), new Admin(name, role, a.getString("operator")));
     }
     if (c.gameKeys() + c.adminTokens() == 0) {
       throw new IllegalArgumentException(source + " holds no game keys and no admin tokens");

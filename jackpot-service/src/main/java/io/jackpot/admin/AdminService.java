@@ -102,12 +102,13 @@ public final class AdminService {
     JackpotDefinition next = ((DefinitionJson.Parsed.Ok) parsed).definition();
     // New input only, as below: names are shown to players and operators as they are, and
     // PostgreSQL's jsonb refuses a NUL (a 500 otherwise).
-    if (JsonFields.hasControl(next.name())) {
-      throw Rejection.invalid("INVALID_DEFINITION", "name contains a control character");
+    if (JsonFields.badName(next.name())) {
+      throw Rejection.invalid("INVALID_DEFINITION", "name must be plain text on one line (no control or direction characters)");
     }
     for (int i = 0; i < next.pools().size(); i++) {
-      if (JsonFields.hasControl(next.pools().get(i).name())) {
-        throw Rejection.invalid("INVALID_DEFINITION", "pools[" + i + "].name contains a control character");
+      if (JsonFields.badName(next.pools().get(i).name())) {
+        throw Rejection.invalid("INVALID_DEFINITION", "pools[" + i + "].name must be plain text on one line (no control or direction"
+            + " characters)");
       }
       // New input only (definitions stored before this rule still load): a pool's name rides every
       // ticker message and is stored twice in each audit entry of its definition.

@@ -123,14 +123,36 @@ public final class JsonFields {
   }
 
   /**
-   * Whether free text (a name, a reason) holds a control character other than a line break or a
-   * tab: never meant, shown to players or operators as is, and PostgreSQL refuses a NUL in text and
-   * jsonb (a 500 otherwise).
+   * Whether free text (a reason) holds what no text should: a control character other than a line
+   * break or a tab, or half of a surrogate pair (stored as "?", so the ledger and the cluster's copy
+   * would differ). PostgreSQL refuses a NUL in text and jsonb (a 500 otherwise).
    */
   public static boolean hasControl(String s) {
+    return bad(s, false);
+  }
+
+  /**
+   * Whether a name shown on one line to players and operators holds more than plain text: any
+   * control character (line breaks and tabs too), a bidirectional override, which would show it
+   * reversed or reordered, or half of a surrogate pair.
+   */
+  public static boolean badName(String s) {
+    return bad(s, true);
+  }
+
+  private static boolean bad(String s, boolean oneLine) {
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
-      if (Character.isISOControl(c) && c != '\n' && c != '\t' && c != '\r') {
+      boolean lineBreakOrTab = c == '\n' || c == '\t' || c == '\r';
+      if (Character.isISOControl(c) && (oneLine || !lineBreakOrTab)) {
+        return true;
+      }
+      if (oneLine && (c >= '\u202A' && c <= '\u202E' || c >= '\u2066' && c <= '\u2069')) {
+        return true;
+      }
+      if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
         return true;
       }
     }

@@ -33,7 +33,10 @@ class CredentialsTest {
   void unknownOrBlankFieldsAreRefused() {
     for (String admin : new String[] {"{\"name\": \"x\", \"secret\": \"a-long-admin-secret\", \"role\": \"admin\", \"Operator\": \"op1\"}",
         "{\"name\": \"x\", \"secret\": \"a-long-admin-secret\", \"role\": \"admin\", \"operator\": \" \"}",
-        "{\"name\": \"x\", \"secret\": \"a-long-admin-secret\", \"role\": \"admin\", \"operator\": 7}"}) {
+        "{\"name\": \"x\", \"secret\": \"a-long-admin-secret\", \"role\": \"admin\", \"operator\": 7}",
+        // the name every audited change records: PostgreSQL refuses a NUL, terminals run an escape
+        "{\"name\": \"x\\u0000\", \"secret\": \"a-long-admin-secret\", \"role\": \"admin\"}",
+        "{\"name\": \"x\\u001b[2J\", \"secret\": \"a-long-admin-secret\", \"role\": \"admin\"}"}) {
       var e = assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.parse(
           new io.vertx.core.json.JsonObject("{\"adminTokens\": [" + admin + "]}"), "test"), admin);
       assertTrue(e.getMessage().contains("adminTokens[0]"), e.getMessage());

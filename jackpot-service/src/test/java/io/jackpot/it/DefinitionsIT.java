@@ -126,6 +126,8 @@ class DefinitionsIT extends OneNode {
         bad("pool name too long", d -> pool(d, 0).put("name", "n".repeat(101)) != null ? d : d, "pools[0].name"),
         bad("pool name with a NUL", d -> pool(d, 0).put("name", "Small\u0000") != null ? d : d, "pools[0].name"),
         bad("name with a control character", d -> d.put("name", "Spooky\u001b[31m"), "name"),
+        bad("name on two lines", d -> d.put("name", "Spooky\nJackpots"), "name"),
+        bad("name shown reversed", d -> d.put("name", "\u202eSpooky"), "name"),
         bad("must-hit without ceiling", d -> { pool(d, 1).remove("ceiling"); return d; }, "pools[1].ceiling"),
         bad("random without stakePerHit", d -> pool(d, 1).put("trigger", new JsonObject().put("type", "RANDOM")) != null ? d : d,
             "pools[1].trigger.stakePerHit"),
@@ -144,6 +146,20 @@ class DefinitionsIT extends OneNode {
             new JsonObject().put("jackpotId", "candy").put("poolKey", "nope")) != null ? d : d, "pools.small.overflowTo"),
         bad("overflowTo itself", d -> pool(d, 0).put("overflowTo",
             new JsonObject().put("jackpotId", "INVALID").put("poolKey", "small")) != null ? d : d, "pools.small.overflowTo"));
+  }
+
+  /**
+   * Half a surrogate pair, sent as a JSON escape (UTF-8 cannot carry it raw): PostgreSQL would keep
+   * a "?" where the cluster's copy keeps the character, and every later change of the jackpot would
+   * be refused as made on another version.
+   */
+  @Test
+  void aNameWithHalfASurrogatePairIsRefused() {
+    String body = spooky().encode().replace("\"Big\"", "\"Big\\ud800\"");
+    assertTrue(body.contains("Big\\ud800"), body);
+    Api.Reply r = AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/surrogate", ADMIN, body);
+    assertEquals(400, r.status(), r.body());
+    assertTrue(r.body().contains("pools[1].name"), r.body());
   }
 
   static JsonObject pool(JsonObject d, int i) {

@@ -33,6 +33,22 @@ class InitialCatalogueIT {
     }
   }
 
+  /** Once the ledger holds definitions the setting is not read: a file edited or removed since cannot stop a restart. */
+  @Test
+  void aLedgerWithDefinitionsDoesNotReadTheInitialCatalogue() throws Exception {
+    ServiceConfig config = ServiceConfig.fromEnv(Map.of()).withHttpPort(TestNodes.freePort())
+        .withPgUrl(TestPostgres.freshDatabase()).withCluster(TestNodes.ownCluster());
+    JackpotNode.start(config, Clock.systemUTC(), CatalogueFile.load("default")).close();
+    JackpotNode again = JackpotNode.start(config.withCluster(TestNodes.ownCluster()), Clock.systemUTC(), () -> {
+      throw new IllegalArgumentException("JACKPOT_INITIAL_CATALOGUE: read although the ledger holds definitions");
+    }, io.jackpot.access.Credentials.dev(io.jackpot.game.Games.ids()));
+    try {
+      assertEquals(2, new Api(again.httpPort()).get("/v1/jackpots").json().getJsonArray("jackpots").size());
+    } finally {
+      again.close();
+    }
+  }
+
   @Test
   void aBadCatalogueFileRefusesTheStartNamingTheProblem() throws Exception {
     Path data = Files.createTempDirectory("jackpot-catalogue");

@@ -20,8 +20,9 @@ import java.util.Map;
  * The catalogue a fresh ledger starts with (JACKPOT_INITIAL_CATALOGUE): {@code default} (the seed
  * games' jackpots, API.md), {@code none} (operators define every jackpot through the admin API),
  * or the path of a JSON file {@code {"jackpots": [definition, ...]}}, each definition in API.md's
- * format with its {@code id} (what {@code jackpotctl show} prints). Read at every start, used only
- * when the ledger holds no definition yet. Anything wrong refuses the start, every problem named.
+ * format with its {@code id} (what {@code jackpotctl show} prints). Read only when the ledger holds
+ * no definition yet (a file edited or removed later cannot stop a restart). Anything wrong refuses
+ * the start, every problem named.
  */
 public final class CatalogueFile {
   private CatalogueFile() {}
@@ -77,12 +78,12 @@ public final class CatalogueFile {
   /** The admin API's rules for new names (AdminService.define): shown to players as they are. */
   private static List<String> names(JackpotDefinition j) {
     List<String> problems = new ArrayList<>();
-    if (io.jackpot.http.JsonFields.hasControl(j.name())) {
-      problems.add("name contains a control character");
+    if (io.jackpot.http.JsonFields.badName(j.name())) {
+      problems.add("name must be plain text on one line (no control or direction characters)");
     }
     for (PoolDefinition p : j.pools()) {
-      if (p.name().length() > 100 || io.jackpot.http.JsonFields.hasControl(p.name())) {
-        problems.add("pool " + p.key() + ": name must be at most 100 characters, without control characters");
+      if (p.name().length() > 100 || io.jackpot.http.JsonFields.badName(p.name())) {
+        problems.add("pool " + p.key() + ": name must be at most 100 characters of plain text on one line");
       }
     }
     return problems;

@@ -49,19 +49,25 @@ public final class HzCatalogue {
   /**
    * Fills the map if this is the cluster's first member (from the ledger, or the initial
    * catalogue, which is then saved), loads it into the catalogue and follows changes;
-   * {@code onNewPool} is told of every pool that a later definition adds. Blocking: call at start.
+   * {@code onNewPool} is told of every pool that a later definition adds. {@code initial} is read
+   * only for a fresh ledger. Blocking: call at start.
    */
-  public void start(Ledger ledger, List<JackpotDefinition> initial, BiConsumer<PoolId, PoolDefinition> onNewPool) throws Exception {
+  public void start(Ledger ledger, java.util.function.Supplier<List<JackpotDefinition>> initial,
+      BiConsumer<PoolId, PoolDefinition> onNewPool) throws Exception {
     if (map.isEmpty()) {
-      List<Ledger.Saved> saved = new java.util.ArrayList<>(ledger.definitions().toCompletableFuture().get());
+      List<Ledger.Saved> saved = ledger.definitions().toCompletableFuture().get();
       if (saved.isEmpty()) {
-        for (JackpotDefinition d : initial) {
-          String json = DefinitionJson.of(d).encode();
-          int version = ledger.saveDefinition(d.id(), json, "system", new io.jackpot.ledger.AuditEntry(java.time.Instant.now(),
-              "system", d.owner(), "jackpot.define", d.id(), null, json)).toCompletableFuture().get();
-          saved.add(new Ledger.Saved(version, json));
+        List<JackpotDefinition> first = initial.get();
+        int here = 0;
+        for (JackpotDefinition d : first) {
+          here += saveFirst(ledger, d) ? 1 : 0;
         }
-        log.info("fresh ledger: saved the initial catalogue ({} jackpots)", initial.size());
+        // What the ledger keeps, whoever saved it: members starting together on a fresh ledger
+        // each save only what no one saved before them.
+        saved = ledger.definitions().toCompletableFuture().get();
+        log.info("fresh ledger: the initial catalogue saved ({} of its {} jackpots by this member)", here, first.size());
+      } else {
+        log.info("the ledger holds {} jackpot definitions: the initial catalogue is not read", saved.size());
       }
       for (Ledger.Saved s : saved) {
         JsonObject json = new JsonObject(s.json());
@@ -70,6 +76,36 @@ public final class HzCatalogue {
     }
     follow(onNewPool);
     map.forEach((id, value) -> apply(id, value, (pool, definition) -> {}));
+  }
+
+  /** Saves a definition as version 1 with its audit entry, unless one was saved meanwhile (then false). */
+  private static boolean saveFirst(Ledger ledger, JackpotDefinition d) throws Exception {
+    String json = DefinitionJson.of(d).encode();
+    try {
+      ledger.saveDefinition(d.id(), json, "system", new io.jackpot.ledger.AuditEntry(java.time.Instant.now(), "system", d.owner(),
+          "jackpot.define", d.id(), null, json), latest -> {
+            if (latest != null) {
+              throw new AlreadySaved();
+            }
+          }).toCompletableFuture().get();
+      return true;
+    } catch (java.util.concurrent.ExecutionException e) {
+      Throwable cause = e.getCause();
+      while (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
+        cause = cause.getCause();
+      }
+      if (cause instanceof AlreadySaved) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  /** Another member saved the definition first. */
+  private static final class AlreadySaved extends RuntimeException {
+    AlreadySaved() {
+      super("saved by another member", null, false, false);
+    }
   }
 
   /** Applies every definition published from now on to the catalogue, telling {@code onNewPool} of the pools it adds. */
