@@ -49,6 +49,51 @@ class InitialCatalogueIT {
     }
   }
 
+  /**
+   * Two members that both found the ledger fresh (each holds its catalogue until the other has read
+   * it too) save each jackpot once between them: one version and one audit entry per jackpot.
+   */
+  @Test
+  void membersSeedingAFreshLedgerTogetherSaveEachJackpotOnce() throws Exception {
+    String pgUrl = TestPostgres.freshDatabase();
+    java.util.concurrent.CyclicBarrier bothFoundItFresh = new java.util.concurrent.CyclicBarrier(2);
+    java.util.function.Supplier<List<io.jackpot.jackpot.JackpotDefinition>> initial = () -> {
+      try {
+        bothFoundItFresh.await(60, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+      return CatalogueFile.load("default").all();
+    };
+    java.util.concurrent.ExecutorService starts = java.util.concurrent.Executors.newFixedThreadPool(2);
+    List<java.util.concurrent.Future<JackpotNode>> nodes = new java.util.ArrayList<>();
+    try {
+      for (int i = 0; i < 2; i++) {
+        // Two clusters of one: each member finds the shared map empty and goes to the ledger.
+        ServiceConfig config = ServiceConfig.fromEnv(Map.of()).withHttpPort(TestNodes.freePort()).withPgUrl(pgUrl)
+            .withCluster(TestNodes.ownCluster());
+        nodes.add(starts.submit(() -> JackpotNode.start(config, Clock.systemUTC(), initial,
+            io.jackpot.access.Credentials.dev(io.jackpot.game.Games.ids()))));
+      }
+      for (var node : nodes) {
+        node.get(120, TimeUnit.SECONDS);
+      }
+      try (SimplePg sql = SimplePg.of(pgUrl)) {
+        assertEquals(2, sql.count("SELECT count(*) FROM jackpot_definitions"), "bewitched and candy, one version each");
+        assertEquals(2, sql.count("SELECT count(*) FROM audit_log WHERE action = 'jackpot.define'"));
+      }
+    } finally {
+      for (var node : nodes) {
+        try {
+          node.get(120, TimeUnit.SECONDS).close();
+        } catch (java.util.concurrent.ExecutionException failedToStart) {
+          // nothing to close: a failed start closes what it opened
+        }
+      }
+      starts.shutdownNow();
+    }
+  }
+
   @Test
   void aBadCatalogueFileRefusesTheStartNamingTheProblem() throws Exception {
     Path data = Files.createTempDirectory("jackpot-catalogue");
