@@ -147,8 +147,9 @@ public final class JsonFields {
       if (Character.isISOControl(c) && (oneLine || !lineBreakOrTab)) {
         return true;
       }
-      if (oneLine && (c >= '\u202A' && c <= '\u202E' || c >= '\u2066' && c <= '\u2069')) {
-        return true;
+      if (oneLine && (c >= '\u202A' && c <= '\u202E' || c >= '\u2066' && c <= '\u2069' || c == '\u200E' || c == '\u200F'
+          || c == '\u061C' || c == '\u2028' || c == '\u2029')) {
+        return true; // direction marks and overrides, and the line and paragraph separators
       }
       if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
         i++;

@@ -88,6 +88,8 @@ class InitialCatalogueIT {
           node.get(120, TimeUnit.SECONDS).close();
         } catch (java.util.concurrent.ExecutionException failedToStart) {
           // nothing to close: a failed start closes what it opened
+        } catch (java.util.concurrent.TimeoutException stillStarting) {
+          node.cancel(true); // the assertion above has failed already; the others are still closed
         }
       }
       starts.shutdownNow();
@@ -101,7 +103,10 @@ class InitialCatalogueIT {
     try {
       Path file = data.resolve("catalogue.json");
       Files.writeString(file, "{\"jackpots\": [{\"id\": \"x\", \"name\": \"X\"}]}");
-      p = ServiceProcess.launch(data, TestNodes.freePort(), List.of(), Map.of("JACKPOT_INITIAL_CATALOGUE", file.toString()));
+      // A cluster of its own: with the defaults it could join a developer's scripts/cluster, find
+      // definitions there, never read the file and run on as a member of it.
+      p = ServiceProcess.launch(data, TestNodes.freePort(), List.of(), Map.of("JACKPOT_INITIAL_CATALOGUE", file.toString(),
+          "JACKPOT_CLUSTER_NAME", "it-catalogue-" + java.util.UUID.randomUUID(), "JACKPOT_HZ_PORT", Integer.toString(TestNodes.freePort())));
       assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the start is refused, not left running");
       assertEquals(2, p.exitValue(), "bad configuration");
       String log = Files.readString(data.resolve("service.log"));
