@@ -89,4 +89,33 @@ class JackpotPauseIT extends OneNode {
     assertEquals(9, resumes);
     OneNode.assertBalanced(node.httpPort());
   }
+
+  /**
+   * A pool not loaded on the cluster (gone from the pools' map here) refuses a pause, whole, before
+   * anything is submitted: a step for it would hold up the member's sequencer, and with it every
+   * contribution the member takes.
+   */
+  @Test
+  void aPauseOfAPoolNotLoadedIsRefusedAndHoldsNothingUp() throws Exception {
+    io.jackpot.pool.PoolId grand = new io.jackpot.pool.PoolId("candy", "grand");
+    io.jackpot.pool.Pool live = node.pools().get(grand).toCompletableFuture().get().orElseThrow();
+    node.hazelcast().getMap(io.jackpot.pool.hz.HzPools.MAP).delete(grand.key());
+    try {
+      refusedWhileNotLoaded();
+    } finally {
+      node.pools().putIfAbsent(live).toCompletableFuture().get(); // live again, as it was: the class's reconciliation holds
+    }
+  }
+
+  private static void refusedWhileNotLoaded() {
+    Api.Reply whole = admin("/v1/admin/jackpots/candy/pause", ADMIN);
+    assertEquals(503, whole.status(), whole.body());
+    assertEquals("POOL_NOT_LOADED", whole.errorCode());
+    Api.Reply one = admin("/v1/admin/jackpots/candy/pools/grand/pause", ADMIN);
+    assertEquals(503, one.status(), one.body());
+    assertEquals("ACTIVE", api.pool("candy", "mini").getString("state"), "nothing of the refused pause applied");
+    JsonObject result = Api.results(api.post("/v1/contributions", batch(contribution("JP-AFTER", "bewitched", "1.00", "0.10"))))
+        .getJsonObject(0);
+    assertEquals("APPLIED", result.getString("status"), "the member's sequencer still takes contributions: " + result);
+  }
 }
