@@ -123,6 +123,7 @@ public final class AdminService {
     if (before != null) {
       checkChange(admin, before, next);
     }
+    checkOneCurrencyPerGame(next);
     Map<PoolId, String> overflowTargets = checkOverflowTargets(admin, next);
     if (admin.operatorScope() != null && !gamesOf.apply(admin.operatorScope()).containsAll(next.games())) {
       throw new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED", "games: a token scoped to " + admin.operatorScope()
@@ -198,6 +199,21 @@ public final class AdminService {
       }
     }
     return CompletableFuture.allOf(steps.toArray(CompletableFuture[]::new)).thenApply(v -> next);
+  }
+
+  /**
+   * One stake feeds every jackpot its game is linked to, so they share a currency: a game linked
+   * to jackpots in two would have every stake refused (UNSUPPORTED_CURRENCY), whatever its currency.
+   */
+  private void checkOneCurrencyPerGame(JackpotDefinition next) {
+    for (String game : next.games()) {
+      for (JackpotDefinition other : catalogue.all()) {
+        if (!other.id().equals(next.id()) && other.links(game) && !other.currency().equals(next.currency())) {
+          throw Rejection.invalid("INVALID_DEFINITION", "games: " + game + " feeds jackpot " + other.id() + " in " + other.currency()
+              + "; a game's jackpots share one currency (one stake feeds them all), so it cannot also feed one in " + next.currency());
+        }
+      }
+    }
   }
 
   /**

@@ -127,6 +127,7 @@ class DefinitionsIT extends OneNode {
         bad("pool name with a NUL", d -> pool(d, 0).put("name", "Small\u0000") != null ? d : d, "pools[0].name"),
         bad("name with a control character", d -> d.put("name", "Spooky\u001b[31m"), "name"),
         bad("name on two lines", d -> d.put("name", "Spooky\nJackpots"), "name"),
+        bad("a game whose jackpots would be in two currencies", d -> d.put("currency", "GBP"), "games"),
         bad("name shown reversed", d -> d.put("name", "\u202eSpooky"), "name"),
         bad("must-hit without ceiling", d -> { pool(d, 1).remove("ceiling"); return d; }, "pools[1].ceiling"),
         bad("random without stakePerHit", d -> pool(d, 1).put("trigger", new JsonObject().put("type", "RANDOM")) != null ? d : d,

@@ -69,6 +69,7 @@ public final class CatalogueFile {
       }
     }
     problems.addAll(overflowProblems(out));
+    problems.addAll(currencyProblems(out));
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException("JACKPOT_INITIAL_CATALOGUE: " + source + ": " + String.join("; ", problems));
     }
@@ -84,6 +85,22 @@ public final class CatalogueFile {
     for (PoolDefinition p : j.pools()) {
       if (p.name().length() > 100 || io.jackpot.http.JsonFields.badName(p.name())) {
         problems.add("pool " + p.key() + ": name must be at most 100 characters of plain text on one line");
+      }
+    }
+    return problems;
+  }
+
+  /** A game's jackpots share one currency, as the admin API requires (one stake feeds them all). */
+  private static List<String> currencyProblems(List<JackpotDefinition> jackpots) {
+    Map<String, JackpotDefinition> firstByGame = new HashMap<>();
+    List<String> problems = new ArrayList<>();
+    for (JackpotDefinition j : jackpots) {
+      for (String game : j.games()) {
+        JackpotDefinition first = firstByGame.putIfAbsent(game, j);
+        if (first != null && !first.currency().equals(j.currency())) {
+          problems.add(j.id() + ": game " + game + " also feeds " + first.id() + " in " + first.currency()
+              + "; a game's jackpots share one currency");
+        }
       }
     }
     return problems;

@@ -51,6 +51,9 @@ class CatalogueFileTest {
     controlName.getJsonArray("pools").getJsonObject(0).put("name", "Mini\u001b[2J");
     assertTrue(refused(new JsonObject().put("jackpots", new JsonArray().add(controlName))).contains("pool mini: name"));
     assertTrue(refused(new JsonObject().put("pools", new JsonArray())).contains("{\"jackpots\""));
+    JsonObject pounds = candy.copy().put("id", "pounds").put("currency", "GBP");
+    assertTrue(refused(new JsonObject().put("jackpots", new JsonArray().add(candy).add(pounds)))
+        .contains("pounds: game dont-eat-the-candy also feeds candy in EUR"));
     IllegalArgumentException unreadable = assertThrows(IllegalArgumentException.class,
         () -> CatalogueFile.load(dir.resolve("missing.json").toString()));
     assertTrue(unreadable.getMessage().startsWith("JACKPOT_INITIAL_CATALOGUE: cannot read"), unreadable.getMessage());
