@@ -100,21 +100,9 @@ public final class AdminService {
       throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", invalid.problems()));
     }
     JackpotDefinition next = ((DefinitionJson.Parsed.Ok) parsed).definition();
-    // New input only, as below: names are shown to players and operators as they are, and
-    // PostgreSQL's jsonb refuses a NUL (a 500 otherwise).
-    if (JsonFields.badName(next.name())) {
-      throw Rejection.invalid("INVALID_DEFINITION", "name must be plain text on one line (no control or direction characters)");
-    }
-    for (int i = 0; i < next.pools().size(); i++) {
-      if (JsonFields.badName(next.pools().get(i).name())) {
-        throw Rejection.invalid("INVALID_DEFINITION", "pools[" + i + "].name must be plain text on one line (no control or direction"
-            + " characters)");
-      }
-      // New input only (definitions stored before this rule still load): a pool's name rides every
-      // ticker message and is stored twice in each audit entry of its definition.
-      if (next.pools().get(i).name().length() > 100) {
-        throw Rejection.invalid("INVALID_DEFINITION", "pools[" + i + "].name is longer than 100 characters");
-      }
+    List<String> badNames = DefinitionJson.newNameProblems(next);
+    if (!badNames.isEmpty()) {
+      throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", badNames));
     }
     if (!admin.covers(next.owner())) {
       throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "token " + admin.name() + " may only define jackpots owned by " + admin.operatorScope());

@@ -82,16 +82,16 @@ public final class AwardService {
       if (before.isPresent()) {
         return CompletableFuture.completedFuture(sameClaimant(before.get(), request, caller));
       }
-      return ledger.roundOrigin(caller.operatorId(), request.roundId()).thenCompose(round -> {
+      return ledger.findRound(caller.operatorId(), request.roundId()).thenCompose(round -> {
         PoolId pool = drawnAmongFed(caller, request, jackpot, claimRounds.played(request, round));
         return claimOn(pool, caller, request, wins.stream().filter(w -> w.pool().equals(pool)).findFirst(), round);
       });
     });
   }
 
-  private PoolId drawnAmongFed(Caller caller, ClaimRequest request, JackpotDefinition jackpot, io.jackpot.ledger.RoundOrigin played) {
+  private PoolId drawnAmongFed(Caller caller, ClaimRequest request, JackpotDefinition jackpot, io.jackpot.ledger.RoundDetail played) {
     java.util.Optional<PoolDefinition> tier = tiers.draw(jackpot, caller.operatorId(), request.roundId(),
-        p -> played.fed().contains(jackpot.poolId(p)));
+        p -> played.fed(jackpot.poolId(p)));
     if (tier.isPresent()) {
       return jackpot.poolId(tier.get());
     }
@@ -115,12 +115,12 @@ public final class AwardService {
    * is the round as the ledger has it, or null if not read yet.
    */
   private CompletionStage<Win> claimOn(PoolId pool, Caller caller, ClaimRequest request, java.util.Optional<Win> known,
-      java.util.Optional<io.jackpot.ledger.RoundOrigin> round) {
+      java.util.Optional<io.jackpot.ledger.RoundDetail> round) {
     if (known.isPresent()) {
       return CompletableFuture.completedFuture(sameClaimant(known.get(), request, caller));
     }
     CompletionStage<Void> roundChecked = claimRounds == ClaimRounds.ANY ? CompletableFuture.completedFuture(null)
-        : (round != null ? CompletableFuture.completedFuture(round) : ledger.roundOrigin(caller.operatorId(), request.roundId()))
+        : (round != null ? CompletableFuture.completedFuture(round) : ledger.findRound(caller.operatorId(), request.roundId()))
             .thenAccept(r -> claimRounds.check(request, pool, r));
     return roundChecked.thenCompose(v -> {
       var command = new PoolCommand.Claim(request.roundId(), request.playerId(), request.gameId(),

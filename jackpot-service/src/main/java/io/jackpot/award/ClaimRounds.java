@@ -2,9 +2,8 @@ package io.jackpot.award;
 
 import io.jackpot.error.Rejection;
 import io.jackpot.error.Rejection.Kind;
-import io.jackpot.ledger.RoundOrigin;
+import io.jackpot.ledger.RoundDetail;
 import io.jackpot.pool.PoolId;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -20,37 +19,25 @@ public enum ClaimRounds {
   /** A recorded round of the same game and player that fed the pool claimed. */
   RECORDED;
 
-  /** {@code any} or {@code recorded} (any case); null or blank: {@link #ANY}. */
-  public static ClaimRounds parse(String name, String raw) {
-    if (raw == null || raw.isBlank()) {
-      return ANY;
-    }
-    return switch (raw.trim().toLowerCase(Locale.ROOT)) {
-      case "any" -> ANY;
-      case "recorded" -> RECORDED;
-      default -> throw new IllegalArgumentException(name + " must be any or recorded, got '" + raw + "'");
-    };
-  }
-
   /**
    * Refuses (409) a claim of {@code pool} whose round, as the ledger has it ({@code round}, empty if
    * not recorded), may not win it. The round's contribution must have been answered before the claim
    * is sent: a round still on its way is not recorded yet.
    */
-  public void check(ClaimRequest claim, PoolId pool, Optional<RoundOrigin> round) {
+  public void check(ClaimRequest claim, PoolId pool, Optional<RoundDetail> round) {
     if (this == ANY) {
       return;
     }
-    RoundOrigin r = played(claim, round);
-    if (!r.fed().contains(pool)) {
+    RoundDetail r = played(claim, round);
+    if (!r.fed(pool)) {
       throw new Rejection(Kind.CONFLICT, "ROUND_DID_NOT_FEED_POOL", "round " + claim.roundId() + " fed no share to pool "
           + pool.jackpotId() + "/" + pool.poolKey() + ", so it cannot win it");
     }
   }
 
   /** The claim's round as recorded, if it was played by the claiming game and player; refused (409) otherwise. */
-  public RoundOrigin played(ClaimRequest claim, Optional<RoundOrigin> round) {
-    RoundOrigin r = round.orElseThrow(() -> new Rejection(Kind.CONFLICT, "ROUND_NOT_RECORDED", "round " + claim.roundId()
+  public RoundDetail played(ClaimRequest claim, Optional<RoundDetail> round) {
+    RoundDetail r = round.orElseThrow(() -> new Rejection(Kind.CONFLICT, "ROUND_NOT_RECORDED", "round " + claim.roundId()
         + " has no recorded contribution: a claim is taken once its round's contribution has been answered"));
     if (!r.gameId().equals(claim.gameId()) || !r.playerId().equals(claim.playerId())) {
       throw new Rejection(Kind.CONFLICT, "ROUND_ID_CONFLICT", "round " + claim.roundId() + " was played by another game or player");

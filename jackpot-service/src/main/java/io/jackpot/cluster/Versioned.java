@@ -3,7 +3,12 @@ package io.jackpot.cluster;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.Executor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Settings shared through a Hazelcast map (definitions, exchange rates) where only the newest may
@@ -17,6 +22,7 @@ import java.util.concurrent.ConcurrentMap;
  */
 public final class Versioned {
   private static final String FIELD = "version";
+  private static final Logger log = LoggerFactory.getLogger(Versioned.class);
 
   private final Map<String, Long> applied = new ConcurrentHashMap<>();
 
@@ -47,6 +53,25 @@ public final class Versioned {
       return version;
     });
     return ran[0];
+  }
+
+  /**
+   * Publishes {@code value} (numbered {@code version}) under {@code key}, on {@code on}: into the
+   * map ({@link #putIfNewer}), then, if it is in force, here at once ({@code here}; what follows
+   * the publish runs on this member, which may not have heard of its own change yet). Completes with
+   * whether it is in force; a newer value in the map changes nothing, there or here.
+   */
+  public CompletionStage<Boolean> publish(ConcurrentMap<String, String> map, String what, String key, long version, String value,
+      Runnable here, Executor on) {
+    return CompletableFuture.supplyAsync(() -> {
+      long inForce = putIfNewer(map, key, version, value);
+      if (inForce != version) {
+        log.warn("{}: version {} not published, version {} is in force", what, version, inForce);
+        return false;
+      }
+      apply(key, version, here);
+      return true;
+    }, on);
   }
 
   /**

@@ -77,8 +77,8 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
             Duration.ofSeconds(intVar(env, "JACKPOT_TICKER_PING_SECONDS", 30, 1, 3600)),
             intVar(env, "JACKPOT_HTTP_SEND_BUFFER_BYTES", 0, 0, 16 * 1024 * 1024)),
         Duration.ofSeconds(intVar(env, "JACKPOT_STREAM_PING_SECONDS", 30, 1, 3600)),
-        PublicWins.parse("JACKPOT_PUBLIC_WINS", env.get("JACKPOT_PUBLIC_WINS")),
-        ClaimRounds.parse("JACKPOT_CLAIM_ROUNDS", env.get("JACKPOT_CLAIM_ROUNDS")));
+        EnvVars.choice("JACKPOT_PUBLIC_WINS", env.get("JACKPOT_PUBLIC_WINS"), PublicWins.FULL),
+        EnvVars.choice("JACKPOT_CLAIM_ROUNDS", env.get("JACKPOT_CLAIM_ROUNDS"), ClaimRounds.ANY));
   }
 
   private static String blankAsNull(String value) {

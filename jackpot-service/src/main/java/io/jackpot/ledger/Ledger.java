@@ -29,11 +29,8 @@ public interface Ledger extends LedgerWriter {
   /** The wins of one operator's round, oldest first. */
   CompletionStage<List<Win>> findWinsByRound(String operatorId, String roundId);
 
-  /** One operator's round as the ledger recorded it, for operators (empty if there is none). */
+  /** One operator's round as the ledger recorded it, for operators and to hold a claim to it (empty if there is none). */
   CompletionStage<Optional<RoundDetail>> findRound(String operatorId, String roundId);
-
-  /** Who played a recorded round and the pools it fed (empty if the ledger has no such round), to hold a claim to it. */
-  CompletionStage<Optional<RoundOrigin>> roundOrigin(String operatorId, String roundId);
 
   /** One operator's round's win of a pool, if it won it. */
   CompletionStage<Optional<Win>> findClaim(PoolId pool, String operatorId, String roundId);

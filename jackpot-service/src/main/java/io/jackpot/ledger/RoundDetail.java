@@ -24,6 +24,11 @@ public record RoundDetail(String roundId, String operatorId, String gameId, Stri
     shares = List.copyOf(shares);
   }
 
+  /** Whether the round fed a share to {@code pool} (none when the pool was paused). */
+  public boolean fed(PoolId pool) {
+    return shares.stream().anyMatch(s -> s.pool().equals(pool));
+  }
+
   /** A share the round fed to a pool: its operation number there, what went where, and the pool's amount after it. */
   public record Share(PoolId pool, long opSeq, Money share, Money reserve, Money overflow, Money amountAfter) {}
 }

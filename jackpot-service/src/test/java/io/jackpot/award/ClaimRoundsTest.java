@@ -3,11 +3,14 @@ package io.jackpot.award;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.error.Rejection;
-import io.jackpot.ledger.RoundOrigin;
+import io.jackpot.ledger.RoundDetail;
+import io.jackpot.ledger.RoundStatus;
+import io.jackpot.money.Money;
 import io.jackpot.pool.PoolId;
+import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -16,15 +19,15 @@ class ClaimRoundsTest {
   private static final PoolId LOW = new PoolId("bewitched", "cv-0.10");
   private static final PoolId HIGH = new PoolId("bewitched", "cv-1.00");
   private static final ClaimRequest CLAIM = new ClaimRequest("r-1", "bewitched", "p-1", "bewitched", "cv-0.10", "EUR");
-  private static final Optional<RoundOrigin> FED_LOW = Optional.of(new RoundOrigin("bewitched", "p-1", Set.of(LOW)));
+  private static final Optional<RoundDetail> FED_LOW = Optional.of(round(Set.of(LOW)));
 
-  @Test
-  void anyUnlessSaidOtherwiseAndATypoRefusesTheStart() {
-    assertEquals(ClaimRounds.ANY, ClaimRounds.parse("V", null));
-    assertEquals(ClaimRounds.ANY, ClaimRounds.parse("V", " "));
-    assertEquals(ClaimRounds.RECORDED, ClaimRounds.parse("V", "Recorded"));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ClaimRounds.parse("JACKPOT_CLAIM_ROUNDS", "yes"));
-    assertTrue(e.getMessage().startsWith("JACKPOT_CLAIM_ROUNDS"), e.getMessage());
+  /** Round r-1 of bewitched, played by p-1, as recorded with a share to each of {@code fed}. */
+  private static RoundDetail round(Set<PoolId> fed) {
+    Money stake = Money.ofMicros(2_000_000);
+    List<RoundDetail.Share> shares = fed.stream().map(p -> new RoundDetail.Share(p, 1, Money.ofMicros(10_000), Money.ZERO, Money.ZERO,
+        Money.ofMicros(200_010_000))).toList();
+    return new RoundDetail("r-1", "demo", "bewitched", "p-1", stake, stake, "EUR", null, Money.ofMicros(100_000),
+        fed.isEmpty() ? RoundStatus.PAUSED : RoundStatus.APPLIED, Instant.EPOCH, Instant.EPOCH, shares);
   }
 
   @Test
@@ -39,11 +42,11 @@ class ClaimRoundsTest {
     assertEquals("ROUND_NOT_RECORDED", refused(CLAIM, LOW, Optional.empty()));
     assertEquals("ROUND_ID_CONFLICT", refused(new ClaimRequest("r-1", "bewitched", "p-2", "bewitched", "cv-0.10", "EUR"), LOW, FED_LOW));
     assertEquals("ROUND_ID_CONFLICT", refused(new ClaimRequest("r-1", "creepy-candy", "p-1", "bewitched", "cv-0.10", "EUR"), LOW, FED_LOW));
-    assertEquals("ROUND_DID_NOT_FEED_POOL", refused(CLAIM, LOW, Optional.of(new RoundOrigin("bewitched", "p-1", Set.of()))),
+    assertEquals("ROUND_DID_NOT_FEED_POOL", refused(CLAIM, LOW, Optional.of(round(Set.of()))),
         "a round recorded while its pools were paused fed none");
   }
 
-  private static String refused(ClaimRequest claim, PoolId pool, Optional<RoundOrigin> round) {
+  private static String refused(ClaimRequest claim, PoolId pool, Optional<RoundDetail> round) {
     Rejection r = assertThrows(Rejection.class, () -> ClaimRounds.RECORDED.check(claim, pool, round));
     assertEquals(Rejection.Kind.CONFLICT, r.kind());
     return r.code();

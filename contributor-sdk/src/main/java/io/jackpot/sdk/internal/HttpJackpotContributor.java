@@ -102,23 +102,13 @@ public final class HttpJackpotContributor implements JackpotContributor {
     private final java.util.concurrent.atomic.AtomicInteger deferred = new java.util.concurrent.atomic.AtomicInteger();
 
     /**
-     * Null until a claim of this round waits for it (then the future it waits on), SETTLED once the
-     * round is: the game's own future ({@code done}) is not waited on, since the game may complete
-     * it itself (a timeout of its own).
+     * What claims of this round wait on, made only when one does: the game's own future
+     * ({@code done}) is not waited on, since the game may complete it itself (a timeout of its own).
      */
-    private volatile Object settled;
+    private CompletableFuture<Boolean> claimsWaiting; // guarded by this
+    private boolean settled; // guarded by this
     /** Set, before it is settled, when close() gave the round up unconfirmed: a claim waiting for it is then not sent. */
     private volatile boolean givenUp;
-    private static final Object SETTLED = new Object();
-    private static final java.lang.invoke.VarHandle SETTLED_HANDLE;
-
-    static {
-      try {
-        SETTLED_HANDLE = java.lang.invoke.MethodHandles.lookup().findVarHandle(Pending.class, "settled", Object.class);
-      } catch (ReflectiveOperationException e) {
-        throw new ExceptionInInitializerError(e);
-      }
-    }
 
     Pending(Contribution contribution, CompletableFuture<RoundResult> done) {
       this.contribution = contribution;
@@ -126,23 +116,24 @@ public final class HttpJackpotContributor implements JackpotContributor {
     }
 
     /** Completes once the round is settled: true if answered, false if close() gave it up. */
-    CompletionStage<Boolean> whenSettled() {
-      CompletableFuture<Boolean> waiting = new CompletableFuture<>();
-      Object was = SETTLED_HANDLE.compareAndExchange(this, null, waiting);
-      if (was == null) {
-        return waiting;
+    synchronized CompletionStage<Boolean> whenSettled() {
+      if (settled) {
+        return CompletableFuture.completedFuture(!givenUp);
       }
-      @SuppressWarnings("unchecked")
-      CompletionStage<Boolean> shared = was == SETTLED ? CompletableFuture.completedFuture(!givenUp) : (CompletableFuture<Boolean>) was;
-      return shared;
+      if (claimsWaiting == null) {
+        claimsWaiting = new CompletableFuture<>();
+      }
+      return claimsWaiting;
     }
 
     void markSettled() {
-      Object was = SETTLED_HANDLE.getAndSet(this, SETTLED);
-      if (was instanceof CompletableFuture<?> waiting) {
-        @SuppressWarnings("unchecked")
-        CompletableFuture<Boolean> w = (CompletableFuture<Boolean>) waiting;
-        w.complete(!givenUp);
+      CompletableFuture<Boolean> waiting;
+      synchronized (this) {
+        settled = true;
+        waiting = claimsWaiting;
+      }
+      if (waiting != null) {
+        waiting.complete(!givenUp); // outside the lock: the claims continue from here
       }
     }
 

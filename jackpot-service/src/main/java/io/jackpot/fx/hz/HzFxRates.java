@@ -11,7 +11,6 @@ import io.jackpot.ledger.Ledger;
 import io.vertx.core.json.JsonObject;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import org.slf4j.Logger;
@@ -65,16 +64,8 @@ public final class HzFxRates {
    * changes nothing, here or in the cluster (false).
    */
   public CompletionStage<Boolean> publish(FxRates rates, long version) {
-    String value = Versioned.stamp(json(rates), version);
-    return CompletableFuture.supplyAsync(() -> {
-      long inForce = Versioned.putIfNewer(map, KEY, version, value);
-      if (inForce != version) {
-        log.warn("exchange rates {} not published, set {} is in force", version, inForce);
-        return false;
-      }
-      versions.apply(KEY, version, () -> holder.set(rates)); // here at once, as HzCatalogue.publish
-      return true;
-    }, publishes);
+    return versions.publish(map, "exchange rates", KEY, version, Versioned.stamp(json(rates), version), () -> holder.set(rates),
+        publishes);
   }
 
   private void apply(String value) {

@@ -64,7 +64,7 @@ public final class CatalogueFile {
         problems.add("jackpots[" + i + "]: jackpot " + id + " is defined twice");
       } else {
         JackpotDefinition definition = ((DefinitionJson.Parsed.Ok) parsed).definition();
-        names(definition).forEach(problem -> problems.add(id + ": " + problem));
+        DefinitionJson.newNameProblems(definition).forEach(problem -> problems.add(id + ": " + problem));
         out.add(definition);
       }
     }
@@ -74,20 +74,6 @@ public final class CatalogueFile {
       throw new IllegalArgumentException("JACKPOT_INITIAL_CATALOGUE: " + source + ": " + String.join("; ", problems));
     }
     return out;
-  }
-
-  /** The admin API's rules for new names (AdminService.define): shown to players as they are. */
-  private static List<String> names(JackpotDefinition j) {
-    List<String> problems = new ArrayList<>();
-    if (io.jackpot.http.JsonFields.badName(j.name())) {
-      problems.add("name must be plain text on one line (no control or direction characters)");
-    }
-    for (PoolDefinition p : j.pools()) {
-      if (p.name().length() > 100 || io.jackpot.http.JsonFields.badName(p.name())) {
-        problems.add("pool " + p.key() + ": name must be at most 100 characters of plain text on one line");
-      }
-    }
-    return problems;
   }
 
   /** A game's jackpots share one currency, as the admin API requires (one stake feeds them all). */

@@ -89,6 +89,29 @@ public final class DefinitionJson {
     throw new IllegalStateException("stored definition of " + id + " is invalid: " + ((Parsed.Invalid) parsed).problems());
   }
 
+  /**
+   * What is wrong with a new definition's names (a PUT, the initial catalogue file), beyond what
+   * {@link #parse} checks: rules for new input only, so that definitions stored before them still
+   * load. Names ride every ticker message and audit entry and are shown as they are, on one line
+   * (and PostgreSQL's jsonb refuses a NUL).
+   */
+  public static List<String> newNameProblems(JackpotDefinition d) {
+    List<String> problems = new ArrayList<>();
+    if (JsonFields.badName(d.name())) {
+      problems.add("name must be plain text on one line (no control or direction characters)");
+    }
+    for (int i = 0; i < d.pools().size(); i++) {
+      String name = d.pools().get(i).name();
+      if (JsonFields.badName(name)) {
+        problems.add("pools[" + i + "].name must be plain text on one line (no control or direction characters)");
+      }
+      if (name.length() > 100) {
+        problems.add("pools[" + i + "].name is longer than 100 characters");
+      }
+    }
+    return problems;
+  }
+
   /** The definition in API.md's format, amounts as exact decimal strings. */
   public static JsonObject of(JackpotDefinition j) {
     JsonArray pools = new JsonArray();

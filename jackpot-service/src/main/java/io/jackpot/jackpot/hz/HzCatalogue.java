@@ -13,7 +13,6 @@ import io.jackpot.ledger.Ledger;
 import io.jackpot.pool.PoolId;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
@@ -90,11 +89,7 @@ public final class HzCatalogue {
           }).toCompletableFuture().get();
       return true;
     } catch (java.util.concurrent.ExecutionException e) {
-      Throwable cause = e.getCause();
-      while (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
-        cause = cause.getCause();
-      }
-      if (cause instanceof AlreadySaved) {
+      if (e.getCause() instanceof AlreadySaved) { // the check's own exception fails the save's future as it is
         return false;
       }
       throw e;
@@ -120,17 +115,8 @@ public final class HzCatalogue {
    * changes nothing, here or in the cluster (false).
    */
   public CompletionStage<Boolean> publish(JackpotDefinition definition, long version) {
-    String value = Versioned.stamp(DefinitionJson.of(definition), version);
-    return CompletableFuture.supplyAsync(() -> {
-      long inForce = Versioned.putIfNewer(map, definition.id(), version, value);
-      if (inForce != version) {
-        log.warn("jackpot {}: definition version {} not published, version {} is in force", definition.id(), version, inForce);
-        return false;
-      }
-      // Here at once, not when this member hears its own change: what follows the publish runs on it.
-      versions.apply(definition.id(), version, () -> catalogue.put(definition));
-      return true;
-    }, publishes);
+    return versions.publish(map, "jackpot " + definition.id() + "'s definition", definition.id(), version,
+        Versioned.stamp(DefinitionJson.of(definition), version), () -> catalogue.put(definition), publishes);
   }
 
   /**

@@ -214,9 +214,6 @@ final class LedgerSql {
              reserve_micros, reserve_subs, overflow_micros, overflow_subs, amount_micros, amount_subs
       FROM rounds WHERE operator_id = $1 AND round_id = $2""";
 
-  static final String ROUND_ORIGIN =
-      "SELECT game_id, player_id, share_jackpots, share_pools FROM rounds WHERE operator_id = $1 AND round_id = $2";
-
   static final String FIND_WIN = "SELECT " + WIN_COLUMNS + " FROM wins WHERE win_id = $1";
 
   static final String FIND_WINS_BY_ROUND = "SELECT " + WIN_COLUMNS

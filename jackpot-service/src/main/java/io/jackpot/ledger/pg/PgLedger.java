@@ -272,23 +272,6 @@ public final class PgLedger implements Ledger {
   }
 
   @Override
-  public CompletionStage<Optional<io.jackpot.ledger.RoundOrigin>> roundOrigin(String operatorId, String roundId) {
-    return pg.preparedQuery(LedgerSql.ROUND_ORIGIN).execute(Tuple.of(operatorId, roundId)).map(rows -> {
-      if (rows.size() == 0) {
-        return Optional.<io.jackpot.ledger.RoundOrigin>empty();
-      }
-      Row row = rows.iterator().next();
-      String[] jackpots = row.getArrayOfStrings("share_jackpots");
-      String[] pools = row.getArrayOfStrings("share_pools");
-      java.util.Set<PoolId> fed = new java.util.HashSet<>();
-      for (int i = 0; i < jackpots.length; i++) {
-        fed.add(new PoolId(jackpots[i], pools[i]));
-      }
-      return Optional.of(new io.jackpot.ledger.RoundOrigin(row.getString("game_id"), row.getString("player_id"), fed));
-    }).toCompletionStage();
-  }
-
-  @Override
   public CompletionStage<List<Logged>> findAudit(Instant from, Instant to, String owner, Long afterId, int limit) {
     return unlimited.preparedQuery(LedgerSql.FIND_AUDIT).execute(Tuple.of(BatchArrays.utc(from), BatchArrays.utc(to), owner, afterId, limit))
         .map(rows -> {

@@ -49,7 +49,7 @@ class CatalogueFileTest {
 
     JsonObject controlName = candy.copy();
     controlName.getJsonArray("pools").getJsonObject(0).put("name", "Mini\u001b[2J");
-    assertTrue(refused(new JsonObject().put("jackpots", new JsonArray().add(controlName))).contains("pool mini: name"));
+    assertTrue(refused(new JsonObject().put("jackpots", new JsonArray().add(controlName))).contains("candy: pools[0].name must be plain text"));
     assertTrue(refused(new JsonObject().put("pools", new JsonArray())).contains("{\"jackpots\""));
     JsonObject pounds = candy.copy().put("id", "pounds").put("currency", "GBP");
     assertTrue(refused(new JsonObject().put("jackpots", new JsonArray().add(candy).add(pounds)))
