@@ -18,10 +18,17 @@ final class CpuMeter {
   private final long postmaster;
 
   /**
-   * A reading: wall time, this JVM's CPU, of which its JIT compiler threads', PostgreSQL's CPU, and
-   * PostgreSQL's CPU by process role (see {@link #role}) (nanoseconds).
+   * A reading: wall time, this JVM's CPU, of which its JIT compiler threads', PostgreSQL's CPU,
+   * PostgreSQL's CPU by process role (see {@link #role}), and this JVM's threads (nanoseconds).
    */
-  record Reading(long wall, long jvm, long jit, long pg, Map<String, Long> pgByRole) {}
+  record Reading(long wall, long jvm, long jit, long pg, Map<String, Long> pgByRole, Map<Long, ThreadTime> threads) {}
+
+  /** One thread of this JVM: the part of the run it belongs to (see {@link #part}) and its CPU so far (nanoseconds). */
+  record ThreadTime(String part, long cpu) {}
+
+  /** The parts of a run that shares one JVM between the service and its load, in the order they are printed. */
+  static final List<String> PARTS = List.of("service", "SDK", "load generator", "garbage collector", "JIT compiler",
+      "common pool (either side)", "other");
 
   /** @param pgDataDir the server's data directory (its postmaster.pid names the postmaster) */
   CpuMeter(Path pgDataDir) throws IOException {
@@ -36,7 +43,71 @@ final class CpuMeter {
       byRole.merge(role(child.pid()), ticks(child.pid(), false) * TICK_NANOS, Long::sum);
     }
     long pg = byRole.values().stream().mapToLong(Long::longValue).sum();
-    return new Reading(System.nanoTime(), os.getProcessCpuTime(), compilerTicks() * TICK_NANOS, pg, byRole);
+    Map<Long, ThreadTime> threads = threads();
+    long jit = threads.values().stream().filter(t -> t.part().equals("JIT compiler")).mapToLong(ThreadTime::cpu).sum();
+    return new Reading(System.nanoTime(), os.getProcessCpuTime(), jit, pg, byRole, threads);
+  }
+
+  /**
+   * Which part of a bench a thread of this JVM works for, from the name the kernel shows (a Java
+   * thread's name, cut to 15 characters): the service (Vert.x, Hazelcast and the node's own
+   * threads), the SDK (its threads and the JDK HttpClient's that carry its WebSockets), the load
+   * generator's simulated games, the garbage collector (and the VM thread that runs its safepoints),
+   * the JIT compiler, the common fork-join pool (which either side's asynchronous callbacks may
+   * use), or other.
+   */
+  static String part(String threadName) {
+    String n = threadName.strip();
+    if (n.startsWith("vert.x-") || n.startsWith("vertx-") || n.startsWith("hz.") || n.startsWith("hz-")
+        || n.startsWith("sequencer") || n.startsWith("journal-")) {
+      return "service";
+    }
+    if (n.startsWith("jackpot-sdk-") || n.startsWith("HttpClient-")) {
+      return "SDK";
+    }
+    if (n.startsWith("loadgen-")) {
+      return "load generator";
+    }
+    if (n.startsWith("GC Thread") || n.startsWith("G1 ") || n.startsWith("VM Thread") || n.startsWith("ParGC")) {
+      return "garbage collector";
+    }
+    if (n.matches("C[12] CompilerThre.*")) {
+      return "JIT compiler";
+    }
+    if (n.startsWith("ForkJoinPool.co")) {
+      return "common pool (either side)";
+    }
+    return "other";
+  }
+
+  /**
+   * This JVM's CPU per part, per contribution, between two readings. A thread that ended between
+   * them takes its time with it; what the process used beyond its listed threads is shown as
+   * "threads that ended".
+   */
+  static String describeThreads(Reading from, Reading to, long contributions) {
+    long n = Math.max(1, contributions);
+    long counted = 0;
+    StringBuilder line = new StringBuilder("this JVM's CPU per contribution by part:");
+    for (String part : PARTS) {
+      long used = partCpu(from, to, part);
+      counted += used;
+      line.append(String.format(" %s %.1f µs;", part, used / 1000.0 / n));
+    }
+    line.append(String.format(" threads that ended %.1f µs", Math.max(0, (to.jvm() - from.jvm()) - counted) / 1000.0 / n));
+    return line.toString();
+  }
+
+  /** CPU of one part of this JVM (see {@link #part}) between two readings, in nanoseconds. */
+  static long partCpu(Reading from, Reading to, String part) {
+    long used = 0;
+    for (var e : to.threads().entrySet()) {
+      if (e.getValue().part().equals(part)) {
+        ThreadTime before = from.threads().get(e.getKey());
+        used += e.getValue().cpu() - (before == null ? 0 : before.cpu());
+      }
+    }
+    return used;
   }
 
   /**
@@ -89,27 +160,22 @@ final class CpuMeter {
     return Runtime.getRuntime().availableProcessors() / pgSecondsEach;
   }
 
-  /**
-   * utime + stime of this JVM's JIT compiler threads (HotSpot names them "C1 CompilerThread<n>" and
-   * "C2 CompilerThread<n>"; the kernel shows the first 15 characters), in clock ticks. A compiler
-   * thread HotSpot ended between two readings takes its time with it: a lower bound.
-   */
-  private static long compilerTicks() {
-    long t = 0;
+  /** Every thread of this JVM (the kernel's view, native threads included): its part and its CPU so far. */
+  static Map<Long, ThreadTime> threads() {
+    Map<Long, ThreadTime> threads = new java.util.HashMap<>();
     try (var tasks = Files.list(Path.of("/proc/self/task"))) {
       for (Path task : tasks.toList()) {
         try {
-          if (Files.readString(task.resolve("comm")).matches("C[12] CompilerThre.*\\s*")) {
-            t += ticks(task.resolve("stat"));
-          }
+          threads.put(Long.parseLong(task.getFileName().toString()),
+              new ThreadTime(part(Files.readString(task.resolve("comm"))), ticks(task.resolve("stat")) * TICK_NANOS));
         } catch (IOException | RuntimeException e) {
           // the thread ended between the listing and the reading
         }
       }
     } catch (IOException e) {
-      return 0;
+      return threads;
     }
-    return t;
+    return threads;
   }
 
   /** utime + stime of a process (and of its waited-for children: backends that exited), in clock ticks. */

@@ -89,6 +89,7 @@ public final class FirstBench {
             warm.ledgerMatches() ? "= acknowledged" : "MISMATCH");
         before = cpu.read();
         statsBefore = stats.read();
+        SteadyWindow window = SteadyWindow.schedule(cpu, endpoint, seconds);
         LoadRun.Summary sdk = new LoadRun(sdkSettings(endpoint, instances, seconds, batch, inFlight), System.out).run();
         after = cpu.read();
         var heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
@@ -100,6 +101,7 @@ public final class FirstBench {
             sdk.ledgerMatches() ? "= acknowledged" : "MISMATCH", sdk.lost(),
             sdk.p50Micros() / 1000.0, sdk.p95Micros() / 1000.0, sdk.p99Micros() / 1000.0, sdk.maxMicros() / 1000.0);
         System.out.println(CpuMeter.describe("the SDK run (service, SDK and load)", before, after, sdk.acknowledged()));
+        window.report(naive).forEach(System.out::println);
         System.out.println(CpuMeter.describePostgres(before, after, sdk.acknowledged()));
         PgStats.Reading statsAfter = stats.read();
         System.out.println(PgStats.describe(statsBefore, statsAfter, sdk.acknowledged()));
