@@ -38,7 +38,9 @@ public interface JackpotContributor extends AutoCloseable {
    * unknown pool, not linked...), and with IllegalStateException after {@link #close()}. The
    * same claim again returns the same win. A claim of a round this client is still delivering is
    * sent once that round is answered (whatever the answer): its share is then in the pool it
-   * wins, and a service that takes claims only for recorded rounds finds it recorded.
+   * wins, and a service that takes claims only for recorded rounds finds it recorded. Such a
+   * service answers a claim of a round another client is still delivering 409 ROUND_IN_PROGRESS:
+   * that claim is retried, not failed.
    */
   CompletionStage<Win> claim(String roundId, String playerId, String jackpotId, String poolKey, String currency);
 

@@ -206,6 +206,27 @@ class HttpJackpotContributorTest {
     }
   }
 
+  /**
+   * A claim that overtook a round another client sent is told ROUND_IN_PROGRESS (409): it is sent
+   * again after the retry backoff, not failed; any other 409 stays final.
+   */
+  @Test
+  void aClaimToldItsRoundIsInProgressIsSentAgain() throws Exception {
+    try (FakeService service = new FakeService(body -> new FakeService.Reply(200, WIN, null));
+         JackpotContributor sdk = JackpotContributor.of(config(service.url()).build())) {
+      service.script.add(new FakeService.Reply(409, "{\"error\":{\"code\":\"ROUND_IN_PROGRESS\",\"message\":\"on its way\"}}", null));
+      assertEquals("bewitched/cv-0.10/1", sdk.claim("R-7", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture()
+          .get(10, TimeUnit.SECONDS).winId());
+      assertEquals(2, service.requests.get());
+
+      service.script.add(new FakeService.Reply(409, "{\"error\":{\"code\":\"ROUND_NOT_RECORDED\",\"message\":\"no\"}}", null));
+      ExecutionException refused = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
+          () -> sdk.claim("R-8", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture().get(10, TimeUnit.SECONDS));
+      assertEquals("ROUND_NOT_RECORDED", assertInstanceOf(JackpotException.class, refused.getCause()).code());
+      assertEquals(3, service.requests.get(), "a final refusal is not sent again");
+    }
+  }
+
   /** The game bounds its own wait for the round (or cancels it): the claim still waits for the service's answer. */
   @Test
   void aClaimWaitsForTheServiceNotForTheGamesOwnFuture() throws Exception {

@@ -34,11 +34,17 @@ public final class AwardService {
   private final io.jackpot.fx.FxHolder fx;
   private final io.jackpot.fx.FxHistory fxHistory;
   private final ClaimRounds claimRounds;
+  private final io.jackpot.contribution.RoundClaims roundClaims;
 
-  /** {@code claimRounds}: what a claim's round must be (JACKPOT_CLAIM_ROUNDS). */
+  /**
+   * {@code claimRounds}: what a claim's round must be (JACKPOT_CLAIM_ROUNDS); {@code roundClaims}:
+   * the rounds whose contributions are on their way, which a claim under {@link ClaimRounds#RECORDED}
+   * is told to wait for.
+   */
   public AwardService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock, TierDraw tiers, io.jackpot.fx.FxHolder fx,
-      io.jackpot.fx.FxHistory fxHistory, ClaimRounds claimRounds) {
+      io.jackpot.fx.FxHistory fxHistory, ClaimRounds claimRounds, io.jackpot.contribution.RoundClaims roundClaims) {
     this.claimRounds = claimRounds;
+    this.roundClaims = roundClaims;
     this.fx = fx;
     this.fxHistory = fxHistory;
     this.tiers = tiers;
@@ -82,11 +88,30 @@ public final class AwardService {
       if (before.isPresent()) {
         return CompletableFuture.completedFuture(sameClaimant(before.get(), request, caller));
       }
-      return ledger.findRound(caller.operatorId(), request.roundId()).thenCompose(round -> {
+      return recordedRound(caller, request).thenCompose(round -> {
         PoolId pool = drawnAmongFed(caller, request, jackpot, claimRounds.played(request, round));
         return claimOn(pool, caller, request, wins.stream().filter(w -> w.pool().equals(pool)).findFirst(), round);
       });
     });
+  }
+
+  /**
+   * The claim's round as the ledger has it. A round not recorded whose contribution is on its way
+   * (claimed in the cluster) is refused 409 ROUND_IN_PROGRESS, to be tried again shortly, rather
+   * than ROUND_NOT_RECORDED for good: a claim sent by another process than the round's may overtake
+   * its answer. The ledger is read again after the claims, as a round recorded between the two
+   * reads has its claim released already.
+   */
+  private CompletionStage<java.util.Optional<io.jackpot.ledger.RoundDetail>> recordedRound(Caller caller, ClaimRequest request) {
+    return ledger.findRound(caller.operatorId(), request.roundId()).thenCompose(found -> found.isPresent()
+        ? CompletableFuture.completedFuture(found)
+        : roundClaims.held(io.jackpot.contribution.RoundClaims.key(caller.operatorId(), request.roundId())).thenCompose(held -> {
+          if (held) {
+            throw new Rejection(Kind.CONFLICT, "ROUND_IN_PROGRESS", "round " + request.roundId()
+                + " is still being recorded: its contribution has not been answered yet; send the claim again shortly");
+          }
+          return ledger.findRound(caller.operatorId(), request.roundId());
+        }));
   }
 
   private PoolId drawnAmongFed(Caller caller, ClaimRequest request, JackpotDefinition jackpot, io.jackpot.ledger.RoundDetail played) {
@@ -120,7 +145,7 @@ public final class AwardService {
       return CompletableFuture.completedFuture(sameClaimant(known.get(), request, caller));
     }
     CompletionStage<Void> roundChecked = claimRounds == ClaimRounds.ANY ? CompletableFuture.completedFuture(null)
-        : (round != null ? CompletableFuture.completedFuture(round) : ledger.findRound(caller.operatorId(), request.roundId()))
+        : (round != null ? CompletableFuture.completedFuture(round) : recordedRound(caller, request))
             .thenAccept(r -> claimRounds.check(request, pool, r));
     return roundChecked.thenCompose(v -> {
       var command = new PoolCommand.Claim(request.roundId(), request.playerId(), request.gameId(),

@@ -26,6 +26,12 @@ public interface RoundClaims {
   CompletionStage<Void> keep(java.util.Collection<String> rounds, long untilMillis);
 
   /**
+   * Whether {@code round} is claimed now by anyone: its contribution is on its way to the ledger
+   * (or its holder died and the claim has not lapsed yet). Reads only.
+   */
+  CompletionStage<Boolean> held(String round);
+
+  /**
    * The key an operator's round is claimed under: round ids are each operator's own (API.md: chosen
    * by the game), so another operator's round of the same id is another round. The operator's id
    * comes first with its length ("4:demo/R1"), so no two operators' keys meet whatever characters

@@ -59,6 +59,11 @@ class ClaimKeeperTest {
       until = untilMillis;
       return CompletableFuture.completedFuture(null);
     }
+
+    @Override
+    public CompletionStage<Boolean> held(String round) {
+      throw new UnsupportedOperationException();
+    }
   }
 
   static StepNote note(String sender, String step, RoundRecord... rounds) {

@@ -62,6 +62,11 @@ class ContributionClaimKeysTest {
     public CompletionStage<Void> keep(Collection<String> rounds, long untilMillis) {
       throw new UnsupportedOperationException();
     }
+
+    @Override
+    public CompletionStage<Boolean> held(String round) {
+      throw new UnsupportedOperationException();
+    }
   }
 
   /**

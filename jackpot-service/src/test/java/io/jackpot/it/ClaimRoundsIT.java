@@ -66,6 +66,38 @@ class ClaimRoundsIT {
     OneNode.assertBalanced(node.httpPort());
   }
 
+  /**
+   * A claim that overtakes its round's answer (sent by another process than the contribution) is
+   * told to come back (ROUND_IN_PROGRESS), not refused for good, while the round is on its way: held
+   * here by claiming it in the cluster as a contribution in flight does. Nothing is paid meanwhile.
+   */
+  @Test
+  void aClaimOvertakingItsRoundIsToldToComeBack() {
+    String round = "CR-20261122-100000-000020";
+    String key = io.jackpot.contribution.RoundClaims.key("demo", round);
+    var claims = new io.jackpot.contribution.hz.HzRoundClaims(node.hazelcast().getMap(io.jackpot.contribution.hz.HzRoundClaims.MAP),
+        Runnable::run, Clock.systemUTC(), 60_000, "a-member-sending-it", java.util.Set::of);
+    assertEquals(io.jackpot.contribution.RoundClaims.Claim.NEW,
+        claims.claim(Map.of(key, "fp"), "token-1").toCompletableFuture().join().get(key));
+    String pool = api.amount("bewitched", "cv-0.10");
+    for (String body : List.of(claimBy(round, "p-1", "cv-0.10"), jackpotGame(round))) {
+      Api.Reply early = api.post("/v1/wins", body);
+      assertEquals(409, early.status(), early.body());
+      assertEquals("ROUND_IN_PROGRESS", early.errorCode(), early.body());
+    }
+    assertEquals(pool, api.amount("bewitched", "cv-0.10"), "nothing paid");
+
+    claims.release(Map.of(key, "fp"), "token-1").toCompletableFuture().join();
+    Api.Reply gone = api.post("/v1/wins", claimBy(round, "p-1", "cv-0.10"));
+    assertEquals("ROUND_NOT_RECORDED", gone.errorCode(), "no longer on its way, and not recorded: " + gone.body());
+
+    Api.Reply contributed = api.post("/v1/contributions", Api.batch(Api.contribution(round, "bewitched", "2.00", "0.10")));
+    assertEquals("APPLIED", Api.results(contributed).getJsonObject(0).getString("status"), contributed.body());
+    Api.Reply won = api.post("/v1/wins", claimBy(round, "p-1", "cv-0.10"));
+    assertEquals(200, won.status(), won.body());
+    OneNode.assertBalanced(node.httpPort());
+  }
+
   /** The jackpot game (no pool key) draws among the tiers the round fed; a round that fed none cannot win one. */
   @Test
   void aJackpotGameDrawsAmongTheTiersItsRoundFed() {

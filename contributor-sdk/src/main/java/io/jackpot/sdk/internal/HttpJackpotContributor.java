@@ -585,6 +585,12 @@ public final class HttpJackpotContributor implements JackpotContributor {
           + body.substring(0, Math.min(80, body.length())), -1, null);
     }
     JackpotException refused = finalRefusal(status, body);
+    if (refused != null && refused.status() == 409 && "ROUND_IN_PROGRESS".equals(refused.code())) {
+      // A claim that overtook its round's answer (the round sent by another client): the endpoint
+      // works, and the same claim is taken once the round is recorded.
+      e.breaker().onSuccess(took, TimeUnit.NANOSECONDS);
+      throw new Retryable(e.base() + " answered that the claim's round is still being recorded", -1, null);
+    }
     if (refused != null) {
       e.breaker().onSuccess(took, TimeUnit.NANOSECONDS);
       throw refused;

@@ -88,6 +88,18 @@ public final class HzRoundClaims implements RoundClaims {
     return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).thenApplyAsync(v -> null, callbacks);
   }
 
+  /**
+   * A plain read of the round's bucket, which members of earlier releases serve as well (no entry
+   * processor of a new kind, which they could not run during a rolling update).
+   */
+  @Override
+  public CompletionStage<Boolean> held(String round) {
+    long now = clock.millis();
+    java.util.Set<String> gone = released.get();
+    return map.getAsync(bucketOf(round)).toCompletableFuture()
+        .thenApplyAsync(bucket -> bucket != null && bucket.standing(round, now, gone) != null, callbacks);
+  }
+
   /** {@code items} grouped by the bucket of their round ({@link #bucketOf}). */
   private static <T> Map<Integer, List<T>> grouped(java.util.Collection<T> items, java.util.function.Function<T, String> round) {
     Map<Integer, List<T>> grouped = new HashMap<>();
