@@ -227,6 +227,22 @@ class HttpJackpotContributorTest {
     }
   }
 
+  /** A round that stays on its way (its client stuck or gone): the claim is sent again for three request timeouts, then fails. */
+  @Test
+  void aClaimWhoseRoundStaysInProgressFailsAfterThreeRequestTimeouts() throws Exception {
+    String inProgress = "{\"error\":{\"code\":\"ROUND_IN_PROGRESS\",\"message\":\"on its way\"}}";
+    try (FakeService service = new FakeService(body -> new FakeService.Reply(409, inProgress, null));
+         JackpotContributor sdk = JackpotContributor.of(config(service.url()).requestTimeout(Duration.ofMillis(200)).build())) {
+      long start = System.nanoTime();
+      ExecutionException refused = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
+          () -> sdk.claim("R-9", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture().get(10, TimeUnit.SECONDS));
+      long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      assertEquals("ROUND_IN_PROGRESS", assertInstanceOf(JackpotException.class, refused.getCause()).code());
+      assertTrue(service.requests.get() > 1, "sent again meanwhile: " + service.requests.get());
+      assertTrue(tookMs >= 600 && tookMs < 5000, "gave up after three request timeouts (600 ms), took " + tookMs + " ms");
+    }
+  }
+
   /** The game bounds its own wait for the round (or cancels it): the claim still waits for the service's answer. */
   @Test
   void aClaimWaitsForTheServiceNotForTheGamesOwnFuture() throws Exception {

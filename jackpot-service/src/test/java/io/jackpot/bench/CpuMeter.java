@@ -27,8 +27,8 @@ final class CpuMeter {
   record ThreadTime(String part, long cpu) {}
 
   /** The parts of a run that shares one JVM between the service and its load, in the order they are printed. */
-  static final List<String> PARTS = List.of("service", "SDK", "load generator", "garbage collector", "JIT compiler",
-      "common pool (either side)", "other");
+  static final List<String> PARTS = List.of("service", "SDK (and the games' callbacks)", "load generator", "GC and VM thread",
+      "JIT compiler", "common pool (either side)", "other");
 
   /** @param pgDataDir the server's data directory (its postmaster.pid names the postmaster) */
   CpuMeter(Path pgDataDir) throws IOException {
@@ -51,8 +51,9 @@ final class CpuMeter {
   /**
    * Which part of a bench a thread of this JVM works for, from the name the kernel shows (a Java
    * thread's name, cut to 15 characters): the service (Vert.x, Hazelcast and the node's own
-   * threads), the SDK (its threads and the JDK HttpClient's that carry its WebSockets), the load
-   * generator's simulated games, the garbage collector (and the VM thread that runs its safepoints),
+   * threads), the SDK (its threads and the JDK HttpClient's that carry its WebSockets; the games'
+   * callbacks on their rounds run on the SDK's callback threads), the load generator's simulated
+   * games, the garbage collector and the VM thread (which runs every safepoint operation, GC's among them),
    * the JIT compiler, the common fork-join pool (which either side's asynchronous callbacks may
    * use), or other.
    */
@@ -63,13 +64,13 @@ final class CpuMeter {
       return "service";
     }
     if (n.startsWith("jackpot-sdk-") || n.startsWith("HttpClient-")) {
-      return "SDK";
+      return "SDK (and the games' callbacks)";
     }
     if (n.startsWith("loadgen-")) {
       return "load generator";
     }
     if (n.startsWith("GC Thread") || n.startsWith("G1 ") || n.startsWith("VM Thread") || n.startsWith("ParGC")) {
-      return "garbage collector";
+      return "GC and VM thread";
     }
     if (n.matches("C[12] CompilerThre.*")) {
       return "JIT compiler";
@@ -82,8 +83,8 @@ final class CpuMeter {
 
   /**
    * This JVM's CPU per part, per contribution, between two readings. A thread that ended between
-   * them takes its time with it; what the process used beyond its listed threads is shown as
-   * "threads that ended".
+   * them takes its time with it; what the process used beyond its listed threads (that, and the
+   * threads' tick rounding) is shown as unattributed.
    */
   static String describeThreads(Reading from, Reading to, long contributions) {
     long n = Math.max(1, contributions);
@@ -94,7 +95,7 @@ final class CpuMeter {
       counted += used;
       line.append(String.format(" %s %.1f µs;", part, used / 1000.0 / n));
     }
-    line.append(String.format(" threads that ended %.1f µs", Math.max(0, (to.jvm() - from.jvm()) - counted) / 1000.0 / n));
+    line.append(String.format(" unattributed (threads that ended, tick rounding) %.1f µs", ((to.jvm() - from.jvm()) - counted) / 1000.0 / n));
     return line.toString();
   }
 

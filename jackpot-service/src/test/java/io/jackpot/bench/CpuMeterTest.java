@@ -16,10 +16,10 @@ class CpuMeterTest {
     assertEquals("service", CpuMeter.part("vert.x-eventloo\n"));
     assertEquals("service", CpuMeter.part("hz.bench-4242.p\n"));
     assertEquals("service", CpuMeter.part("sequencer\n"));
-    assertEquals("SDK", CpuMeter.part("jackpot-sdk-sen\n"));
-    assertEquals("SDK", CpuMeter.part("HttpClient-3-Wo\n"));
+    assertEquals("SDK (and the games' callbacks)", CpuMeter.part("jackpot-sdk-sen\n"));
+    assertEquals("SDK (and the games' callbacks)", CpuMeter.part("HttpClient-3-Wo\n"));
     assertEquals("load generator", CpuMeter.part("loadgen-7\n"));
-    assertEquals("garbage collector", CpuMeter.part("GC Thread#1\n"));
+    assertEquals("GC and VM thread", CpuMeter.part("GC Thread#1\n"));
     assertEquals("JIT compiler", CpuMeter.part("C2 CompilerThre\n"));
     assertEquals("common pool (either side)", CpuMeter.part("ForkJoinPool.co\n"));
     assertEquals("other", CpuMeter.part("Signal Dispatch\n"));

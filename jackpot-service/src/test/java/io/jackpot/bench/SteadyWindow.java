@@ -34,7 +34,10 @@ final class SteadyWindow {
     this.toSeconds = toSeconds;
   }
 
-  /** Readings at a quarter of a run of {@code seconds} (at most 5 s in) and 2 s before its end. */
+  /**
+   * Readings at a quarter of a run of {@code seconds} (at most 5 s in) and 2 s before its end,
+   * counted from now: call it right before the run starts.
+   */
   static SteadyWindow schedule(CpuMeter cpu, String endpoint, int seconds) {
     SteadyWindow w = new SteadyWindow(Math.min(5.0, seconds / 4.0), seconds - 2.0);
     if (w.toSeconds <= w.fromSeconds) {
@@ -66,11 +69,13 @@ final class SteadyWindow {
       long rounds = b.rounds() - a.rounds();
       lines.add(String.format("steady window (%.0f–%.0f s of the SDK run, %d rounds recorded): %s", fromSeconds, toSeconds,
           rounds, CpuMeter.describeThreads(a.cpu(), b.cpu(), rounds)));
-      long load = CpuMeter.partCpu(a.cpu(), b.cpu(), "SDK") + CpuMeter.partCpu(a.cpu(), b.cpu(), "load generator");
+      long load = CpuMeter.partCpu(a.cpu(), b.cpu(), "SDK (and the games' callbacks)")
+          + CpuMeter.partCpu(a.cpu(), b.cpu(), "load generator");
       long service = CpuMeter.partCpu(a.cpu(), b.cpu(), "service");
       int cores = Runtime.getRuntime().availableProcessors();
       lines.add(String.format("in that window, on %d cores: the load generator and the SDK alone would cap this machine at %.0f"
-              + " contributions/s, the service's threads alone at %.0f, PostgreSQL alone at %.0f; 25× this run's baseline is %.0f/s",
+              + " contributions/s, the service's own threads alone (without GC and JIT) at %.0f, PostgreSQL alone at %.0f;"
+              + " 25× this run's baseline is %.0f/s",
           cores, cores / perRound(load, rounds), cores / perRound(service, rounds),
           cores / perRound(b.cpu().pg() - a.cpu().pg(), rounds), 25 * baselinePerSecond));
     } catch (Exception e) {

@@ -416,8 +416,28 @@ public final class HttpJackpotContributor implements JackpotContributor {
       if (!answered) {
         throw new IllegalStateException("closed before the service confirmed round " + roundId + "; its claim was not sent");
       }
-      return retried(() -> call(endpoints.pick(), "POST", "/v1/wins", json(body), ANY));
+      long until = System.nanoTime() + inProgressWait().toNanos();
+      return retried(() -> call(endpoints.pick(), "POST", "/v1/wins", json(body), ANY).handle((text, error) -> {
+        if (error == null) {
+          return text;
+        }
+        Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
+        if (cause instanceof JackpotException j && j.status() == 409 && "ROUND_IN_PROGRESS".equals(j.code())
+            && System.nanoTime() - until < 0) {
+          // The claim overtook its round, sent by another client: taken once the round is recorded.
+          throw new Retryable("the service is still recording round " + roundId + " (ROUND_IN_PROGRESS)", -1, j);
+        }
+        throw error instanceof java.util.concurrent.CompletionException c ? c : new java.util.concurrent.CompletionException(error);
+      }));
     }).thenApply(text -> parse(() -> Wire.winOf(text))));
+  }
+
+  /**
+   * How long a claim answered ROUND_IN_PROGRESS (its round, sent by another client, is still being
+   * recorded) is sent again before that answer is final: three request timeouts.
+   */
+  private java.time.Duration inProgressWait() {
+    return config.requestTimeout().multipliedBy(3);
   }
 
   @Override
@@ -585,12 +605,6 @@ public final class HttpJackpotContributor implements JackpotContributor {
           + body.substring(0, Math.min(80, body.length())), -1, null);
     }
     JackpotException refused = finalRefusal(status, body);
-    if (refused != null && refused.status() == 409 && "ROUND_IN_PROGRESS".equals(refused.code())) {
-      // A claim that overtook its round's answer (the round sent by another client): the endpoint
-      // works, and the same claim is taken once the round is recorded.
-      e.breaker().onSuccess(took, TimeUnit.NANOSECONDS);
-      throw new Retryable(e.base() + " answered that the claim's round is still being recorded", -1, null);
-    }
     if (refused != null) {
       e.breaker().onSuccess(took, TimeUnit.NANOSECONDS);
       throw refused;
