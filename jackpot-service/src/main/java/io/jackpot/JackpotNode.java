@@ -2,6 +2,7 @@ package io.jackpot;
 
 import com.hazelcast.core.HazelcastInstance;
 import io.jackpot.access.Credentials;
+import io.jackpot.access.LiveCredentials;
 import io.jackpot.admin.AdminService;
 import io.jackpot.admin.http.AdminAuth;
 import io.jackpot.admin.http.AdminRoutes;
@@ -121,6 +122,8 @@ public final class JackpotNode implements AutoCloseable {
   private long departedSweeper = -1;
   private long overflowSweeper = -1;
   private long claimKeeping = -1;
+  /** The timer that reads the credentials file again, or -1. */
+  private long credentialsReloads = -1;
   private final List<String> httpDeployments = new java.util.ArrayList<>();
 
   private JackpotNode() {}
@@ -144,6 +147,15 @@ public final class JackpotNode implements AutoCloseable {
   /** The same, with the catalogue a fresh ledger starts with read only if the ledger is fresh. */
   public static JackpotNode start(ServiceConfig config, Clock clock, java.util.function.Supplier<List<JackpotDefinition>> initial,
       Credentials credentials) throws Exception {
+    return start(config, clock, initial, LiveCredentials.fixed(credentials));
+  }
+
+  /**
+   * The same, with credentials that may change while the member runs: those from a file are read
+   * again every {@link LiveCredentials#reloadSeconds()} (revoked keys and tokens are refused from then on).
+   */
+  public static JackpotNode start(ServiceConfig config, Clock clock, java.util.function.Supplier<List<JackpotDefinition>> initial,
+      LiveCredentials credentials) throws Exception {
     JackpotNode node = new JackpotNode();
     try {
       node.boot(config, clock, initial, credentials);
@@ -155,7 +167,8 @@ public final class JackpotNode implements AutoCloseable {
   }
 
   private void boot(ServiceConfig config, Clock clock, java.util.function.Supplier<List<JackpotDefinition>> initial,
-      Credentials credentials) throws Exception {
+      LiveCredentials live) throws Exception {
+    Credentials credentials = live.get(); // as at the start: only whether they are the dev ones is read from it
     PgConnectOptions pgOptions;
     if (config.pgUrl() == null) {
       localPostgres = LocalPostgres.start(config.dataDir().resolve("pg"));
@@ -230,13 +243,14 @@ public final class JackpotNode implements AutoCloseable {
     log.info("step 5/6: services wired ({})", credentials.isDev() ? "DEV credentials" : "configured credentials");
 
     AdminService admin = new AdminService(catalogue, ledger, sequencer, clock, definitions::publish, loader, pools,
-        credentials::gamesOf, credentials::operatorsOf);
+        operator -> live.get().gamesOf(operator), game -> live.get().operatorsOf(game));
     int completed = admin.completePendingTransfers().toCompletableFuture().get();
     if (completed > 0) {
       log.warn("completed {} transfers left half-done by the last stop", completed);
     }
     startSweepers(catalogue, admin, hz);
     startClaimKeeping(hz);
+    startCredentialReloads(live);
     ticker = new TickerSampler(vertx, catalogue, pools, tickerHub, config.ticker(), clock, config.publicWins()).onRead(metrics::poolsRead);
     ticker.start();
     Quorum quorum = new Quorum(config.cluster().minMembers(),
@@ -252,11 +266,11 @@ public final class JackpotNode implements AutoCloseable {
         && !sequencer.failingFor(java.time.Duration.ofSeconds(30));
     ContributionRoutes contributionRoutes = new ContributionRoutes(contributions, catalogue, serving, config.streamPing());
     metrics.contributionStreams(contributionRoutes::openStreams);
-    api = new ApiRouter(new GameAuth(credentials), contributionRoutes,
+    api = new ApiRouter(new GameAuth(live::get), contributionRoutes,
         new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools, fx, config.publicWins()),
         new HealthRoutes(readyNow),
         new TickerRoutes(catalogue, pools, tickerHub, config.ticker().maxQueueBytes(), clock, fx, config.publicWins()),
-        new AdminRoutes(admin, catalogue, pools, new AdminAuth(credentials), fx, fxRates::publish), quorum,
+        new AdminRoutes(admin, catalogue, pools, new AdminAuth(live::get), fx, fxRates::publish), quorum,
         new MetricsRoutes(metricsRegistry));
     int instances = Math.max(1, Runtime.getRuntime().availableProcessors());
     // With the dev credentials (public in API.md), only this machine may call: anyone on the network
@@ -348,6 +362,14 @@ public final class JackpotNode implements AutoCloseable {
         () -> isOldest(hz) ? claimKeeper.keep() : java.util.concurrent.CompletableFuture.completedFuture(0),
         e -> log.error("could not keep the claims of unrecorded rounds standing (tried again in {} s): {}",
             claimKeeper.intervalMillis() / 1000, e.toString()));
+  }
+
+  /** Reads the credentials file again every so often, off the event loops (LiveCredentials says what changes). */
+  private void startCredentialReloads(LiveCredentials live) {
+    if (live.reloadSeconds() > 0) {
+      credentialsReloads = every(live.reloadSeconds() * 1000, () -> vertx.executeBlocking(live::reload, false).toCompletionStage(),
+          e -> log.error("reading the credentials file again failed (tried again in {} s): {}", live.reloadSeconds(), e.toString()));
+    }
   }
 
   private static boolean isOldest(HazelcastInstance hz) {
@@ -493,7 +515,7 @@ public final class JackpotNode implements AutoCloseable {
       // may still be the oldest, the one keeping the claims of unrecorded rounds (its own drain
       // included) standing and finishing the steps of members that died meanwhile (neither goes
       // through the sequencer).
-      java.util.stream.LongStream.of(claimKeeping, departedSweeper).filter(t -> t >= 0).forEach(vertx::cancelTimer);
+      java.util.stream.LongStream.of(claimKeeping, departedSweeper, credentialsReloads).filter(t -> t >= 0).forEach(vertx::cancelTimer);
     }
     if (pg != null) {
       pg.close(PG_CLOSE_GRACE); // before Vert.x, whose close waits for the server to close each connection

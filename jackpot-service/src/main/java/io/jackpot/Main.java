@@ -46,11 +46,12 @@ public final class Main {
       return;
     }
     try {
-      var credentials = io.jackpot.access.CredentialsLoader.load(System.getenv(), io.jackpot.game.Games.ids());
+      var live = io.jackpot.access.LiveCredentials.load(System.getenv(), io.jackpot.game.Games.ids());
+      var credentials = live.get();
       Demo demoSettings = demo ? Demo.fromEnv(System.getenv(), credentials.isDev()) : null;
       // Read only for a fresh ledger: a file edited or removed after the first start cannot stop a restart.
       JackpotNode node = JackpotNode.start(config, Clock.systemUTC(),
-          () -> io.jackpot.jackpot.http.CatalogueFile.load(System.getenv("JACKPOT_INITIAL_CATALOGUE")).all(), credentials);
+          () -> io.jackpot.jackpot.http.CatalogueFile.load(System.getenv("JACKPOT_INITIAL_CATALOGUE")).all(), live);
       var players = new java.util.concurrent.atomic.AtomicReference<io.jackpot.sim.DemoPlayers>();
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         try {

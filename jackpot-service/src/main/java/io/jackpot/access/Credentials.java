@@ -82,11 +82,21 @@ public final class Credentials {
   }
 
   public Optional<Caller> game(String secret) {
-    return blank(secret) ? Optional.empty() : Optional.ofNullable(games.get(sha256(secret)));
+    return blank(secret) ? Optional.empty() : gameByHash(sha256(secret));
   }
 
   public Optional<Admin> admin(String secret) {
-    return blank(secret) ? Optional.empty() : Optional.ofNullable(admins.get(sha256(secret)));
+    return blank(secret) ? Optional.empty() : adminByHash(sha256(secret));
+  }
+
+  /** The caller of a game key given by its hash ({@link #sha256}, lower-case hex). */
+  public Optional<Caller> gameByHash(String sha256Hex) {
+    return Optional.ofNullable(games.get(sha256Hex));
+  }
+
+  /** The admin of a token given by its hash ({@link #sha256}, lower-case hex). */
+  public Optional<Admin> adminByHash(String sha256Hex) {
+    return Optional.ofNullable(admins.get(sha256Hex));
   }
 
   public int gameKeys() {

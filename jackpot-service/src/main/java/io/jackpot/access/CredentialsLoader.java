@@ -27,23 +27,11 @@ public final class CredentialsLoader {
   public static Credentials load(Map<String, String> env, Set<String> allGames) throws IOException {
     String file = env.get("JACKPOT_CREDENTIALS_FILE");
     String inline = env.get("JACKPOT_CREDENTIALS");
-    String profile = env.getOrDefault("JACKPOT_PROFILE", "dev").trim();
-    if (!profile.equalsIgnoreCase("production") && !profile.equalsIgnoreCase("dev")) {
-      // A typo ("prod") must not quietly mean dev, with its public secrets.
-      throw new IllegalArgumentException("JACKPOT_PROFILE must be 'dev' or 'production', got '" + profile + "'");
-    }
-    boolean production = profile.equalsIgnoreCase("production");
-    Credentials configured = null;
+    boolean production = production(env);
     if (file != null && !file.isBlank()) {
-      configured = parse(new JsonObject(Files.readString(Path.of(file))), "JACKPOT_CREDENTIALS_FILE");
+      return fromFile(Files.readAllBytes(Path.of(file)), production);
     } else if (inline != null && !inline.isBlank()) {
-      configured = parse(new JsonObject(inline), "JACKPOT_CREDENTIALS");
-    }
-    if (configured != null) {
-      if (production && configured.usesDevSecrets()) {
-        throw new IllegalArgumentException("JACKPOT_PROFILE=production: a configured secret is one of the public dev secrets");
-      }
-      return configured;
+      return checked(parse(new JsonObject(inline), "JACKPOT_CREDENTIALS"), production);
     }
     if (production) {
       throw new IllegalArgumentException("JACKPOT_PROFILE=production needs JACKPOT_CREDENTIALS_FILE or JACKPOT_CREDENTIALS:"
@@ -51,6 +39,34 @@ public final class CredentialsLoader {
     }
     log.warn("no credentials configured: using the DEV credentials (dev-game-key, dev-admin-token, dev-viewer-token)");
     return Credentials.dev(allGames);
+  }
+
+  /** Whether JACKPOT_PROFILE is production; refused unless it is dev or production. */
+  static boolean production(Map<String, String> env) {
+    String profile = env.getOrDefault("JACKPOT_PROFILE", "dev").trim();
+    if (!profile.equalsIgnoreCase("production") && !profile.equalsIgnoreCase("dev")) {
+      // A typo ("prod") must not quietly mean dev, with its public secrets.
+      throw new IllegalArgumentException("JACKPOT_PROFILE must be 'dev' or 'production', got '" + profile + "'");
+    }
+    return profile.equalsIgnoreCase("production");
+  }
+
+  /** The credentials of a JACKPOT_CREDENTIALS_FILE's content, with every check of the start. */
+  static Credentials fromFile(byte[] content, boolean production) {
+    JsonObject json;
+    try {
+      json = new JsonObject(new String(content, java.nio.charset.StandardCharsets.UTF_8));
+    } catch (io.vertx.core.json.DecodeException e) {
+      throw new IllegalArgumentException("JACKPOT_CREDENTIALS_FILE is not a JSON object: " + e.getMessage());
+    }
+    return checked(parse(json, "JACKPOT_CREDENTIALS_FILE"), production);
+  }
+
+  private static Credentials checked(Credentials configured, boolean production) {
+    if (production && configured.usesDevSecrets()) {
+      throw new IllegalArgumentException("JACKPOT_PROFILE=production: a configured secret is one of the public dev secrets");
+    }
+    return configured;
   }
 
   static Credentials parse(JsonObject json, String source) {

@@ -6,13 +6,18 @@ import io.jackpot.error.Rejection;
 import io.jackpot.error.Rejection.Kind;
 import io.vertx.ext.web.RoutingContext;
 
-/** Admits requests bearing a known game key and hands the routes its {@link Caller}. */
+/**
+ * Admits requests bearing a known game key and hands the routes its {@link Caller}, and the key's
+ * hash to routes that outlive the request (a contribution stream checks the key again for each of
+ * its batches: the credentials in force may have revoked it since).
+ */
 public final class GameAuth {
   private static final String CALLER = "caller";
+  private static final String KEY_HASH = "game-key-hash";
 
-  private final Credentials credentials;
+  private final java.util.function.Supplier<Credentials> credentials;
 
-  public GameAuth(Credentials credentials) {
+  public GameAuth(java.util.function.Supplier<Credentials> credentials) {
     this.credentials = credentials;
   }
 
@@ -23,18 +28,31 @@ public final class GameAuth {
       return;
     }
     String secret = header.substring(7).trim();
-    var caller = credentials.game(secret);
+    Credentials now = credentials.get();
+    String hash = Credentials.sha256(secret);
+    var caller = secret.isEmpty() ? java.util.Optional.<Caller>empty() : now.gameByHash(hash);
     if (caller.isEmpty()) {
-      ctx.fail(credentials.admin(secret).isPresent()
+      ctx.fail(!secret.isEmpty() && now.adminByHash(hash).isPresent()
           ? new Rejection(Kind.FORBIDDEN, "FORBIDDEN", "an admin token may not call game endpoints; use a game key")
           : new Rejection(Kind.UNAUTHENTICATED, "UNAUTHENTICATED", "unknown game key"));
       return;
     }
     ctx.put(CALLER, caller.get());
+    ctx.put(KEY_HASH, hash);
     ctx.next();
   }
 
   public static Caller caller(RoutingContext ctx) {
     return ctx.get(CALLER);
+  }
+
+  /** The hash of the game key the request was admitted with. */
+  public static String keyHash(RoutingContext ctx) {
+    return ctx.get(KEY_HASH);
+  }
+
+  /** The caller a game key's hash speaks for under the credentials in force now, if it still does. */
+  public java.util.Optional<Caller> callerNow(String keyHash) {
+    return credentials.get().gameByHash(keyHash);
   }
 }

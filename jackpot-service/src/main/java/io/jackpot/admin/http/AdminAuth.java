@@ -14,9 +14,10 @@ import io.vertx.ext.web.RoutingContext;
 public final class AdminAuth {
   private static final String ADMIN = "admin";
 
-  private final Credentials credentials;
+  private final java.util.function.Supplier<Credentials> credentials;
 
-  public AdminAuth(Credentials credentials) {
+  /** {@code credentials}: those in force at each request. */
+  public AdminAuth(java.util.function.Supplier<Credentials> credentials) {
     this.credentials = credentials;
   }
 
@@ -27,9 +28,10 @@ public final class AdminAuth {
       return;
     }
     String secret = header.substring(7).trim();
-    var admin = credentials.admin(secret);
+    Credentials now = credentials.get();
+    var admin = now.admin(secret);
     if (admin.isEmpty()) {
-      ctx.fail(credentials.game(secret).isPresent()
+      ctx.fail(now.game(secret).isPresent()
           ? new Rejection(Kind.FORBIDDEN, "FORBIDDEN", "a game key may not call admin endpoints")
           : new Rejection(Kind.UNAUTHENTICATED, "UNAUTHENTICATED", "unknown admin token"));
       return;

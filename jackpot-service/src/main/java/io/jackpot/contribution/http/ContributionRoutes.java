@@ -50,7 +50,7 @@ public final class ContributionRoutes {
     // on one route): a stranger's body is not read.
     router.post("/v1/contributions").handler(auth::handle);
     router.post("/v1/contributions").handler(body).handler(JsonBody::require).handler(this::contribute);
-    ContributionStream stream = new ContributionStream(contributions, this, quorum, ready, streamPing, openStreams);
+    ContributionStream stream = new ContributionStream(contributions, this, quorum, ready, streamPing, openStreams, auth::callerNow);
     router.get(ContributionStream.PATH).handler(auth::handle).handler(stream::open);
   }
 

@@ -46,8 +46,13 @@ final class ContributionStream {
   private final long pingMillis;
   private final java.util.concurrent.atomic.AtomicInteger open;
 
+  /** A game key's hash → the caller it speaks for under the credentials in force now, if it still does. */
+  private final java.util.function.Function<String, java.util.Optional<Caller>> callers;
+
   ContributionStream(ContributionService contributions, ContributionRoutes routes, Quorum quorum, java.util.function.BooleanSupplier ready,
-      java.time.Duration ping, java.util.concurrent.atomic.AtomicInteger open) {
+      java.time.Duration ping, java.util.concurrent.atomic.AtomicInteger open,
+      java.util.function.Function<String, java.util.Optional<Caller>> callers) {
+    this.callers = callers;
     this.open = open;
     this.pingMillis = ping.toMillis();
     this.contributions = contributions;
@@ -61,9 +66,10 @@ final class ContributionStream {
       throw Rejection.invalid("WEBSOCKET_REQUIRED", "the contribution stream is a WebSocket: send an Upgrade: websocket request");
     }
     Caller caller = GameAuth.caller(ctx);
+    String keyHash = GameAuth.keyHash(ctx);
     String peer = String.valueOf(ctx.request().remoteAddress());
     ctx.request().toWebSocket().onSuccess(socket -> {
-      Session session = new Session(socket, ctx.request().connection(), ctx.vertx().getOrCreateContext(), caller);
+      Session session = new Session(socket, ctx.request().connection(), ctx.vertx().getOrCreateContext(), keyHash);
       log.info("contribution stream opened by operator {} from {}", caller.operatorId(), peer);
       socket.textMessageHandler(session::onMessage);
       socket.binaryMessageHandler(b -> socket.close((short) 1003, "send text messages"));
@@ -106,7 +112,10 @@ final class ContributionStream {
     /** The connection underneath, to be cut if the close frame cannot get through. */
     private final io.vertx.core.http.HttpConnection connection;
     private final Context context;
-    private final Caller caller;
+    /** The hash of the game key the stream was opened with: each batch is taken for the caller it speaks for then. */
+    private final String keyHash;
+    /** Whether the stream's game key was found revoked: every later batch is refused, and the stream closed (1008). */
+    private boolean revoked;
     private int pending;
     private boolean paused;
     private boolean stopping;
@@ -120,11 +129,11 @@ final class ContributionStream {
     /** Whether an answer went out to the kernel since the last ping: the game reads, if slowly. */
     private boolean taken;
 
-    Session(ServerWebSocket socket, io.vertx.core.http.HttpConnection connection, Context context, Caller caller) {
+    Session(ServerWebSocket socket, io.vertx.core.http.HttpConnection connection, Context context, String keyHash) {
       this.connection = connection;
       this.socket = socket;
       this.context = context;
-      this.caller = caller;
+      this.keyHash = keyHash;
     }
 
     void heard() {
@@ -226,6 +235,21 @@ final class ContributionStream {
         socket.close((short) 1007, "messages must be JSON objects");
         return;
       }
+      // The credentials in force decide, not those of the stream's opening: a key revoked since
+      // (LiveCredentials) takes nothing more, and a changed list of games applies at once.
+      java.util.Optional<Caller> caller = revoked ? java.util.Optional.empty() : callers.apply(keyHash);
+      if (caller.isEmpty()) {
+        if (!revoked) {
+          revoked = true;
+          log.warn("{}: the stream's game key is no longer accepted; refusing its batches and closing it (1008)", PATH);
+        }
+        stopping = true;
+        closeCode = 1008;
+        closeReason = "the game key is no longer accepted";
+        reply(id, new Errors.Failure(401, "UNAUTHENTICATED", "this stream's game key is no longer accepted (revoked); nothing was changed"));
+        closeIfDone();
+        return;
+      }
       if (stopping) {
         reply(id, new Errors.Failure(503, "UNAVAILABLE", "this member is stopping; nothing was changed, retry on another member"));
         return;
@@ -244,7 +268,7 @@ final class ContributionStream {
       }
       CompletionStage<List<ContributionResult>> stage;
       try {
-        stage = contributions.contribute(caller, ContributionRoutes.parse(message));
+        stage = contributions.contribute(caller.get(), ContributionRoutes.parse(message));
       } catch (RuntimeException e) {
         reply(id, Errors.describe(e, PATH + " message " + id));
         return;

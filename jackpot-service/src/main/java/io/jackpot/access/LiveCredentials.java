@@ -1,0 +1,114 @@
+package io.jackpot.access;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The credentials in force. Read from {@code JACKPOT_CREDENTIALS_FILE}, they follow the file: a
+ * leaked game key or admin token is revoked, or a key rotated, by changing the file (a Kubernetes
+ * Secret's mounted file changes when the Secret does), with no restart. {@link #reload} reads the
+ * file again; the member calls it every {@code JACKPOT_CREDENTIALS_RELOAD_SECONDS} (default 10, 0
+ * for never). A file that changed and is valid replaces the credentials whole; one that cannot be
+ * read or fails the start's checks leaves them as they are, and says why once per content.
+ * Credentials from {@code JACKPOT_CREDENTIALS} (the environment) and the dev credentials are fixed.
+ * Thread-safe.
+ */
+public final class LiveCredentials {
+  private static final Logger log = LoggerFactory.getLogger(LiveCredentials.class);
+  /** How often a member reads the credentials file again, by default. */
+  public static final long DEFAULT_RELOAD_SECONDS = 10;
+
+  private final AtomicReference<Credentials> current;
+  private final Path file;
+  private final boolean production;
+  private final long reloadSeconds;
+  /** The file's content in force (or last refused): a reload of the same bytes does nothing. */
+  private byte[] seen;
+
+  private LiveCredentials(Credentials initial, Path file, byte[] content, boolean production, long reloadSeconds) {
+    this.current = new AtomicReference<>(initial);
+    this.file = file;
+    this.seen = content;
+    this.production = production;
+    this.reloadSeconds = reloadSeconds;
+  }
+
+  /** Credentials that never change. */
+  public static LiveCredentials fixed(Credentials credentials) {
+    return new LiveCredentials(credentials, null, null, false, 0);
+  }
+
+  /** The credentials the environment configures (CredentialsLoader), following the file when they come from one. */
+  public static LiveCredentials load(Map<String, String> env, Set<String> allGames) throws IOException {
+    long seconds = io.jackpot.config.EnvVars.whole(env, "JACKPOT_CREDENTIALS_RELOAD_SECONDS", DEFAULT_RELOAD_SECONDS, 0, 86_400);
+    String file = env.get("JACKPOT_CREDENTIALS_FILE");
+    if (file == null || file.isBlank()) {
+      return fixed(CredentialsLoader.load(env, allGames));
+    }
+    boolean production = CredentialsLoader.production(env);
+    Path path = Path.of(file);
+    byte[] content = Files.readAllBytes(path);
+    return new LiveCredentials(CredentialsLoader.fromFile(content, production), path, content, production, seconds);
+  }
+
+  public Credentials get() {
+    return current.get();
+  }
+
+  /** Seconds between reloads of the file; 0 when there is nothing to follow. */
+  public long reloadSeconds() {
+    return file == null ? 0 : reloadSeconds;
+  }
+
+  /**
+   * Reads the file again (blocking I/O: not on an event loop). Returns true if the credentials were
+   * replaced: the content changed and passed every check the start makes. Otherwise they stay.
+   */
+  public synchronized boolean reload() {
+    if (file == null) {
+      return false;
+    }
+    byte[] content;
+    try {
+      content = Files.readAllBytes(file);
+    } catch (NoSuchFileException e) {
+      refused(null, "it is gone");
+      return false;
+    } catch (IOException e) {
+      refused(null, "it cannot be read: " + e);
+      return false;
+    }
+    if (Arrays.equals(content, seen)) {
+      return false;
+    }
+    Credentials next;
+    try {
+      next = CredentialsLoader.fromFile(content, production);
+    } catch (RuntimeException e) {
+      refused(content, e.getMessage());
+      return false;
+    }
+    Credentials before = current.getAndSet(next);
+    seen = content;
+    log.info("credentials reloaded from {}: {} game keys, {} admin tokens (were {} and {})", file, next.gameKeys(),
+        next.adminTokens(), before.gameKeys(), before.adminTokens());
+    return true;
+  }
+
+  /** Said once per content (or per missing file), not at every reload. */
+  private void refused(byte[] content, String why) {
+    byte[] marker = content == null ? new byte[0] : content;
+    if (!Arrays.equals(marker, seen)) {
+      log.error("credentials file {} not reloaded, the credentials in force stay: {}", file, why);
+      seen = marker;
+    }
+  }
+}

@@ -1,0 +1,89 @@
+package io.jackpot.access;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LiveCredentialsTest {
+  @TempDir
+  Path dir;
+
+  static String file(String gameKey, String adminToken) {
+    return """
+        {"gameKeys": [{"operator": "op-a", "games": ["bewitched"], "secret": "%s"}],
+         "adminTokens": [{"name": "ops", "role": "admin", "secret": "%s"}]}""".formatted(gameKey, adminToken);
+  }
+
+  private LiveCredentials live(Path file, String... more) throws Exception {
+    Map<String, String> env = new java.util.HashMap<>(Map.of("JACKPOT_CREDENTIALS_FILE", file.toString()));
+    for (int i = 0; i < more.length; i += 2) {
+      env.put(more[i], more[i + 1]);
+    }
+    return LiveCredentials.load(env, Set.of("bewitched"));
+  }
+
+  @Test
+  void aChangedFileReplacesTheCredentialsWhole() throws Exception {
+    Path f = Files.writeString(dir.resolve("credentials.json"), file("key-1-0123456789ab", "token-1-0123456789ab"));
+    LiveCredentials live = live(f);
+    assertEquals(LiveCredentials.DEFAULT_RELOAD_SECONDS, live.reloadSeconds());
+    assertTrue(live.get().game("key-1-0123456789ab").isPresent());
+    assertFalse(live.reload(), "the same content: nothing to do");
+
+    Files.writeString(f, file("key-2-0123456789ab", "token-2-0123456789ab"));
+    assertTrue(live.reload());
+    assertTrue(live.get().game("key-1-0123456789ab").isEmpty(), "the old key is revoked");
+    assertTrue(live.get().admin("token-1-0123456789ab").isEmpty(), "the old token is revoked");
+    assertEquals("op-a", live.get().game("key-2-0123456789ab").orElseThrow().operatorId());
+    assertTrue(live.get().admin("token-2-0123456789ab").isPresent());
+  }
+
+  @Test
+  void aFileThatFailsTheChecksLeavesTheCredentialsInForce() throws Exception {
+    Path f = Files.writeString(dir.resolve("credentials.json"), file("key-1-0123456789ab", "token-1-0123456789ab"));
+    LiveCredentials live = live(f, "JACKPOT_PROFILE", "production");
+    Credentials before = live.get();
+
+    Files.writeString(f, "{\"gameKeys\": [");
+    assertFalse(live.reload(), "not JSON");
+    Files.writeString(f, file("key-2-0123456789ab", "token-2-0123456789ab").replace("\"secret\": \"key-2-0123456789ab\"",
+        "\"sha256\": \"" + Credentials.sha256(Credentials.DEV_GAME_KEY) + "\""));
+    assertFalse(live.reload(), "a public dev secret in production");
+    Files.writeString(f, "{\"gameKeys\": []}");
+    assertFalse(live.reload(), "no keys at all");
+    Files.delete(f);
+    assertFalse(live.reload(), "gone");
+    assertEquals(before, live.get(), "the credentials in force stay");
+
+    Files.writeString(f, file("key-3-0123456789ab", "token-3-0123456789ab"));
+    assertTrue(live.reload(), "a good file again is taken");
+    assertTrue(live.get().game("key-3-0123456789ab").isPresent());
+  }
+
+  @Test
+  void credentialsFromTheEnvironmentOrTheDevOnesDoNotChange() throws Exception {
+    LiveCredentials inline = LiveCredentials.load(Map.of("JACKPOT_CREDENTIALS", file("key-1-0123456789ab", "token-1-0123456789ab")), Set.of("bewitched"));
+    assertEquals(0, inline.reloadSeconds());
+    assertFalse(inline.reload());
+    LiveCredentials dev = LiveCredentials.load(Map.of(), Set.of("bewitched"));
+    assertTrue(dev.get().isDev());
+    assertEquals(0, dev.reloadSeconds());
+  }
+
+  @Test
+  void theReloadPeriodIsASettingWithinBounds() throws Exception {
+    Path f = Files.writeString(dir.resolve("credentials.json"), file("key-1-0123456789ab", "token-1-0123456789ab"));
+    assertEquals(0, live(f, "JACKPOT_CREDENTIALS_RELOAD_SECONDS", "0").reloadSeconds(), "0: never");
+    assertEquals(2, live(f, "JACKPOT_CREDENTIALS_RELOAD_SECONDS", "2").reloadSeconds());
+    var e = assertThrows(IllegalArgumentException.class, () -> live(f, "JACKPOT_CREDENTIALS_RELOAD_SECONDS", "soon"));
+    assertTrue(e.getMessage().contains("JACKPOT_CREDENTIALS_RELOAD_SECONDS"), e.getMessage());
+  }
+}

@@ -1,0 +1,94 @@
+package io.jackpot.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.jackpot.JackpotNode;
+import io.jackpot.access.LiveCredentials;
+import io.jackpot.config.ServiceConfig;
+import io.jackpot.jackpot.DefaultCatalogue;
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Credentials follow their file while the member runs: a key or token taken out of the file is
+ * refused from the next reload on, on new requests and on a contribution stream opened before,
+ * and a key added is taken, with no restart.
+ */
+class CredentialsReloadIT {
+  private static final String KEY_A = "game-key-a-0123456789";
+  private static final String KEY_B = "game-key-b-0123456789";
+  private static final String TOKEN_A = "admin-token-a-0123456789";
+  private static final String TOKEN_B = "admin-token-b-0123456789";
+
+  @TempDir
+  Path dir;
+
+  private static String credentials(String key, String token) {
+    return """
+        {"gameKeys": [{"operator": "demo", "games": ["bewitched", "dont-eat-the-candy", "creepy-candy", "cluster-bear-sweet-wins"],
+                       "secret": "%s"}],
+         "adminTokens": [{"name": "ops", "role": "admin", "secret": "%s"}]}""".formatted(key, token);
+  }
+
+  @Test
+  void aKeyTakenOutOfTheFileIsRefusedFromTheNextReloadOnStreamsIncluded() throws Exception {
+    Path file = Files.writeString(dir.resolve("credentials.json"), credentials(KEY_A, TOKEN_A));
+    LiveCredentials live = LiveCredentials.load(Map.of("JACKPOT_CREDENTIALS_FILE", file.toString(),
+        "JACKPOT_CREDENTIALS_RELOAD_SECONDS", "1"), io.jackpot.game.Games.ids());
+    ServiceConfig config = ServiceConfig.fromEnv(Map.of()).withHttpPort(TestNodes.freePort())
+        .withPgUrl(TestPostgres.freshDatabase()).withCluster(TestNodes.ownCluster());
+    try (JackpotNode node = JackpotNode.start(config, Clock.systemUTC(), DefaultCatalogue.create()::all, live)) {
+      Api api = new Api(node.httpPort());
+      ContributionStreamIT.Listener listener = new ContributionStreamIT.Listener();
+      HttpClient client = HttpClient.newHttpClient(); // held: a client no longer referenced stops reading its WebSockets
+      WebSocket stream = client.newWebSocketBuilder().header("Authorization", "Bearer " + KEY_A)
+          .buildAsync(URI.create("ws://127.0.0.1:" + node.httpPort() + "/v1/contributions/stream"), listener)
+          .get(10, TimeUnit.SECONDS);
+      stream.sendText(new JsonObject(Api.batch(Api.contribution("CRED-1", "bewitched", "1.00", "0.10"))).put("id", 1).encode(), true);
+      assertEquals(200, listener.answerTo(1).get(10, TimeUnit.SECONDS).getInteger("status"));
+      assertEquals(200, contribute(api, "CRED-2", KEY_A).status());
+      assertEquals(200, AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots", TOKEN_A).status());
+
+      Files.writeString(file, credentials(KEY_B, TOKEN_B));
+      // The member reads the file again every second; a look-up (which changes nothing) tells when it has.
+      Await.until(() -> lookUp(node, KEY_A).status() == 401, java.time.Duration.ofSeconds(15),
+          () -> "the old key is refused after a reload");
+      Api.Reply revoked = contribute(api, "CRED-3", KEY_A);
+      assertEquals(401, revoked.status(), revoked.body());
+      assertEquals(401, AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots", TOKEN_A).status(), "so is the old token");
+      assertEquals(200, AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots", TOKEN_B).status(), "the new token is taken");
+
+      // The stream opened with the old key takes nothing more, and is closed.
+      stream.sendText(new JsonObject(Api.batch(Api.contribution("CRED-4", "bewitched", "1.00", "0.10"))).put("id", 2).encode(), true);
+      JsonObject refused = listener.answerTo(2).get(10, TimeUnit.SECONDS);
+      assertEquals(401, refused.getInteger("status"), refused.encode());
+      assertEquals("UNAUTHENTICATED", refused.getJsonObject("error").getString("code"));
+      assertEquals(1008, listener.closed.get(10, TimeUnit.SECONDS));
+      java.lang.ref.Reference.reachabilityFence(client);
+
+      // Nothing of it was applied: the new key sends the same rounds as new ones.
+      for (String round : new String[] {"CRED-3", "CRED-4"}) {
+        Api.Reply fresh = contribute(api, round, KEY_B);
+        assertEquals(200, fresh.status(), fresh.body());
+        assertEquals("APPLIED", Api.results(fresh).getJsonObject(0).getString("status"), fresh.body());
+      }
+    }
+  }
+
+  private static Api.Reply lookUp(JackpotNode node, String key) {
+    return AdminIT.callAt(node.httpPort(), "GET", "/v1/wins?roundId=CRED-0", key);
+  }
+
+  private static Api.Reply contribute(Api api, String round, String key) {
+    return api.post("/v1/contributions", Api.batch(Api.contribution(round, "bewitched", "1.00", "0.10")), "application/json", key);
+  }
+}
