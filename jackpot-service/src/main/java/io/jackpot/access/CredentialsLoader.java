@@ -31,7 +31,7 @@ public final class CredentialsLoader {
     if (file != null && !file.isBlank()) {
       return fromFile(Files.readAllBytes(Path.of(file)), production);
     } else if (inline != null && !inline.isBlank()) {
-      return checked(parse(new JsonObject(inline), "JACKPOT_CREDENTIALS"), production);
+      return checked(parse(json(inline, "JACKPOT_CREDENTIALS"), "JACKPOT_CREDENTIALS"), production);
     }
     if (production) {
       throw new IllegalArgumentException("JACKPOT_PROFILE=production needs JACKPOT_CREDENTIALS_FILE or JACKPOT_CREDENTIALS:"
@@ -53,13 +53,22 @@ public final class CredentialsLoader {
 
   /** The credentials of a JACKPOT_CREDENTIALS_FILE's content, with every check of the start. */
   static Credentials fromFile(byte[] content, boolean production) {
-    JsonObject json;
+    String text;
     try {
-      json = new JsonObject(new String(content, java.nio.charset.StandardCharsets.UTF_8));
-    } catch (io.vertx.core.json.DecodeException e) {
-      throw new IllegalArgumentException("JACKPOT_CREDENTIALS_FILE is not a JSON object: " + e.getMessage());
+      text = java.nio.charset.StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(content)).toString();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      // A secret with a byte replaced would be hashed into a key nobody holds, silently.
+      throw new IllegalArgumentException("JACKPOT_CREDENTIALS_FILE is not UTF-8 text");
     }
-    return checked(parse(json, "JACKPOT_CREDENTIALS_FILE"), production);
+    return checked(parse(json(text, "JACKPOT_CREDENTIALS_FILE"), "JACKPOT_CREDENTIALS_FILE"), production);
+  }
+
+  private static JsonObject json(String text, String source) {
+    try {
+      return new JsonObject(text);
+    } catch (io.vertx.core.json.DecodeException e) {
+      throw new IllegalArgumentException(source + " is not a JSON object: " + e.getMessage());
+    }
   }
 
   private static Credentials checked(Credentials configured, boolean production) {
@@ -70,6 +79,15 @@ public final class CredentialsLoader {
   }
 
   static Credentials parse(JsonObject json, String source) {
+    try {
+      return parseEntries(json, source);
+    } catch (ClassCastException e) {
+      // a field of another JSON type than the format's ("gameKeys": "x")
+      throw new IllegalArgumentException(source + " does not follow the format (docs/admin.md): a field has the wrong type");
+    }
+  }
+
+  private static Credentials parseEntries(JsonObject json, String source) {
     Credentials c = Credentials.configured();
     JsonArray games = json.getJsonArray("gameKeys", new JsonArray());
     for (int i = 0; i < games.size(); i++) {

@@ -30,13 +30,15 @@ public final class LiveCredentials {
   private final Path file;
   private final boolean production;
   private final long reloadSeconds;
-  /** The file's content in force (or last refused): a reload of the same bytes does nothing. */
-  private byte[] seen;
+  /** The file's content in force: a reload of the same bytes does nothing. */
+  private byte[] inForce;
+  /** Why the last reload did not take the file, said once; null after one that found nothing wrong. */
+  private String lastProblem;
 
   private LiveCredentials(Credentials initial, Path file, byte[] content, boolean production, long reloadSeconds) {
     this.current = new AtomicReference<>(initial);
     this.file = file;
-    this.seen = content;
+    this.inForce = content;
     this.production = production;
     this.reloadSeconds = reloadSeconds;
   }
@@ -80,35 +82,34 @@ public final class LiveCredentials {
     try {
       content = Files.readAllBytes(file);
     } catch (NoSuchFileException e) {
-      refused(null, "it is gone");
-      return false;
+      return refused("it is gone");
     } catch (IOException e) {
-      refused(null, "it cannot be read: " + e);
-      return false;
+      return refused("it cannot be read: " + e);
     }
-    if (Arrays.equals(content, seen)) {
+    if (Arrays.equals(content, inForce)) {
+      lastProblem = null;
       return false;
     }
     Credentials next;
     try {
       next = CredentialsLoader.fromFile(content, production);
     } catch (RuntimeException e) {
-      refused(content, e.getMessage());
-      return false;
+      return refused(e.getMessage());
     }
     Credentials before = current.getAndSet(next);
-    seen = content;
+    inForce = content;
+    lastProblem = null;
     log.info("credentials reloaded from {}: {} game keys, {} admin tokens (were {} and {})", file, next.gameKeys(),
         next.adminTokens(), before.gameKeys(), before.adminTokens());
     return true;
   }
 
-  /** Said once per content (or per missing file), not at every reload. */
-  private void refused(byte[] content, String why) {
-    byte[] marker = content == null ? new byte[0] : content;
-    if (!Arrays.equals(marker, seen)) {
+  /** Said once for each problem in a row, not at every reload; false (nothing replaced). */
+  private boolean refused(String why) {
+    if (!why.equals(lastProblem)) {
       log.error("credentials file {} not reloaded, the credentials in force stay: {}", file, why);
-      seen = marker;
+      lastProblem = why;
     }
+    return false;
   }
 }

@@ -59,6 +59,11 @@ class LiveCredentialsTest {
     assertFalse(live.reload(), "a public dev secret in production");
     Files.writeString(f, "{\"gameKeys\": []}");
     assertFalse(live.reload(), "no keys at all");
+    Files.writeString(f, "{\"gameKeys\": \"x\"}");
+    assertFalse(live.reload(), "a field of the wrong type");
+    Files.write(f, file("key-4-0123456789ab", "token-4-0123456789ab").replace("key-4", "key-\u00e9").getBytes(
+        java.nio.charset.StandardCharsets.ISO_8859_1));
+    assertFalse(live.reload(), "not UTF-8: a secret would be hashed into a key nobody holds");
     Files.delete(f);
     assertFalse(live.reload(), "gone");
     assertEquals(before, live.get(), "the credentials in force stay");
@@ -66,6 +71,16 @@ class LiveCredentialsTest {
     Files.writeString(f, file("key-3-0123456789ab", "token-3-0123456789ab"));
     assertTrue(live.reload(), "a good file again is taken");
     assertTrue(live.get().game("key-3-0123456789ab").isPresent());
+  }
+
+  @Test
+  void aFileOfTheWrongShapeRefusesTheStartWithAReason() throws Exception {
+    Path f = Files.writeString(dir.resolve("credentials.json"), "{\"gameKeys\": \"x\"}");
+    var e = assertThrows(IllegalArgumentException.class, () -> live(f));
+    assertTrue(e.getMessage().contains("wrong type"), e.getMessage());
+    Files.writeString(f, "not json");
+    e = assertThrows(IllegalArgumentException.class, () -> live(f));
+    assertTrue(e.getMessage().contains("not a JSON object"), e.getMessage());
   }
 
   @Test

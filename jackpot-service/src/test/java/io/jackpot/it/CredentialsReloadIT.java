@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Credentials follow their file while the member runs: a key or token taken out of the file is
- * refused from the next reload on, on new requests and on a contribution stream opened before,
- * and a key added is taken, with no restart.
+ * refused from the next reload on, on new requests and on contribution streams opened before
+ * (sending or idle), and a key added is taken, with no restart.
  */
 class CredentialsReloadIT {
   private static final String KEY_A = "game-key-a-0123456789";
@@ -81,6 +81,27 @@ class CredentialsReloadIT {
         assertEquals(200, fresh.status(), fresh.body());
         assertEquals("APPLIED", Api.results(fresh).getJsonObject(0).getString("status"), fresh.body());
       }
+    }
+  }
+
+  /** A stream that sends nothing is closed at its first ping (every second here) after its key is revoked. */
+  @Test
+  void anIdleStreamOfARevokedKeyIsClosedAtItsNextPing() throws Exception {
+    Path file = Files.writeString(dir.resolve("credentials.json"), credentials(KEY_A, TOKEN_A));
+    // No timer of the member's own (0): the test reloads, so that it knows when.
+    LiveCredentials live = LiveCredentials.load(Map.of("JACKPOT_CREDENTIALS_FILE", file.toString(),
+        "JACKPOT_CREDENTIALS_RELOAD_SECONDS", "0"), io.jackpot.game.Games.ids());
+    ServiceConfig config = ServiceConfig.fromEnv(Map.of("JACKPOT_STREAM_PING_SECONDS", "1")).withHttpPort(TestNodes.freePort())
+        .withPgUrl(TestPostgres.freshDatabase()).withCluster(TestNodes.ownCluster());
+    try (JackpotNode node = JackpotNode.start(config, Clock.systemUTC(), DefaultCatalogue.create()::all, live)) {
+      HttpClient client = HttpClient.newHttpClient();
+      ContributionStreamIT.Listener idle = new ContributionStreamIT.Listener();
+      client.newWebSocketBuilder().header("Authorization", "Bearer " + KEY_A)
+          .buildAsync(URI.create("ws://127.0.0.1:" + node.httpPort() + "/v1/contributions/stream"), idle).get(10, TimeUnit.SECONDS);
+      Files.writeString(file, credentials(KEY_B, TOKEN_B));
+      org.junit.jupiter.api.Assertions.assertTrue(live.reload());
+      assertEquals(1008, idle.closed.get(10, TimeUnit.SECONDS), "closed at its next ping");
+      java.lang.ref.Reference.reachabilityFence(client);
     }
   }
 

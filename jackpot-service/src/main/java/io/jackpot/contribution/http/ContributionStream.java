@@ -163,6 +163,11 @@ final class ContributionStream {
       if (socket.isClosed()) {
         return;
       }
+      if (!revoked && callers.apply(keyHash).isEmpty()) {
+        revoke(); // an idle stream whose key was revoked is not kept open
+        closeIfDone();
+        return;
+      }
       boolean readSince = taken;
       taken = false;
       if (paused) {
@@ -209,6 +214,17 @@ final class ContributionStream {
       closeIfDone();
     }
 
+    /** The stream's key is no longer accepted: later batches are refused, and the stream closes (1008) once nothing is pending. */
+    private void revoke() {
+      if (!revoked) {
+        revoked = true;
+        log.warn("{}: the stream's game key is no longer accepted; refusing its batches and closing it (1008)", PATH);
+      }
+      stopping = true;
+      closeCode = 1008;
+      closeReason = "the game key is no longer accepted";
+    }
+
     private void closeIfDone() {
       if (stopping && pending == 0 && !socket.isClosed()) {
         socket.close(closeCode, closeReason);
@@ -239,13 +255,7 @@ final class ContributionStream {
       // (LiveCredentials) takes nothing more, and a changed list of games applies at once.
       java.util.Optional<Caller> caller = revoked ? java.util.Optional.empty() : callers.apply(keyHash);
       if (caller.isEmpty()) {
-        if (!revoked) {
-          revoked = true;
-          log.warn("{}: the stream's game key is no longer accepted; refusing its batches and closing it (1008)", PATH);
-        }
-        stopping = true;
-        closeCode = 1008;
-        closeReason = "the game key is no longer accepted";
+        revoke();
         reply(id, new Errors.Failure(401, "UNAUTHENTICATED", "this stream's game key is no longer accepted (revoked); nothing was changed"));
         closeIfDone();
         return;
