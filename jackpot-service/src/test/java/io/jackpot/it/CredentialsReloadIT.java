@@ -105,6 +105,34 @@ class CredentialsReloadIT {
     }
   }
 
+  /** A key whose list of games changed is held to the new list from a stream's next batch. */
+  @Test
+  void aStreamFollowsItsKeysNewListOfGames() throws Exception {
+    Path file = Files.writeString(dir.resolve("credentials.json"), credentials(KEY_A, TOKEN_A));
+    LiveCredentials live = LiveCredentials.load(Map.of("JACKPOT_CREDENTIALS_FILE", file.toString(),
+        "JACKPOT_CREDENTIALS_RELOAD_SECONDS", "0"), io.jackpot.game.Games.ids());
+    ServiceConfig config = ServiceConfig.fromEnv(Map.of()).withHttpPort(TestNodes.freePort())
+        .withPgUrl(TestPostgres.freshDatabase()).withCluster(TestNodes.ownCluster());
+    try (JackpotNode node = JackpotNode.start(config, Clock.systemUTC(), DefaultCatalogue.create()::all, live)) {
+      HttpClient client = HttpClient.newHttpClient();
+      ContributionStreamIT.Listener listener = new ContributionStreamIT.Listener();
+      WebSocket stream = client.newWebSocketBuilder().header("Authorization", "Bearer " + KEY_A)
+          .buildAsync(URI.create("ws://127.0.0.1:" + node.httpPort() + "/v1/contributions/stream"), listener)
+          .get(10, TimeUnit.SECONDS);
+      stream.sendText(new JsonObject(Api.batch(Api.contribution("GAMES-1", "bewitched", "1.00", "0.10"))).put("id", 1).encode(), true);
+      assertEquals("APPLIED", listener.answerTo(1).get(10, TimeUnit.SECONDS).getJsonArray("results").getJsonObject(0)
+          .getString("status"));
+
+      Files.writeString(file, credentials(KEY_A, TOKEN_A).replace("\"bewitched\", ", ""));
+      org.junit.jupiter.api.Assertions.assertTrue(live.reload());
+      stream.sendText(new JsonObject(Api.batch(Api.contribution("GAMES-2", "bewitched", "1.00", "0.10"))).put("id", 2).encode(), true);
+      JsonObject result = listener.answerTo(2).get(10, TimeUnit.SECONDS).getJsonArray("results").getJsonObject(0);
+      assertEquals("REJECTED", result.getString("status"), result.encode());
+      assertEquals("GAME_NOT_LINKED", result.getJsonObject("error").getString("code"), result.encode());
+      java.lang.ref.Reference.reachabilityFence(client);
+    }
+  }
+
   private static Api.Reply lookUp(JackpotNode node, String key) {
     return AdminIT.callAt(node.httpPort(), "GET", "/v1/wins?roundId=CRED-0", key);
   }
