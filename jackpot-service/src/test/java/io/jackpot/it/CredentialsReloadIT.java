@@ -39,21 +39,40 @@ class CredentialsReloadIT {
          "adminTokens": [{"name": "ops", "role": "admin", "secret": "%s"}]}""".formatted(key, token);
   }
 
+  /** Held by each test: a JDK HttpClient no longer referenced stops reading its WebSockets. */
+  private final HttpClient client = HttpClient.newHttpClient();
+
+  /** Credentials from a file of key A and token A, read again every {@code reloadSeconds} by the member (0: only by the test). */
+  private LiveCredentials credentialsFile(String reloadSeconds) throws Exception {
+    Path file = Files.writeString(dir.resolve("credentials.json"), credentials(KEY_A, TOKEN_A));
+    return LiveCredentials.load(Map.of("JACKPOT_CREDENTIALS_FILE", file.toString(), "JACKPOT_CREDENTIALS_RELOAD_SECONDS", reloadSeconds),
+        io.jackpot.game.Games.ids());
+  }
+
+  private static JackpotNode start(LiveCredentials live, Map<String, String> env) throws Exception {
+    ServiceConfig config = ServiceConfig.fromEnv(env).withHttpPort(TestNodes.freePort())
+        .withPgUrl(TestPostgres.freshDatabase()).withCluster(TestNodes.ownCluster());
+    return JackpotNode.start(config, Clock.systemUTC(), DefaultCatalogue.create()::all, live);
+  }
+
+  /** A contribution stream opened with key A. */
+  private WebSocket streamOfKeyA(JackpotNode node, ContributionStreamIT.Listener listener) throws Exception {
+    return client.newWebSocketBuilder().header("Authorization", "Bearer " + KEY_A)
+        .buildAsync(URI.create("ws://127.0.0.1:" + node.httpPort() + "/v1/contributions/stream"), listener).get(10, TimeUnit.SECONDS);
+  }
+
+  private static void send(WebSocket stream, long id, String round) {
+    stream.sendText(new JsonObject(Api.batch(Api.contribution(round, "bewitched", "1.00", "0.10"))).put("id", id).encode(), true);
+  }
+
   @Test
   void aKeyTakenOutOfTheFileIsRefusedFromTheNextReloadOnStreamsIncluded() throws Exception {
-    Path file = Files.writeString(dir.resolve("credentials.json"), credentials(KEY_A, TOKEN_A));
-    LiveCredentials live = LiveCredentials.load(Map.of("JACKPOT_CREDENTIALS_FILE", file.toString(),
-        "JACKPOT_CREDENTIALS_RELOAD_SECONDS", "1"), io.jackpot.game.Games.ids());
-    ServiceConfig config = ServiceConfig.fromEnv(Map.of()).withHttpPort(TestNodes.freePort())
-        .withPgUrl(TestPostgres.freshDatabase()).withCluster(TestNodes.ownCluster());
-    try (JackpotNode node = JackpotNode.start(config, Clock.systemUTC(), DefaultCatalogue.create()::all, live)) {
+    Path file = dir.resolve("credentials.json");
+    try (JackpotNode node = start(credentialsFile("1"), Map.of())) {
       Api api = new Api(node.httpPort());
       ContributionStreamIT.Listener listener = new ContributionStreamIT.Listener();
-      HttpClient client = HttpClient.newHttpClient(); // held: a client no longer referenced stops reading its WebSockets
-      WebSocket stream = client.newWebSocketBuilder().header("Authorization", "Bearer " + KEY_A)
-          .buildAsync(URI.create("ws://127.0.0.1:" + node.httpPort() + "/v1/contributions/stream"), listener)
-          .get(10, TimeUnit.SECONDS);
-      stream.sendText(new JsonObject(Api.batch(Api.contribution("CRED-1", "bewitched", "1.00", "0.10"))).put("id", 1).encode(), true);
+      WebSocket stream = streamOfKeyA(node, listener);
+      send(stream, 1, "CRED-1");
       assertEquals(200, listener.answerTo(1).get(10, TimeUnit.SECONDS).getInteger("status"));
       assertEquals(200, contribute(api, "CRED-2", KEY_A).status());
       assertEquals(200, AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots", TOKEN_A).status());
@@ -68,12 +87,11 @@ class CredentialsReloadIT {
       assertEquals(200, AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots", TOKEN_B).status(), "the new token is taken");
 
       // The stream opened with the old key takes nothing more, and is closed.
-      stream.sendText(new JsonObject(Api.batch(Api.contribution("CRED-4", "bewitched", "1.00", "0.10"))).put("id", 2).encode(), true);
+      send(stream, 2, "CRED-4");
       JsonObject refused = listener.answerTo(2).get(10, TimeUnit.SECONDS);
       assertEquals(401, refused.getInteger("status"), refused.encode());
       assertEquals("UNAUTHENTICATED", refused.getJsonObject("error").getString("code"));
       assertEquals(1008, listener.closed.get(10, TimeUnit.SECONDS));
-      java.lang.ref.Reference.reachabilityFence(client);
 
       // Nothing of it was applied: the new key sends the same rounds as new ones.
       for (String round : new String[] {"CRED-3", "CRED-4"}) {
@@ -87,49 +105,33 @@ class CredentialsReloadIT {
   /** A stream that sends nothing is closed at its first ping (every second here) after its key is revoked. */
   @Test
   void anIdleStreamOfARevokedKeyIsClosedAtItsNextPing() throws Exception {
-    Path file = Files.writeString(dir.resolve("credentials.json"), credentials(KEY_A, TOKEN_A));
-    // No timer of the member's own (0): the test reloads, so that it knows when.
-    LiveCredentials live = LiveCredentials.load(Map.of("JACKPOT_CREDENTIALS_FILE", file.toString(),
-        "JACKPOT_CREDENTIALS_RELOAD_SECONDS", "0"), io.jackpot.game.Games.ids());
-    ServiceConfig config = ServiceConfig.fromEnv(Map.of("JACKPOT_STREAM_PING_SECONDS", "1")).withHttpPort(TestNodes.freePort())
-        .withPgUrl(TestPostgres.freshDatabase()).withCluster(TestNodes.ownCluster());
-    try (JackpotNode node = JackpotNode.start(config, Clock.systemUTC(), DefaultCatalogue.create()::all, live)) {
-      HttpClient client = HttpClient.newHttpClient();
+    LiveCredentials live = credentialsFile("0");
+    try (JackpotNode node = start(live, Map.of("JACKPOT_STREAM_PING_SECONDS", "1"))) {
       ContributionStreamIT.Listener idle = new ContributionStreamIT.Listener();
-      client.newWebSocketBuilder().header("Authorization", "Bearer " + KEY_A)
-          .buildAsync(URI.create("ws://127.0.0.1:" + node.httpPort() + "/v1/contributions/stream"), idle).get(10, TimeUnit.SECONDS);
-      Files.writeString(file, credentials(KEY_B, TOKEN_B));
+      streamOfKeyA(node, idle);
+      Files.writeString(dir.resolve("credentials.json"), credentials(KEY_B, TOKEN_B));
       org.junit.jupiter.api.Assertions.assertTrue(live.reload());
       assertEquals(1008, idle.closed.get(10, TimeUnit.SECONDS), "closed at its next ping");
-      java.lang.ref.Reference.reachabilityFence(client);
     }
   }
 
   /** A key whose list of games changed is held to the new list from a stream's next batch. */
   @Test
   void aStreamFollowsItsKeysNewListOfGames() throws Exception {
-    Path file = Files.writeString(dir.resolve("credentials.json"), credentials(KEY_A, TOKEN_A));
-    LiveCredentials live = LiveCredentials.load(Map.of("JACKPOT_CREDENTIALS_FILE", file.toString(),
-        "JACKPOT_CREDENTIALS_RELOAD_SECONDS", "0"), io.jackpot.game.Games.ids());
-    ServiceConfig config = ServiceConfig.fromEnv(Map.of()).withHttpPort(TestNodes.freePort())
-        .withPgUrl(TestPostgres.freshDatabase()).withCluster(TestNodes.ownCluster());
-    try (JackpotNode node = JackpotNode.start(config, Clock.systemUTC(), DefaultCatalogue.create()::all, live)) {
-      HttpClient client = HttpClient.newHttpClient();
+    LiveCredentials live = credentialsFile("0");
+    try (JackpotNode node = start(live, Map.of())) {
       ContributionStreamIT.Listener listener = new ContributionStreamIT.Listener();
-      WebSocket stream = client.newWebSocketBuilder().header("Authorization", "Bearer " + KEY_A)
-          .buildAsync(URI.create("ws://127.0.0.1:" + node.httpPort() + "/v1/contributions/stream"), listener)
-          .get(10, TimeUnit.SECONDS);
-      stream.sendText(new JsonObject(Api.batch(Api.contribution("GAMES-1", "bewitched", "1.00", "0.10"))).put("id", 1).encode(), true);
+      WebSocket stream = streamOfKeyA(node, listener);
+      send(stream, 1, "GAMES-1");
       assertEquals("APPLIED", listener.answerTo(1).get(10, TimeUnit.SECONDS).getJsonArray("results").getJsonObject(0)
           .getString("status"));
 
-      Files.writeString(file, credentials(KEY_A, TOKEN_A).replace("\"bewitched\", ", ""));
+      Files.writeString(dir.resolve("credentials.json"), credentials(KEY_A, TOKEN_A).replace("\"bewitched\", ", ""));
       org.junit.jupiter.api.Assertions.assertTrue(live.reload());
-      stream.sendText(new JsonObject(Api.batch(Api.contribution("GAMES-2", "bewitched", "1.00", "0.10"))).put("id", 2).encode(), true);
+      send(stream, 2, "GAMES-2");
       JsonObject result = listener.answerTo(2).get(10, TimeUnit.SECONDS).getJsonArray("results").getJsonObject(0);
       assertEquals("REJECTED", result.getString("status"), result.encode());
       assertEquals("GAME_NOT_LINKED", result.getJsonObject("error").getString("code"), result.encode());
-      java.lang.ref.Reference.reachabilityFence(client);
     }
   }
 
