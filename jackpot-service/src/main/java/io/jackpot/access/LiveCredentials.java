@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * Secret's mounted file changes when the Secret does), with no restart. {@link #reload} reads the
  * file again; the member calls it every {@code JACKPOT_CREDENTIALS_RELOAD_SECONDS} (default 10, 0
  * for never). A file that changed and is valid replaces the credentials whole; one that cannot be
- * read or fails the start's checks leaves them as they are, and says why once per content.
+ * read or fails the start's checks leaves them as they are, and says why (once while the problem
+ * stays the same).
  * Credentials from {@code JACKPOT_CREDENTIALS} (the environment) and the dev credentials are fixed.
  * Thread-safe.
  */
@@ -94,7 +95,7 @@ public final class LiveCredentials {
     try {
       next = CredentialsLoader.fromFile(content, production);
     } catch (RuntimeException e) {
-      return refused(e.getMessage());
+      return refused(e.getMessage() != null ? e.getMessage() : e.toString());
     }
     Credentials before = current.getAndSet(next);
     inForce = content;
