@@ -93,18 +93,9 @@ final class SteadyWindow {
     connection.setConnectTimeout(5000);
     connection.setReadTimeout(5000);
     try (InputStream in = connection.getInputStream()) {
-      double total = 0;
-      boolean found = false;
-      for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-        if (line.startsWith("jackpot_rounds_recorded_total")) {
-          total += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
-          found = true;
-        }
-      }
-      if (!found) {
-        throw new IOException("no jackpot_rounds_recorded_total in " + endpoint + "/metrics");
-      }
-      return (long) total;
+      String page = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      return (long) io.jackpot.it.MetricsText.sum(page, "jackpot_rounds_recorded_total")
+          .orElseThrow(() -> new IOException("no jackpot_rounds_recorded_total in " + endpoint + "/metrics"));
     }
   }
 }

@@ -85,15 +85,9 @@ final class Api {
         .put("jackpotId", jackpot).put("poolKey", pool).put("currency", "EUR").encode();
   }
 
-  /**
-   * The sum of the samples in {@code metrics} (a /metrics page) whose line starts with
-   * {@code prefix}: a name and a space for one series, or a name (and labels) for several; empty
-   * when there is none.
-   */
+  /** See {@link MetricsText#sum}. */
   static java.util.OptionalDouble metric(String metrics, String prefix) {
-    double[] values = metrics.lines().filter(l -> l.startsWith(prefix)).mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
-        .toArray();
-    return values.length == 0 ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(java.util.Arrays.stream(values).sum());
+    return MetricsText.sum(metrics, prefix);
   }
 
   static JsonArray results(Reply r) {

@@ -421,13 +421,12 @@ public final class HttpJackpotContributor implements JackpotContributor {
         if (error == null) {
           return text;
         }
-        Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
-        if (cause instanceof JackpotException j && j.status() == 409 && "ROUND_IN_PROGRESS".equals(j.code())
+        if (unwrap(error) instanceof JackpotException j && j.status() == 409 && "ROUND_IN_PROGRESS".equals(j.code())
             && System.nanoTime() - until < 0) {
           // The claim overtook its round, sent by another client: taken once the round is recorded.
           throw new Retryable("the service is still recording round " + roundId + " (ROUND_IN_PROGRESS)", -1, j);
         }
-        throw error instanceof java.util.concurrent.CompletionException c ? c : new java.util.concurrent.CompletionException(error);
+        throw error instanceof CompletionException c ? c : new CompletionException(error);
       }));
     }).thenApply(text -> parse(() -> Wire.winOf(text))));
   }
