@@ -98,6 +98,17 @@ public interface Ledger extends LedgerWriter {
   CompletionStage<Integer> saveDefinition(String id, String definitionJson, String savedBy, AuditEntry audit,
       java.util.function.Consumer<String> checkLatest);
 
+  /** A definition of the initial catalogue: its id, its JSON and its audit entry. */
+  record Initial(String id, String json, AuditEntry audit) {}
+
+  /**
+   * Saves the initial catalogue, each definition as version 1 with its audit entry, in one
+   * transaction and only while the ledger holds no definition at all (read under a lock that every
+   * such save takes): all or nothing, so a start that fails half-way leaves the ledger fresh for the
+   * next. Answers how many were saved: 0 when another member's catalogue was saved first.
+   */
+  CompletionStage<Integer> saveInitialDefinitions(List<Initial> definitions, String savedBy);
+
   /** Records a new pool at operation 0 (its creation), idempotently. */
   CompletionStage<Void> recordCreated(Pool pool, java.time.Instant at);
 }

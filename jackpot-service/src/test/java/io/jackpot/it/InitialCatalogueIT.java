@@ -96,6 +96,42 @@ class InitialCatalogueIT {
     }
   }
 
+  /**
+   * A first start that fails while saving its catalogue keeps none of it (one transaction), so the
+   * next start finds the ledger fresh and saves the whole catalogue, each jackpot once.
+   */
+  @Test
+  void aFirstStartThatFailsSavingItsCatalogueLeavesTheLedgerFreshForTheNext() throws Exception {
+    String pgUrl = TestPostgres.freshDatabase();
+    ServiceConfig config = ServiceConfig.fromEnv(Map.of()).withHttpPort(TestNodes.freePort()).withPgUrl(pgUrl)
+        .withCluster(TestNodes.ownCluster());
+    JackpotNode.start(config, Clock.systemUTC(), CatalogueFile.load("none")).close(); // the schema, no definition
+    List<io.jackpot.jackpot.JackpotDefinition> catalogue = CatalogueFile.load("default").all();
+    String last = catalogue.get(catalogue.size() - 1).id();
+    try (SimplePg sql = SimplePg.of(pgUrl)) {
+      // The last jackpot of the file cannot be saved: those before it must not be kept either.
+      sql.execute("CREATE FUNCTION it_refuse_last() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.id = '" + last
+          + "' THEN RAISE EXCEPTION 'it: the save of % fails', NEW.id; END IF; RETURN NEW; END $$");
+      sql.execute("CREATE TRIGGER it_refuse_last BEFORE INSERT ON jackpot_definitions FOR EACH ROW EXECUTE FUNCTION it_refuse_last()");
+    }
+    Exception failed = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+        () -> JackpotNode.start(config.withCluster(TestNodes.ownCluster()), Clock.systemUTC(), CatalogueFile.load("default")).close());
+    assertTrue(String.valueOf(failed.getMessage()).contains("the save of " + last + " fails"), failed.toString());
+    try (SimplePg sql = SimplePg.of(pgUrl)) {
+      assertEquals(0, sql.count("SELECT count(*) FROM jackpot_definitions"), "nothing of the failed start's catalogue is kept");
+      assertEquals(0, sql.count("SELECT count(*) FROM audit_log WHERE action = 'jackpot.define'"));
+      sql.execute("DROP TRIGGER it_refuse_last ON jackpot_definitions");
+    }
+    JackpotNode again = JackpotNode.start(config.withCluster(TestNodes.ownCluster()), Clock.systemUTC(), CatalogueFile.load("default"));
+    try (SimplePg sql = SimplePg.of(pgUrl)) {
+      assertEquals(catalogue.size(), new Api(again.httpPort()).get("/v1/jackpots").json().getJsonArray("jackpots").size());
+      assertEquals(catalogue.size(), sql.count("SELECT count(*) FROM jackpot_definitions WHERE version = 1"));
+      assertEquals(catalogue.size(), sql.count("SELECT count(*) FROM audit_log WHERE action = 'jackpot.define'"));
+    } finally {
+      again.close();
+    }
+  }
+
   @Test
   void aBadCatalogueFileRefusesTheStartNamingTheProblem() throws Exception {
     Path data = Files.createTempDirectory("jackpot-catalogue");

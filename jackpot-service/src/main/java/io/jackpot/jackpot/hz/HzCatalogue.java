@@ -57,14 +57,17 @@ public final class HzCatalogue {
       List<Ledger.Saved> saved = ledger.definitions().toCompletableFuture().get();
       if (saved.isEmpty()) {
         List<JackpotDefinition> first = initial.get();
-        int here = 0;
-        for (JackpotDefinition d : first) {
-          here += saveFirst(ledger, d) ? 1 : 0;
-        }
-        // What the ledger keeps, whoever saved it: members starting together on a fresh ledger
-        // each save only what no one saved before them.
+        java.time.Instant at = java.time.Instant.now();
+        List<Ledger.Initial> rows = first.stream().map(d -> {
+          String json = DefinitionJson.of(d).encode();
+          return new Ledger.Initial(d.id(), json, new io.jackpot.ledger.AuditEntry(at, "system", d.owner(), "jackpot.define", d.id(), null, json));
+        }).toList();
+        // All or nothing, and only while the ledger holds no definition: members starting together
+        // on a fresh ledger keep the catalogue of the one that saved first, whole.
+        int here = ledger.saveInitialDefinitions(rows, "system").toCompletableFuture().get();
         saved = ledger.definitions().toCompletableFuture().get();
-        log.info("fresh ledger: the initial catalogue saved ({} of its {} jackpots by this member)", here, first.size());
+        log.info("fresh ledger: the initial catalogue saved ({} of its {} jackpots by this member; the ledger holds {})", here, first.size(),
+            saved.size());
       } else {
         log.info("the ledger holds {} jackpot definitions: the initial catalogue is not read", saved.size());
       }
@@ -75,32 +78,6 @@ public final class HzCatalogue {
     }
     follow(onNewPool);
     map.forEach((id, value) -> apply(id, value, (pool, definition) -> {}));
-  }
-
-  /** Saves a definition as version 1 with its audit entry, unless one was saved meanwhile (then false). */
-  private static boolean saveFirst(Ledger ledger, JackpotDefinition d) throws Exception {
-    String json = DefinitionJson.of(d).encode();
-    try {
-      ledger.saveDefinition(d.id(), json, "system", new io.jackpot.ledger.AuditEntry(java.time.Instant.now(), "system", d.owner(),
-          "jackpot.define", d.id(), null, json), latest -> {
-            if (latest != null) {
-              throw new AlreadySaved();
-            }
-          }).toCompletableFuture().get();
-      return true;
-    } catch (java.util.concurrent.ExecutionException e) {
-      if (e.getCause() instanceof AlreadySaved) { // the check's own exception fails the save's future as it is
-        return false;
-      }
-      throw e;
-    }
-  }
-
-  /** Another member saved the definition first. */
-  private static final class AlreadySaved extends RuntimeException {
-    AlreadySaved() {
-      super("saved by another member", null, false, false);
-    }
   }
 
   /** Applies every definition published from now on to the catalogue, telling {@code onNewPool} of the pools it adds. */

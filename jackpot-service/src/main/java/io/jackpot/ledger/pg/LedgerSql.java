@@ -143,6 +143,13 @@ final class LedgerSql {
 
   static final String LOCK_DEFINITION = "SELECT pg_advisory_xact_lock(hashtext('jackpot_definitions:' || $1))";
 
+  /** Held by the transaction that saves the initial catalogue: one such save at a time, each checking the ledger is fresh. */
+  static final String LOCK_INITIAL_DEFINITIONS = "SELECT pg_advisory_xact_lock(hashtext('jackpot_definitions'))";
+  static final String ANY_DEFINITION = "SELECT EXISTS (SELECT 1 FROM jackpot_definitions) AS any";
+  static final String SAVE_INITIAL_DEFINITIONS = """
+      INSERT INTO jackpot_definitions (id, version, definition, saved_at, saved_by)
+      SELECT q.id, 1, q.definition::jsonb, $3, $4 FROM unnest($1::text[], $2::text[]) AS q(id, definition)""";
+
   /** Appended to an insert whose rows may already be there (see LedgerBatch). */
   static final String IF_ABSENT = " ON CONFLICT DO NOTHING";
 

@@ -441,6 +441,24 @@ public final class PgLedger implements Ledger {
   }
 
   @Override
+  public CompletionStage<Integer> saveInitialDefinitions(List<Initial> definitions, String savedBy) {
+    if (definitions.isEmpty()) {
+      return Future.succeededFuture(0).toCompletionStage();
+    }
+    String[] ids = definitions.stream().map(Initial::id).toArray(String[]::new);
+    String[] jsons = definitions.stream().map(Initial::json).toArray(String[]::new);
+    List<AuditEntry> audits = definitions.stream().map(Initial::audit).toList();
+    Tuple rows = Tuple.of(ids, jsons, BatchArrays.utc(audits.get(0).at()), savedBy);
+    return pg.withTransaction(conn -> conn.query(LedgerSql.LOCK_INITIAL_DEFINITIONS).execute()
+        .compose(l -> conn.query(LedgerSql.ANY_DEFINITION).execute())
+        .compose(any -> any.iterator().next().getBoolean("any") ? Future.succeededFuture(0)
+            : conn.preparedQuery(LedgerSql.SAVE_INITIAL_DEFINITIONS).execute(rows)
+                .compose(saved -> conn.preparedQuery(LedgerSql.INSERT_AUDIT).execute(BatchArrays.audit(audits)))
+                .map(x -> definitions.size())))
+        .toCompletionStage();
+  }
+
+  @Override
   public CompletionStage<Void> recordCreated(Pool pool, Instant at) {
     var event = LedgerBatch.PoolEvent.of(pool, "CREATED", at);
     return record(LedgerBatch.ofEventsIfAbsent(UUID.randomUUID().toString(), List.of(event)));
