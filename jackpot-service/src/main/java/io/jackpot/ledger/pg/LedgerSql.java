@@ -258,6 +258,12 @@ final class LedgerSql {
 
   static final String LOCK_MIGRATIONS = "SELECT pg_advisory_xact_lock(727274)";
 
+  /**
+   * For the migration's transaction: the server's NOTICEs ("already exists, skipping" of every
+   * start's CREATE … IF NOT EXISTS) stay on the server; the client would log each as a warning.
+   */
+  static final String QUIET_NOTICES = "SET LOCAL client_min_messages = warning";
+
   static final String CURRENT_VERSION = "SELECT coalesce(max(version), 0) AS v FROM schema_version";
 
   static final String MARK_VERSION = "INSERT INTO schema_version (version) VALUES ($1)";

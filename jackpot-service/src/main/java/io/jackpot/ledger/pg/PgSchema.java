@@ -30,7 +30,8 @@ public final class PgSchema {
 
   /** Up to version {@code upTo} only: a database as an older release left it (migration tests). */
   public static Future<Integer> migrate(Pool pool, int upTo) {
-    return pool.withTransaction(conn -> conn.query(LedgerSql.LOCK_MIGRATIONS).execute()
+    return pool.withTransaction(conn -> conn.query(LedgerSql.QUIET_NOTICES).execute()
+            .compose(q -> conn.query(LedgerSql.LOCK_MIGRATIONS).execute())
             .compose(l -> conn.query(LedgerSql.SCHEMA_VERSION_TABLE).execute())
             .compose(l -> conn.query(LedgerSql.CURRENT_VERSION).execute())
             .compose(rows -> {
