@@ -23,6 +23,7 @@ import io.jackpot.pool.PoolStatus;
 import io.jackpot.pool.Pools;
 import io.jackpot.reconciliation.Reconciliation;
 import io.jackpot.pool.Win;
+import io.jackpot.sequencer.OverloadedException;
 import io.jackpot.sequencer.Sequencer;
 import io.jackpot.sequencer.Submission;
 import java.time.Clock;
@@ -40,6 +41,7 @@ import java.util.concurrent.CompletionStage;
  * transaction), and read wins and the audit log. Every call checks the token's role and scope.
  */
 public final class AdminService {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(AdminService.class);
   private final Catalogue catalogue;
   private final Ledger ledger;
   private final Sequencer sequencer;
@@ -140,8 +142,37 @@ public final class AdminService {
         .thenCompose(v -> ledger.saveDefinition(id, after, admin.name(), audit, latest -> sameAs(id, latest, before, next)))
         .thenCompose(version -> installNewPools(before, next).thenCompose(v -> publish.apply(next, (long) version))
             .thenApply(inForce -> inForceOrRefused(inForce, "DEFINITION_CHANGED", "jackpot " + id + " was saved as version "
-                + version + ", but a newer version was saved meanwhile and is in force; its terms were not sent to the pools")))
-        .thenCompose(v -> changeTerms(admin, before, next));
+                + version + ", but a newer version was saved meanwhile and is in force; its terms were not sent to the pools"))
+            .thenCompose(v -> changeTerms(admin, before, next))
+            .handle((done, failed) -> {
+              if (failed != null) {
+                throw savedButIncomplete(id, version, failed);
+              }
+              return done;
+            }));
+  }
+
+  /**
+   * A define that failed once its version was saved: answered as the failure says (503s stay
+   * 503s, so callers retry), but told that the version is saved and that sending the same
+   * definition again completes it, not that nothing changed. A version overtaken before it was
+   * put in force ({@code DEFINITION_CHANGED}) went no further and is answered as it is.
+   */
+  private static RuntimeException savedButIncomplete(String id, int version, Throwable failed) {
+    Throwable cause = failed instanceof java.util.concurrent.CompletionException && failed.getCause() != null ? failed.getCause() : failed;
+    if (cause instanceof Rejection r && r.code().equals("DEFINITION_CHANGED")) {
+      return r;
+    }
+    String saved = "jackpot " + id + " was saved as version " + version + " but did not reach every pool (";
+    String retry = "); send the same definition again to complete it";
+    if (cause instanceof Rejection r) {
+      return new Rejection(r.kind(), r.code(), saved + r.getMessage() + retry);
+    }
+    if (cause instanceof OverloadedException o) {
+      return new OverloadedException(saved + o.getMessage() + retry);
+    }
+    log.warn("PUT jackpot {}: version {} saved, then: {}", id, version, cause.toString());
+    return new Rejection(Kind.UNAVAILABLE, "UNAVAILABLE", saved + "the cluster did not answer" + retry);
   }
 
   /**
@@ -171,22 +202,25 @@ public final class AdminService {
 
   /**
    * Once the cluster has a saved definition: the terms of every running pool are submitted (a
-   * change waits for the next win). All of them, not only those that differ from the previous
-   * definition: a define that failed after publishing (its terms not submitted) and is sent again
-   * finds the published definition already equal, and its pools must still get their terms. The
-   * pool answers terms it already has or awaits with no change, and nothing is recorded for them.
+   * change waits for the next win), all in one step, so that either every pool has them or none
+   * does (a refused step is completed by the PUT's retry). All of them, not only those that differ
+   * from the previous definition: a define that failed after publishing (its terms not submitted)
+   * and is sent again finds the published definition already equal, and its pools must still get
+   * their terms. The pool answers terms it already has or awaits with no change, and nothing is
+   * recorded for them.
    */
   private CompletionStage<JackpotDefinition> changeTerms(Admin admin, JackpotDefinition before, JackpotDefinition next) {
-    List<CompletableFuture<?>> steps = new java.util.ArrayList<>();
-    for (PoolDefinition p : next.pools()) {
-      PoolDefinition old = before == null ? null : before.pool(p.key()).orElse(null);
-      if (old != null) {
-        PoolCommand change = new PoolCommand.ChangeTerms("terms-" + UUID.randomUUID(), p.terms());
-        steps.add(sequencer.submit(Submission.audited(new Submission.Target(next.poolId(p), change),
-            new Submission.Audit(admin.name(), next.owner(), "pool.terms"))).toCompletableFuture());
-      }
+    List<Submission.Target> targets = next.pools().stream()
+        .filter(p -> before != null && before.pool(p.key()).isPresent())
+        .map(p -> new Submission.Target(next.poolId(p), new PoolCommand.ChangeTerms("terms-" + UUID.randomUUID(), p.terms())))
+        .toList();
+    if (targets.isEmpty()) {
+      return CompletableFuture.completedFuture(next);
     }
-    return CompletableFuture.allOf(steps.toArray(CompletableFuture[]::new)).thenApply(v -> next);
+    // Every pool live first: a step for a pool not loaded would hold up this member's sequencer.
+    return live(targets.stream().map(Submission.Target::pool).toList())
+        .thenCompose(v -> sequencer.submit(Submission.audited(targets, new Submission.Audit(admin.name(), next.owner(), "pool.terms"))))
+        .thenApply(outcomes -> next);
   }
 
   /**
@@ -386,7 +420,7 @@ public final class AdminService {
     return null;
   }
 
-  /** What a discontinuation did: the source's outcome, and the target's receipt if value moved. */
+  /** What a discontinuation did: the source's outcome, and the target's receipt if value moved and it was recorded (else null: in transit). */
   public record Discontinued(PoolOutcome source, PoolOutcome target) {}
 
   /**
@@ -418,7 +452,9 @@ public final class AdminService {
     Submission s = Submission.audited(new Submission.Target(from, command),
         new Submission.Audit(admin.name(), source.owner(), transferTo == null ? "pool.discontinue.hold" : "pool.discontinue.transfer"));
     Map<PoolId, String> target = transferTo == null ? Map.of() : Map.of(transferTo, "transferTo");
-    return refuseUnusableTargets(target, "INVALID_TARGET", true).thenCompose(v -> sequencer.submit(s)).thenCompose(outcomes -> {
+    // The source live too: a step for a pool not loaded would hold up this member's sequencer.
+    return live(List.of(from)).thenCompose(v -> refuseUnusableTargets(target, "INVALID_TARGET", true))
+        .thenCompose(v -> sequencer.submit(s)).thenCompose(outcomes -> {
       PoolOutcome o = outcomes.get(0);
       if (o instanceof PoolOutcome.Unchanged) {
         throw new Rejection(Kind.CONFLICT, "POOL_DISCONTINUED", "pool " + from + " is already discontinued"
@@ -426,8 +462,16 @@ public final class AdminService {
       }
       if (o instanceof PoolOutcome.Transferred t) {
         String targetOwner = catalogue.jackpot(t.transfer().to().jackpotId()).map(JackpotDefinition::owner).orElse(null);
+        // The value has left the source (recorded): the answer says so whatever happens to the
+        // receipt. One refused here lands within a second (the pending-transfer sweeper).
         return receive(t.transfer(), new Submission.Audit(admin.name(), targetOwner, "pool.transfer-in"))
-            .thenApply(in -> new Discontinued(o, in));
+            .handle((in, failed) -> {
+              if (failed != null) {
+                log.warn("discontinue {}: transfer {} sent, its receipt not yet recorded ({}); the sweeper lands it", from,
+                    t.transfer().transferId(), failed.toString());
+              }
+              return new Discontinued(o, in);
+            });
       }
       return CompletableFuture.completedFuture(new Discontinued(o, null));
     });

@@ -1,8 +1,9 @@
 package io.jackpot.error;
 
 /**
- * A request refused for a reason the caller can act on; nothing was changed. The kind decides the
- * HTTP status, the code is the API's UPPER_SNAKE error code.
+ * A request refused for a reason the caller can act on; nothing was changed, unless the message
+ * says what was (a jackpot definition saved that did not reach every pool: AdminService.define).
+ * The kind decides the HTTP status, the code is the API's UPPER_SNAKE error code.
  */
 public final class Rejection extends RuntimeException {
   /** Why a request is refused; each maps to one HTTP status. */

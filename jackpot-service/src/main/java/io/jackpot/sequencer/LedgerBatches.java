@@ -86,8 +86,9 @@ final class LedgerBatches {
           Submission.Audit who = d.submission().audit();
           if (who != null && !t.repeated()) {
             audit.add(new AuditEntry(now, who.actor(), who.owner(), who.action(), after.id().key(), null,
-                "{\"transferId\":\"" + t.transfer().transferId() + "\",\"from\":\"" + t.transfer().from() + "\",\"to\":\""
-                    + t.transfer().to() + "\",\"amount\":\"" + t.transfer().amount().toPlainString() + "\"}"));
+                withReason("{\"transferId\":\"" + t.transfer().transferId() + "\",\"from\":\"" + t.transfer().from() + "\",\"to\":\""
+                    + t.transfer().to() + "\",\"amount\":\"" + t.transfer().amount().toPlainString() + "\"}",
+                    d.submission().targets().get(i).command())));
           }
         } else if (o instanceof PoolOutcome.StateChanged c) {
           Pool after = c.after();
@@ -95,7 +96,7 @@ final class LedgerBatches {
           Submission.Audit who = d.submission().audit();
           if (who != null) {
             audit.add(new AuditEntry(now, who.actor(), who.owner(), who.action(), after.id().key(),
-                state(c.before(), after.amount()), state(after.status(), after.amount())));
+                state(c.before(), after.amount()), withReason(state(after.status(), after.amount()), d.submission().targets().get(i).command())));
           }
         }
       }
@@ -105,6 +106,15 @@ final class LedgerBatches {
     }
     return new LedgerBatch(UUID.randomUUID().toString(), rounds, shares, wins, events, repeatedWins, repeatedAnchors, audit,
         transfers, receipts);
+  }
+
+  /** An audit entry's JSON object with the operator's reason added, when the command carries one (a discontinuation). */
+  static String withReason(String json, io.jackpot.pool.PoolCommand command) {
+    if (!(command instanceof io.jackpot.pool.PoolCommand.Discontinue d) || d.reason() == null) {
+      return json;
+    }
+    StringBuilder out = new StringBuilder(json.length() + d.reason().length() + 12).append(json, 0, json.length() - 1).append(",\"reason\":");
+    return io.jackpot.http.JsonText.string(out, d.reason()).append('}').toString();
   }
 
   private static String state(io.jackpot.pool.PoolStatus status, io.jackpot.money.Money amount) {

@@ -3,6 +3,7 @@ package io.jackpot.it;
 import static io.jackpot.it.Api.batch;
 import static io.jackpot.it.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
@@ -32,6 +33,18 @@ class DiscontinueIT extends OneNode {
     throw new AssertionError("no pool " + jackpot + "/" + pool + " in the reconciliation");
   }
 
+  /** The {@code after} of the newest audit entry with this action. */
+  private static JsonObject auditAfter(String action) {
+    JsonObject found = null;
+    for (Object o : AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/audit", "dev-viewer-token").json().getJsonArray("entries")) {
+      if (action.equals(((JsonObject) o).getString("action"))) {
+        found = ((JsonObject) o).getJsonObject("after");
+      }
+    }
+    assertNotNull(found, "no audit entry " + action);
+    return found;
+  }
+
   @Test
   void aTransferMovesTheWholeValueAndConservesMoney() {
     for (int i = 0; i < 5; i++) {
@@ -46,6 +59,8 @@ class DiscontinueIT extends OneNode {
         new JsonObject().put("reason", "replaced by major").put("transferTo", new JsonObject().put("jackpotId", "candy").put("poolKey", "major")));
     assertEquals(200, r.status(), r.body());
     assertEquals(mini.toPlainString(), r.json().getJsonObject("transfer").getString("amount"));
+    assertTrue(r.json().containsKey("targetAmount") && !r.json().containsKey("inTransit"), r.body());
+    assertEquals("replaced by major", auditAfter("pool.discontinue.transfer").getString("reason"), "the operator's reason is kept");
     assertEquals(major.plus(mini), amount(api, "candy", "major"));
     assertEquals("0.000000", api.amount("candy", "mini"));
     assertEquals("DISCONTINUED", api.pool("candy", "mini").getString("state"));
@@ -61,6 +76,9 @@ class DiscontinueIT extends OneNode {
     Api.Reply r = discontinue(node.httpPort(), "bewitched/pools/cv-5.00", new JsonObject().put("reason", "coin value retired").put("hold", true));
     assertEquals(200, r.status(), r.body());
     assertEquals(before, r.json().getString("held"));
+    JsonObject audited = auditAfter("pool.discontinue.hold");
+    assertEquals("coin value retired", audited.getString("reason"), "the operator's reason is kept: " + audited);
+    assertEquals("DISCONTINUED", audited.getString("status"));
     assertEquals("PAUSED", Api.results(api.post("/v1/contributions", batch(contribution("HOLD-2", "bewitched", "50.00", "5.00"))))
         .getJsonObject(0).getString("status"), "nothing contributed");
     // Its retry (and a copy in one request) gets the original outcome, never a DUPLICATE a game could take for a contribution.

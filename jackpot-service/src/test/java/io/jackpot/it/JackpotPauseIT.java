@@ -107,6 +107,45 @@ class JackpotPauseIT extends OneNode {
     }
   }
 
+  /**
+   * A definition change that cannot reach one of its pools (not loaded) is answered 503 saying the
+   * version is saved and how to complete it, and no pool has the new terms (they go in one step, all
+   * or none); the same PUT sent again completes it. A discontinuation of that pool is refused before
+   * anything is submitted, as a pause is.
+   */
+  @Test
+  void aDefinitionChangeThatCannotReachAPoolSaysItIsSavedAndItsRetryCompletesIt() throws Exception {
+    io.jackpot.pool.PoolId grand = new io.jackpot.pool.PoolId("candy", "grand");
+    io.jackpot.pool.Pool live = node.pools().get(grand).toCompletableFuture().get().orElseThrow();
+    JsonObject candy = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", ADMIN).json().getJsonObject("definition");
+    JsonArray pools = candy.getJsonArray("pools");
+    pools.getJsonObject(1).put("rate", "0.0051"); // minor
+    pools.getJsonObject(3).put("rate", "0.0101"); // grand
+    node.hazelcast().getMap(io.jackpot.pool.hz.HzPools.MAP).delete(grand.key());
+    try {
+      Api.Reply refused = AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", ADMIN, candy.encode());
+      assertEquals(503, refused.status(), refused.body());
+      assertEquals("POOL_NOT_LOADED", refused.errorCode());
+      String message = refused.json().getJsonObject("error").getString("message");
+      org.junit.jupiter.api.Assertions.assertTrue(message.contains("was saved as version") && message.contains("send the same definition again"),
+          message);
+      org.junit.jupiter.api.Assertions.assertNull(api.pool("candy", "minor").getJsonObject("pendingChange"),
+          "no pool has the new terms while one could not get them");
+      Api.Reply discontinued = AdminIT.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/candy/pools/grand/discontinue", ADMIN,
+          new JsonObject().put("reason", "not loaded").put("hold", true).encode());
+      assertEquals(503, discontinued.status(), discontinued.body());
+      assertEquals("POOL_NOT_LOADED", discontinued.errorCode());
+      refusedWhileNotLoaded();
+    } finally {
+      node.pools().putIfAbsent(live).toCompletableFuture().get();
+    }
+    Api.Reply again = AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", ADMIN, candy.encode());
+    assertEquals(200, again.status(), again.body());
+    assertEquals("0.0051", api.pool("candy", "minor").getJsonObject("pendingChange").getString("rate"));
+    assertEquals("0.0101", api.pool("candy", "grand").getJsonObject("pendingChange").getString("rate"));
+    assertEquals("ACTIVE", api.pool("candy", "grand").getString("state"), "the refused discontinuation did nothing");
+  }
+
   private static void refusedWhileNotLoaded() {
     Api.Reply whole = admin("/v1/admin/jackpots/candy/pause", ADMIN);
     assertEquals(503, whole.status(), whole.body());
@@ -114,7 +153,7 @@ class JackpotPauseIT extends OneNode {
     Api.Reply one = admin("/v1/admin/jackpots/candy/pools/grand/pause", ADMIN);
     assertEquals(503, one.status(), one.body());
     assertEquals("ACTIVE", api.pool("candy", "mini").getString("state"), "nothing of the refused pause applied");
-    JsonObject result = Api.results(api.post("/v1/contributions", batch(contribution("JP-AFTER", "bewitched", "1.00", "0.10"))))
+    JsonObject result = Api.results(api.post("/v1/contributions", batch(contribution("JP-AFTER-" + java.util.UUID.randomUUID(), "bewitched", "1.00", "0.10"))))
         .getJsonObject(0);
     assertEquals("APPLIED", result.getString("status"), "the member's sequencer still takes contributions: " + result);
   }

@@ -165,6 +165,8 @@ public final class AdminRoutes {
             .put("amount", t.transfer().amount().toPlainString()));
         if (done.target() instanceof PoolOutcome.Transferred in) {
           out.put("targetAmount", in.after().amount().toPlainString());
+        } else {
+          out.put("inTransit", true); // sent and recorded; its receipt lands within a second
         }
       } else if (done.source() instanceof PoolOutcome.StateChanged held) {
         out.put("held", held.after().value().toPlainString());
