@@ -102,9 +102,9 @@ public final class AdminService {
       throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", invalid.problems()));
     }
     JackpotDefinition next = ((DefinitionJson.Parsed.Ok) parsed).definition();
-    List<String> badNames = DefinitionJson.newNameProblems(next);
-    if (!badNames.isEmpty()) {
-      throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", badNames));
+    List<String> badInput = DefinitionJson.newInputProblems(next);
+    if (!badInput.isEmpty()) {
+      throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", badInput));
     }
     if (!admin.covers(next.owner())) {
       throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "token " + admin.name() + " may only define jackpots owned by " + admin.operatorScope());
@@ -114,6 +114,12 @@ public final class AdminService {
       checkChange(admin, before, next);
     }
     checkOneCurrencyPerGame(next);
+    List<JackpotDefinition> withNext = new java.util.ArrayList<>(catalogue.all().stream().filter(j -> !j.id().equals(id)).toList());
+    withNext.add(next);
+    List<String> tooMuch = io.jackpot.jackpot.StakeShares.problems(withNext, next.games());
+    if (!tooMuch.isEmpty()) {
+      throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", tooMuch));
+    }
     Map<PoolId, String> overflowTargets = checkOverflowTargets(admin, next);
     if (admin.operatorScope() != null && !gamesOf.apply(admin.operatorScope()).containsAll(next.games())) {
       throw new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED", "games: a token scoped to " + admin.operatorScope()

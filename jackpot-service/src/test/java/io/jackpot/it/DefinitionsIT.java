@@ -33,6 +33,26 @@ class DefinitionsIT extends OneNode {
     return AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/" + id, token, body.encode());
   }
 
+  /** Rates that would take the whole stake or more (with the game's other jackpots), or over 100 pools: 400, nothing saved. */
+  @Test
+  void aDefinitionTakingTheWholeStakeOrWithTooManyPoolsIsRefused() {
+    JsonObject greedy = spooky();
+    greedy.getJsonArray("pools").getJsonObject(0).put("rate", "0.98"); // with candy's 3% on the same game
+    Api.Reply r = put("greedy", greedy, ADMIN);
+    assertEquals(400, r.status(), r.body());
+    assertEquals("INVALID_DEFINITION", r.errorCode());
+    assertTrue(r.body().contains("game creepy-candy") && r.body().contains("candy"), r.body());
+    assertEquals(404, AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/greedy", ADMIN).status(), "nothing saved");
+    JsonObject many = spooky();
+    JsonArray pools = new JsonArray();
+    for (int i = 0; i <= 100; i++) {
+      pools.add(spooky().getJsonArray("pools").getJsonObject(0).copy().put("key", "p" + i).put("rate", "0.0001"));
+    }
+    Api.Reply tooMany = put("many", many.put("pools", pools), ADMIN);
+    assertEquals(400, tooMany.status(), tooMany.body());
+    assertTrue(tooMany.body().contains("at most 100 per jackpot, got 101"), tooMany.body());
+  }
+
   /**
    * A change is checked against the version this member knows; if the ledger holds a newer one
    * (another member's PUT racing, a catalogue not caught up), nothing is saved: 409.

@@ -64,12 +64,13 @@ public final class CatalogueFile {
         problems.add("jackpots[" + i + "]: jackpot " + id + " is defined twice");
       } else {
         JackpotDefinition definition = ((DefinitionJson.Parsed.Ok) parsed).definition();
-        DefinitionJson.newNameProblems(definition).forEach(problem -> problems.add(id + ": " + problem));
+        DefinitionJson.newInputProblems(definition).forEach(problem -> problems.add(id + ": " + problem));
         out.add(definition);
       }
     }
     problems.addAll(overflowProblems(out));
     problems.addAll(currencyProblems(out));
+    problems.addAll(io.jackpot.jackpot.StakeShares.problems(out, out.stream().flatMap(j -> j.games().stream()).toList()));
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException("JACKPOT_INITIAL_CATALOGUE: " + source + ": " + String.join("; ", problems));
     }

@@ -90,13 +90,17 @@ public final class DefinitionJson {
   }
 
   /**
-   * What is wrong with a new definition's names (a PUT, the initial catalogue file), beyond what
+   * What is wrong with a new definition (a PUT, the initial catalogue file) beyond what
    * {@link #parse} checks: rules for new input only, so that definitions stored before them still
    * load. Names ride every ticker message and audit entry and are shown as they are, on one line
-   * (and PostgreSQL's jsonb refuses a NUL).
+   * (and PostgreSQL's jsonb refuses a NUL). A jackpot has at most {@link #MAX_POOLS} pools (every
+   * pool of an ALL jackpot is a step of each round of its games) and takes less than the whole stake.
    */
-  public static List<String> newNameProblems(JackpotDefinition d) {
+  public static List<String> newInputProblems(JackpotDefinition d) {
     List<String> problems = new ArrayList<>();
+    if (d.pools().size() > MAX_POOLS) {
+      problems.add("pools: at most " + MAX_POOLS + " per jackpot, got " + d.pools().size());
+    }
     if (JsonFields.badName(d.name())) {
       problems.add("name must be plain text on one line (no control or direction characters)");
     }
@@ -111,6 +115,9 @@ public final class DefinitionJson {
     }
     return problems;
   }
+
+  /** The most pools one jackpot may have (a new definition). */
+  public static final int MAX_POOLS = 100;
 
   /** The definition in API.md's format, amounts as exact decimal strings. */
   public static JsonObject of(JackpotDefinition j) {
