@@ -61,10 +61,15 @@ public record Contribution(String roundId, String playerId, BigDecimal stake, St
     }
   }
 
+  /**
+   * A round's contribution: {@code stake} an exact decimal in {@code currency}'s units (e.g. "1.50"),
+   * {@code currency} an ISO 4217 code; checked at once (IllegalArgumentException naming the field).
+   */
   public static Contribution of(String roundId, String playerId, String stake, String currency) {
     return new Contribution(roundId, playerId, new BigDecimal(stake), currency, null);
   }
 
+  /** The same with the coin value the round was played at (an exact decimal; Bewitched's pools are by coin value). */
   public Contribution withCoinValue(String coin) {
     return new Contribution(roundId, playerId, stake, currency, new BigDecimal(coin));
   }

@@ -42,7 +42,7 @@ public final class ContributorConfig {
 
   private ContributorConfig(Builder b) {
     this.transport = b.transport;
-    this.endpoints = List.copyOf(b.endpoints);
+    this.endpoints = b.endpoints.stream().map(URI::create).toList(); // each read by build()
     this.gameKey = b.gameKey;
     this.gameId = b.gameId;
     this.batchSize = b.batchSize;
@@ -54,6 +54,7 @@ public final class ContributorConfig {
     this.retryMaxBackoff = b.retryMaxBackoff;
   }
 
+  /** A builder with every default; set at least an endpoint, the game key and the game id. */
   public static Builder custom() {
     return new Builder();
   }
@@ -125,13 +126,14 @@ public final class ContributorConfig {
     return retryMaxBackoff;
   }
 
+  /** How batches travel ({@link Transport}; default {@link #DEFAULT_TRANSPORT}). */
   public Transport transport() {
     return transport;
   }
 
   /** Collects settings; {@link #build()} validates them all. Not thread-safe. */
   public static final class Builder {
-    private final List<URI> endpoints = new ArrayList<>();
+    private final List<String> endpoints = new ArrayList<>();
     private String gameKey;
     private String gameId;
     private int batchSize = 500;
@@ -145,60 +147,77 @@ public final class ContributorConfig {
 
     private Builder() {}
 
+    /** Adds a service base URL ({@link ContributorConfig#endpoints()}); call once per endpoint, in order of preference. */
     public Builder endpoint(String baseUrl) {
-      endpoints.add(URI.create(Objects.requireNonNull(baseUrl, "endpoint").replaceAll("/+$", "")));
+      endpoints.add(Objects.requireNonNull(baseUrl, "endpoint").replaceAll("/+$", ""));
       return this;
     }
 
+    /** {@link ContributorConfig#gameKey()}: required. */
     public Builder gameKey(String key) {
       this.gameKey = key;
       return this;
     }
 
+    /** {@link ContributorConfig#gameId()}: required. */
     public Builder gameId(String id) {
       this.gameId = id;
       return this;
     }
 
+    /** {@link ContributorConfig#batchSize()}: 1–1000, default 500. */
     public Builder batchSize(int size) {
       this.batchSize = size;
       return this;
     }
 
+    /** {@link ContributorConfig#linger()}: 0–1 s, default 5 ms. */
     public Builder linger(Duration d) {
       this.linger = d;
       return this;
     }
 
+    /** {@link ContributorConfig#bufferCapacity()}: at least the batch size, default 100,000. */
     public Builder bufferCapacity(int capacity) {
       this.bufferCapacity = capacity;
       return this;
     }
 
+    /** {@link ContributorConfig#maxInFlightBatches()}: 1–64, default 4. */
     public Builder maxInFlightBatches(int n) {
       this.maxInFlightBatches = n;
       return this;
     }
 
+    /** {@link ContributorConfig#transport()}: default {@link ContributorConfig#DEFAULT_TRANSPORT}. */
     public Builder transport(Transport t) {
       this.transport = t;
       return this;
     }
 
+    /** {@link ContributorConfig#requestTimeout()}: 100 ms – 10 min, default 10 s. */
     public Builder requestTimeout(Duration d) {
       this.requestTimeout = d;
       return this;
     }
 
+    /** {@link ContributorConfig#retryInitialBackoff()} and {@link ContributorConfig#retryMaxBackoff()}: default 100 ms and 5 s. */
     public Builder retryBackoff(Duration initial, Duration max) {
       this.retryInitialBackoff = initial;
       this.retryMaxBackoff = max;
       return this;
     }
 
+    /** The settings, each checked: an {@link IllegalArgumentException} names the first bad one. */
     public ContributorConfig build() {
       require(!endpoints.isEmpty(), "endpoints: give at least one service URL");
-      for (URI e : endpoints) {
+      for (String given : endpoints) {
+        URI e;
+        try {
+          e = URI.create(given);
+        } catch (IllegalArgumentException notAUri) {
+          throw new IllegalArgumentException("endpoints: " + given + " is not a URL (" + notAUri.getMessage() + ")");
+        }
         require("http".equals(e.getScheme()) || "https".equals(e.getScheme()), "endpoints: " + e + " is not an http(s) URL");
         // A host the URI class cannot read (an underscore, as in some container names) would fail
         // every request, and a query or fragment would be cut off the paths the SDK appends.

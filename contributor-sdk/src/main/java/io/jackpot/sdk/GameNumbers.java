@@ -42,6 +42,7 @@ public final class GameNumbers {
     return withPrefix(prefix, Clock.systemUTC());
   }
 
+  /** The same, timed by {@code clock} (tests; the ids keep their GMT time first whatever the clock's zone). */
   public static GameNumbers withPrefix(String prefix, Clock clock) {
     if (!prefix.matches("[A-Z0-9]{1,16}")) {
       throw new IllegalArgumentException("prefix must be 1–16 capital letters or digits");

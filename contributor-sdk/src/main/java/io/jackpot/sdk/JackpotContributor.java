@@ -19,6 +19,7 @@ import java.util.function.Consumer;
  */
 public interface JackpotContributor extends AutoCloseable {
 
+  /** Creates a client and starts its sender thread; {@link #close()} it when the game stops. */
   static JackpotContributor of(ContributorConfig config) {
     return new HttpJackpotContributor(config);
   }
@@ -27,8 +28,10 @@ public interface JackpotContributor extends AutoCloseable {
    * Queues a contribution; completes with the round's result once durably recorded (APPLIED,
    * DUPLICATE, PAUSED, or REJECTED for a contribution the service refuses for good). Completes
    * exceptionally at once with {@link BufferFullException} when the buffer is full, or with
-   * IllegalStateException after {@link #close()}; later with an IOException only for a status
-   * this SDK does not know (look the round up by id).
+   * IllegalStateException after {@link #close()}; later with an IOException for a status this
+   * SDK does not know or an answer it cannot read or match to the rounds sent (the round may be
+   * recorded: look it up by id), and with IllegalStateException when {@link #close()} gave it up
+   * unconfirmed. A null contribution throws NullPointerException and takes no buffer slot.
    */
   CompletionStage<RoundResult> contribute(Contribution contribution);
 

@@ -12,6 +12,7 @@ import java.util.List;
  * currency. Immutable and thread-safe.
  */
 public record RoundResult(String roundId, Status status, List<Share> shares, List<Win> triggers, String errorCode, String errorMessage) {
+  /** What became of the round (see the type's description). */
   public enum Status { APPLIED, DUPLICATE, PAUSED, REJECTED }
 
   /** The share one pool took, and the pool's amount right after it (exact decimals, the jackpot's currency). */

@@ -28,6 +28,7 @@ class ContributorConfigTest {
     assertMessage("endpoints", valid().endpoint("http://jackpot_2:8080")); // the JDK reads no host in it
     assertMessage("endpoints", valid().endpoint("http://x:8080/?region=eu"));
     assertMessage("endpoints", valid().endpoint("http://x:8080#main"));
+    assertMessage("endpoints", valid().endpoint("http://bad host:8080")); // refused by build(), as every other setting
     assertMessage("gameKey", ContributorConfig.custom().endpoint("http://x").gameId("g"));
     assertMessage("gameKey", valid().gameKey("secret-from-a-file\n"));
     assertMessage("gameId", valid().gameId("Bad Id"));

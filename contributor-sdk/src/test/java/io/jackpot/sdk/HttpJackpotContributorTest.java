@@ -277,6 +277,72 @@ class HttpJackpotContributorTest {
     }
   }
 
+  /** A claim and a look-up answered with a proxy's page under a 200 are tried again, as a batch is, not failed as unreadable. */
+  @Test
+  void aProxysPageSentWithA200ToAClaimOrALookUpIsTriedAgain() throws Exception {
+    try (FakeService service = new FakeService(body -> body.contains("\"jackpotId\"") ? new FakeService.Reply(200, WIN, null)
+        : new FakeService.Reply(200, "{\"wins\": [" + WIN + "]}", null));
+         JackpotContributor sdk = JackpotContributor.of(config(service.url()).build())) {
+      service.script.add(new FakeService.Reply(200, "<html>down for maintenance</html>", null));
+      assertEquals("bewitched/cv-0.10/1", sdk.claim("R-7", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture()
+          .get(10, TimeUnit.SECONDS).winId());
+      assertEquals(2, service.requests.get());
+      service.script.add(new FakeService.Reply(200, "{\"status\": \"maintenance\"}", null));
+      assertEquals(List.of("bewitched/cv-0.10/1"), sdk.findWins("R-7").toCompletableFuture().get(10, TimeUnit.SECONDS).stream()
+          .map(Win::winId).toList());
+      assertEquals(4, service.requests.get());
+    }
+  }
+
+  /** A null is refused before a buffer slot is taken: with room for one round, the next round still goes. */
+  @Test
+  void aNullContributionCostsNoBufferSlot() throws Exception {
+    try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
+         JackpotContributor sdk = JackpotContributor.of(config(service.url()).batchSize(1).bufferCapacity(1).build())) {
+      org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class, () -> sdk.contribute(null));
+      assertEquals(0, sdk.held());
+      assertEachApplied(sdk, 1);
+    }
+  }
+
+  /**
+   * The game keeps both callback threads busy (each waits for something the test holds): later
+   * rounds are still sent (one batch in flight at most here), settled and their claims answered,
+   * since none of that waits for the game's callbacks.
+   */
+  @Test
+  void callbacksTheGameKeepsBusyHoldUpNeitherSendingNorClaims() throws Exception {
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.Semaphore entered = new java.util.concurrent.Semaphore(0);
+    try (FakeService service = new FakeService(body -> body.contains("\"contributions\"")
+        ? FakeService.answerAll(body, "APPLIED", null) : new FakeService.Reply(200, WIN, null))) {
+      JackpotContributor sdk = JackpotContributor.of(config(service.url()).maxInFlightBatches(1).build());
+      try {
+        for (int i = 1; i <= 2; i++) {
+          sdk.contribute(c(i)).thenRun(() -> {
+            entered.release();
+            try {
+              release.await(); // e.g. a game waiting on something of its own
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          });
+          assertTrue(entered.tryAcquire(10, TimeUnit.SECONDS), "callback " + i + " runs"); // one batch at a time
+        }
+        CompletableFuture<RoundResult> third = sdk.contribute(c(3)).toCompletableFuture();
+        Win won = sdk.claim("R-3", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture().get(10, TimeUnit.SECONDS);
+        assertEquals("bewitched/cv-0.10/1", won.winId(), "the claim went once its round was settled");
+        assertEquals(0, sdk.held(), "every round settled, its slot free, while the game's callbacks are busy");
+        assertTrue(!third.isDone(), "the game hears of it once a callback thread is free");
+        release.countDown();
+        assertEquals(RoundResult.Status.APPLIED, third.get(10, TimeUnit.SECONDS).status());
+      } finally {
+        release.countDown();
+        sdk.close();
+      }
+    }
+  }
+
   /** close() gives up a round the service never confirmed: a claim waiting for it fails and is never sent. */
   @Test
   void aClaimWhoseRoundCloseGaveUpIsNotSent() throws Exception {

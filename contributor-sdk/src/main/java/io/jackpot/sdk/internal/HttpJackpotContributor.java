@@ -170,7 +170,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
     this.inFlight = new Semaphore(config.maxInFlightBatches());
     ThreadFactory callbackThreads = daemon("jackpot-sdk-callbacks");
     this.callbacks = Executors.newFixedThreadPool(2, r -> callbackThreads.newThread(() -> {
-      ON_CALLBACK.set(true);
+      onCallback.set(true);
       r.run();
     }));
     this.retry = Retry.of("jackpot-network", RetryConfig.<Object>custom()
@@ -191,6 +191,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
 
   @Override
   public CompletionStage<RoundResult> contribute(Contribution contribution) {
+    // Before a buffer slot is taken: a null must not cost one for good.
+    java.util.Objects.requireNonNull(contribution, "contribution");
     if (closed) {
       return CompletableFuture.failedFuture(new IllegalStateException("the contributor is closed"));
     }
@@ -235,11 +237,19 @@ public final class HttpJackpotContributor implements JackpotContributor {
           batch.add(p);
         }
         inFlight.acquire();
+        // Given back once, as soon as the batch is settled: before the game hears of it, so that its
+        // callbacks (which may block, or call close()) never hold up sending.
+        java.util.concurrent.atomic.AtomicBoolean returned = new java.util.concurrent.atomic.AtomicBoolean();
+        Runnable giveBack = () -> {
+          if (returned.compareAndSet(false, true)) {
+            inFlight.release();
+          }
+        };
         try {
-          send(batch).whenComplete((v, e) -> inFlight.release());
+          send(batch, giveBack).whenComplete((v, e) -> giveBack.run());
         } catch (RuntimeException e) {
           // Never let the one sender thread die: the batch fails, the next ones are still sent.
-          inFlight.release();
+          giveBack.run();
           batch.forEach(p -> fail(p, e));
         }
       }
@@ -248,7 +258,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
     }
   }
 
-  private CompletionStage<Void> send(List<Pending> batch) {
+  private CompletionStage<Void> send(List<Pending> batch, Runnable settled) {
     String body;
     try {
       body = Wire.batch(config.gameId(), batch.stream().map(Pending::contribution).toList());
@@ -258,9 +268,12 @@ public final class HttpJackpotContributor implements JackpotContributor {
     }
     Supplier<CompletionStage<String>> attempt = () -> sendBatch(body).whenComplete((text, e) -> lastFailure = e == null ? null
         : String.valueOf(unwrap(e).getMessage()));
-    return retried(attempt).handleAsync((text, error) -> {
-      // Every round of the batch is settled before the game hears of any: a game that calls
-      // close() from its callback finds the rest of this batch already answered, not outstanding.
+    return retried(attempt).handle((text, error) -> {
+      // Settled on the thread that got the answer, not on the game's callback threads, which the
+      // game may keep busy (a callback waiting for a claim): answers, buffer slots, batch permits
+      // and the claims waiting for these rounds never wait for the game. Every round of the batch
+      // is settled before the game hears of any: a game that calls close() from its callback finds
+      // the rest of this batch already answered, not outstanding.
       List<Runnable> tell = new ArrayList<>(batch.size());
       try {
         if (error != null) {
@@ -282,10 +295,23 @@ public final class HttpJackpotContributor implements JackpotContributor {
       } catch (IOException | RuntimeException e) {
         batch.forEach(p -> fail(p, e, tell));
       } finally {
-        tell.forEach(Runnable::run);
+        settled.run();
+        tellGame(tell);
       }
       return null;
-    }, callbacks);
+    });
+  }
+
+  /** The game hears of settled rounds on the callback threads (on this one once close() has stopped them). */
+  private void tellGame(List<Runnable> tell) {
+    if (tell.isEmpty()) {
+      return;
+    }
+    try {
+      callbacks.execute(() -> tell.forEach(Runnable::run));
+    } catch (java.util.concurrent.RejectedExecutionException closing) {
+      tell.forEach(Runnable::run);
+    }
   }
 
   /**
@@ -294,7 +320,12 @@ public final class HttpJackpotContributor implements JackpotContributor {
    * same) fails each round exactly once.
    */
   private static List<Wire.Item> answers(String text, List<Pending> batch) throws IOException {
-    List<Wire.Item> items = Wire.items(text);
+    List<Wire.Item> items;
+    try {
+      items = Wire.items(text);
+    } catch (RuntimeException unreadable) { // a share or trigger this SDK cannot read
+      throw new IOException("the service's answer could not be read: " + unreadable, unreadable);
+    }
     for (int i = 0; i < batch.size(); i++) {
       if (i >= items.size() || !batch.get(i).contribution().roundId().equals(items.get(i).roundId())) {
         throw new IOException("the service answered " + items.size() + " results that do not match the "
@@ -310,11 +341,24 @@ public final class HttpJackpotContributor implements JackpotContributor {
    * Looked at, not parsed: the answer is parsed once, later.
    */
   static boolean resultsObject(String text) {
+    return objectWith(text, "\"results\"");
+  }
+
+  /** The same for a claim's answer (a win) and a look-up's ({@code {"wins": [...]}}). */
+  static boolean winObject(String text) {
+    return objectWith(text, "\"winId\"");
+  }
+
+  static boolean winsObject(String text) {
+    return objectWith(text, "\"wins\"");
+  }
+
+  private static boolean objectWith(String text, String field) {
     int i = 0;
     while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
       i++;
     }
-    return i < text.length() && text.charAt(i) == '{' && text.contains("\"results\"");
+    return i < text.length() && text.charAt(i) == '{' && text.contains(field);
   }
 
   /**
@@ -350,13 +394,40 @@ public final class HttpJackpotContributor implements JackpotContributor {
     if (outstanding.remove(p)) {
       p.givenUp = givenUp;
       unsettled.remove(p.contribution().roundId(), p);
+      // Counted before the slot is freed: close(), seeing every slot back, also waits for this to be told.
+      untold.incrementAndGet();
       held.release();
-      // The claims waiting for the round go first: the game's own callbacks, run by the outcome,
+      // The claims waiting for the round go now: the game's own callbacks, run by the outcome,
       // may wait for one of those claims (a deadlock if the claim waited for them).
+      p.markSettled();
       tell.add(() -> {
-        p.markSettled();
-        outcome.accept(p.done());
+        try {
+          outcome.accept(p.done());
+        } finally {
+          told();
+        }
       });
+    }
+  }
+
+  /** Rounds settled whose game has not been told yet (close() waits for them). */
+  private final java.util.concurrent.atomic.AtomicInteger untold = new java.util.concurrent.atomic.AtomicInteger();
+
+  private void told() {
+    if (untold.decrementAndGet() == 0) {
+      synchronized (untold) {
+        untold.notifyAll();
+      }
+    }
+  }
+
+  /** Waits, until {@code deadline} (nanoTime), for the game to have heard of every settled round. */
+  private void awaitTold(long deadline) throws InterruptedException {
+    synchronized (untold) {
+      long left;
+      while (untold.get() > 0 && (left = deadline - System.nanoTime()) > 0) {
+        TimeUnit.NANOSECONDS.timedWait(untold, left);
+      }
     }
   }
 
@@ -417,7 +488,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
         throw new IllegalStateException("closed before the service confirmed round " + roundId + "; its claim was not sent");
       }
       long until = System.nanoTime() + inProgressWait().toNanos();
-      return retried(() -> call(endpoints.pick(), "POST", "/v1/wins", json(body), ANY).handle((text, error) -> {
+      return retried(() -> call(endpoints.pick(), "POST", "/v1/wins", json(body), HttpJackpotContributor::winObject).handle((text, error) -> {
         if (error == null) {
           return text;
         }
@@ -442,7 +513,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
   @Override
   public CompletionStage<List<Win>> findWins(String roundId) {
     String path = "/v1/wins?roundId=" + URLEncoder.encode(roundId, StandardCharsets.UTF_8);
-    return tracked(() -> retried(() -> call(endpoints.pick(), "GET", path, null, ANY)).thenApply(text -> parse(() -> Wire.wins(text))));
+    return tracked(() -> retried(() -> call(endpoints.pick(), "GET", path, null, HttpJackpotContributor::winsObject)).thenApply(text -> parse(() -> Wire.wins(text))));
   }
 
   /** A claim or lookup that {@link #close()} answers before it returns; refused once closed, like a contribution. */
@@ -585,9 +656,6 @@ public final class HttpJackpotContributor implements JackpotContributor {
     }).thenCompose(next -> next);
   }
 
-  /** Any 2xx body is the answer (claims, look-ups). */
-  private static final Predicate<String> ANY = body -> true;
-
   /**
    * The breaker hears how it went. A 2xx whose body {@code isAnswer} is the answer; the service's
    * own refusal of the call refuses it; anything else (5xx, 408, 429, a redirect, a proxy's 4xx, a
@@ -725,20 +793,20 @@ public final class HttpJackpotContributor implements JackpotContributor {
       }
     }
     scheduler.shutdownNow();
-    callbacks.shutdown();
     // Rounds settled are told on the callback threads: close() returns once the game has heard of
     // them (but for a close() called from such a callback, which cannot wait for itself).
-    if (!ON_CALLBACK.get()) {
+    if (!onCallback.get()) {
       try {
-        callbacks.awaitTermination(Math.max(deadline - System.nanoTime(), TimeUnit.SECONDS.toNanos(1)), TimeUnit.NANOSECONDS);
+        awaitTold(System.nanoTime() + Math.max(deadline - System.nanoTime(), TimeUnit.SECONDS.toNanos(1)));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
     }
+    callbacks.shutdown();
   }
 
-  /** Whether this thread is one of the SDK's callback threads (where the game hears of its rounds). */
-  private static final ThreadLocal<Boolean> ON_CALLBACK = ThreadLocal.withInitial(() -> false);
+  /** Whether this thread is one of this client's callback threads (where the game hears of its rounds). */
+  private final ThreadLocal<Boolean> onCallback = ThreadLocal.withInitial(() -> false);
 
   private static ThreadFactory daemon(String name) {
     return r -> {

@@ -13,8 +13,8 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
- * Follows the live ticker and hands every win to the listeners; reconnects (after 1 s) whenever it
- * drops, and when it has heard nothing for {@link #SILENT_FOR} (a peer gone without closing: a
+ * Follows the live ticker and hands every win to the listeners; reconnects whenever it drops, and
+ * when it has heard nothing for {@link #SILENT_FOR} (a peer gone without closing: a
  * cut network, a host powered off): it pings every {@link #PING_EVERY}, and the service answers.
  * A win made while it was not connected is told from the next connection's snapshot, which shows
  * each pool's last win: the last one of each pool it already knew, not every one (a game told
@@ -42,6 +42,12 @@ final class TickerListener implements WebSocket.Listener {
     }
   });
   private static final int REMEMBERED = 1024;
+  /** Connection attempts that failed or ended before the ticker said anything, since it last did. */
+  private final java.util.concurrent.atomic.AtomicInteger failures = new java.util.concurrent.atomic.AtomicInteger();
+  /** The longest wait between two attempts (the first waits about 1 s; every game comes back spread out). */
+  static final long MAX_RECONNECT_MILLIS = 30_000;
+  /** After this many failures in a row, and every time as many again, the game's log hears of it. */
+  static final int WARN_EVERY = 10;
 
   /** Completes when the first snapshot arrives: wins from then on are reported. */
   java.util.concurrent.CompletionStage<Void> subscribed() {
@@ -79,7 +85,7 @@ final class TickerListener implements WebSocket.Listener {
     URI ws = URI.create(endpoints.peek().base().toString().replaceFirst("^http", "ws") + "/v1/ticker");
     http.newWebSocketBuilder().buildAsync(ws, this).whenComplete((socket, error) -> {
       if (error != null) {
-        reconnect();
+        reconnect(error);
       } else if (closed.getAsBoolean()) {
         close();
       }
@@ -100,16 +106,49 @@ final class TickerListener implements WebSocket.Listener {
         current = null; // its own late callbacks, if any, no longer reconnect
       }
       ws.abort();
-      reconnect();
+      reconnect(null);
     } else {
       ws.sendPing(java.nio.ByteBuffer.allocate(0));
     }
   }
 
-  private void reconnect() {
-    if (!closed.getAsBoolean()) {
-      scheduler.schedule(this::connect, 1, TimeUnit.SECONDS);
+  /**
+   * The next attempt, after a backoff that doubles with each failure in a row from about 1 s up to
+   * {@link #MAX_RECONNECT_MILLIS}, drawn between half and all of it, and never sooner than a 429 or
+   * 503's Retry-After on the upgrade asked; {@code why}: the failed attempt's error, or null.
+   */
+  private void reconnect(Throwable why) {
+    if (closed.getAsBoolean()) {
+      return;
     }
+    int n = failures.incrementAndGet();
+    long wait = reconnectWait(n, retryAfterMillis(why), java.util.concurrent.ThreadLocalRandom.current().nextDouble());
+    if (n % WARN_EVERY == 0) {
+      System.getLogger(TickerListener.class.getName()).log(System.Logger.Level.WARNING, "the jackpot ticker at " + endpoints.peek().base()
+          + " has failed " + n + " times in a row" + (why == null ? "" : " (last: " + why + ")") + "; trying again in " + wait + " ms");
+    }
+    try {
+      scheduler.schedule(this::connect, wait, TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.RejectedExecutionException closing) {
+      // the contributor is closing
+    }
+  }
+
+  /** The wait before the next attempt after {@code failures} in a row; {@code retryAfterMillis} -1 for none. */
+  static long reconnectWait(int failures, long retryAfterMillis, double random) {
+    long wait = HttpJackpotContributor.backoffMillis(1_000, MAX_RECONNECT_MILLIS, failures, random);
+    return retryAfterMillis < 0 ? wait : HttpJackpotContributor.afterRetryAfter(retryAfterMillis, wait, random);
+  }
+
+  /** The Retry-After of an upgrade answered 429 or 503, or -1. */
+  static long retryAfterMillis(Throwable error) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (t instanceof java.net.http.WebSocketHandshakeException h && h.getResponse() != null
+          && (h.getResponse().statusCode() == 429 || h.getResponse().statusCode() == 503)) {
+        return h.getResponse().headers().firstValue("Retry-After").map(HttpJackpotContributor::retryAfterMillis).orElse(-1L);
+      }
+    }
+    return -1;
   }
 
   /** A new connection: what a dropped one left half-read is not the start of this one's first message. */
@@ -160,6 +199,7 @@ final class TickerListener implements WebSocket.Listener {
     } catch (java.io.IOException | RuntimeException unreadable) {
       return;
     }
+    failures.set(0); // the ticker speaks: the next drop starts the backoff over
     List<Win> news = new java.util.ArrayList<>();
     synchronized (this) {
       if ("snapshot".equals(m.get("type"))) {
@@ -239,19 +279,19 @@ final class TickerListener implements WebSocket.Listener {
   /** The open connection ended: another one follows (one dropped for silence already has). */
   @Override
   public CompletionStage<?> onClose(WebSocket socket, int code, String reason) {
-    ended(socket);
+    ended(socket, null);
     return null;
   }
 
   @Override
   public void onError(WebSocket socket, Throwable error) {
-    ended(socket);
+    ended(socket, error);
   }
 
-  private synchronized void ended(WebSocket socket) {
+  private synchronized void ended(WebSocket socket, Throwable error) {
     if (socket == current) {
       current = null; // nothing to ping until the next one opens
-      reconnect();
+      reconnect(error);
     }
   }
 }

@@ -30,6 +30,18 @@ class TickerListenerTest {
     assertEquals(new BigDecimal("1234.567800"), heard.get(0).amount());
   }
 
+  /** Reconnecting backs off from about 1 s to at most 30 s, spread out, and heeds an upgrade's Retry-After. */
+  @Test
+  void reconnectsBackOffWithJitterAndHeedRetryAfter() {
+    assertEquals(500, TickerListener.reconnectWait(1, -1, 0.0));
+    assertEquals(1_000, TickerListener.reconnectWait(1, -1, 1.0));
+    assertEquals(4_000, TickerListener.reconnectWait(3, -1, 1.0));
+    assertEquals(15_000, TickerListener.reconnectWait(20, -1, 0.0), "capped, still spread between half and all of 30 s");
+    assertEquals(30_000, TickerListener.reconnectWait(20, -1, 1.0));
+    assertEquals(7_000, TickerListener.reconnectWait(1, 7_000, 0.0), "never sooner than the service asked");
+    assertEquals(-1, TickerListener.retryAfterMillis(new java.io.IOException("connection refused")));
+  }
+
   @Test
   void ignoresWhatItCannotRead() {
     ticker.handle("not json");
