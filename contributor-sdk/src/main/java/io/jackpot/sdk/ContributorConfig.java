@@ -95,7 +95,7 @@ public final class ContributorConfig {
     return bufferCapacity;
   }
 
-  /** Batches sent at once (the bulkhead; 1–64, default 4). */
+  /** Batches sent at once (a resilience4j semaphore bulkhead; 1–64, default 4). */
   public int maxInFlightBatches() {
     return maxInFlightBatches;
   }

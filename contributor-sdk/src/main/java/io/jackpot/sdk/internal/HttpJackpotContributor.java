@@ -70,7 +70,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
   private final Retry retry;
   private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
   private final Semaphore held;
-  private final Semaphore inFlight;
+  /** Batches sent at once: resilience4j's semaphore bulkhead (maxInFlightBatches). */
+  private final io.github.resilience4j.bulkhead.Bulkhead inFlight;
   /** Retries, deferred rounds, the ticker's pings, and the answer deadlines of stream batches and HTTP attempts (each cancelled once answered). */
   private final ScheduledThreadPoolExecutor scheduler;
   private final ExecutorService callbacks;
@@ -167,7 +168,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
     this.streams = config.transport() == ContributorConfig.Transport.WEBSOCKET
         ? new ContributionStreams(http, config.gameKey(), config.requestTimeout(), scheduler) : null;
     this.held = new Semaphore(config.bufferCapacity());
-    this.inFlight = new Semaphore(config.maxInFlightBatches());
+    this.inFlight = io.github.resilience4j.bulkhead.Bulkhead.of("jackpot-in-flight", io.github.resilience4j.bulkhead.BulkheadConfig.custom()
+        .maxConcurrentCalls(config.maxInFlightBatches()).maxWaitDuration(config.requestTimeout()).fairCallHandlingStrategyEnabled(true).build());
     ThreadFactory callbackThreads = daemon("jackpot-sdk-callbacks");
     this.callbacks = Executors.newFixedThreadPool(2, r -> callbackThreads.newThread(() -> {
       onCallback.set(true);
@@ -236,13 +238,18 @@ public final class HttpJackpotContributor implements JackpotContributor {
           }
           batch.add(p);
         }
-        inFlight.acquire();
+        // The sender waits for room (checking for close() at each requestTimeout): the batch is held, never dropped.
+        while (!inFlight.tryAcquirePermission()) {
+          if (Thread.currentThread().isInterrupted()) {
+            throw new InterruptedException(); // close() interrupts only once it has answered every round
+          }
+        }
         // Given back once, as soon as the batch is settled: before the game hears of it, so that its
         // callbacks (which may block, or call close()) never hold up sending.
         java.util.concurrent.atomic.AtomicBoolean returned = new java.util.concurrent.atomic.AtomicBoolean();
         Runnable giveBack = () -> {
           if (returned.compareAndSet(false, true)) {
-            inFlight.release();
+            inFlight.onComplete();
           }
         };
         try {
