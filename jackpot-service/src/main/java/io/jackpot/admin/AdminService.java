@@ -114,12 +114,6 @@ public final class AdminService {
       checkChange(admin, before, next);
     }
     checkOneCurrencyPerGame(next);
-    List<JackpotDefinition> withNext = new java.util.ArrayList<>(catalogue.all().stream().filter(j -> !j.id().equals(id)).toList());
-    withNext.add(next);
-    List<String> tooMuch = io.jackpot.jackpot.StakeShares.problems(withNext, next.games());
-    if (!tooMuch.isEmpty()) {
-      throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", tooMuch));
-    }
     Map<PoolId, String> overflowTargets = checkOverflowTargets(admin, next);
     if (admin.operatorScope() != null && !gamesOf.apply(admin.operatorScope()).containsAll(next.games())) {
       throw new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED", "games: a token scoped to " + admin.operatorScope()
@@ -139,6 +133,13 @@ public final class AdminService {
         }
       }
     }
+    // After the scope checks: a scoped token hears of other operators' jackpots only for games it may link.
+    List<JackpotDefinition> withNext = new java.util.ArrayList<>(catalogue.all().stream().filter(j -> !j.id().equals(id)).toList());
+    withNext.add(next);
+    List<String> tooMuch = io.jackpot.jackpot.StakeShares.problems(withNext, next.games());
+    if (!tooMuch.isEmpty()) {
+      throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", tooMuch));
+    }
     String after = DefinitionJson.of(next).encode();
     AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), next.owner(), "jackpot.define", id,
         before == null ? null : DefinitionJson.of(before).encode(), after);
@@ -152,33 +153,35 @@ public final class AdminService {
             .thenCompose(v -> changeTerms(admin, before, next))
             .handle((done, failed) -> {
               if (failed != null) {
-                throw savedButIncomplete(id, version, failed);
+                Throwable answer = savedButIncomplete(id, version, failed);
+                throw answer instanceof RuntimeException r ? r : new java.util.concurrent.CompletionException(answer);
               }
               return done;
             }));
   }
 
   /**
-   * A define that failed once its version was saved: answered as the failure says (503s stay
-   * 503s, so callers retry), but told that the version is saved and that sending the same
-   * definition again completes it, not that nothing changed. A version overtaken before it was
-   * put in force ({@code DEFINITION_CHANGED}) went no further and is answered as it is.
+   * A define that failed once its version was saved. Refused for now (a 503: a pool not loaded,
+   * the sequencer busy or unhealthy): answered so, with the message saying that the version is
+   * saved and that sending the same definition again completes it, not that nothing changed.
+   * Anything else is answered as the error handler answers it (a fault stays a logged 500, not an
+   * invitation to retry, which would save a version each time); the log says the version is saved.
+   * A version overtaken before it was put in force ({@code DEFINITION_CHANGED}) went no further.
    */
-  private static RuntimeException savedButIncomplete(String id, int version, Throwable failed) {
+  private static Throwable savedButIncomplete(String id, int version, Throwable failed) {
     Throwable cause = failed instanceof java.util.concurrent.CompletionException && failed.getCause() != null ? failed.getCause() : failed;
-    if (cause instanceof Rejection r && r.code().equals("DEFINITION_CHANGED")) {
-      return r;
-    }
     String saved = "jackpot " + id + " was saved as version " + version + " but did not reach every pool (";
     String retry = "); send the same definition again to complete it";
-    if (cause instanceof Rejection r) {
+    if (cause instanceof Rejection r && r.kind() == Kind.UNAVAILABLE) {
       return new Rejection(r.kind(), r.code(), saved + r.getMessage() + retry);
     }
     if (cause instanceof OverloadedException o) {
       return new OverloadedException(saved + o.getMessage() + retry);
     }
-    log.warn("PUT jackpot {}: version {} saved, then: {}", id, version, cause.toString());
-    return new Rejection(Kind.UNAVAILABLE, "UNAVAILABLE", saved + "the cluster did not answer" + retry);
+    if (!(cause instanceof Rejection)) {
+      log.warn("PUT jackpot {}: version {} is saved, then the PUT failed: {}", id, version, cause.toString());
+    }
+    return cause;
   }
 
   /**

@@ -42,6 +42,8 @@ final class TickerListener implements WebSocket.Listener {
     }
   });
   private static final int REMEMBERED = 1024;
+  /** The endpoint of the last connection attempt (for the warning). */
+  private volatile URI tried;
   /** Connection attempts that failed or ended before the ticker said anything, since it last did. */
   private final java.util.concurrent.atomic.AtomicInteger failures = new java.util.concurrent.atomic.AtomicInteger();
   /** The longest wait between two attempts (the first waits about 1 s; every game comes back spread out). */
@@ -82,7 +84,9 @@ final class TickerListener implements WebSocket.Listener {
     if (watching.compareAndSet(false, true)) {
       scheduler.scheduleAtFixedRate(this::checkAlive, PING_EVERY.toMillis(), PING_EVERY.toMillis(), TimeUnit.MILLISECONDS);
     }
-    URI ws = URI.create(endpoints.peek().base().toString().replaceFirst("^http", "ws") + "/v1/ticker");
+    URI base = endpoints.peek().base();
+    tried = base;
+    URI ws = URI.create(base.toString().replaceFirst("^http", "ws") + "/v1/ticker");
     http.newWebSocketBuilder().buildAsync(ws, this).whenComplete((socket, error) -> {
       if (error != null) {
         reconnect(error);
@@ -124,7 +128,7 @@ final class TickerListener implements WebSocket.Listener {
     int n = failures.incrementAndGet();
     long wait = reconnectWait(n, retryAfterMillis(why), java.util.concurrent.ThreadLocalRandom.current().nextDouble());
     if (n % WARN_EVERY == 0) {
-      System.getLogger(TickerListener.class.getName()).log(System.Logger.Level.WARNING, "the jackpot ticker at " + endpoints.peek().base()
+      System.getLogger(TickerListener.class.getName()).log(System.Logger.Level.WARNING, "the jackpot ticker (last tried at " + tried + ")"
           + " has failed " + n + " times in a row" + (why == null ? "" : " (last: " + why + ")") + "; trying again in " + wait + " ms");
     }
     try {
