@@ -3,9 +3,6 @@ package io.jackpot.access;
 import io.jackpot.pool.PoolId;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -18,19 +15,21 @@ import org.slf4j.LoggerFactory;
  * gives either {@code sha256} (the hex hash of the secret: the file then holds no secret) or
  * {@code secret} (hashed at once and dropped). Without either, the dev credentials of API.md are
  * used — refused when {@code JACKPOT_PROFILE=production}. See docs/admin.md for the format.
+ * {@link LiveCredentials#load} is the entry point: it reads the file (and follows it) itself.
  */
 public final class CredentialsLoader {
   private static final Logger log = LoggerFactory.getLogger(CredentialsLoader.class);
 
   private CredentialsLoader() {}
 
-  public static Credentials load(Map<String, String> env, Set<String> allGames) throws IOException {
-    String file = env.get("JACKPOT_CREDENTIALS_FILE");
+  /**
+   * The credentials of JACKPOT_CREDENTIALS, or the dev ones when none are configured (refused in
+   * production). A JACKPOT_CREDENTIALS_FILE is read, and followed, by {@link LiveCredentials#load}.
+   */
+  static Credentials fromEnvironment(Map<String, String> env, Set<String> allGames) {
     String inline = env.get("JACKPOT_CREDENTIALS");
     boolean production = production(env);
-    if (file != null && !file.isBlank()) {
-      return fromFile(Files.readAllBytes(Path.of(file)), production);
-    } else if (inline != null && !inline.isBlank()) {
+    if (inline != null && !inline.isBlank()) {
       return checked(parse(json(inline, "JACKPOT_CREDENTIALS"), "JACKPOT_CREDENTIALS"), production);
     }
     if (production) {

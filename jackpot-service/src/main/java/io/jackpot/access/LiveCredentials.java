@@ -54,7 +54,7 @@ public final class LiveCredentials {
     long seconds = io.jackpot.config.EnvVars.whole(env, "JACKPOT_CREDENTIALS_RELOAD_SECONDS", DEFAULT_RELOAD_SECONDS, 0, 86_400);
     String file = env.get("JACKPOT_CREDENTIALS_FILE");
     if (file == null || file.isBlank()) {
-      return fixed(CredentialsLoader.load(env, allGames));
+      return fixed(CredentialsLoader.fromEnvironment(env, allGames));
     }
     boolean production = CredentialsLoader.production(env);
     Path path = Path.of(file);

@@ -113,7 +113,10 @@ public final class AdminService {
     if (before != null) {
       checkChange(admin, before, next);
     }
-    checkOneCurrencyPerGame(next);
+    List<String> currencies = io.jackpot.jackpot.GameCurrencies.problems(catalogue.all(), next);
+    if (!currencies.isEmpty()) {
+      throw Rejection.invalid("INVALID_DEFINITION", "games: " + String.join("; ", currencies));
+    }
     Map<PoolId, String> overflowTargets = checkOverflowTargets(admin, next);
     if (admin.operatorScope() != null && !gamesOf.apply(admin.operatorScope()).containsAll(next.games())) {
       throw new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED", "games: a token scoped to " + admin.operatorScope()
@@ -145,7 +148,7 @@ public final class AdminService {
         before == null ? null : DefinitionJson.of(before).encode(), after);
     // New pools are in the cluster before the definition that routes contributions to them is
     // published: a contribution routed to a pool not there yet would hold up its member's sequencer.
-    return refuseUnusableTargets(overflowTargets, "INVALID_DEFINITION", false)
+    return refuseUnusableTargets(List.of(), overflowTargets, "INVALID_DEFINITION")
         .thenCompose(v -> ledger.saveDefinition(id, after, admin.name(), audit, latest -> sameAs(id, latest, before, next)))
         .thenCompose(version -> installNewPools(before, next).thenCompose(v -> publish.apply(next, (long) version))
             .thenApply(inForce -> inForceOrRefused(inForce, "DEFINITION_CHANGED", "jackpot " + id + " was saved as version "
@@ -226,25 +229,7 @@ public final class AdminService {
     if (targets.isEmpty()) {
       return CompletableFuture.completedFuture(next);
     }
-    // Every pool live first: a step for a pool not loaded would hold up this member's sequencer.
-    return live(targets.stream().map(Submission.Target::pool).toList())
-        .thenCompose(v -> sequencer.submit(Submission.audited(targets, new Submission.Audit(admin.name(), next.owner(), "pool.terms"))))
-        .thenApply(outcomes -> next);
-  }
-
-  /**
-   * One stake feeds every jackpot its game is linked to, so they share a currency: a game linked
-   * to jackpots in two would have every stake refused (UNSUPPORTED_CURRENCY), whatever its currency.
-   */
-  private void checkOneCurrencyPerGame(JackpotDefinition next) {
-    for (String game : next.games()) {
-      for (JackpotDefinition other : catalogue.all()) {
-        if (!other.id().equals(next.id()) && other.links(game) && !other.currency().equals(next.currency())) {
-          throw Rejection.invalid("INVALID_DEFINITION", "games: " + game + " feeds jackpot " + other.id() + " in " + other.currency()
-              + "; a game's jackpots share one currency (one stake feeds them all), so it cannot also feed one in " + next.currency());
-        }
-      }
-    }
+    return submitLive(targets, new Submission.Audit(admin.name(), next.owner(), "pool.terms")).thenApply(outcomes -> next);
   }
 
   /**
@@ -278,37 +263,41 @@ public final class AdminService {
   }
 
   /**
-   * Completes when none of {@code targets} (each with the field that names it) is a discontinued
-   * pool; otherwise fails with a 400 {@code code} naming the first that is. With {@code mustBeLive},
-   * a target not loaded fails too (503): money sent to it could not land, and its transfer would be
-   * retried by every member for as long. Asks the live pools without blocking the caller's thread
-   * (an event loop).
+   * Completes when every pool of {@code mustBeLoaded} is loaded on the cluster (503 otherwise: a
+   * pool a step or a transfer is for, which could not land, and would be retried for as long) and
+   * none of {@code targets} (each with the field that names it) is a discontinued pool (a 400
+   * {@code code} naming the first that is). One read of the live pools, without blocking the
+   * caller's thread (an event loop).
    */
-  private CompletionStage<Void> refuseUnusableTargets(Map<PoolId, String> targets, String code, boolean mustBeLive) {
-    if (targets.isEmpty()) {
+  private CompletionStage<Void> refuseUnusableTargets(java.util.Collection<PoolId> mustBeLoaded, Map<PoolId, String> targets, String code) {
+    java.util.Set<PoolId> read = new java.util.HashSet<>(targets.keySet());
+    read.addAll(mustBeLoaded);
+    if (read.isEmpty()) {
       return CompletableFuture.completedFuture(null);
     }
-    return pools.getAll(targets.keySet()).thenAccept(live -> {
-      if (mustBeLive) {
-        refuseNotLoaded(targets.keySet(), live);
-      }
+    return pools.getAll(read).thenAccept(live -> {
+      refuseNotLoaded(new java.util.HashSet<>(mustBeLoaded), live);
       for (Pool p : live) {
-        if (p.status() == PoolStatus.DISCONTINUED) {
+        if (targets.containsKey(p.id()) && p.status() == PoolStatus.DISCONTINUED) {
           throw Rejection.invalid(code, targets.get(p.id()) + ": pool " + p.id() + " is discontinued");
         }
       }
     });
   }
 
-  /** Refused (503, retryable) unless every one of {@code ids} is loaded on the cluster. */
-  private CompletionStage<Void> live(java.util.Collection<PoolId> ids) {
-    return pools.getAll(new java.util.HashSet<>(ids)).thenAccept(found -> refuseNotLoaded(new java.util.HashSet<>(ids), found));
+  /**
+   * Submits the targets once every one's pool is loaded (503 POOL_NOT_LOADED otherwise, nothing
+   * submitted): a step for a pool not loaded would hold up this member's sequencer.
+   */
+  private CompletionStage<List<PoolOutcome>> submitLive(List<Submission.Target> targets, Submission.Audit audit) {
+    java.util.Set<PoolId> ids = new java.util.HashSet<>(targets.stream().map(Submission.Target::pool).toList());
+    return pools.getAll(ids).thenAccept(found -> refuseNotLoaded(ids, found)).thenCompose(v -> sequencer.submit(Submission.audited(targets, audit)));
   }
 
   private static void refuseNotLoaded(java.util.Set<PoolId> ids, java.util.Collection<Pool> live) {
-    if (live.size() < ids.size()) {
-      java.util.Set<PoolId> missing = new java.util.HashSet<>(ids);
-      live.forEach(p -> missing.remove(p.id()));
+    java.util.Set<PoolId> missing = new java.util.HashSet<>(ids);
+    live.forEach(p -> missing.remove(p.id()));
+    if (!missing.isEmpty()) {
       throw new Rejection(Kind.UNAVAILABLE, "POOL_NOT_LOADED", "pool " + missing.iterator().next() + " is not loaded; retry shortly");
     }
   }
@@ -461,8 +450,7 @@ public final class AdminService {
     Submission s = Submission.audited(new Submission.Target(from, command),
         new Submission.Audit(admin.name(), source.owner(), transferTo == null ? "pool.discontinue.hold" : "pool.discontinue.transfer"));
     Map<PoolId, String> target = transferTo == null ? Map.of() : Map.of(transferTo, "transferTo");
-    // The source live too: a step for a pool not loaded would hold up this member's sequencer.
-    return live(List.of(from)).thenCompose(v -> refuseUnusableTargets(target, "INVALID_TARGET", true))
+    return refuseUnusableTargets(transferTo == null ? List.of(from) : List.of(from, transferTo), target, "INVALID_TARGET")
         .thenCompose(v -> sequencer.submit(s)).thenCompose(outcomes -> {
       PoolOutcome o = outcomes.get(0);
       if (o instanceof PoolOutcome.Unchanged) {
@@ -493,11 +481,19 @@ public final class AdminService {
   }
 
   public CompletionStage<PoolOutcome> pause(Admin admin, String jackpotId, String poolKey) {
-    return change(admin, jackpotId, poolKey, "pool.pause", new PoolCommand.Pause("pause-" + UUID.randomUUID(), clock.instant()));
+    return change(admin, jackpotId, poolKey, "pool.pause", pauseCommand());
   }
 
   public CompletionStage<PoolOutcome> resume(Admin admin, String jackpotId, String poolKey) {
-    return change(admin, jackpotId, poolKey, "pool.resume", new PoolCommand.Resume("resume-" + UUID.randomUUID(), clock.instant()));
+    return change(admin, jackpotId, poolKey, "pool.resume", resumeCommand());
+  }
+
+  private PoolCommand pauseCommand() {
+    return new PoolCommand.Pause("pause-" + UUID.randomUUID(), clock.instant());
+  }
+
+  private PoolCommand resumeCommand() {
+    return new PoolCommand.Resume("resume-" + UUID.randomUUID(), clock.instant());
   }
 
   /**
@@ -506,12 +502,12 @@ public final class AdminService {
    * in the definition's order: a discontinued pool is left as it is (Refused), not an error.
    */
   public CompletionStage<Map<String, PoolOutcome>> pauseJackpot(Admin admin, String jackpotId) {
-    return changeAll(admin, jackpotId, "pool.pause", () -> new PoolCommand.Pause("pause-" + UUID.randomUUID(), clock.instant()));
+    return changeAll(admin, jackpotId, "pool.pause", this::pauseCommand);
   }
 
   /** Resumes every pool of a jackpot in one step; as {@link #pauseJackpot}. */
   public CompletionStage<Map<String, PoolOutcome>> resumeJackpot(Admin admin, String jackpotId) {
-    return changeAll(admin, jackpotId, "pool.resume", () -> new PoolCommand.Resume("resume-" + UUID.randomUUID(), clock.instant()));
+    return changeAll(admin, jackpotId, "pool.resume", this::resumeCommand);
   }
 
   private CompletionStage<Map<String, PoolOutcome>> changeAll(Admin admin, String jackpotId, String action,
@@ -519,9 +515,7 @@ public final class AdminService {
     writer(admin);
     JackpotDefinition j = visible(admin, jackpotId);
     List<Submission.Target> targets = j.pools().stream().map(p -> new Submission.Target(j.poolId(p), command.get())).toList();
-    // Every pool live first: a step for a pool not loaded would hold up this member's sequencer.
-    return live(targets.stream().map(Submission.Target::pool).toList())
-        .thenCompose(v -> sequencer.submit(Submission.audited(targets, new Submission.Audit(admin.name(), j.owner(), action))))
+    return submitLive(targets, new Submission.Audit(admin.name(), j.owner(), action))
         .thenApply(outcomes -> {
           Map<String, PoolOutcome> byPool = new LinkedHashMap<>();
           for (int i = 0; i < targets.size(); i++) {
@@ -536,8 +530,7 @@ public final class AdminService {
     JackpotDefinition j = visible(admin, jackpotId);
     j.pool(poolKey).orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + jackpotId + " has no pool " + poolKey));
     PoolId pool = new PoolId(jackpotId, poolKey);
-    Submission s = Submission.audited(new Submission.Target(pool, command), new Submission.Audit(admin.name(), j.owner(), action));
-    return live(List.of(pool)).thenCompose(v -> sequencer.submit(s)).thenApply(outcomes -> {
+    return submitLive(List.of(new Submission.Target(pool, command)), new Submission.Audit(admin.name(), j.owner(), action)).thenApply(outcomes -> {
       PoolOutcome o = outcomes.get(0);
       if (o instanceof PoolOutcome.Refused r) {
         throw new Rejection(Kind.CONFLICT, r.status() == PoolStatus.DISCONTINUED ? "POOL_DISCONTINUED" : "POOL_NOT_ACTIVE",

@@ -28,9 +28,7 @@ public final class RoundLookup {
   /** 400 for a bad round id or a network admin naming no operator, 403 for another operator's round, 404 if not recorded. */
   public CompletionStage<Found> find(Admin admin, String roundId, String operatorId) {
     // Checked before the database sees them: ids are printable by rule, and PostgreSQL refuses a NUL in text.
-    if (roundId == null || !JsonFields.isPrintable(roundId)) {
-      throw Rejection.invalid("MISSING_FIELD", "query parameter roundId (1–128 printable ASCII characters) is required");
-    }
+    JsonFields.roundIdParam(roundId);
     String named = operatorId == null || operatorId.isBlank() ? null : operatorId.trim();
     if (named != null && !JsonFields.isPrintable(named)) {
       throw Rejection.invalid("INVALID_FIELD", "query parameter operatorId must be 1–128 printable ASCII characters");

@@ -78,8 +78,7 @@ public final class Jackpotctl {
       case "fx" -> json(call("PUT", "/v1/admin/fx-rates", Files.readString(Path.of(arg(rest, 0)))));
       case "audit" -> audit(rest);
       case "wins" -> wins(rest);
-      case "round" -> json(call("GET", "/v1/admin/rounds?roundId=" + URLEncoder.encode(arg(rest, 0), StandardCharsets.UTF_8)
-          + query(rest, "operator").replace("?operator=", "&operatorId="), null));
+      case "round" -> json(call("GET", roundPath(rest), null));
       case "reconcile" -> reconcile();
       default -> throw new IllegalArgumentException("unknown command '" + command + "'\n" + USAGE);
     };
@@ -247,6 +246,13 @@ public final class Jackpotctl {
       throw new IllegalArgumentException("missing argument\n" + USAGE);
     }
     return plain.get(i);
+  }
+
+  /** GET /v1/admin/rounds for {@code round <round id> [--operator <operator>]}. */
+  private static String roundPath(List<String> rest) {
+    String operator = option(rest, "--operator");
+    return "/v1/admin/rounds?roundId=" + URLEncoder.encode(arg(rest, 0), StandardCharsets.UTF_8)
+        + (operator == null ? "" : "&operatorId=" + URLEncoder.encode(operator, StandardCharsets.UTF_8));
   }
 
   private static String option(List<String> args, String name) {

@@ -108,6 +108,14 @@ public final class JsonFields {
   }
 
   /** 1–128 characters, each printable ASCII (0x20–0x7E): the rule for round, player and operator ids. */
+  /** A {@code roundId} query parameter (1–128 printable ASCII characters), or a 400 saying what is required. */
+  public static String roundIdParam(String roundId) {
+    if (roundId == null || !isPrintable(roundId)) {
+      throw io.jackpot.error.Rejection.invalid("MISSING_FIELD", "query parameter roundId (1–128 printable ASCII characters) is required");
+    }
+    return roundId;
+  }
+
   public static boolean isPrintable(String s) {
     int n = s.length();
     if (n == 0 || n > 128) {

@@ -86,14 +86,11 @@ public interface Ledger extends LedgerWriter {
   /** Every jackpot's definition in force (its highest version). */
   CompletionStage<List<Saved>> definitions();
 
-  /** Saves a new version of a definition with its audit entry, in one transaction; answers the version. */
-  default CompletionStage<Integer> saveDefinition(String id, String definitionJson, String savedBy, AuditEntry audit) {
-    return saveDefinition(id, definitionJson, savedBy, audit, latest -> {});
-  }
-
   /**
-   * The same, once {@code checkLatest} accepts the version in force (its JSON, null if none), read
-   * under the definition's lock in the same transaction: throwing refuses the save, nothing written.
+   * Saves a new version of a definition with its audit entry, in one transaction, once
+   * {@code checkLatest} accepts the version in force (its JSON, null if none), read under the
+   * definition's lock in the same transaction: throwing refuses the save, nothing written. Answers
+   * the version.
    */
   CompletionStage<Integer> saveDefinition(String id, String definitionJson, String savedBy, AuditEntry audit,
       java.util.function.Consumer<String> checkLatest);

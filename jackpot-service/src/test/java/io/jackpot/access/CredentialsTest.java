@@ -67,13 +67,13 @@ class CredentialsTest {
 
   @Test
   void productionRefusesTheDevCredentialsAndTheDevSecrets() throws Exception {
-    assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.load(Map.of("JACKPOT_PROFILE", "production"), Set.of()));
+    assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.fromEnvironment(Map.of("JACKPOT_PROFILE", "production"), Set.of()));
     String json = "{\"adminTokens\": [{\"name\": \"x\", \"secret\": \"dev-viewer-token\", \"role\": \"viewer\"}]}";
     assertThrows(IllegalArgumentException.class,
-        () -> CredentialsLoader.load(Map.of("JACKPOT_PROFILE", "production", "JACKPOT_CREDENTIALS", json), Set.of()));
-    assertTrue(CredentialsLoader.load(Map.of(), Set.of("bewitched")).isDev());
+        () -> CredentialsLoader.fromEnvironment(Map.of("JACKPOT_PROFILE", "production", "JACKPOT_CREDENTIALS", json), Set.of()));
+    assertTrue(CredentialsLoader.fromEnvironment(Map.of(), Set.of("bewitched")).isDev());
     IllegalArgumentException typo = assertThrows(IllegalArgumentException.class,
-        () -> CredentialsLoader.load(Map.of("JACKPOT_PROFILE", "prod"), Set.of("bewitched")));
+        () -> CredentialsLoader.fromEnvironment(Map.of("JACKPOT_PROFILE", "prod"), Set.of("bewitched")));
     assertTrue(typo.getMessage().contains("JACKPOT_PROFILE"), "a typo never means dev: " + typo.getMessage());
   }
 }

@@ -21,7 +21,7 @@ final class CpuMeter {
    * A reading: wall time, this JVM's CPU, of which its JIT compiler threads', PostgreSQL's CPU,
    * PostgreSQL's CPU by process role (see {@link #role}), and this JVM's threads (nanoseconds).
    */
-  record Reading(long wall, long jvm, long jit, long pg, Map<String, Long> pgByRole, Map<Long, ThreadTime> threads) {}
+  record Reading(long wall, long jvm, long pg, Map<String, Long> pgByRole, Map<Long, ThreadTime> threads) {}
 
   /** One thread of this JVM: the part of the run it belongs to (see {@link #part}) and its CPU so far (nanoseconds). */
   record ThreadTime(String part, long cpu) {}
@@ -44,8 +44,7 @@ final class CpuMeter {
     }
     long pg = byRole.values().stream().mapToLong(Long::longValue).sum();
     Map<Long, ThreadTime> threads = threads();
-    long jit = threads.values().stream().filter(t -> t.part().equals("JIT compiler")).mapToLong(ThreadTime::cpu).sum();
-    return new Reading(System.nanoTime(), os.getProcessCpuTime(), jit, pg, byRole, threads);
+    return new Reading(System.nanoTime(), os.getProcessCpuTime(), pg, byRole, threads);
   }
 
   /**
@@ -147,7 +146,8 @@ final class CpuMeter {
     double wall = to.wall() - from.wall();
     long jvm = to.jvm() - from.jvm();
     long pg = to.pg() - from.pg();
-    long jit = to.jit() - from.jit();
+    // Per thread (HotSpot starts and stops compiler threads): one that ended takes nothing back out.
+    long jit = partCpu(from, to, "JIT compiler");
     return String.format("CPU during %s: this JVM %.2f cores (of which JIT compiling %.2f), PostgreSQL %.2f cores (of %d); "
             + "per contribution: JVM %.1f µs (JIT %.1f µs), PostgreSQL %.1f µs",
         phase, jvm / wall, jit / wall, pg / wall, Runtime.getRuntime().availableProcessors(),

@@ -58,6 +58,6 @@ class CpuMeterTest {
   }
 
   private static CpuMeter.Reading reading() {
-    return new CpuMeter.Reading(System.nanoTime(), 0, 0, 0, Map.of(), CpuMeter.threads());
+    return new CpuMeter.Reading(System.nanoTime(), 0, 0, Map.of(), CpuMeter.threads());
   }
 }

@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 
 /** Settings named from a set: JACKPOT_PUBLIC_WINS and JACKPOT_CLAIM_ROUNDS, through one reader. */
 class EnvVarsTest {
-  /** The default unless said otherwise, any case, and a typo refuses the start naming the setting. */
+  /** The fallback given unless said otherwise, any case, and a typo refuses the start naming the setting (the defaults themselves: ServiceConfigTest). */
   @Test
-  void eachSettingTakesItsDefaultItsNamesInAnyCaseAndRefusesATypo() {
+  void eachSettingTakesTheFallbackItsNamesInAnyCaseAndRefusesATypo() {
     assertChoice("JACKPOT_PUBLIC_WINS", PublicWins.FULL, PublicWins.ANONYMOUS, "Anonymous", "anon");
     assertChoice("JACKPOT_CLAIM_ROUNDS", ClaimRounds.ANY, ClaimRounds.RECORDED, "Recorded", "yes");
   }

@@ -31,6 +31,8 @@ class ServiceConfigTest {
   @Test
   void claimsTakeAnyRoundUnlessTheOperatorAsksForRecordedOnes() {
     assertEquals(io.jackpot.award.ClaimRounds.ANY, ServiceConfig.fromEnv(Map.of()).claimRounds());
+    assertEquals(io.jackpot.award.PublicWins.FULL, ServiceConfig.fromEnv(Map.of()).publicWins());
+    assertEquals(io.jackpot.award.PublicWins.ANONYMOUS, ServiceConfig.fromEnv(Map.of("JACKPOT_PUBLIC_WINS", "anonymous")).publicWins());
     assertEquals(io.jackpot.award.ClaimRounds.RECORDED, ServiceConfig.fromEnv(Map.of("JACKPOT_CLAIM_ROUNDS", "recorded")).claimRounds());
     assertThrows(IllegalArgumentException.class, () -> ServiceConfig.fromEnv(Map.of("JACKPOT_CLAIM_ROUNDS", "strict")));
   }

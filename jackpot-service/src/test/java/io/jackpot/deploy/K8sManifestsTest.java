@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.google.gson.Gson;
 import com.google.gson.JsonElement;
-import io.jackpot.access.CredentialsLoader;
 import io.jackpot.config.ServiceConfig;
 import io.jackpot.game.Games;
 import io.kubernetes.client.openapi.models.V1ConfigMap;
@@ -155,7 +154,7 @@ class K8sManifestsTest {
     ServiceConfig config = ServiceConfig.fromEnv(serviceEnv);
     assertEquals(2, config.cluster().minMembers());
     assertEquals("jackpot-hazelcast", config.cluster().kubernetesService());
-    assertFalse(CredentialsLoader.load(serviceEnv, Games.ids()).isDev(), "production credentials, not the dev ones");
+    assertFalse(io.jackpot.access.LiveCredentials.load(serviceEnv, Games.ids()).get().isDev(), "production credentials, not the dev ones");
 
     // The admin API and /metrics: on the container's "admin" port, behind their own Service, and
     // not on the public Service nor open to every peer.

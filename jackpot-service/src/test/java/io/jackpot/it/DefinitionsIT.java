@@ -10,6 +10,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -42,6 +43,9 @@ class DefinitionsIT extends OneNode {
     assertEquals(400, r.status(), r.body());
     assertEquals("INVALID_DEFINITION", r.errorCode());
     assertTrue(r.body().contains("game creepy-candy") && r.body().contains("candy"), r.body());
+    java.util.regex.Matcher named = java.util.regex.Pattern.compile("its jackpots \\[([^]]*)]").matcher(r.body());
+    assertTrue(named.find() && List.of(named.group(1).split(", ")).containsAll(List.of("candy", "greedy")),
+        "names the game's other jackpot too: " + r.body());
     assertEquals(404, AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/greedy", ADMIN).status(), "nothing saved");
     JsonObject many = spooky();
     JsonArray pools = new JsonArray();

@@ -25,7 +25,7 @@ class LedgerKeepAliveIT {
   private static final int KEEPALIVE_TIMER = 2;
 
   @Test
-  void unlimitedConnectionsProbeAfterTheLimitAndLimitedOnesKeepTheirOwnLimit() throws Exception {
+  void unlimitedConnectionsProbeAfterTheLimitAndLimitedOnesHaveNoKeepalive() throws Exception {
     String url = TestPostgres.freshDatabase();
     int port = PgConnectOptions.fromUri(url).getPort();
     Vertx vertx = Vertx.vertx();
@@ -46,6 +46,8 @@ class LedgerKeepAliveIT {
       limited.keySet().removeAll(unlimited.keySet());
       assertEquals(1, limited.size(), "one new connection, the limited pool's");
       assertTrue(limited.values().iterator().next()[0] != KEEPALIVE_TIMER, "the limited connection has its own limit instead");
+      assertEquals("5s", pools.limited().query("SHOW statement_timeout").execute().await().iterator().next().getString(0),
+          "the limited pool's own limit, on the server's side");
     } finally {
       pools.close(Duration.ofSeconds(5));
       vertx.close().await();

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A change saved in the ledger but overtaken, before this member could publish it, by a newer one
  * another member published (simulated by putting a higher-numbered copy of what is in force into
- * the shared map): the PUT is refused 409, and nothing of it takes effect, here or in the pools.
+ * the shared map): the PUT is refused 409 and the definition in force stays the newer one (its
+ * name and the map's version; the rates' own case likewise keeps the newer set in force).
  */
 class PublishOvertakenIT extends OneNode {
   private static final String ADMIN = "dev-admin-token";

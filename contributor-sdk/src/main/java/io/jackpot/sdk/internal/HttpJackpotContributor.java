@@ -736,7 +736,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
     }
   }
 
-  private static long retryAfterMillis(java.net.http.HttpHeaders headers) {
+  static long retryAfterMillis(java.net.http.HttpHeaders headers) {
     return headers.firstValue("Retry-After").map(HttpJackpotContributor::retryAfterMillis).orElse(-1L);
   }
 

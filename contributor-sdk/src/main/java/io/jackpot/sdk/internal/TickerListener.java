@@ -146,13 +146,9 @@ final class TickerListener implements WebSocket.Listener {
 
   /** The Retry-After of an upgrade answered 429 or 503, or -1. */
   static long retryAfterMillis(Throwable error) {
-    for (Throwable t = error; t != null; t = t.getCause()) {
-      if (t instanceof java.net.http.WebSocketHandshakeException h && h.getResponse() != null
-          && (h.getResponse().statusCode() == 429 || h.getResponse().statusCode() == 503)) {
-        return h.getResponse().headers().firstValue("Retry-After").map(HttpJackpotContributor::retryAfterMillis).orElse(-1L);
-      }
-    }
-    return -1;
+    return HttpJackpotContributor.unwrap(error) instanceof java.net.http.WebSocketHandshakeException h
+        && (h.getResponse().statusCode() == 429 || h.getResponse().statusCode() == 503)
+        ? HttpJackpotContributor.retryAfterMillis(h.getResponse().headers()) : -1;
   }
 
   /** A new connection: what a dropped one left half-read is not the start of this one's first message. */

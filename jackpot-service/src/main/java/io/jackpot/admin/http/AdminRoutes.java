@@ -184,7 +184,7 @@ public final class AdminRoutes {
         ctx.queryParams().get("after"),
         limit), page -> {
           JsonArray out = new JsonArray();
-          page.items().forEach(w -> out.add(WinJson.of(w, catalogue.currencyOf(w.pool())).put("operatorId", w.operatorId())));
+          page.items().forEach(w -> out.add(WinJson.admin(w, catalogue.currencyOf(w.pool()))));
           return new JsonObject().put("wins", out).put("next", page.next());
         });
   }

@@ -44,7 +44,7 @@ final class RoundJson {
       shares.add(share);
     }
     JsonArray wins = new JsonArray();
-    found.wins().forEach(w -> wins.add(WinJson.of(w, currencyOf.apply(w.pool())).put("operatorId", w.operatorId())));
+    found.wins().forEach(w -> wins.add(WinJson.admin(w, currencyOf.apply(w.pool()))));
     return out.put("contributions", shares).put("wins", wins);
   }
 }

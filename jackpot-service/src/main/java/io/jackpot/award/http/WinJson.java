@@ -30,6 +30,11 @@ public final class WinJson {
     return of(w, currency, io.jackpot.fx.Display.identity(currency));
   }
 
+  /** As an operator reads it (admin endpoints): with the operator whose round won. */
+  public static JsonObject admin(Win w, String currency) {
+    return of(w, currency).put("operatorId", w.operatorId());
+  }
+
   /**
    * The win of a pool kept in {@code poolCurrency}, with {@code amountInCurrency} in the display's
    * currency, {@code currency} naming it; in the pool's own when the display cannot show it.

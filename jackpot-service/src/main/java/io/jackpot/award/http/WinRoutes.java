@@ -65,11 +65,7 @@ public final class WinRoutes {
   }
 
   private void findByRound(RoutingContext ctx) {
-    String roundId = ctx.queryParams().get("roundId");
-    if (roundId == null || !JsonFields.isPrintable(roundId)) {
-      ctx.fail(Rejection.invalid("MISSING_FIELD", "query parameter roundId (1–128 printable ASCII characters) is required"));
-      return;
-    }
+    String roundId = JsonFields.roundIdParam(ctx.queryParams().get("roundId"));
     String currency = currency(ctx);
     Replies.json(ctx, () -> awards.findByRound(GameAuth.caller(ctx), roundId).thenCompose(wins -> {
       List<CompletableFuture<JsonObject>> shown = wins.stream().map(w -> shown(w, currency).toCompletableFuture()).toList();

@@ -77,18 +77,12 @@ public final class CatalogueFile {
     return out;
   }
 
-  /** A game's jackpots share one currency, as the admin API requires (one stake feeds them all). */
+  /** A game's jackpots share one currency, as the admin API requires: each against those before it in the file. */
   private static List<String> currencyProblems(List<JackpotDefinition> jackpots) {
-    Map<String, JackpotDefinition> firstByGame = new HashMap<>();
     List<String> problems = new ArrayList<>();
-    for (JackpotDefinition j : jackpots) {
-      for (String game : j.games()) {
-        JackpotDefinition first = firstByGame.putIfAbsent(game, j);
-        if (first != null && !first.currency().equals(j.currency())) {
-          problems.add(j.id() + ": game " + game + " also feeds " + first.id() + " in " + first.currency()
-              + "; a game's jackpots share one currency");
-        }
-      }
+    for (int i = 0; i < jackpots.size(); i++) {
+      String id = jackpots.get(i).id();
+      io.jackpot.jackpot.GameCurrencies.problems(jackpots.subList(0, i), jackpots.get(i)).forEach(p -> problems.add(id + ": " + p));
     }
     return problems;
   }
