@@ -153,7 +153,7 @@ public final class AdminService {
         .thenCompose(version -> installNewPools(before, next).thenCompose(v -> publish.apply(next, (long) version))
             .thenApply(inForce -> inForceOrRefused(inForce, "DEFINITION_CHANGED", "jackpot " + id + " was saved as version "
                 + version + ", but a newer version was saved meanwhile and is in force; its terms were not sent to the pools"))
-            .thenCompose(v -> changeTerms(admin, before, next))
+            .thenCompose(v -> changeTerms(admin, before, next, version))
             .handle((done, failed) -> {
               if (failed != null) {
                 Throwable answer = savedButIncomplete(id, version, failed);
@@ -219,12 +219,13 @@ public final class AdminService {
    * from the previous definition: a define that failed after publishing (its terms not submitted)
    * and is sent again finds the published definition already equal, and its pools must still get
    * their terms. The pool answers terms it already has or awaits with no change, and nothing is
-   * recorded for them.
+   * recorded for them. The terms carry the definition's version: a PUT whose step reaches the pools
+   * after a newer PUT's (each member has its own sequencer) leaves them with the newer terms.
    */
-  private CompletionStage<JackpotDefinition> changeTerms(Admin admin, JackpotDefinition before, JackpotDefinition next) {
+  private CompletionStage<JackpotDefinition> changeTerms(Admin admin, JackpotDefinition before, JackpotDefinition next, long version) {
     List<Submission.Target> targets = next.pools().stream()
         .filter(p -> before != null && before.pool(p.key()).isPresent())
-        .map(p -> new Submission.Target(next.poolId(p), new PoolCommand.ChangeTerms("terms-" + UUID.randomUUID(), p.terms())))
+        .map(p -> new Submission.Target(next.poolId(p), new PoolCommand.ChangeTerms("terms-" + UUID.randomUUID(), p.terms(), version)))
         .toList();
     if (targets.isEmpty()) {
       return CompletableFuture.completedFuture(next);

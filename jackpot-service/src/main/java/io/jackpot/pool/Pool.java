@@ -25,6 +25,8 @@ import java.util.Optional;
  * @param mustHit the secret hit point of the current cycle (must-hit pools only, else null)
  * @param reserve money set aside for the next seed (reserve shares and overflow above the cap)
  * @param pendingTerms terms an operator changed, taking effect at the next reseed (null: none)
+ * @param termsVersion the jackpot definition version whose terms the pool last took (in force or
+ *     pending; 0: none told yet): terms of an older version arriving later are not taken
  * @param receivedTransfers the last transfer ids received, so a transfer is received once
  * @param owed overflow above the ceiling waiting to leave for the terms' {@code overflowTo} pool
  * @param recentWins the last wins, newest last, so a repeated claim gets the same win
@@ -45,6 +47,7 @@ public record Pool(
     MustHit mustHit,
     Money reserve,
     PoolTerms pendingTerms,
+    long termsVersion,
     List<String> receivedTransfers,
     Money owed,
     List<Win> recentWins,
@@ -72,7 +75,7 @@ public record Pool(
   /** A new pool at its seed; operation 0 is its creation (and draws its first hit point). */
   public static Pool created(PoolId id, PoolTerms terms, Entropy entropy) {
     return new Pool(id, PoolStatus.ACTIVE, terms, Money.ofMicros(terms.seedMicros()), terms.seedMicros(), 0, 0,
-        drawHitPoint(terms, entropy, 0), Money.ZERO, null, List.of(), Money.ZERO, List.of(), Map.of());
+        drawHitPoint(terms, entropy, 0), Money.ZERO, null, 0, List.of(), Money.ZERO, List.of(), Map.of());
   }
 
   /** All the pool holds: its amount, its reserve, and what it owes its overflow pool. */
@@ -83,8 +86,8 @@ public record Pool(
   /** The same pool without its batch memory: what readers need, small to copy. */
   public Pool view() {
     return lastBatchBySender.isEmpty() ? this
-        : new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve, pendingTerms, receivedTransfers, owed,
-            recentWins, Map.of());
+        : new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve, pendingTerms, termsVersion,
+            receivedTransfers, owed, recentWins, Map.of());
   }
 
   /**
@@ -186,7 +189,7 @@ public record Pool(
     if (status == target) {
       return new Transition(this, List.of(new PoolOutcome.Unchanged(command.roundId(), status)));
     }
-    Pool next = new Pool(id, target, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pendingTerms,
+    Pool next = new Pool(id, target, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pendingTerms, termsVersion,
         receivedTransfers, owed, recentWins, lastBatchBySender);
     return new Transition(next, List.of(new PoolOutcome.StateChanged(command.roundId(), pause ? "PAUSED" : "RESUMED", status, next.view())));
   }
@@ -202,12 +205,12 @@ public record Pool(
     long op = opSeq + 1;
     if (d.transferTo() == null) {
       Pool held = new Pool(id, PoolStatus.DISCONTINUED, terms, amount, cycleSeedMicros, op, winSeq, mustHit, reserve, null,
-          receivedTransfers, owed, recentWins, lastBatchBySender);
+          termsVersion, receivedTransfers, owed, recentWins, lastBatchBySender);
       return new Transition(held, List.of(new PoolOutcome.StateChanged(d.roundId(), "DISCONTINUED", status, held.view())));
     }
     var transfer = new PoolOutcome.Transfer(d.transferId(), id, d.transferTo(), value(), d.reason());
     Pool emptied = new Pool(id, PoolStatus.DISCONTINUED, terms, Money.ZERO, cycleSeedMicros, op, winSeq, mustHit, Money.ZERO, null,
-        receivedTransfers, Money.ZERO, recentWins, lastBatchBySender);
+        termsVersion, receivedTransfers, Money.ZERO, recentWins, lastBatchBySender);
     return new Transition(emptied, List.of(new PoolOutcome.Transferred(d.roundId(), transfer, false, false, emptied.view())));
   }
 
@@ -221,7 +224,7 @@ public record Pool(
     }
     var transfer = new PoolOutcome.Transfer(f.transferId(), id, terms.overflowTo(), owed, "overflow above the ceiling");
     Pool next = new Pool(id, status, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pendingTerms,
-        receivedTransfers, Money.ZERO, recentWins, lastBatchBySender);
+        termsVersion, receivedTransfers, Money.ZERO, recentWins, lastBatchBySender);
     return new Transition(next, List.of(new PoolOutcome.Transferred(f.roundId(), transfer, false, false, next.view())));
   }
 
@@ -238,7 +241,7 @@ public record Pool(
       // first receipt never was) is an anchor of its own, never at a share's number, where the
       // ledger's share runs could span it (docs/ledger.md).
       Pool same = new Pool(id, status, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pendingTerms,
-          receivedTransfers, owed, recentWins, lastBatchBySender);
+          termsVersion, receivedTransfers, owed, recentWins, lastBatchBySender);
       return new Transition(same, List.of(new PoolOutcome.Transferred(t.roundId(), transfer, true, true, same.view())));
     }
     List<String> received = new ArrayList<>(receivedTransfers);
@@ -248,18 +251,32 @@ public record Pool(
     }
     boolean toAmount = status == PoolStatus.ACTIVE && mustHit == null;
     Pool next = new Pool(id, status, terms, toAmount ? amount.plus(t.amount()) : amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit,
-        toAmount ? reserve : reserve.plus(t.amount()), pendingTerms, received, owed, recentWins, lastBatchBySender);
+        toAmount ? reserve : reserve.plus(t.amount()), pendingTerms, termsVersion, received, owed, recentWins, lastBatchBySender);
     return new Transition(next, List.of(new PoolOutcome.Transferred(t.roundId(), transfer, true, false, next.view())));
   }
 
-  /** New terms wait for the next reseed (regulators require it); asking for the terms in force cancels a pending change. */
+  /**
+   * New terms wait for the next reseed (regulators require it); asking for the terms in force
+   * cancels a pending change. Terms of a definition version older than the pool's last are not
+   * taken: two operators' changes of one jackpot may reach the pool in either order (each member
+   * submits its own), and the pool must end with the newer one's terms. A change of version 0 (a
+   * sender that predates versions) is always taken. A newer version with the same terms changes
+   * only the version the pool remembers: nothing is recorded for it (the pool's next recorded
+   * event carries it).
+   */
   private Transition changeTerms(PoolCommand.ChangeTerms change) {
+    if (change.version() != 0 && change.version() < termsVersion) {
+      return new Transition(this, List.of(new PoolOutcome.Unchanged(change.roundId(), status)));
+    }
+    long version = Math.max(termsVersion, change.version());
     PoolTerms pending = change.terms().equals(terms) ? null : change.terms();
     // A discontinued pool is never won again, so no terms of it ever come into force.
     if (status == PoolStatus.DISCONTINUED || java.util.Objects.equals(pending, pendingTerms)) {
-      return new Transition(this, List.of(new PoolOutcome.Unchanged(change.roundId(), status)));
+      Pool same = version == termsVersion ? this : new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve,
+          pendingTerms, version, receivedTransfers, owed, recentWins, lastBatchBySender);
+      return new Transition(same, List.of(new PoolOutcome.Unchanged(change.roundId(), status)));
     }
-    Pool next = new Pool(id, status, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pending,
+    Pool next = new Pool(id, status, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pending, version,
         receivedTransfers, owed, recentWins, lastBatchBySender);
     return new Transition(next, List.of(new PoolOutcome.StateChanged(change.roundId(), "TERMS_PENDING", status, next.view())));
   }
@@ -299,7 +316,7 @@ public record Pool(
     }
     long op = opSeq + 1;
     Pool next = new Pool(id, status, terms, after, cycleSeedMicros, op, winSeq, mustHit, reserve.plus(toReserve), pendingTerms,
-        receivedTransfers, owed.plus(toOverflow), recentWins, lastBatchBySender);
+        termsVersion, receivedTransfers, owed.plus(toOverflow), recentWins, lastBatchBySender);
     Trigger.Kind fired = null;
     Money pays = null;
     if (terms.trigger() instanceof Trigger.Random r
@@ -378,7 +395,7 @@ public record Pool(
       wins.remove(0);
     }
     return new Pool(id, status, win.next().terms(), win.next().amount(), win.next().seedMicros(), win.opSeq(), win.sequence(),
-        win.next().mustHit(), win.next().reserve(), null, receivedTransfers, win.next().owed(), wins, lastBatchBySender);
+        win.next().mustHit(), win.next().reserve(), null, termsVersion, receivedTransfers, win.next().owed(), wins, lastBatchBySender);
   }
 
   private static MustHit drawHitPoint(PoolTerms terms, Entropy entropy, long op) {
@@ -407,7 +424,7 @@ public record Pool(
           .min(Map.Entry.comparingByValue(Comparator.comparingLong(AppliedBatch::appliedAtOp))).orElseThrow().getKey();
       memory.remove(oldest);
     }
-    return new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve, pendingTerms, receivedTransfers, owed,
-        recentWins, memory);
+    return new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve, pendingTerms, termsVersion,
+        receivedTransfers, owed, recentWins, memory);
   }
 }

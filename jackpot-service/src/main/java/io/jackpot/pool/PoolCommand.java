@@ -30,8 +30,17 @@ public sealed interface PoolCommand extends Serializable {
   /** Sends what overflowed above the ceiling to the overflow pool, under {@code transferId}. */
   record FlushOverflow(String roundId, String transferId) implements PoolCommand {}
 
-  /** New terms for the pool, taking effect at its next reseed. {@code roundId}: the command's id. */
-  record ChangeTerms(String roundId, PoolTerms terms) implements PoolCommand {}
+  /**
+   * New terms for the pool, taking effect at its next reseed. {@code roundId}: the command's id;
+   * {@code version}: the jackpot definition version they are of (a pool takes no terms older than
+   * its last; 0: unversioned, always taken).
+   */
+  record ChangeTerms(String roundId, PoolTerms terms, long version) implements PoolCommand {
+    /** Unversioned terms (always taken). */
+    public ChangeTerms(String roundId, PoolTerms terms) {
+      this(roundId, terms, 0);
+    }
+  }
 
   /** Awards the pool to the claimant; the same round id again returns the same win. */
   record Claim(String roundId, String playerId, String gameId, String operatorId, Instant at)

@@ -118,6 +118,11 @@ class DefinitionsIT extends OneNode {
     assertEquals("80.000000", miniPending.getString("ceiling"));
     assertEquals("MUST_HIT_BY", miniPending.getJsonObject("trigger").getString("type"));
     assertTrue(miniPending.containsKey("reserveRate") && miniPending.containsKey("overflowTo"), miniPending.encode());
+    try (SimplePg sql = SimplePg.of(pgUrl)) {
+      // The pending terms are recorded with the definition version they are of: a pool takes no older ones after them.
+      assertEquals(sql.count("SELECT max(version) FROM jackpot_definitions WHERE id = 'candy'"),
+          sql.count("SELECT max(terms_version) FROM pool_events WHERE jackpot_id = 'candy' AND pool_key = 'grand' AND kind = 'TERMS_PENDING'"));
+    }
     String before = api.amount("candy", "grand");
     JsonObject share = Api.results(api.post("/v1/contributions", batch(contribution("CHG-1", "creepy-candy", "1.00", null))))
         .getJsonObject(0).getJsonArray("contributions").getJsonObject(3);

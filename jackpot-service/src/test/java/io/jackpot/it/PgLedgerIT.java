@@ -1,6 +1,7 @@
 package io.jackpot.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -172,7 +173,7 @@ class PgLedgerIT {
     PoolId paused = new PoolId("j", "paused-at-9");
     var terms = new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000));
     var pause = new LedgerBatch.PoolEvent(paused, 9, "PAUSED", io.jackpot.pool.PoolStatus.PAUSED, Money.ofMicros(10_000_000),
-        10_000_000, 0, null, Money.ZERO, Money.ZERO, terms, null, AT);
+        10_000_000, 0, null, Money.ZERO, Money.ZERO, terms, null, 0, AT);
     await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(), List.of(), List.of(), List.of(), List.of(pause),
         List.of(), List.of(), List.of(), List.of(), List.of())));
     ExecutionException clash = assertThrows(ExecutionException.class,
@@ -260,7 +261,7 @@ class PgLedgerIT {
         List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
     await(ledger.record(first));
     var anchor = new LedgerBatch.PoolEvent(a, 3, "PAUSED", io.jackpot.pool.PoolStatus.ACTIVE, new Money(10_006_001, 200_000),
-        10_000_000, 0, null, Money.ofMicros(7), Money.ZERO, terms, null, AT);
+        10_000_000, 0, null, Money.ofMicros(7), Money.ZERO, terms, null, 0, AT);
     var r4 = new RoundRecord("pk-4", "fp4", "g", "op", "p", 1_000_000, "EUR", null, AT);
     await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(), List.of(new LedgerBatch.Round(r4, RoundStatus.APPLIED, AT)),
         List.of(new LedgerBatch.Share(a, 4, "op", "pk-4", 0, new Money(1_000, 500_000), Money.ZERO, Money.ZERO, new Money(10_007_001, 700_000))),
@@ -294,6 +295,33 @@ class PgLedgerIT {
   }
 
   @Test
+  void aRebuiltPoolRemembersTheNewestTermsVersionItTookAcrossAWin() throws Exception {
+    PoolId id = new PoolId("versioned", "p");
+    var v1 = new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000));
+    var v5 = new io.jackpot.pool.PoolTerms(25_000_000, new io.jackpot.money.Rate(2000));
+    var random = new io.jackpot.pool.StrongRandomSource();
+    io.jackpot.pool.Pool created = io.jackpot.pool.Pool.created(id, v1, random.next());
+    await(ledger.recordCreated(created, AT));
+    // Version 5's terms become pending (recorded with their version), then a win puts them in force:
+    // the win's anchor does not know the version.
+    var pending = created.apply(new io.jackpot.pool.Pool.Batch("t", 1, "op1", random.next(),
+        List.of(new io.jackpot.pool.PoolCommand.ChangeTerms("c5", v5, 5))));
+    var won = pending.pool().apply(new io.jackpot.pool.Pool.Batch("t", 2, "op2", random.next(),
+        List.of(new io.jackpot.pool.PoolCommand.Claim("w1", "p", "g", "op", AT))));
+    Win win = ((io.jackpot.pool.PoolOutcome.Won) won.outcomes().get(0)).win();
+    await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(), List.of(), List.of(), List.of(win),
+        List.of(LedgerBatch.PoolEvent.of(pending.pool(), "TERMS_PENDING", AT), LedgerBatch.anchorOf(win)),
+        List.of(), List.of(), List.of(), List.of(), List.of())));
+
+    var rebuilt = ledger.rebuild(id, v1).toCompletableFuture().get().orElseThrow();
+    assertEquals(v5, rebuilt.terms(), "the win's anchor holds the terms it put in force");
+    assertEquals(5, rebuilt.termsVersion(), "the newest version among the pool's events, not the anchor's 0");
+    var late = rebuilt.apply(new io.jackpot.pool.Pool.Batch("t", 3, "op3", random.next(),
+        List.of(new io.jackpot.pool.PoolCommand.ChangeTerms("c4", v1, 4))));
+    assertInstanceOf(io.jackpot.pool.PoolOutcome.Unchanged.class, late.outcomes().get(0), "version 4 arrives after 5: not taken");
+  }
+
+  @Test
   void sharesRecordedBeforeVersion3MoveIntoTheirRounds() throws Exception {
     String old = TestPostgres.freshDatabase();
     Pool oldPg = PgBuilder.pool().connectingTo(PgConnectOptions.fromUri(old)).using(vertx).build();
@@ -305,7 +333,7 @@ class PgLedgerIT {
           INSERT INTO contributions VALUES
             ('j', 'b', 7, 'old-1', 1, 'g', 'op', 1000000, 30, 1, 0, 0, 0, 0, 500, 2, now()),
             ('j', 'a', 7, 'old-1', 0, 'g', 'op', 1000000, 10, 5, 1, 0, 0, 0, 100, 6, now())""");
-      assertEquals(5, PgSchema.migrate(oldPg).await());
+      assertEquals(6, PgSchema.migrate(oldPg).await());
       var moved = new PgLedger(oldPg).findRounds("op", List.of("old-1", "old-2")).toCompletableFuture().get();
       assertEquals(List.of(new PoolId("j", "a"), new PoolId("j", "b")),
           moved.get("old-1").shares().stream().map(io.jackpot.ledger.RecordedRound.RecordedShare::pool).toList());
@@ -315,7 +343,7 @@ class PgLedgerIT {
       assertEquals(40, sql.count("SELECT sum(share_micros)::int8 FROM contributions"));
       assertEquals(0, sql.count("SELECT count(*) FROM rounds WHERE applied_at IS NULL"));
       // A later release migrated it further, and this one is started again (a rollback): refused.
-      sql.execute("INSERT INTO schema_version (version) VALUES (6)");
+      sql.execute("INSERT INTO schema_version (version) VALUES (7)");
       Exception newer = assertThrows(Exception.class, () -> PgSchema.migrate(oldPg).await());
       assertTrue(String.valueOf(newer.getMessage()).contains("newer than this service knows"), String.valueOf(newer));
     } finally {

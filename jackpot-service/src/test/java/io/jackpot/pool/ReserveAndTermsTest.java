@@ -114,4 +114,37 @@ class ReserveAndTermsTest {
     assertNull(back.pool().pendingTerms());
     assertInstanceOf(PoolOutcome.Unchanged.class, run(back.pool(), new PoolCommand.ChangeTerms("c3", old)).outcomes().get(0));
   }
+
+  @Test
+  void termsOfAnOlderDefinitionVersionArrivingLateAreNotTaken() {
+    PoolTerms v1 = new PoolTerms(10_000_000, new Rate(10_000));
+    PoolTerms v2 = new PoolTerms(20_000_000, new Rate(10_000));
+    PoolTerms v3 = new PoolTerms(30_000_000, new Rate(30_000));
+    // Version 3's step reaches the pool first, version 2's (sent by another member) after it.
+    Pool.Transition third = run(pool(v1), new PoolCommand.ChangeTerms("c3", v3, 3));
+    assertEquals(3, third.pool().termsVersion());
+    Pool.Transition late = run(third.pool(), new PoolCommand.ChangeTerms("c2", v2, 2));
+    assertInstanceOf(PoolOutcome.Unchanged.class, late.outcomes().get(0));
+    assertEquals(v3, late.pool().pendingTerms(), "the newer version's terms stay pending");
+    assertEquals(third.pool().opSeq(), late.pool().opSeq(), "nothing applied, nothing recorded");
+    Pool.Transition won = run(late.pool(), claim("w1"));
+    assertEquals(v3, won.pool().terms());
+    assertEquals(3, won.pool().termsVersion(), "a win keeps the version it took the terms of");
+    assertInstanceOf(PoolOutcome.Unchanged.class, run(won.pool(), new PoolCommand.ChangeTerms("c2", v2, 2)).outcomes().get(0));
+  }
+
+  @Test
+  void aNewerVersionWithTheSameTermsStillOutranksAnOlderOneInFlight() {
+    PoolTerms v1 = new PoolTerms(10_000_000, new Rate(10_000));
+    PoolTerms v2 = new PoolTerms(20_000_000, new Rate(10_000));
+    // Version 3 went back to version 1's terms (nothing to change here); version 2's step comes late.
+    Pool.Transition third = run(pool(v1), new PoolCommand.ChangeTerms("c3", v1, 3));
+    assertInstanceOf(PoolOutcome.Unchanged.class, third.outcomes().get(0));
+    assertEquals(3, third.pool().termsVersion());
+    Pool late = run(third.pool(), new PoolCommand.ChangeTerms("c2", v2, 2)).pool();
+    assertNull(late.pendingTerms(), "version 2's terms never become pending");
+    Pool unversioned = run(late, new PoolCommand.ChangeTerms("c0", v2)).pool();
+    assertEquals(v2, unversioned.pendingTerms(), "a sender without versions is always heard");
+    assertEquals(3, unversioned.termsVersion());
+  }
 }

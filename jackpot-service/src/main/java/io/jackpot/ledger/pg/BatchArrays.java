@@ -158,6 +158,7 @@ final class BatchArrays {
     String[] jackpot = new String[n], pool = new String[n], kind = new String[n], status = new String[n];
     Long[] seq = new Long[n], micros = new Long[n], sub = new Long[n], seed = new Long[n], winSeq = new Long[n];
     Long[] hit = new Long[n], reserveMicros = new Long[n], reserveSub = new Long[n], owedMicros = new Long[n], owedSub = new Long[n];
+    Long[] termsVersion = new Long[n];
     String[] salt = new String[n], commitment = new String[n];
     Object[] terms = new Object[n], pending = new Object[n];
     OffsetDateTime[] at = new OffsetDateTime[n];
@@ -183,11 +184,12 @@ final class BatchArrays {
       owedSub[i] = e.owed().sub();
       terms[i] = TermsJson.of(e.terms());
       pending[i] = TermsJson.of(e.pendingTerms());
+      termsVersion[i] = e.termsVersion();
       at[i] = utc(e.at());
     }
     return Tuple.of(jackpot, pool, seq, kind, status, micros, sub, seed, winSeq, hit).addValue(salt).addValue(commitment)
         .addValue(reserveMicros).addValue(reserveSub).addValue(owedMicros).addValue(owedSub).addValue(terms).addValue(pending)
-        .addValue(at);
+        .addValue(termsVersion).addValue(at);
   }
 
   static Tuple audit(List<io.jackpot.ledger.AuditEntry> entries) {

@@ -163,11 +163,11 @@ final class LedgerSql {
   /** A pool event's columns, and its parameters as arrays (BatchArrays.events), in that order. */
   private static final String EVENT_COLUMNS = """
       jackpot_id, pool_key, op_seq, kind, status, amount_micros, amount_sub, cycle_seed_micros, win_seq, hit_micros, salt,
-      commitment, reserve_micros, reserve_sub, owed_micros, owed_sub, terms, pending_terms, at""";
+      commitment, reserve_micros, reserve_sub, owed_micros, owed_sub, terms, pending_terms, terms_version, at""";
   private static final String EVENT_ARRAYS = """
       unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::text[], $6::int8[], $7::int8[], $8::int8[], $9::int8[],
              $10::int8[], $11::text[], $12::text[], $13::int8[], $14::int8[], $15::int8[], $16::int8[], $17::jsonb[],
-             $18::jsonb[], $19::timestamptz[])""";
+             $18::jsonb[], $19::int8[], $20::timestamptz[])""";
 
   static final String INSERT_EVENTS = "INSERT INTO pool_events (" + EVENT_COLUMNS + ") SELECT * FROM " + EVENT_ARRAYS;
 
@@ -237,7 +237,8 @@ final class LedgerSql {
 
   static final String LAST_EVENT = """
       SELECT op_seq, status, amount_micros, amount_sub, cycle_seed_micros, win_seq, hit_micros, salt, commitment,
-             reserve_micros, reserve_sub, owed_micros, owed_sub, terms, pending_terms
+             reserve_micros, reserve_sub, owed_micros, owed_sub, terms, pending_terms,
+             (SELECT max(terms_version) FROM pool_events WHERE jackpot_id = $1 AND pool_key = $2) AS terms_version
       FROM pool_events WHERE jackpot_id = $1 AND pool_key = $2 ORDER BY op_seq DESC LIMIT 1""";
 
   /**

@@ -507,7 +507,7 @@ public final class PgLedger implements Ledger {
     java.util.Collections.reverse(wins);
     return new Pool(id, PoolStatus.valueOf(anchor.getString("status")), inForce, amount,
         anchor.getLong("cycle_seed_micros"), lastOp, anchor.getLong("win_seq"), mustHit(anchor), reserve,
-        TermsJson.parse(json(anchor, "pending_terms")), receivedIds(receipts), owed, wins, Map.of());
+        TermsJson.parse(json(anchor, "pending_terms")), anchor.getLong("terms_version"), receivedIds(receipts), owed, wins, Map.of());
   }
 
   private static List<String> receivedIds(RowSet<Row> receipts) {
