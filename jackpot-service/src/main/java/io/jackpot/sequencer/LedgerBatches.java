@@ -95,8 +95,13 @@ final class LedgerBatches {
           events.add(LedgerBatch.PoolEvent.of(after, c.kind(), now));
           Submission.Audit who = d.submission().audit();
           if (who != null) {
+            String state = state(after.status(), after.amount());
+            if ("DISCONTINUED".equals(c.kind())) {
+              // Held: all the pool keeps (reserve and overflow owed included), as the operator was answered.
+              state = state.substring(0, state.length() - 1) + ",\"held\":\"" + after.value().toPlainString() + "\"}";
+            }
             audit.add(new AuditEntry(now, who.actor(), who.owner(), who.action(), after.id().key(),
-                state(c.before(), after.amount()), withReason(state(after.status(), after.amount()), d.submission().targets().get(i).command())));
+                state(c.before(), after.amount()), withReason(state, d.submission().targets().get(i).command())));
           }
         }
       }

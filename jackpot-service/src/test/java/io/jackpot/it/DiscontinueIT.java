@@ -70,6 +70,19 @@ class DiscontinueIT extends OneNode {
   }
 
   @Test
+  void aHeldPoolsAuditEntrySaysAllItHolds() {
+    assertEquals(200, DefinitionsIT.put("spooky-held", DefinitionsIT.spooky(), DefinitionsIT.ADMIN).status());
+    // Small: 1% of the stake to its amount and 0.2% to its reserve.
+    api.post("/v1/contributions", batch(contribution("HELD-R-1", "creepy-candy", "50.00", null)));
+    Api.Reply r = discontinue(node.httpPort(), "spooky-held/pools/small", new JsonObject().put("reason", "season over").put("hold", true));
+    assertEquals(200, r.status(), r.body());
+    JsonObject audited = auditAfter("pool.discontinue.hold");
+    assertEquals("5.500000", audited.getString("amount"));
+    assertEquals("5.600000", audited.getString("held"), "amount and reserve: " + audited);
+    assertEquals(r.json().getString("held"), audited.getString("held"), "the audit says what the operator was answered");
+  }
+
+  @Test
   void aHeldPoolKeepsItsAmountAndRefusesEverything() {
     api.post("/v1/contributions", batch(contribution("HOLD-1", "bewitched", "50.00", "5.00")));
     String before = api.amount("bewitched", "cv-5.00");
