@@ -164,27 +164,25 @@ public final class AdminService {
   }
 
   /**
-   * A define that failed once its version was saved. Refused for now (a 503: a pool not loaded,
-   * the sequencer busy or unhealthy): answered so, with the message saying that the version is
-   * saved and that sending the same definition again completes it, not that nothing changed.
-   * Anything else is answered as the error handler answers it (a fault stays a logged 500, not an
-   * invitation to retry, which would save a version each time); the log says the version is saved.
-   * A version overtaken before it was put in force ({@code DEFINITION_CHANGED}) went no further.
+   * A define that failed once its version was saved: answered with the status and code its failure
+   * gets (a 503 stays a 503, so callers retry; a fault stays a logged 500), with a message saying
+   * that the version is saved and that sending the same definition again completes it, never the
+   * "nothing was changed" of an infrastructure failure's usual answer. A refusal other than "not
+   * now" keeps its own answer: a version overtaken before it was put in force
+   * ({@code DEFINITION_CHANGED}) says so and went no further.
    */
-  private static Throwable savedButIncomplete(String id, int version, Throwable failed) {
+  static Throwable savedButIncomplete(String id, int version, Throwable failed) {
     Throwable cause = failed instanceof java.util.concurrent.CompletionException && failed.getCause() != null ? failed.getCause() : failed;
-    String saved = "jackpot " + id + " was saved as version " + version + " but did not reach every pool (";
-    String retry = "); send the same definition again to complete it";
-    if (cause instanceof Rejection r && r.kind() == Kind.UNAVAILABLE) {
-      return new Rejection(r.kind(), r.code(), saved + r.getMessage() + retry);
+    if (cause instanceof Rejection r && r.kind() != Kind.UNAVAILABLE) {
+      return cause;
     }
-    if (cause instanceof OverloadedException o) {
-      return new OverloadedException(saved + o.getMessage() + retry);
-    }
-    if (!(cause instanceof Rejection)) {
+    boolean known = cause instanceof Rejection || cause instanceof OverloadedException;
+    if (!known) {
       log.warn("PUT jackpot {}: version {} is saved, then the PUT failed: {}", id, version, cause.toString());
     }
-    return cause;
+    return new io.jackpot.error.DoneInPart("jackpot " + id + " was saved as version " + version + " but did not reach every pool ("
+        + (known ? cause.getMessage() : "the cluster or the ledger failed; logged") + "); send the same definition again to complete it",
+        cause);
   }
 
   /**

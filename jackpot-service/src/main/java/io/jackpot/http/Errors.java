@@ -60,6 +60,10 @@ public final class Errors {
   public static Failure describe(Throwable error, String whatSent) {
     String what = clipped(whatSent); // a path or message id the caller chose: one short line each
     Throwable failure = unwrap(error);
+    if (failure instanceof io.jackpot.error.DoneInPart part && part.getCause() != null) {
+      Failure f = describe(part.getCause(), whatSent);
+      return new Failure(f.status(), f.code(), part.getMessage());
+    }
     if (failure instanceof Rejection r) {
       if (log.isInfoEnabled()) {
         log.info("{} -> {} {}: {}", what, status(r.kind()), r.code(), clipped(r.getMessage()));

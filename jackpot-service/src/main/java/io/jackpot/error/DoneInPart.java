@@ -1,0 +1,12 @@
+package io.jackpot.error;
+
+/**
+ * A request that failed after part of it was durably done (a definition saved, then not sent to
+ * every pool). Answered with the status and code its cause gets, but with this message, which says
+ * what was done and how to finish it: the cause's own answer may say that nothing was changed.
+ */
+public final class DoneInPart extends RuntimeException {
+  public DoneInPart(String message, Throwable cause) {
+    super(message, cause, false, false);
+  }
+}

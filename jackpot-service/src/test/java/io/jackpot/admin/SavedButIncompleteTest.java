@@ -1,0 +1,54 @@
+package io.jackpot.admin;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jackpot.error.Rejection;
+import io.jackpot.http.Errors;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.Test;
+
+/** A PUT that failed after its version was saved is answered as its failure is, but never with "nothing was changed". */
+class SavedButIncompleteTest {
+  private static Errors.Failure answer(Throwable failure) {
+    return Errors.describe(new CompletionException(AdminService.savedButIncomplete("candy", 7, new CompletionException(failure))), "PUT /x");
+  }
+
+  @Test
+  void anInfrastructureFailureStaysA503ButSaysTheVersionIsSaved() {
+    Errors.Failure f = answer(new com.hazelcast.core.HazelcastException("partition owner gone"));
+    assertEquals(503, f.status());
+    assertEquals("UNAVAILABLE", f.code());
+    assertTrue(f.message().startsWith("jackpot candy was saved as version 7 but did not reach every pool"), f.message());
+    assertTrue(f.message().endsWith("send the same definition again to complete it"), f.message());
+    assertFalse(f.message().contains("nothing was changed"), f.message());
+    assertFalse(f.message().contains("partition owner gone"), "no internals in the answer: " + f.message());
+
+    Errors.Failure quorum = answer(new com.hazelcast.splitbrainprotection.SplitBrainProtectionException("no quorum"));
+    assertEquals(503, quorum.status());
+    assertEquals("NO_QUORUM", quorum.code());
+    assertFalse(quorum.message().contains("nothing was changed"), quorum.message());
+  }
+
+  @Test
+  void aRefusalForNowKeepsItsCodeAndAFaultStaysA500() {
+    Errors.Failure notLoaded = answer(new Rejection(Rejection.Kind.UNAVAILABLE, "POOL_NOT_LOADED", "pool candy/mini is not loaded"));
+    assertEquals(503, notLoaded.status());
+    assertEquals("POOL_NOT_LOADED", notLoaded.code());
+    assertEquals("jackpot candy was saved as version 7 but did not reach every pool (pool candy/mini is not loaded);"
+        + " send the same definition again to complete it", notLoaded.message());
+
+    Errors.Failure fault = answer(new IllegalStateException("a bug"));
+    assertEquals(500, fault.status());
+    assertEquals("INTERNAL", fault.code());
+    assertTrue(fault.message().startsWith("jackpot candy was saved as version 7"), fault.message());
+  }
+
+  @Test
+  void anOvertakenVersionKeepsItsOwnAnswer() {
+    Rejection overtaken = new Rejection(Rejection.Kind.CONFLICT, "DEFINITION_CHANGED", "a newer version is in force");
+    assertSame(overtaken, AdminService.savedButIncomplete("candy", 7, new CompletionException(overtaken)));
+  }
+}
