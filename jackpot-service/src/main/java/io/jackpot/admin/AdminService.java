@@ -113,10 +113,7 @@ public final class AdminService {
     if (before != null) {
       checkChange(admin, before, next);
     }
-    List<String> currencies = io.jackpot.jackpot.GameCurrencies.problems(catalogue.all(), next);
-    if (!currencies.isEmpty()) {
-      throw Rejection.invalid("INVALID_DEFINITION", "games: " + String.join("; ", currencies));
-    }
+    checkCurrencies(catalogue.all(), next);
     Map<PoolId, String> overflowTargets = checkOverflowTargets(admin, next);
     if (admin.operatorScope() != null && !gamesOf.apply(admin.operatorScope()).containsAll(next.games())) {
       throw new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED", "games: a token scoped to " + admin.operatorScope()
@@ -137,19 +134,14 @@ public final class AdminService {
       }
     }
     // After the scope checks: a scoped token hears of other operators' jackpots only for games it may link.
-    List<JackpotDefinition> withNext = new java.util.ArrayList<>(catalogue.all().stream().filter(j -> !j.id().equals(id)).toList());
-    withNext.add(next);
-    List<String> tooMuch = io.jackpot.jackpot.StakeShares.problems(withNext, next.games());
-    if (!tooMuch.isEmpty()) {
-      throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", tooMuch));
-    }
+    checkStakeShares(catalogue.all(), next);
     String after = DefinitionJson.of(next).encode();
     AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), next.owner(), "jackpot.define", id,
         before == null ? null : DefinitionJson.of(before).encode(), after);
     // New pools are in the cluster before the definition that routes contributions to them is
     // published: a contribution routed to a pool not there yet would hold up its member's sequencer.
     return refuseUnusableTargets(List.of(), overflowTargets, "INVALID_DEFINITION")
-        .thenCompose(v -> ledger.saveDefinition(id, after, admin.name(), audit, latest -> sameAs(id, latest, before, next)))
+        .thenCompose(v -> ledger.saveDefinition(id, after, admin.name(), audit, inForce -> checkInForce(inForce, before, next)))
         .thenCompose(version -> installNewPools(before, next).thenCompose(v -> publish.apply(next, (long) version))
             .thenApply(inForce -> inForceOrRefused(inForce, "DEFINITION_CHANGED", "jackpot " + id + " was saved as version "
                 + version + ", but a newer version was saved meanwhile and is in force; its terms were not sent to the pools"))
@@ -183,6 +175,38 @@ public final class AdminService {
     return new io.jackpot.error.DoneInPart("jackpot " + id + " was saved as version " + version + " but did not reach every pool ("
         + (known ? cause.getMessage() : "the cluster or the ledger failed; logged") + "); send the same definition again to complete it",
         cause);
+  }
+
+  /**
+   * The checks across jackpots again, under the lock every definition save takes, against the
+   * versions in force in the ledger: this member's catalogue may not have caught up with a save on
+   * another member, and two PUTs of different jackpots linking one game at the same moment would
+   * each be checked without the other (together taking the whole stake, or two currencies).
+   */
+  private static void checkInForce(Map<String, String> inForce, JackpotDefinition before, JackpotDefinition next) {
+    sameAs(next.id(), inForce.get(next.id()), before, next);
+    List<JackpotDefinition> saved = inForce.entrySet().stream().filter(e -> !e.getKey().equals(next.id()))
+        .map(e -> DefinitionJson.parseStored(e.getKey(), e.getValue())).toList();
+    checkCurrencies(saved, next);
+    checkStakeShares(saved, next);
+  }
+
+  /** A game's jackpots share one currency (GameCurrencies). */
+  private static void checkCurrencies(java.util.Collection<JackpotDefinition> all, JackpotDefinition next) {
+    List<String> currencies = io.jackpot.jackpot.GameCurrencies.problems(all, next);
+    if (!currencies.isEmpty()) {
+      throw Rejection.invalid("INVALID_DEFINITION", "games: " + String.join("; ", currencies));
+    }
+  }
+
+  /** A game's jackpots take less than the whole stake together (StakeShares). */
+  private static void checkStakeShares(java.util.Collection<JackpotDefinition> all, JackpotDefinition next) {
+    List<JackpotDefinition> withNext = new java.util.ArrayList<>(all.stream().filter(j -> !j.id().equals(next.id())).toList());
+    withNext.add(next);
+    List<String> tooMuch = io.jackpot.jackpot.StakeShares.problems(withNext, next.games());
+    if (!tooMuch.isEmpty()) {
+      throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", tooMuch));
+    }
   }
 
   /**

@@ -88,12 +88,13 @@ public interface Ledger extends LedgerWriter {
 
   /**
    * Saves a new version of a definition with its audit entry, in one transaction, once
-   * {@code checkLatest} accepts the version in force (its JSON, null if none), read under the
-   * definition's lock in the same transaction: throwing refuses the save, nothing written. Answers
-   * the version.
+   * {@code checkLatest} accepts the versions in force (every jackpot's id and JSON; {@code id}
+   * absent if it has none), read under a lock all definition saves take, in the same transaction:
+   * throwing refuses the save, nothing written. So a check across jackpots (a game's stake
+   * shares) sees every save before it. Answers the version.
    */
   CompletionStage<Integer> saveDefinition(String id, String definitionJson, String savedBy, AuditEntry audit,
-      java.util.function.Consumer<String> checkLatest);
+      java.util.function.Consumer<java.util.Map<String, String>> checkLatest);
 
   /** A definition of the initial catalogue: its id, its JSON and its audit entry. */
   record Initial(String id, String json, AuditEntry audit) {}

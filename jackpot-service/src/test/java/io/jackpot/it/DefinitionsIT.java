@@ -83,6 +83,30 @@ class DefinitionsIT extends OneNode {
     }
   }
 
+  /** Another member's save this member's catalogue has not caught up with still counts for a game's stake shares and currency. */
+  @Test
+  void theChecksAcrossJackpotsSeeSavesThisMemberHasNotHeardOf() {
+    try (SimplePg sql = SimplePg.of(pgUrl)) {
+      for (String[] unheard : new String[][] {{"0.95", "EUR", "the whole stake"}, {"0.01", "USD", "one currency"}}) {
+        // Candy's tiers again (they link creepy-candy), saved elsewhere: the first at unheard[0] of the stake, in unheard[1].
+        sql.execute("INSERT INTO jackpot_definitions (id, version, definition, saved_at, saved_by) SELECT 'unheard', 1,"
+            + " jsonb_set(jsonb_set(definition, '{pools,0,rate}', to_jsonb('" + unheard[0] + "'::text)), '{currency}', to_jsonb('"
+            + unheard[1] + "'::text)), now(), 'elsewhere' FROM jackpot_definitions WHERE id = 'candy' ORDER BY version DESC LIMIT 1");
+        try {
+          Api.Reply r = put("spooky-late", spooky(), ADMIN);
+          assertEquals(400, r.status(), unheard[2] + ": " + r.body());
+          assertEquals("INVALID_DEFINITION", r.errorCode());
+          assertTrue(r.body().contains("unheard"), r.body());
+          assertEquals(0, sql.count("SELECT count(*) FROM jackpot_definitions WHERE id = 'spooky-late'"), "nothing saved");
+        } finally {
+          sql.execute("ALTER TABLE jackpot_definitions DISABLE TRIGGER USER; DELETE FROM jackpot_definitions WHERE id = 'unheard';"
+              + " ALTER TABLE jackpot_definitions ENABLE TRIGGER USER");
+        }
+      }
+    }
+    assertEquals(200, put("spooky-late", spooky(), ADMIN).status(), "once it is gone");
+  }
+
   @Test
   void aNewJackpotStartsAtItsSeedsAndItsGamesFeedIt() {
     Api.Reply r = put("spooky", spooky(), ADMIN);

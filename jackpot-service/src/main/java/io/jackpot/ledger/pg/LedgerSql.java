@@ -138,13 +138,16 @@ final class LedgerSql {
       SELECT $1, coalesce(max(version), 0) + 1, $2, $3, $4 FROM jackpot_definitions WHERE id = $1
       RETURNING version""";
 
-  static final String LATEST_DEFINITION =
-      "SELECT definition::text AS definition FROM jackpot_definitions WHERE id = $1 ORDER BY version DESC LIMIT 1";
+  /** Every jackpot's version in force. */
+  static final String LATEST_DEFINITIONS =
+      "SELECT DISTINCT ON (id) id, definition::text AS definition FROM jackpot_definitions ORDER BY id, version DESC";
 
-  static final String LOCK_DEFINITION = "SELECT pg_advisory_xact_lock(hashtext('jackpot_definitions:' || $1))";
-
-  /** Held by the transaction that saves the initial catalogue: one such save at a time, each checking the ledger is fresh. */
-  static final String LOCK_INITIAL_DEFINITIONS = "SELECT pg_advisory_xact_lock(hashtext('jackpot_definitions'))";
+  /**
+   * Held by every transaction that saves definitions (a PUT, the initial catalogue): one at a time,
+   * each checking what is in force (the version it was made on, a game's stake shares across
+   * jackpots, a fresh ledger) after every save before it.
+   */
+  static final String LOCK_DEFINITIONS = "SELECT pg_advisory_xact_lock(hashtext('jackpot_definitions'))";
   static final String ANY_DEFINITION = "SELECT EXISTS (SELECT 1 FROM jackpot_definitions) AS any";
   static final String SAVE_INITIAL_DEFINITIONS = """
       INSERT INTO jackpot_definitions (id, version, definition, saved_at, saved_by)

@@ -426,11 +426,13 @@ public final class PgLedger implements Ledger {
   /** Versions are numbered under a per-jackpot lock, so two saves of one jackpot never race. */
   @Override
   public CompletionStage<Integer> saveDefinition(String id, String definitionJson, String savedBy, AuditEntry audit,
-      java.util.function.Consumer<String> checkLatest) {
-    return pg.withTransaction(conn -> conn.preparedQuery(LedgerSql.LOCK_DEFINITION).execute(Tuple.of(id))
-        .compose(l -> conn.preparedQuery(LedgerSql.LATEST_DEFINITION).execute(Tuple.of(id)))
+      java.util.function.Consumer<java.util.Map<String, String>> checkLatest) {
+    return pg.withTransaction(conn -> conn.query(LedgerSql.LOCK_DEFINITIONS).execute()
+        .compose(l -> conn.query(LedgerSql.LATEST_DEFINITIONS).execute())
         .compose(latest -> {
-          checkLatest.accept(latest.size() == 0 ? null : latest.iterator().next().getString("definition"));
+          java.util.Map<String, String> inForce = new java.util.HashMap<>();
+          latest.forEach(row -> inForce.put(row.getString("id"), row.getString("definition")));
+          checkLatest.accept(inForce);
           return Future.succeededFuture();
         })
         .compose(l -> conn.preparedQuery(LedgerSql.SAVE_DEFINITION)
@@ -449,7 +451,7 @@ public final class PgLedger implements Ledger {
     String[] jsons = definitions.stream().map(Initial::json).toArray(String[]::new);
     List<AuditEntry> audits = definitions.stream().map(Initial::audit).toList();
     Tuple rows = Tuple.of(ids, jsons, BatchArrays.utc(audits.get(0).at()), savedBy);
-    return pg.withTransaction(conn -> conn.query(LedgerSql.LOCK_INITIAL_DEFINITIONS).execute()
+    return pg.withTransaction(conn -> conn.query(LedgerSql.LOCK_DEFINITIONS).execute()
         .compose(l -> conn.query(LedgerSql.ANY_DEFINITION).execute())
         .compose(any -> any.iterator().next().getBoolean("any") ? Future.succeededFuture(0)
             : conn.preparedQuery(LedgerSql.SAVE_INITIAL_DEFINITIONS).execute(rows)
