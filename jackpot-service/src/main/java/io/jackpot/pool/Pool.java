@@ -261,8 +261,8 @@ public record Pool(
    * taken: two operators' changes of one jackpot may reach the pool in either order (each member
    * submits its own), and the pool must end with the newer one's terms. A change of version 0 (a
    * sender that predates versions) is always taken. A newer version with the same terms changes
-   * only the version the pool remembers: nothing is recorded for it (the pool's next recorded
-   * event carries it).
+   * only the version the pool remembers, and is recorded all the same ({@code TERMS_VERSION}): a
+   * rebuilt pool must not take a version in between that arrives later.
    */
   private Transition changeTerms(PoolCommand.ChangeTerms change) {
     if (change.version() != 0 && change.version() < termsVersion) {
@@ -270,15 +270,15 @@ public record Pool(
     }
     long version = Math.max(termsVersion, change.version());
     PoolTerms pending = change.terms().equals(terms) ? null : change.terms();
+    boolean sameTerms = java.util.Objects.equals(pending, pendingTerms);
     // A discontinued pool is never won again, so no terms of it ever come into force.
-    if (status == PoolStatus.DISCONTINUED || java.util.Objects.equals(pending, pendingTerms)) {
-      Pool same = version == termsVersion ? this : new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve,
-          pendingTerms, version, receivedTransfers, owed, recentWins, lastBatchBySender);
-      return new Transition(same, List.of(new PoolOutcome.Unchanged(change.roundId(), status)));
+    if (status == PoolStatus.DISCONTINUED || sameTerms && version == termsVersion) {
+      return new Transition(this, List.of(new PoolOutcome.Unchanged(change.roundId(), status)));
     }
     Pool next = new Pool(id, status, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pending, version,
         receivedTransfers, owed, recentWins, lastBatchBySender);
-    return new Transition(next, List.of(new PoolOutcome.StateChanged(change.roundId(), "TERMS_PENDING", status, next.view())));
+    return new Transition(next, List.of(new PoolOutcome.StateChanged(change.roundId(), sameTerms ? "TERMS_VERSION" : "TERMS_PENDING",
+        status, next.view())));
   }
 
   /**

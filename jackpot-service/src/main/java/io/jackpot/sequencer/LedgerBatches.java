@@ -94,7 +94,8 @@ final class LedgerBatches {
           Pool after = c.after();
           events.add(LedgerBatch.PoolEvent.of(after, c.kind(), now));
           Submission.Audit who = d.submission().audit();
-          if (who != null) {
+          // A definition version taken with no change of terms is recorded for rebuilds; the definition's own entry says it all.
+          if (who != null && !"TERMS_VERSION".equals(c.kind())) {
             String state = state(after.status(), after.amount());
             if ("DISCONTINUED".equals(c.kind())) {
               // Held: all the pool keeps (reserve and overflow owed included), as the operator was answered.

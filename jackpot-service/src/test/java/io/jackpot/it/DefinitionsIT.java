@@ -107,6 +107,47 @@ class DefinitionsIT extends OneNode {
     assertEquals(200, put("spooky-late", spooky(), ADMIN).status(), "once it is gone");
   }
 
+  static JsonObject half(String rate) {
+    return new JsonObject().put("name", "Half").put("currency", "EUR").put("owner", "demo")
+        .put("games", new JsonArray().add("creepy-candy")).put("routing", "ALL")
+        .put("pools", new JsonArray().add(new JsonObject().put("key", "half").put("name", "Half").put("seed", "1.00").put("rate", rate)
+            .put("trigger", new JsonObject().put("type", "CLAIM"))));
+  }
+
+  /**
+   * Two PUTs of different jackpots linking one game, each taking 49% of its stake: either alone is
+   * fine, together (with candy's 3%) they take the whole stake. Both reach the ledger before either
+   * is saved (the audit log is locked meanwhile, so a save in progress cannot finish): the saves'
+   * one lock makes the second check the first.
+   */
+  @Test
+  void twoJackpotsSavedAtOnceCannotTogetherTakeAGamesWholeStake() throws Exception {
+    java.util.Map<String, java.util.concurrent.CompletableFuture<Api.Reply>> puts = new java.util.TreeMap<>();
+    try (SimplePg holder = SimplePg.of(pgUrl); SimplePg sql = SimplePg.of(pgUrl)) {
+      holder.execute("BEGIN; LOCK TABLE audit_log IN EXCLUSIVE MODE");
+      for (String id : List.of("half-a", "half-b")) {
+        puts.put(id, java.util.concurrent.CompletableFuture.supplyAsync(() -> put(id, half("0.49"), ADMIN)));
+      }
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+      while (sql.count("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()") < 2) {
+        assertTrue(System.nanoTime() < deadline, "both PUTs reach the ledger and wait there");
+        Thread.sleep(20); // polling for the condition above
+      }
+      holder.execute("COMMIT");
+      List<Integer> statuses = new java.util.ArrayList<>();
+      for (var put : puts.values()) {
+        statuses.add(put.get(30, java.util.concurrent.TimeUnit.SECONDS).status());
+      }
+      assertEquals(List.of(200, 400), statuses.stream().sorted().toList(), "one saved, the other refused");
+      assertEquals(1, sql.count("SELECT count(*) FROM jackpot_definitions WHERE id LIKE 'half-%'"));
+    } finally {
+      // The saved one takes next to nothing again, for the other tests linking creepy-candy.
+      for (String id : List.of("half-a", "half-b")) {
+        put(id, half("0.000001"), ADMIN);
+      }
+    }
+  }
+
   @Test
   void aNewJackpotStartsAtItsSeedsAndItsGamesFeedIt() {
     Api.Reply r = put("spooky", spooky(), ADMIN);

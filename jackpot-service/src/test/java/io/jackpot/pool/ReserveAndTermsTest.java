@@ -139,8 +139,12 @@ class ReserveAndTermsTest {
     PoolTerms v2 = new PoolTerms(20_000_000, new Rate(10_000));
     // Version 3 went back to version 1's terms (nothing to change here); version 2's step comes late.
     Pool.Transition third = run(pool(v1), new PoolCommand.ChangeTerms("c3", v1, 3));
-    assertInstanceOf(PoolOutcome.Unchanged.class, third.outcomes().get(0));
+    PoolOutcome.StateChanged recorded = assertInstanceOf(PoolOutcome.StateChanged.class, third.outcomes().get(0));
+    assertEquals("TERMS_VERSION", recorded.kind(), "recorded, so that a rebuilt pool still knows version 3");
+    assertEquals(1, third.pool().opSeq());
     assertEquals(3, third.pool().termsVersion());
+    assertInstanceOf(PoolOutcome.Unchanged.class, run(third.pool(), new PoolCommand.ChangeTerms("c3b", v1, 3)).outcomes().get(0),
+        "the same version again changes nothing");
     Pool late = run(third.pool(), new PoolCommand.ChangeTerms("c2", v2, 2)).pool();
     assertNull(late.pendingTerms(), "version 2's terms never become pending");
     Pool unversioned = run(late, new PoolCommand.ChangeTerms("c0", v2)).pool();

@@ -94,7 +94,15 @@ public final class AdminRoutes {
   private void define(RoutingContext ctx) {
     JsonObject body = JsonFields.object(ctx.body().buffer());
     Replies.json(ctx, () -> admin.define(AdminAuth.admin(ctx), ctx.pathParam("id"), body)
-            .thenCompose(j -> pools.getAll(j.pools().stream().map(j::poolId).toList()).thenApply(live -> Map.entry(j, live))),
+            .thenCompose(j -> pools.getAll(j.pools().stream().map(j::poolId).toList())
+                .handle((live, failed) -> {
+                  if (failed != null) {
+                    // Everything is done; only the answer's read of the pools failed. Sending the PUT again would save another version.
+                    throw new io.jackpot.error.DoneInPart("jackpot " + j.id() + " is saved and in force, but its pools could not be read"
+                        + " back for this answer; GET /v1/admin/jackpots/" + j.id() + " shows them", failed);
+                  }
+                  return Map.entry(j, live);
+                })),
         defined -> JackpotJson.jackpot(defined.getKey(), JackpotJson.byId(defined.getValue()), (io.jackpot.fx.Display) null)
             .put("owner", defined.getKey().owner()).put("definition", DefinitionJson.of(defined.getKey())));
   }

@@ -131,16 +131,12 @@ final class LedgerSql {
   static final String SAVE_FX = "INSERT INTO fx_rates (rates, set_at, set_by) VALUES ($1, $2, $3) RETURNING id";
 
   static final String DEFINITIONS = """
-      SELECT DISTINCT ON (id) version, definition::text AS definition FROM jackpot_definitions ORDER BY id, version DESC""";
+      SELECT DISTINCT ON (id) id, version, definition::text AS definition FROM jackpot_definitions ORDER BY id, version DESC""";
 
   static final String SAVE_DEFINITION = """
       INSERT INTO jackpot_definitions (id, version, definition, saved_at, saved_by)
       SELECT $1, coalesce(max(version), 0) + 1, $2, $3, $4 FROM jackpot_definitions WHERE id = $1
       RETURNING version""";
-
-  /** Every jackpot's version in force. */
-  static final String LATEST_DEFINITIONS =
-      "SELECT DISTINCT ON (id) id, definition::text AS definition FROM jackpot_definitions ORDER BY id, version DESC";
 
   /**
    * Held by every transaction that saves definitions (a PUT, the initial catalogue): one at a time,

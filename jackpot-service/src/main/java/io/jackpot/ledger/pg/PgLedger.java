@@ -423,12 +423,12 @@ public final class PgLedger implements Ledger {
     }).toCompletionStage();
   }
 
-  /** Versions are numbered under a per-jackpot lock, so two saves of one jackpot never race. */
+  /** Saves are made one at a time under one lock (LOCK_DEFINITIONS): versions never race, and each check sees every save before it. */
   @Override
   public CompletionStage<Integer> saveDefinition(String id, String definitionJson, String savedBy, AuditEntry audit,
       java.util.function.Consumer<java.util.Map<String, String>> checkLatest) {
     return pg.withTransaction(conn -> conn.query(LedgerSql.LOCK_DEFINITIONS).execute()
-        .compose(l -> conn.query(LedgerSql.LATEST_DEFINITIONS).execute())
+        .compose(l -> conn.query(LedgerSql.DEFINITIONS).execute())
         .compose(latest -> {
           java.util.Map<String, String> inForce = new java.util.HashMap<>();
           latest.forEach(row -> inForce.put(row.getString("id"), row.getString("definition")));
