@@ -240,9 +240,10 @@ public final class AdminService {
    * does (a refused step is completed by the PUT's retry). All of them, not only those that differ
    * from the previous definition: a define that failed after publishing (its terms not submitted)
    * and is sent again finds the published definition already equal, and its pools must still get
-   * their terms. The pool answers terms it already has or awaits with no change, and nothing is
-   * recorded for them. The terms carry the definition's version: a PUT whose step reaches the pools
-   * after a newer PUT's (each member has its own sequencer) leaves them with the newer terms.
+   * their terms. The terms carry the definition's version: a pool takes none older than its last,
+   * so a PUT whose step reaches the pools after a newer PUT's (each member has its own sequencer)
+   * leaves them with the newer terms; terms a pool already has or awaits change only the version it
+   * remembers (recorded, without an audit entry of their own).
    */
   private CompletionStage<JackpotDefinition> changeTerms(Admin admin, JackpotDefinition before, JackpotDefinition next, long version) {
     List<Submission.Target> targets = next.pools().stream()
