@@ -113,7 +113,6 @@ public final class AdminService {
     if (before != null) {
       checkChange(admin, before, next);
     }
-    checkCurrencies(catalogue.all(), next);
     Map<PoolId, String> overflowTargets = checkOverflowTargets(admin, next);
     if (admin.operatorScope() != null && !gamesOf.apply(admin.operatorScope()).containsAll(next.games())) {
       throw new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED", "games: a token scoped to " + admin.operatorScope()
@@ -133,8 +132,6 @@ public final class AdminService {
         }
       }
     }
-    // After the scope checks: a scoped token hears of other operators' jackpots only for games it may link.
-    checkStakeShares(catalogue.all(), next);
     String after = DefinitionJson.of(next).encode();
     AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), next.owner(), "jackpot.define", id,
         before == null ? null : DefinitionJson.of(before).encode(), after);
@@ -178,32 +175,28 @@ public final class AdminService {
   }
 
   /**
-   * The checks across jackpots again, under the lock every definition save takes, against the
-   * versions in force in the ledger: this member's catalogue may not have caught up with a save on
-   * another member, and two PUTs of different jackpots linking one game at the same moment would
-   * each be checked without the other (together taking the whole stake, or two currencies).
+   * The rules across jackpots, checked once, where they hold: under the lock every definition save
+   * takes, against the versions in force in the ledger (after the scope checks, so a scoped token
+   * hears of other operators' jackpots only for games it may link). This member's catalogue may
+   * not have caught up with a save on another member, and two PUTs of different jackpots linking
+   * one game at the same moment must not each be checked without the other: the version it was
+   * made on, one currency per game (GameCurrencies), and a game's jackpots taking less than the
+   * whole stake together (StakeShares).
    */
   private static void checkInForce(Map<String, String> inForce, JackpotDefinition before, JackpotDefinition next) {
     sameAs(next.id(), inForce.get(next.id()), before, next);
-    List<JackpotDefinition> saved = inForce.entrySet().stream().filter(e -> !e.getKey().equals(next.id()))
-        .map(e -> DefinitionJson.parseStored(e.getKey(), e.getValue())).toList();
-    checkCurrencies(saved, next);
-    checkStakeShares(saved, next);
-  }
-
-  /** A game's jackpots share one currency (GameCurrencies). */
-  private static void checkCurrencies(java.util.Collection<JackpotDefinition> all, JackpotDefinition next) {
-    List<String> currencies = io.jackpot.jackpot.GameCurrencies.problems(all, next);
+    List<JackpotDefinition> others = new java.util.ArrayList<>();
+    inForce.forEach((id, json) -> {
+      if (!id.equals(next.id())) {
+        others.add(DefinitionJson.parseStored(id, json));
+      }
+    });
+    List<String> currencies = io.jackpot.jackpot.GameCurrencies.problems(others, next);
     if (!currencies.isEmpty()) {
       throw Rejection.invalid("INVALID_DEFINITION", "games: " + String.join("; ", currencies));
     }
-  }
-
-  /** A game's jackpots take less than the whole stake together (StakeShares). */
-  private static void checkStakeShares(java.util.Collection<JackpotDefinition> all, JackpotDefinition next) {
-    List<JackpotDefinition> withNext = new java.util.ArrayList<>(all.stream().filter(j -> !j.id().equals(next.id())).toList());
-    withNext.add(next);
-    List<String> tooMuch = io.jackpot.jackpot.StakeShares.problems(withNext, next.games());
+    others.add(next);
+    List<String> tooMuch = io.jackpot.jackpot.StakeShares.problems(others, next.games());
     if (!tooMuch.isEmpty()) {
       throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", tooMuch));
     }
