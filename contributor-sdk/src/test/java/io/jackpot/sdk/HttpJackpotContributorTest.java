@@ -41,6 +41,11 @@ class HttpJackpotContributorTest {
     }
   }
 
+  /** The claim of round R-7 on bewitched/cv-0.10 (the win the fake service answers with). */
+  private static CompletableFuture<Win> claimR7(JackpotContributor sdk) {
+    return sdk.claim("R-7", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture();
+  }
+
   @Test
   void contributionsFromManyThreadsAreCoalescedIntoFewRequests() throws Exception {
     try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
@@ -198,7 +203,7 @@ class HttpJackpotContributorTest {
       JackpotContributor sdk = JackpotContributor.of(config(service.url()).build());
       CompletableFuture<RoundResult> round = sdk.contribute(c(7)).toCompletableFuture();
       awaitRequests(service, 1);
-      CompletableFuture<Win> claim = sdk.claim("R-7", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture();
+      CompletableFuture<Win> claim = claimR7(sdk);
       assertEquals("bewitched/cv-0.10/1", claim.get(10, TimeUnit.SECONDS).winId());
       assertEquals(RoundResult.Status.APPLIED, round.get().status());
       assertEquals(List.of("round applied", "claim"), seen, "the claim reached the service after its round was applied");
@@ -215,8 +220,7 @@ class HttpJackpotContributorTest {
     try (FakeService service = new FakeService(body -> new FakeService.Reply(200, WIN, null));
          JackpotContributor sdk = JackpotContributor.of(config(service.url()).build())) {
       service.script.add(new FakeService.Reply(409, "{\"error\":{\"code\":\"ROUND_IN_PROGRESS\",\"message\":\"on its way\"}}", null));
-      assertEquals("bewitched/cv-0.10/1", sdk.claim("R-7", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture()
-          .get(10, TimeUnit.SECONDS).winId());
+      assertEquals("bewitched/cv-0.10/1", claimR7(sdk).get(10, TimeUnit.SECONDS).winId());
       assertEquals(2, service.requests.get());
 
       service.script.add(new FakeService.Reply(409, "{\"error\":{\"code\":\"ROUND_NOT_RECORDED\",\"message\":\"no\"}}", null));
@@ -255,8 +259,7 @@ class HttpJackpotContributorTest {
       JackpotContributor sdk = JackpotContributor.of(config(service.url()).build());
       sdk.contribute(c(7)).toCompletableFuture().cancel(true);
       awaitRequests(service, 1);
-      assertEquals("bewitched/cv-0.10/1", sdk.claim("R-7", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture()
-          .get(10, TimeUnit.SECONDS).winId());
+      assertEquals("bewitched/cv-0.10/1", claimR7(sdk).get(10, TimeUnit.SECONDS).winId());
       assertEquals(List.of("round applied", "claim"), seen);
       sdk.close();
     }
@@ -270,7 +273,7 @@ class HttpJackpotContributorTest {
       service.script.add(new FakeService.Reply(503, "{\"error\":{\"code\":\"OVERLOADED\",\"message\":\"busy\"}}", "1"));
       JackpotContributor sdk = JackpotContributor.of(config(service.url()).build());
       CompletableFuture<RoundResult> round = sdk.contribute(c(7)).toCompletableFuture();
-      CompletableFuture<Win> claim = sdk.claim("R-7", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture();
+      CompletableFuture<Win> claim = claimR7(sdk);
       CompletableFuture<Win> shown = round.thenApply(r -> claim.join()); // e.g. the game shows the round with its jackpot
       assertEquals("bewitched/cv-0.10/1", shown.get(10, TimeUnit.SECONDS).winId());
       sdk.close();
@@ -284,8 +287,7 @@ class HttpJackpotContributorTest {
         : new FakeService.Reply(200, "{\"wins\": [" + WIN + "]}", null));
          JackpotContributor sdk = JackpotContributor.of(config(service.url()).build())) {
       service.script.add(new FakeService.Reply(200, "<html>down for maintenance</html>", null));
-      assertEquals("bewitched/cv-0.10/1", sdk.claim("R-7", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture()
-          .get(10, TimeUnit.SECONDS).winId());
+      assertEquals("bewitched/cv-0.10/1", claimR7(sdk).get(10, TimeUnit.SECONDS).winId());
       assertEquals(2, service.requests.get());
       service.script.add(new FakeService.Reply(200, "{\"status\": \"maintenance\"}", null));
       assertEquals(List.of("bewitched/cv-0.10/1"), sdk.findWins("R-7").toCompletableFuture().get(10, TimeUnit.SECONDS).stream()
@@ -349,7 +351,7 @@ class HttpJackpotContributorTest {
     try (FakeService service = new FakeService(body -> new FakeService.Reply(503, "{}", null))) {
       JackpotContributor sdk = JackpotContributor.of(config(service.url()).requestTimeout(Duration.ofMillis(200)).build());
       CompletableFuture<RoundResult> round = sdk.contribute(c(7)).toCompletableFuture();
-      CompletableFuture<Win> claim = sdk.claim("R-7", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture();
+      CompletableFuture<Win> claim = claimR7(sdk);
       sdk.close();
       var error = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, () -> claim.get(5, TimeUnit.SECONDS));
       assertTrue(error.getCause().getMessage().contains("its claim was not sent"), error.getCause().toString());
@@ -380,7 +382,7 @@ class HttpJackpotContributorTest {
       return new FakeService.Reply(200, WIN, null);
     }); AutoCloseable letItAnswer = answer::countDown) { // released before the service stops (it waits for its handler)
       JackpotContributor sdk = JackpotContributor.of(config(service.url()).build());
-      CompletableFuture<Win> claim = sdk.claim("R-7", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture();
+      CompletableFuture<Win> claim = claimR7(sdk);
       assertTrue(received.await(10, TimeUnit.SECONDS), "the claim reached the service");
       java.util.concurrent.CountDownLatch closing = new java.util.concurrent.CountDownLatch(1);
       CompletableFuture<Boolean> claimAnsweredWhenCloseReturned = CompletableFuture.supplyAsync(() -> {
@@ -411,7 +413,7 @@ class HttpJackpotContributorTest {
       return new FakeService.Reply(503, "{}", null);
     }); AutoCloseable release = never::countDown) { // released before the service stops (it waits for its handler)
       JackpotContributor sdk = JackpotContributor.of(config(service.url()).requestTimeout(Duration.ofMillis(200)).build());
-      CompletableFuture<Win> claim = sdk.claim("R-7", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture();
+      CompletableFuture<Win> claim = claimR7(sdk);
       sdk.close();
       var error = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, () -> claim.get(5, TimeUnit.SECONDS));
       assertTrue(error.getCause().getMessage().contains("closed before the service answered"), error.getCause().toString());

@@ -80,7 +80,7 @@ public final class AwardService {
    * otherwise refuse the player's jackpot game for good.
    */
   private CompletionStage<Win> recordedJackpotGame(Caller caller, ClaimRequest request, JackpotDefinition jackpot) {
-    if (jackpot.pools().stream().noneMatch(p -> p.drawWeight() > 0)) { // what an empty draw means, without drawing
+    if (!TierDraw.drawable(jackpot)) {
       throw noWeights(request); // the jackpot's configuration, not the round: said first, as for any round
     }
     return ledger.findWinsByRound(caller.operatorId(), request.roundId()).thenCompose(wins -> {

@@ -33,10 +33,19 @@ public final class TierDraw {
     return draw(jackpot, operatorId, roundId, p -> true);
   }
 
+  /** Whether a draw among all the jackpot's pools can draw one (some pool has a draw weight). */
+  public static boolean drawable(JackpotDefinition jackpot) {
+    return total(jackpot, p -> true) > 0;
+  }
+
+  private static long total(JackpotDefinition jackpot, java.util.function.Predicate<PoolDefinition> eligible) {
+    return jackpot.pools().stream().filter(eligible).mapToLong(PoolDefinition::drawWeight).sum();
+  }
+
   /** The same among the {@code eligible} pools only (the others weigh nothing). */
   public Optional<PoolDefinition> draw(JackpotDefinition jackpot, String operatorId, String roundId,
       java.util.function.Predicate<PoolDefinition> eligible) {
-    long total = jackpot.pools().stream().filter(eligible).mapToLong(PoolDefinition::drawWeight).sum();
+    long total = total(jackpot, eligible);
     if (total <= 0) {
       return Optional.empty();
     }

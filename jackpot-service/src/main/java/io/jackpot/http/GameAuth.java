@@ -28,11 +28,15 @@ public final class GameAuth {
       return;
     }
     String secret = header.substring(7).trim();
+    if (secret.isEmpty()) {
+      ctx.fail(new Rejection(Kind.UNAUTHENTICATED, "UNAUTHENTICATED", "unknown game key"));
+      return;
+    }
     Credentials now = credentials.get();
     String hash = Credentials.sha256(secret);
-    var caller = secret.isEmpty() ? java.util.Optional.<Caller>empty() : now.gameByHash(hash);
+    var caller = now.gameByHash(hash);
     if (caller.isEmpty()) {
-      ctx.fail(!secret.isEmpty() && now.adminByHash(hash).isPresent()
+      ctx.fail(now.adminByHash(hash).isPresent()
           ? new Rejection(Kind.FORBIDDEN, "FORBIDDEN", "an admin token may not call game endpoints; use a game key")
           : new Rejection(Kind.UNAUTHENTICATED, "UNAUTHENTICATED", "unknown game key"));
       return;

@@ -107,7 +107,6 @@ public final class JsonFields {
     return a;
   }
 
-  /** 1–128 characters, each printable ASCII (0x20–0x7E): the rule for round, player and operator ids. */
   /** A {@code roundId} query parameter (1–128 printable ASCII characters), or a 400 saying what is required. */
   public static String roundIdParam(String roundId) {
     if (roundId == null || !isPrintable(roundId)) {
@@ -116,6 +115,7 @@ public final class JsonFields {
     return roundId;
   }
 
+  /** 1–128 characters, each printable ASCII (0x20–0x7E): the rule for round, player and operator ids. */
   public static boolean isPrintable(String s) {
     int n = s.length();
     if (n == 0 || n > 128) {

@@ -65,7 +65,7 @@ public record LedgerBatch(
   public static PoolEvent anchorOf(Win win) {
     Win.Reset next = win.next();
     return new PoolEvent(win.pool(), win.opSeq(), "WON", PoolStatus.ACTIVE, next.amount(), next.seedMicros(), win.sequence(),
-        next.mustHit(), next.reserve(), next.owed(), next.terms(), null, 0, win.wonAt());
+        next.mustHit(), next.reserve(), next.owed(), next.terms(), null, next.termsVersion(), win.wonAt());
   }
 
   /** A round, what became of it, and when the step that applied it was recorded. */
@@ -83,8 +83,7 @@ public record LedgerBatch(
   /**
    * A pool's full state after an operation other than a contribution: the anchor of a rebuild,
    * with the must-hit secret of the cycle it starts (null for other pools, or when not known), and
-   * the definition version of the pool's last terms ({@code termsVersion}; 0 in a win's anchor,
-   * which does not know it: a rebuild takes the greatest of the pool's events).
+   * the definition version of the pool's last terms ({@code termsVersion}).
    */
   public record PoolEvent(PoolId pool, long opSeq, String kind, PoolStatus status, Money amountAfter,
       long cycleSeedMicros, long winSeq, MustHit mustHit, Money reserve, Money owed, PoolTerms terms, PoolTerms pendingTerms,

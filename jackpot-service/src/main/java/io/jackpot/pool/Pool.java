@@ -376,7 +376,7 @@ public record Pool(
     java.time.Instant wonAt = lastWin().map(Win::wonAt).filter(last -> last.isAfter(at)).orElse(at);
     return new Win(Win.idFor(id, sequence), id, sequence, op, roundId, playerId, gameId, operatorId, paid,
         cycleSeedMicros, wonAt, how, mustHit, new Win.Reset(reset, next.seedMicros(), drawHitPoint(next, entropy, op),
-            next, fromReserve, seed.minus(fromReserve), keptReserve(next, reserve.minus(fromReserve)).plus(toReserve), keptOwed(next)));
+            next, fromReserve, seed.minus(fromReserve), keptReserve(next, reserve.minus(fromReserve)).plus(toReserve), keptOwed(next), termsVersion));
   }
 
   /** Overflow owed to a pool the new terms no longer send to stays here, in the reserve. */

@@ -35,12 +35,7 @@ public sealed interface PoolCommand extends Serializable {
    * {@code version}: the jackpot definition version they are of (a pool takes no terms older than
    * its last; 0: unversioned, always taken).
    */
-  record ChangeTerms(String roundId, PoolTerms terms, long version) implements PoolCommand {
-    /** Unversioned terms (always taken). */
-    public ChangeTerms(String roundId, PoolTerms terms) {
-      this(roundId, terms, 0);
-    }
-  }
+  record ChangeTerms(String roundId, PoolTerms terms, long version) implements PoolCommand {}
 
   /** Awards the pool to the claimant; the same round id again returns the same win. */
   record Claim(String roundId, String playerId, String gameId, String operatorId, Instant at)

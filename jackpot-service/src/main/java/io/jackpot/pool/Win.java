@@ -33,10 +33,11 @@ public record Win(
    * new cycle, the new cycle's must-hit secret (kept, never shown; null for other pools or when not
    * known, as for a win read back from the ledger, whose anchor already holds it), the terms now in
    * force (pending terms take effect here), how the seed was funded (from the reserve first, the
-   * operator for the rest) and the reserve left.
+   * operator for the rest), the reserve left, and the definition version of the pool's terms
+   * (Pool.termsVersion; 0 when not known, as for a win read back from the ledger).
    */
   public record Reset(Money amount, long seedMicros, MustHit mustHit, PoolTerms terms, Money seedFromReserve,
-      Money operatorFunding, Money reserve, Money owed) implements Serializable {}
+      Money operatorFunding, Money reserve, Money owed, long termsVersion) implements Serializable {}
 
   public Money contributedSinceReset() {
     return amount.minus(Money.ofMicros(seedMicros));

@@ -96,13 +96,10 @@ final class LedgerBatches {
           Submission.Audit who = d.submission().audit();
           // A definition version taken with no change of terms is recorded for rebuilds; the definition's own entry says it all.
           if (who != null && !"TERMS_VERSION".equals(c.kind())) {
-            String state = state(after.status(), after.amount());
-            if ("DISCONTINUED".equals(c.kind())) {
-              // Held: all the pool keeps (reserve and overflow owed included), as the operator was answered.
-              state = state.substring(0, state.length() - 1) + ",\"held\":\"" + after.value().toPlainString() + "\"}";
-            }
+            // Held: all the pool keeps (reserve and overflow owed included), as the operator was answered.
+            String state = state(after.status(), after.amount(), "DISCONTINUED".equals(c.kind()) ? after.value() : null);
             audit.add(new AuditEntry(now, who.actor(), who.owner(), who.action(), after.id().key(),
-                state(c.before(), after.amount()), withReason(state, d.submission().targets().get(i).command())));
+                state(c.before(), after.amount(), null), withReason(state, d.submission().targets().get(i).command())));
           }
         }
       }
@@ -123,7 +120,9 @@ final class LedgerBatches {
     return io.jackpot.http.JsonText.string(out, d.reason()).append('}').toString();
   }
 
-  private static String state(io.jackpot.pool.PoolStatus status, io.jackpot.money.Money amount) {
-    return "{\"status\":\"" + status + "\",\"amount\":\"" + amount.toPlainString() + "\"}";
+  /** A pool's status and amount as an audit entry's JSON, with what it holds when {@code held} is given. */
+  private static String state(io.jackpot.pool.PoolStatus status, io.jackpot.money.Money amount, io.jackpot.money.Money held) {
+    return "{\"status\":\"" + status + "\",\"amount\":\"" + amount.toPlainString() + "\""
+        + (held == null ? "" : ",\"held\":\"" + held.toPlainString() + "\"") + "}";
   }
 }

@@ -174,7 +174,7 @@ final class CpuMeter {
         }
       }
     } catch (IOException e) {
-      return threads;
+      // the process's task list could not be read: no threads to attribute
     }
     return threads;
   }

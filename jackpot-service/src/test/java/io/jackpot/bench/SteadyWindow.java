@@ -47,7 +47,7 @@ final class SteadyWindow {
     }
     w.timer.schedule(() -> take(w.from, cpu, endpoint), (long) (w.fromSeconds * 1000), TimeUnit.MILLISECONDS);
     w.timer.schedule(() -> take(w.to, cpu, endpoint), (long) (w.toSeconds * 1000), TimeUnit.MILLISECONDS);
-    w.timer.schedule(w.timer::shutdown, (long) (w.toSeconds * 1000), TimeUnit.MILLISECONDS);
+    w.timer.shutdown(); // the two readings still run (delayed tasks outlive shutdown by default); nothing else will
     return w;
   }
 

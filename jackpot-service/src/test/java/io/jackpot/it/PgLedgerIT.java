@@ -138,7 +138,7 @@ class PgLedgerIT {
     return new Win(Win.idFor(pool, sequence), pool, sequence, opSeq, round, "p", "g", operator, Money.ofMicros(20_000_000), 10_000_000, AT,
         how, null, new Win.Reset(new Money(10_000_000, 42), 10_000_000, next,
             new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000)), Money.ZERO, Money.ofMicros(10_000_000), Money.ZERO,
-            Money.ZERO));
+            Money.ZERO, 0));
   }
 
   /** A member's own wins with their anchors, and repeated wins with theirs (if absent). */
@@ -303,7 +303,7 @@ class PgLedgerIT {
     io.jackpot.pool.Pool created = io.jackpot.pool.Pool.created(id, v1, random.next());
     await(ledger.recordCreated(created, AT));
     // Version 5's terms become pending (recorded with their version), then a win puts them in force:
-    // the win's anchor does not know the version.
+    // the rebuild reads the win's anchor alone.
     var pending = created.apply(new io.jackpot.pool.Pool.Batch("t", 1, "op1", random.next(),
         List.of(new io.jackpot.pool.PoolCommand.ChangeTerms("c5", v5, 5))));
     var won = pending.pool().apply(new io.jackpot.pool.Pool.Batch("t", 2, "op2", random.next(),
@@ -315,7 +315,7 @@ class PgLedgerIT {
 
     var rebuilt = ledger.rebuild(id, v1).toCompletableFuture().get().orElseThrow();
     assertEquals(v5, rebuilt.terms(), "the win's anchor holds the terms it put in force");
-    assertEquals(5, rebuilt.termsVersion(), "the newest version among the pool's events, not the anchor's 0");
+    assertEquals(5, rebuilt.termsVersion(), "the version the win's anchor carries on");
     var late = rebuilt.apply(new io.jackpot.pool.Pool.Batch("t", 3, "op3", random.next(),
         List.of(new io.jackpot.pool.PoolCommand.ChangeTerms("c4", v1, 4))));
     assertInstanceOf(io.jackpot.pool.PoolOutcome.Unchanged.class, late.outcomes().get(0), "version 4 arrives after 5: not taken");

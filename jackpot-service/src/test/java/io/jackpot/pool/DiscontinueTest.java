@@ -56,7 +56,7 @@ class DiscontinueTest {
     assertEquals(source.reserve(), held.pool().reserve());
     Pool.Transition after = run(held.pool(), stake("r3", 10_000), claim("w"), new PoolCommand.Resume("r", AT),
         new PoolCommand.Discontinue("d2", "again", null, "t-y", AT),
-        new PoolCommand.ChangeTerms("c", new PoolTerms(7_000_000, new Rate(20_000))));
+        new PoolCommand.ChangeTerms("c", new PoolTerms(7_000_000, new Rate(20_000)), 0));
     assertInstanceOf(PoolOutcome.Refused.class, after.outcomes().get(0));
     assertInstanceOf(PoolOutcome.Refused.class, after.outcomes().get(1));
     assertInstanceOf(PoolOutcome.Refused.class, after.outcomes().get(2));

@@ -95,7 +95,7 @@ class ReserveAndTermsTest {
     PoolTerms old = new PoolTerms(10_000_000, new Rate(10_000));
     PoolTerms raised = new PoolTerms(50_000_000, new Rate(20_000));
     Pool pool = pool(old);
-    Pool.Transition pending = run(pool, new PoolCommand.ChangeTerms("c1", raised), stake("r1", 1_000_000));
+    Pool.Transition pending = run(pool, new PoolCommand.ChangeTerms("c1", raised, 0), stake("r1", 1_000_000));
     assertInstanceOf(PoolOutcome.StateChanged.class, pending.outcomes().get(0));
     assertEquals(raised, pending.pool().pendingTerms());
     assertEquals(Money.ofMicros(10_000), ((Contributed) pending.outcomes().get(1)).share(), "the old rate until the win");
@@ -109,10 +109,10 @@ class ReserveAndTermsTest {
   @Test
   void askingForTheTermsInForceCancelsAPendingChange() {
     PoolTerms old = new PoolTerms(10_000_000, new Rate(10_000));
-    Pool pool = run(pool(old), new PoolCommand.ChangeTerms("c1", new PoolTerms(20_000_000, new Rate(10_000)))).pool();
-    Pool.Transition back = run(pool, new PoolCommand.ChangeTerms("c2", old));
+    Pool pool = run(pool(old), new PoolCommand.ChangeTerms("c1", new PoolTerms(20_000_000, new Rate(10_000)), 0)).pool();
+    Pool.Transition back = run(pool, new PoolCommand.ChangeTerms("c2", old, 0));
     assertNull(back.pool().pendingTerms());
-    assertInstanceOf(PoolOutcome.Unchanged.class, run(back.pool(), new PoolCommand.ChangeTerms("c3", old)).outcomes().get(0));
+    assertInstanceOf(PoolOutcome.Unchanged.class, run(back.pool(), new PoolCommand.ChangeTerms("c3", old, 0)).outcomes().get(0));
   }
 
   @Test
@@ -147,7 +147,7 @@ class ReserveAndTermsTest {
         "the same version again changes nothing");
     Pool late = run(third.pool(), new PoolCommand.ChangeTerms("c2", v2, 2)).pool();
     assertNull(late.pendingTerms(), "version 2's terms never become pending");
-    Pool unversioned = run(late, new PoolCommand.ChangeTerms("c0", v2)).pool();
+    Pool unversioned = run(late, new PoolCommand.ChangeTerms("c0", v2, 0)).pool();
     assertEquals(v2, unversioned.pendingTerms(), "a sender without versions is always heard");
     assertEquals(3, unversioned.termsVersion());
   }

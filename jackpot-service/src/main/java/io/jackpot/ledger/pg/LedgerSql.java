@@ -236,8 +236,7 @@ final class LedgerSql {
 
   static final String LAST_EVENT = """
       SELECT op_seq, status, amount_micros, amount_sub, cycle_seed_micros, win_seq, hit_micros, salt, commitment,
-             reserve_micros, reserve_sub, owed_micros, owed_sub, terms, pending_terms,
-             (SELECT max(terms_version) FROM pool_events WHERE jackpot_id = $1 AND pool_key = $2) AS terms_version
+             reserve_micros, reserve_sub, owed_micros, owed_sub, terms, pending_terms, terms_version
       FROM pool_events WHERE jackpot_id = $1 AND pool_key = $2 ORDER BY op_seq DESC LIMIT 1""";
 
   /**

@@ -546,7 +546,7 @@ public final class PgLedger implements Ledger {
           new Win.Reset(new Money(r.getLong("amount_after_micros"), r.getLong("amount_after_sub")),
               r.getLong("seed_after_micros"), null, null,
               new Money(r.getLong("seed_from_reserve_micros"), r.getLong("seed_from_reserve_sub")),
-              new Money(r.getLong("operator_funding_micros"), r.getLong("operator_funding_sub")), null, null)));
+              new Money(r.getLong("operator_funding_micros"), r.getLong("operator_funding_sub")), null, null, 0)));
     }
     return out;
   }
