@@ -94,6 +94,8 @@ public final class AdminService {
    * only define its operator's jackpots; pools may be added but not removed (discontinue them), and
    * the currency of a jackpot with pools never changes. Saved with its audit entry, published to
    * every member; a running pool's new terms wait for its next win, new pools start at their seed.
+   * The definition in force sent again is not saved again (no new version, no audit entry) but
+   * published and sent to the pools again: a PUT is idempotent, and a failed one is completed so.
    */
   public CompletionStage<JackpotDefinition> define(Admin admin, String id, JsonObject body) {
     writer(admin);
@@ -181,10 +183,16 @@ public final class AdminService {
    * not have caught up with a save on another member, and two PUTs of different jackpots linking
    * one game at the same moment must not each be checked without the other: the version it was
    * made on, one currency per game (GameCurrencies), and a game's jackpots taking less than the
-   * whole stake together (StakeShares).
+   * whole stake together (StakeShares). Answers whether to save: not when the version in force
+   * already is {@code next} (the same definition sent again, checked when it was saved).
    */
-  private static void checkInForce(Map<String, String> inForce, JackpotDefinition before, JackpotDefinition next) {
-    sameAs(next.id(), inForce.get(next.id()), before, next);
+  private static boolean checkInForce(Map<String, String> inForce, JackpotDefinition before, JackpotDefinition next) {
+    String latestJson = inForce.get(next.id());
+    JackpotDefinition latest = latestJson == null ? null : DefinitionJson.parseStored(next.id(), latestJson);
+    if (next.equals(latest)) {
+      return false;
+    }
+    sameAs(next.id(), latest, before);
     List<JackpotDefinition> others = new java.util.ArrayList<>();
     inForce.forEach((id, json) -> {
       if (!id.equals(next.id())) {
@@ -200,19 +208,20 @@ public final class AdminService {
     if (!tooMuch.isEmpty()) {
       throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", tooMuch));
     }
+    return true;
   }
 
   /**
    * The change was checked against this member's catalogue ({@code before}); it is saved only if
-   * that is still the version in force, read under the definition's lock. Two PUTs racing, or a
-   * member whose catalogue has not caught up, would otherwise save a change checked against an
-   * older version (a currency change or a pool removal let through, terms sent out of order). The
-   * same definition sent again ({@code next} already in force: an earlier PUT was saved but failed
-   * before the cluster ran it) goes through, so that retrying a failed PUT completes it.
+   * that is still the version in force ({@code latest}), read under the definition's lock. Two PUTs
+   * racing, or a member whose catalogue has not caught up, would otherwise save a change checked
+   * against an older version (a currency change or a pool removal let through, terms sent out of
+   * order). The same definition sent again (already in force: an earlier PUT was saved but failed
+   * before the cluster ran it) is not asked for here: it is not saved again, only shared and sent to
+   * the pools again, which completes the failed PUT.
    */
-  private static void sameAs(String id, String latestJson, JackpotDefinition before, JackpotDefinition next) {
-    JackpotDefinition latest = latestJson == null ? null : DefinitionJson.parseStored(id, latestJson);
-    if (!java.util.Objects.equals(latest, before) && !java.util.Objects.equals(latest, next)) {
+  private static void sameAs(String id, JackpotDefinition latest, JackpotDefinition before) {
+    if (!java.util.Objects.equals(latest, before)) {
       throw new Rejection(Kind.CONFLICT, "DEFINITION_CHANGED", "jackpot " + id + " was changed meanwhile (or this member has not"
           + " seen the latest version yet); nothing was saved: read it again and retry");
     }

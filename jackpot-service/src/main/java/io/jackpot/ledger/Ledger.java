@@ -87,14 +87,15 @@ public interface Ledger extends LedgerWriter {
   CompletionStage<List<Saved>> definitions();
 
   /**
-   * Saves a new version of a definition with its audit entry, in one transaction, once
-   * {@code checkLatest} accepts the versions in force (every jackpot's id and JSON; {@code id}
+   * Saves a new version of a definition with its audit entry, in one transaction, if
+   * {@code saveAfter} says so of the versions in force (every jackpot's id and JSON; {@code id}
    * absent if it has none), read under a lock all definition saves take, in the same transaction:
    * throwing refuses the save, nothing written. So a check across jackpots (a game's stake
-   * shares) sees every save before it. Answers the version.
+   * shares) sees every save before it. False: the version in force is already this definition
+   * (it was sent again), and nothing is written. Answers the version saved, or the one in force.
    */
   CompletionStage<Integer> saveDefinition(String id, String definitionJson, String savedBy, AuditEntry audit,
-      java.util.function.Consumer<java.util.Map<String, String>> checkLatest);
+      java.util.function.Predicate<java.util.Map<String, String>> saveAfter);
 
   /** A definition of the initial catalogue: its id, its JSON and its audit entry. */
   record Initial(String id, String json, AuditEntry audit) {}

@@ -80,6 +80,33 @@ class DefinitionsIT extends OneNode {
       Api.Reply retried = put("raced", spooky().put("name", "Renamed here"), ADMIN);
       assertEquals(200, retried.status(), retried.body());
       assertEquals("Renamed here", api.get("/v1/jackpots/raced").json().getString("name"));
+      assertEquals(3, sql.count("SELECT max(version) FROM jackpot_definitions WHERE id = 'raced'"), "completed, not saved again");
+    }
+  }
+
+  /**
+   * PUT is idempotent: the definition in force sent again (a deployment tool applying its files
+   * again, a retry) saves no version and no audit entry, whatever the order of its fields; a change
+   * after it is saved as the next version.
+   */
+  @Test
+  void theDefinitionInForceSentAgainIsNotSavedAgain() {
+    assertEquals(200, put("again", spooky(), ADMIN).status());
+    JsonObject reordered = new JsonObject();
+    List<String> fields = new java.util.ArrayList<>(spooky().fieldNames());
+    java.util.Collections.reverse(fields);
+    fields.forEach(f -> reordered.put(f, spooky().getValue(f)));
+    for (JsonObject same : List.of(spooky(), reordered)) {
+      Api.Reply r = put("again", same, ADMIN);
+      assertEquals(200, r.status(), r.body());
+      assertEquals("Spooky Jackpots", r.json().getString("name"), r.body());
+    }
+    try (SimplePg sql = SimplePg.of(pgUrl)) {
+      assertEquals(1, sql.count("SELECT count(*) FROM jackpot_definitions WHERE id = 'again'"), "one version");
+      assertEquals(1, sql.count("SELECT count(*) FROM audit_log WHERE action = 'jackpot.define' AND target = 'again'"), "one entry");
+      assertEquals(200, put("again", spooky().put("name", "Spookier"), ADMIN).status());
+      assertEquals(2, sql.count("SELECT max(version) FROM jackpot_definitions WHERE id = 'again'"), "a change is saved");
+      assertEquals(2, sql.count("SELECT count(*) FROM audit_log WHERE action = 'jackpot.define' AND target = 'again'"));
     }
   }
 

@@ -97,7 +97,7 @@ public final class AdminRoutes {
             .thenCompose(j -> pools.getAll(j.pools().stream().map(j::poolId).toList())
                 .handle((live, failed) -> {
                   if (failed != null) {
-                    // Everything is done; only the answer's read of the pools failed. Sending the PUT again would save another version.
+                    // Everything is done; only the answer's read of the pools failed. GET shows them (a PUT sent again saves nothing).
                     throw new io.jackpot.error.DoneInPart("jackpot " + j.id() + " is saved and in force, but its pools could not be read"
                         + " back for this answer; GET /v1/admin/jackpots/" + j.id() + " shows them", failed);
                   }

@@ -426,19 +426,27 @@ public final class PgLedger implements Ledger {
   /** Saves are made one at a time under one lock (LOCK_DEFINITIONS): versions never race, and each check sees every save before it. */
   @Override
   public CompletionStage<Integer> saveDefinition(String id, String definitionJson, String savedBy, AuditEntry audit,
-      java.util.function.Consumer<java.util.Map<String, String>> checkLatest) {
+      java.util.function.Predicate<java.util.Map<String, String>> saveAfter) {
     return pg.withTransaction(conn -> conn.query(LedgerSql.LOCK_DEFINITIONS).execute()
         .compose(l -> conn.query(LedgerSql.DEFINITIONS).execute())
         .compose(latest -> {
           java.util.Map<String, String> inForce = new java.util.HashMap<>();
-          latest.forEach(row -> inForce.put(row.getString("id"), row.getString("definition")));
-          checkLatest.accept(inForce);
-          return Future.succeededFuture();
-        })
-        .compose(l -> conn.preparedQuery(LedgerSql.SAVE_DEFINITION)
-            .execute(Tuple.of(id, new io.vertx.core.json.JsonObject(definitionJson), BatchArrays.utc(audit.at()), savedBy)))
-        .compose(saved -> conn.preparedQuery(LedgerSql.INSERT_AUDIT).execute(BatchArrays.audit(List.of(audit)))
-            .map(x -> saved.iterator().next().getInteger("version"))))
+          Integer[] versionInForce = {null};
+          latest.forEach(row -> {
+            inForce.put(row.getString("id"), row.getString("definition"));
+            if (row.getString("id").equals(id)) {
+              versionInForce[0] = row.getInteger("version");
+            }
+          });
+          if (!saveAfter.test(inForce)) {
+            return versionInForce[0] != null ? Future.succeededFuture(versionInForce[0])
+                : Future.failedFuture(new IllegalStateException("jackpot " + id + " has no saved version, yet none was to be saved"));
+          }
+          return conn.preparedQuery(LedgerSql.SAVE_DEFINITION)
+              .execute(Tuple.of(id, new io.vertx.core.json.JsonObject(definitionJson), BatchArrays.utc(audit.at()), savedBy))
+              .compose(saved -> conn.preparedQuery(LedgerSql.INSERT_AUDIT).execute(BatchArrays.audit(List.of(audit)))
+                  .map(x -> saved.iterator().next().getInteger("version")));
+        }))
         .toCompletionStage();
   }
 
