@@ -582,11 +582,22 @@ public final class AdminService {
     }
   }
 
-  /** Audit entries, oldest first, a page at a time ({@code after}: a page's {@code next}). */
+  /**
+   * The most before and after JSON a page of audit entries holds, in bytes, but for its last entry
+   * (a page holds at least one): definitions of many pools make entries of tens of kilobytes each.
+   */
+  public static final long AUDIT_PAGE_BYTES = 4L << 20;
+
+  /**
+   * Audit entries, oldest first, a page at a time ({@code after}: a page's {@code next}): at most
+   * {@code limit}, and none beginning beyond {@link #AUDIT_PAGE_BYTES}.
+   */
   public CompletionStage<Page<AuditEntry>> audit(Admin admin, Instant from, Instant to, String after, int limit) {
     Long afterId = after == null ? null : Cursors.auditId(after);
-    return ledger.findAudit(from, to, admin.operatorScope(), afterId, limit + 1)
-        .thenApply(found -> Page.of(found, limit, last -> Cursors.ofAudit(last.id())).map(Ledger.Logged::entry));
+    return ledger.findAudit(from, to, admin.operatorScope(), afterId, limit + 1, AUDIT_PAGE_BYTES).thenApply(found -> {
+      int fits = (int) found.stream().limit(limit).takeWhile(l -> l.bytesBefore() < AUDIT_PAGE_BYTES).count();
+      return Page.of(found, fits, last -> Cursors.ofAudit(last.id())).map(Ledger.Logged::entry);
+    });
   }
 
   /**

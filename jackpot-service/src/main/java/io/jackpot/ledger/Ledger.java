@@ -40,12 +40,17 @@ public interface Ledger extends LedgerWriter {
 
   /**
    * At most {@code limit} audit entries in [from, to), oldest first, each with its id; only those
-   * of {@code owner} unless it is null; only those after the entry {@code afterId} unless it is null.
+   * of {@code owner} unless it is null; only those after the entry {@code afterId} unless it is null;
+   * only those that begin within {@code bytes} of before and after JSON, plus the first one beyond.
    */
-  CompletionStage<List<Logged>> findAudit(java.time.Instant from, java.time.Instant to, String owner, Long afterId, int limit);
+  CompletionStage<List<Logged>> findAudit(java.time.Instant from, java.time.Instant to, String owner, Long afterId, int limit,
+      long bytes);
 
-  /** An audit entry with its place in the log. */
-  record Logged(long id, AuditEntry entry) {}
+  /**
+   * An audit entry with its place in the log, and the bytes of before and after JSON of the
+   * entries found ahead of it.
+   */
+  record Logged(long id, AuditEntry entry, long bytesBefore) {}
 
   /**
    * At most {@code limit} wins in [from, to), ordered by time and win id, of one jackpot (null: all),

@@ -272,12 +272,14 @@ public final class PgLedger implements Ledger {
   }
 
   @Override
-  public CompletionStage<List<Logged>> findAudit(Instant from, Instant to, String owner, Long afterId, int limit) {
-    return unlimited.preparedQuery(LedgerSql.FIND_AUDIT).execute(Tuple.of(BatchArrays.utc(from), BatchArrays.utc(to), owner, afterId, limit))
+  public CompletionStage<List<Logged>> findAudit(Instant from, Instant to, String owner, Long afterId, int limit, long bytes) {
+    return unlimited.preparedQuery(LedgerSql.FIND_AUDIT)
+        .execute(Tuple.of(BatchArrays.utc(from), BatchArrays.utc(to), owner, afterId, limit, bytes))
         .map(rows -> {
           List<Logged> out = new ArrayList<>();
           rows.forEach(r -> out.add(new Logged(r.getLong("id"), new AuditEntry(r.getOffsetDateTime("at").toInstant(), r.getString("actor"),
-              r.getString("owner"), r.getString("action"), r.getString("target"), r.getString("before"), r.getString("after")))));
+              r.getString("owner"), r.getString("action"), r.getString("target"), r.getString("before"), r.getString("after")),
+              r.getLong("bytes_before"))));
           return out;
         }).toCompletionStage();
   }
