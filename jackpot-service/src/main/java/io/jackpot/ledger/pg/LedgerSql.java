@@ -55,18 +55,20 @@ final class LedgerSql {
 
   /**
    * At most $5 entries, and only those that begin within $6 bytes of before and after JSON (summed
-   * over the entries ahead of each), plus the first beyond them, which tells that more follow: a
-   * page of large definitions cannot fill the member's memory. {@code bytes_before}: that sum.
+   * over the entries ahead of each), then the first beyond them without its before and after, which
+   * tells that more follow: a page of large definitions cannot fill the member's memory.
+   * {@code bytes_before}: that sum.
    */
   static final String FIND_AUDIT = """
-      SELECT id, at, actor, owner, action, target, before, after, bytes_before FROM (
-        SELECT id, at, actor, owner, action, target, nullif(before::text, 'null') AS before, nullif(after::text, 'null') AS after,
-               coalesce(sum(coalesce(octet_length(before::text), 0) + coalesce(octet_length(after::text), 0))
-                 OVER (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS bytes_before,
-               coalesce(sum(coalesce(octet_length(before::text), 0) + coalesce(octet_length(after::text), 0))
-                 OVER (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND 2 PRECEDING), 0) AS bytes_before_previous
-        FROM audit_log
-        WHERE at >= $1 AND at < $2 AND ($3::text IS NULL OR owner = $3) AND ($4::int8 IS NULL OR id > $4) ORDER BY id LIMIT $5) q
+      SELECT id, at, actor, owner, action, target, CASE WHEN bytes_before < $6 THEN before END AS before,
+             CASE WHEN bytes_before < $6 THEN after END AS after, bytes_before
+      FROM (
+        SELECT r.*, coalesce(sum(size) OVER (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS bytes_before,
+               coalesce(sum(size) OVER (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND 2 PRECEDING), 0) AS bytes_before_previous
+        FROM (SELECT id, at, actor, owner, action, target, nullif(before::text, 'null') AS before, nullif(after::text, 'null') AS after
+              FROM audit_log
+              WHERE at >= $1 AND at < $2 AND ($3::text IS NULL OR owner = $3) AND ($4::int8 IS NULL OR id > $4) ORDER BY id LIMIT $5) r,
+             LATERAL (SELECT coalesce(octet_length(r.before), 0) + coalesce(octet_length(r.after), 0) AS size) s) q
       WHERE bytes_before_previous < $6 ORDER BY id""";
 
 
