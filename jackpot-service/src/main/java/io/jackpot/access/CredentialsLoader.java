@@ -30,7 +30,7 @@ public final class CredentialsLoader {
     String inline = env.get("JACKPOT_CREDENTIALS");
     boolean production = production(env);
     if (inline != null && !inline.isBlank()) {
-      return checked(parse(json(inline, "JACKPOT_CREDENTIALS"), "JACKPOT_CREDENTIALS"), production);
+      return logged(checked(parse(json(inline, "JACKPOT_CREDENTIALS"), "JACKPOT_CREDENTIALS"), production), "JACKPOT_CREDENTIALS");
     }
     if (production) {
       throw new IllegalArgumentException("JACKPOT_PROFILE=production needs JACKPOT_CREDENTIALS_FILE or JACKPOT_CREDENTIALS:"
@@ -126,6 +126,11 @@ public final class CredentialsLoader {
     if (c.gameKeys() + c.adminTokens() == 0) {
       throw new IllegalArgumentException(source + " holds no game keys and no admin tokens");
     }
+    return c;
+  }
+
+  /** Said once, at start (a reload says what it replaced): how many keys and tokens {@code source} holds. */
+  static Credentials logged(Credentials c, String source) {
     log.info("credentials from {}: {} game keys, {} admin tokens", source, c.gameKeys(), c.adminTokens());
     return c;
   }

@@ -59,7 +59,8 @@ public final class LiveCredentials {
     boolean production = CredentialsLoader.production(env);
     Path path = Path.of(file);
     byte[] content = Files.readAllBytes(path);
-    return new LiveCredentials(CredentialsLoader.fromFile(content, production), path, content, production, seconds);
+    Credentials initial = CredentialsLoader.logged(CredentialsLoader.fromFile(content, production), "JACKPOT_CREDENTIALS_FILE");
+    return new LiveCredentials(initial, path, content, production, seconds);
   }
 
   public Credentials get() {
@@ -68,7 +69,7 @@ public final class LiveCredentials {
 
   /** Seconds between reloads of the file; 0 when there is nothing to follow. */
   public long reloadSeconds() {
-    return file == null ? 0 : reloadSeconds;
+    return reloadSeconds;
   }
 
   /**

@@ -147,8 +147,7 @@ public final class AdminService {
             .thenCompose(v -> changeTerms(admin, before, next, version))
             .handle((done, failed) -> {
               if (failed != null) {
-                Throwable answer = savedButIncomplete(id, version, failed);
-                throw answer instanceof RuntimeException r ? r : new java.util.concurrent.CompletionException(answer);
+                throw savedButIncomplete(id, version, failed);
               }
               return done;
             }));
@@ -162,10 +161,10 @@ public final class AdminService {
    * now" keeps its own answer: a version overtaken before it was put in force
    * ({@code DEFINITION_CHANGED}) says so and went no further.
    */
-  static Throwable savedButIncomplete(String id, int version, Throwable failed) {
+  static RuntimeException savedButIncomplete(String id, int version, Throwable failed) {
     Throwable cause = failed instanceof java.util.concurrent.CompletionException && failed.getCause() != null ? failed.getCause() : failed;
     if (cause instanceof Rejection r && r.kind() != Kind.UNAVAILABLE) {
-      return cause;
+      return r;
     }
     boolean known = cause instanceof Rejection || cause instanceof OverloadedException;
     if (!known) {
@@ -185,6 +184,11 @@ public final class AdminService {
    * made on, one currency per game (GameCurrencies), and a game's jackpots taking less than the
    * whole stake together (StakeShares). Answers whether to save: not when the version in force
    * already is {@code next} (the same definition sent again, checked when it was saved).
+   *
+   * <p>The version it was made on: the change was checked against this member's catalogue
+   * ({@code before}), and is saved only if that is still the version in force. Two PUTs racing, or
+   * a member whose catalogue has not caught up, would otherwise save a change checked against an
+   * older version (a currency change or a pool removal let through, terms sent out of order).
    */
   private static boolean checkInForce(Map<String, String> inForce, JackpotDefinition before, JackpotDefinition next) {
     String latestJson = inForce.get(next.id());
@@ -192,7 +196,10 @@ public final class AdminService {
     if (next.equals(latest)) {
       return false;
     }
-    sameAs(next.id(), latest, before);
+    if (!java.util.Objects.equals(latest, before)) {
+      throw new Rejection(Kind.CONFLICT, "DEFINITION_CHANGED", "jackpot " + next.id() + " was changed meanwhile (or this member has"
+          + " not seen the latest version yet); nothing was saved: read it again and retry");
+    }
     List<JackpotDefinition> others = new java.util.ArrayList<>();
     inForce.forEach((id, json) -> {
       if (!id.equals(next.id())) {
@@ -209,22 +216,6 @@ public final class AdminService {
       throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", tooMuch));
     }
     return true;
-  }
-
-  /**
-   * The change was checked against this member's catalogue ({@code before}); it is saved only if
-   * that is still the version in force ({@code latest}), read under the definition's lock. Two PUTs
-   * racing, or a member whose catalogue has not caught up, would otherwise save a change checked
-   * against an older version (a currency change or a pool removal let through, terms sent out of
-   * order). The same definition sent again (already in force: an earlier PUT was saved but failed
-   * before the cluster ran it) is not asked for here: it is not saved again, only shared and sent to
-   * the pools again, which completes the failed PUT.
-   */
-  private static void sameAs(String id, JackpotDefinition latest, JackpotDefinition before) {
-    if (!java.util.Objects.equals(latest, before)) {
-      throw new Rejection(Kind.CONFLICT, "DEFINITION_CHANGED", "jackpot " + id + " was changed meanwhile (or this member has not"
-          + " seen the latest version yet); nothing was saved: read it again and retry");
-    }
   }
 
   /** A saved definition's new pools, each at its seed (or as the ledger has it). */
@@ -450,7 +441,8 @@ public final class AdminService {
   /**
    * Closes a pool for good: its whole value (amount and reserve) moves to {@code transferTo}, or is
    * held (transferTo null). The move is two steps, each recorded: out with the source's change, in
-   * with the target's; a transfer left half-done by a stop is completed at the next start.
+   * with the target's; a transfer left half-done (the receipt not recorded at once, or a stop) is
+   * completed by the pending-transfer sweeper, within a second and at the next start.
    */
   public CompletionStage<Discontinued> discontinue(Admin admin, String jackpotId, String poolKey, String reason, PoolId transferTo) {
     writer(admin);

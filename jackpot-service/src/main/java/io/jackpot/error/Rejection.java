@@ -2,7 +2,8 @@ package io.jackpot.error;
 
 /**
  * A request refused for a reason the caller can act on; nothing was changed, unless the message
- * says what was (a jackpot definition saved that did not reach every pool: AdminService.define).
+ * says what was (a definition or rates saved but overtaken by a newer version before they were put in
+ * force: DEFINITION_CHANGED, FX_RATES_CHANGED). A change done in part is a DoneInPart.
  * The kind decides the HTTP status, the code is the API's UPPER_SNAKE error code.
  */
 public final class Rejection extends RuntimeException {

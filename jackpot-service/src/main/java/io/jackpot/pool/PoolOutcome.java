@@ -29,7 +29,8 @@ public sealed interface PoolOutcome extends Serializable {
   record Refused(String roundId, PoolStatus status) implements PoolOutcome {}
 
   /**
-   * An operator's change of the pool's state ({@code kind}: PAUSED, RESUMED, TERMS_PENDING): the status before,
+   * An operator's change of the pool's state ({@code kind}: PAUSED, RESUMED, DISCONTINUED, TERMS_PENDING, or
+   * TERMS_VERSION: a newer definition version with the terms the pool already has or awaits): the status before,
    * and the pool right after (a view, without batch memory), which the ledger records in full.
    */
   record StateChanged(String roundId, String kind, PoolStatus before, Pool after) implements PoolOutcome {}

@@ -86,8 +86,8 @@ final class LedgerBatches {
           Submission.Audit who = d.submission().audit();
           if (who != null && !t.repeated()) {
             audit.add(new AuditEntry(now, who.actor(), who.owner(), who.action(), after.id().key(), null,
-                withReason("{\"transferId\":\"" + t.transfer().transferId() + "\",\"from\":\"" + t.transfer().from() + "\",\"to\":\""
-                    + t.transfer().to() + "\",\"amount\":\"" + t.transfer().amount().toPlainString() + "\"}",
+                object("\"transferId\":\"" + t.transfer().transferId() + "\",\"from\":\"" + t.transfer().from() + "\",\"to\":\""
+                    + t.transfer().to() + "\",\"amount\":\"" + t.transfer().amount().toPlainString() + "\"",
                     d.submission().targets().get(i).command())));
           }
         } else if (o instanceof PoolOutcome.StateChanged c) {
@@ -99,7 +99,7 @@ final class LedgerBatches {
             // Held: all the pool keeps (reserve and overflow owed included), as the operator was answered.
             String state = state(after.status(), after.amount(), "DISCONTINUED".equals(c.kind()) ? after.value() : null);
             audit.add(new AuditEntry(now, who.actor(), who.owner(), who.action(), after.id().key(),
-                state(c.before(), after.amount(), null), withReason(state, d.submission().targets().get(i).command())));
+                object(state(c.before(), after.amount(), null), null), object(state, d.submission().targets().get(i).command())));
           }
         }
       }
@@ -111,18 +111,21 @@ final class LedgerBatches {
         transfers, receipts);
   }
 
-  /** An audit entry's JSON object with the operator's reason added, when the command carries one (a discontinuation). */
-  static String withReason(String json, io.jackpot.pool.PoolCommand command) {
-    if (!(command instanceof io.jackpot.pool.PoolCommand.Discontinue d) || d.reason() == null) {
-      return json;
+  /**
+   * An audit entry's JSON object of {@code fields}, with the operator's reason when {@code command}
+   * carries one (a discontinuation).
+   */
+  private static String object(String fields, io.jackpot.pool.PoolCommand command) {
+    StringBuilder out = new StringBuilder(fields.length() + 64).append('{').append(fields);
+    if (command instanceof io.jackpot.pool.PoolCommand.Discontinue d && d.reason() != null) {
+      io.jackpot.http.JsonText.string(out.append(",\"reason\":"), d.reason());
     }
-    StringBuilder out = new StringBuilder(json.length() + d.reason().length() + 12).append(json, 0, json.length() - 1).append(",\"reason\":");
-    return io.jackpot.http.JsonText.string(out, d.reason()).append('}').toString();
+    return out.append('}').toString();
   }
 
-  /** A pool's status and amount as an audit entry's JSON, with what it holds when {@code held} is given. */
+  /** A pool's status and amount as an audit entry's JSON fields, with what it holds when {@code held} is given. */
   private static String state(io.jackpot.pool.PoolStatus status, io.jackpot.money.Money amount, io.jackpot.money.Money held) {
-    return "{\"status\":\"" + status + "\",\"amount\":\"" + amount.toPlainString() + "\""
-        + (held == null ? "" : ",\"held\":\"" + held.toPlainString() + "\"") + "}";
+    return "\"status\":\"" + status + "\",\"amount\":\"" + amount.toPlainString() + "\""
+        + (held == null ? "" : ",\"held\":\"" + held.toPlainString() + "\"");
   }
 }

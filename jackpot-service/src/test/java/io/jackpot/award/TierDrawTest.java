@@ -68,14 +68,18 @@ class TierDrawTest {
     TierDraw draw = seeded(5);
     java.util.Set<String> fed = java.util.Set.of("minor", "grand");
     int kept = 0;
+    int grand = 0;
     for (int i = 0; i < 1000; i++) {
       PoolDefinition some = draw.draw(candy, "demo", "R-" + i, p -> fed.contains(p.key())).orElseThrow();
       assertTrue(fed.contains(some.key()), some.key());
+      grand += some.key().equals("grand") ? 1 : 0;
       PoolDefinition whole = draw.draw(candy, "demo", "R-" + i).orElseThrow();
       kept += fed.contains(whole.key()) && whole.equals(some) ? 1 : 0;
     }
     // Not a rule (the restricted draw takes its ticket modulo the eligible weight): only that they can agree.
     assertTrue(kept > 0, "the same tier where the whole draw landed on an eligible one, at times");
+    // By the eligible tiers' weights, minor 30 to grand 1: about 32 of 1000 (a standard deviation about 5.6).
+    assertTrue(grand >= 10 && grand <= 70, grand + " of 1000 drew grand");
     assertTrue(draw.draw(candy, "demo", "R", p -> false).isEmpty(), "none eligible");
   }
 

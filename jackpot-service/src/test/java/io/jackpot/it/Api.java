@@ -7,6 +7,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 
 /** A plain HTTP client for the API, the way a game or an outside tool would call it. */
 final class Api {
@@ -92,5 +93,17 @@ final class Api {
 
   static JsonArray results(Reply r) {
     return r.json().getJsonArray("results");
+  }
+
+  /** The contributions of a round's result to {@code jackpot}'s pools (other tests' jackpots may link its game too). */
+  static List<JsonObject> sharesOf(JsonObject result, String jackpot) {
+    return result.getJsonArray("contributions").stream().map(JsonObject.class::cast)
+        .filter(c -> jackpot.equals(c.getString("jackpotId"))).toList();
+  }
+
+  /** A round's result's contribution to one pool. */
+  static JsonObject shareOf(JsonObject result, String jackpot, String pool) {
+    return sharesOf(result, jackpot).stream().filter(c -> pool.equals(c.getString("poolKey"))).findFirst()
+        .orElseThrow(() -> new AssertionError("no share of " + jackpot + "/" + pool + " in " + result.encode()));
   }
 }

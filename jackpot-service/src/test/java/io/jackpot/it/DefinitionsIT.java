@@ -213,16 +213,16 @@ class DefinitionsIT extends OneNode {
           sql.count("SELECT max(terms_version) FROM pool_events WHERE jackpot_id = 'candy' AND pool_key = 'grand' AND kind = 'TERMS_PENDING'"));
     }
     String before = api.amount("candy", "grand");
-    JsonObject share = Api.results(api.post("/v1/contributions", batch(contribution("CHG-1", "creepy-candy", "1.00", null))))
-        .getJsonObject(0).getJsonArray("contributions").getJsonObject(3);
+    JsonObject share = Api.shareOf(Api.results(api.post("/v1/contributions", batch(contribution("CHG-1", "creepy-candy", "1.00", null))))
+        .getJsonObject(0), "candy", "grand");
     assertEquals("0.010000", share.getString("amount"), "the old rate until the next win");
     assertTrue(!before.equals(api.amount("candy", "grand")));
 
     String claim = Api.claim("CHG-W", "candy", "grand").replace("\"bewitched\"", "\"creepy-candy\"");
     assertEquals(200, api.post("/v1/wins", claim).status());
     assertNull(api.pool("candy", "grand").getJsonObject("pendingChange"), "in force after the win");
-    JsonObject after = Api.results(api.post("/v1/contributions", batch(contribution("CHG-2", "creepy-candy", "1.00", null))))
-        .getJsonObject(0).getJsonArray("contributions").getJsonObject(3);
+    JsonObject after = Api.shareOf(Api.results(api.post("/v1/contributions", batch(contribution("CHG-2", "creepy-candy", "1.00", null))))
+        .getJsonObject(0), "candy", "grand");
     assertEquals("0.011000", after.getString("amount"));
     assertEquals("20.000000", api.pool("candy", "mini").getJsonObject("pendingChange").getString("seed"));
   }

@@ -72,6 +72,28 @@ class PgLedgerIT {
     }
   }
 
+  /**
+   * The audit query itself ends a page by bytes: five entries of 1.5 MB under a 4 MiB bound come
+   * back as the three that begin within it, then the fourth without its before and after (it only
+   * tells that more follow); the fifth is not read.
+   */
+  @Test
+  void theAuditQueryReadsNoFurtherThanItsBound() throws Exception {
+    try (SimplePg sql = SimplePg.of(url)) {
+      sql.execute("INSERT INTO audit_log (at, actor, owner, action, target, before, after)"
+          + " SELECT timestamptz '2002-01-01T00:00:00Z' + i * interval '1 second', 'test', NULL, 'test.large', 'large-' || i,"
+          + " jsonb_build_object('pad', repeat('b', 750000)), jsonb_build_object('pad', repeat('a', 750000))"
+          + " FROM generate_series(1, 5) AS i");
+    }
+    List<io.jackpot.ledger.Ledger.Logged> found = ledger.findAudit(Instant.parse("2002-01-01T00:00:00Z"),
+        Instant.parse("2002-01-02T00:00:00Z"), null, null, 10_001, io.jackpot.admin.AdminService.AUDIT_PAGE_BYTES)
+        .toCompletableFuture().get(10, TimeUnit.SECONDS);
+    assertEquals(List.of("large-1", "large-2", "large-3", "large-4"), found.stream().map(l -> l.entry().target()).toList());
+    assertTrue(found.subList(0, 3).stream().allMatch(l -> l.entry().before() != null && l.entry().after() != null));
+    assertTrue(found.get(3).entry().before() == null && found.get(3).entry().after() == null, "the last one only says more follow");
+    assertTrue(found.get(3).bytesBefore() >= io.jackpot.admin.AdminService.AUDIT_PAGE_BYTES);
+  }
+
   @Test
   void theSameRoundUnderAnotherCommitFailsLoudlyAndWritesNothing() throws Exception {
     await(ledger.record(batch(UUID.randomUUID().toString(), "twice", 2)));

@@ -238,7 +238,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
           }
           batch.add(p);
         }
-        // The sender waits for room (checking for close() at each requestTimeout): the batch is held, never dropped.
+        // The sender waits for room until there is some or close() interrupts it (each wait lasts at most
+        // requestTimeout, then is tried again): the batch is held, never dropped.
         while (!inFlight.tryAcquirePermission()) {
           if (Thread.currentThread().isInterrupted()) {
             throw new InterruptedException(); // close() interrupts only once it has answered every round

@@ -94,7 +94,8 @@ public final class DefinitionJson {
    * {@link #parse} checks: rules for new input only, so that definitions stored before them still
    * load. Names ride every ticker message and audit entry and are shown as they are, on one line
    * (and PostgreSQL's jsonb refuses a NUL). A jackpot has at most {@link #MAX_POOLS} pools (every
-   * pool of an ALL jackpot is a step of each round of its games) and takes less than the whole stake.
+   * pool of an ALL jackpot is a step of each round of its games). The stake its games' jackpots take
+   * together is checked across jackpots (StakeShares).
    */
   public static List<String> newInputProblems(JackpotDefinition d) {
     List<String> problems = new ArrayList<>();

@@ -433,15 +433,15 @@ public final class PgLedger implements Ledger {
         .compose(l -> conn.query(LedgerSql.DEFINITIONS).execute())
         .compose(latest -> {
           java.util.Map<String, String> inForce = new java.util.HashMap<>();
-          Integer[] versionInForce = {null};
-          latest.forEach(row -> {
+          Integer versionInForce = null;
+          for (Row row : latest) {
             inForce.put(row.getString("id"), row.getString("definition"));
             if (row.getString("id").equals(id)) {
-              versionInForce[0] = row.getInteger("version");
+              versionInForce = row.getInteger("version");
             }
-          });
+          }
           if (!saveAfter.test(inForce)) {
-            return versionInForce[0] != null ? Future.succeededFuture(versionInForce[0])
+            return versionInForce != null ? Future.succeededFuture(versionInForce)
                 : Future.failedFuture(new IllegalStateException("jackpot " + id + " has no saved version, yet none was to be saved"));
           }
           return conn.preparedQuery(LedgerSql.SAVE_DEFINITION)
