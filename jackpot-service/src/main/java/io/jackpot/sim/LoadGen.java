@@ -22,6 +22,7 @@ public final class LoadGen {
   private LoadGen() {}
 
   public static void main(String[] args) throws Exception {
+    java.util.Locale.setDefault(java.util.Locale.ROOT); // figures with a decimal point, whatever the machine's language
     LoadRun.Settings settings;
     try {
       settings = parse(args);
@@ -48,10 +49,11 @@ public final class LoadGen {
     if (s.ledgerRounds() < 0) {
       System.out.printf("ledger       UNKNOWN: the service did not answer the count of rounds under %s-%n", s.prefix());
     } else {
-      System.out.printf("ledger       %,d rounds under %s-: %s (lost %,d)%n", s.ledgerRounds(), s.prefix(),
-          s.ledgerMatches() ? "exactly the acknowledged ones"
+      System.out.printf("ledger       %,d rounds with %,d pool shares under %s-: %s (lost %,d)%n", s.ledgerRounds(),
+          s.ledgerShares(), s.prefix(), s.ledgerMatches() ? "exactly the acknowledged ones"
               : s.failed() > 0 ? "NOT PROVEN: %,d rounds failed (given up; each may or may not be recorded)".formatted(s.failed())
-              : "MISMATCH with %,d acknowledged".formatted(s.acknowledged()), s.lost());
+              : "MISMATCH with %,d acknowledged rounds with %,d shares".formatted(s.acknowledged(), s.acknowledgedShares()),
+          s.lost());
     }
     if (s.stalled()) {
       System.out.println("FAILED: the service stopped answering");

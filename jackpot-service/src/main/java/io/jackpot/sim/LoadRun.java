@@ -72,12 +72,13 @@ public final class LoadRun {
    * paused), refused (invalid, not recorded), failed (the SDK gave up: unknown), wins (the
    * service's triggers and the games' answered claims), claims sent and claims that failed (with
    * the first failure's reason, or null), the
-   * acknowledgement latencies, and the ledger's count under the run's prefix (-1: the service did
+   * acknowledgement latencies, the pool shares the acknowledged rounds were answered with, and the
+   * ledger's counts under the run's prefix of rounds and of their pool shares (-1: the service did
    * not answer the count). Every claim is answered (or failed) before the summary is made.
    */
   public record Summary(String prefix, long started, long acknowledged, long refused, long failed, long wins,
       long claims, long failedClaims, String firstClaimFailure, double seconds, long p50Micros, long p95Micros, long p99Micros,
-      long maxMicros, long ledgerRounds, boolean stalled) {
+      long maxMicros, long acknowledgedShares, long ledgerRounds, long ledgerShares, boolean stalled) {
     public double perSecond() {
       return acknowledged / seconds;
     }
@@ -88,14 +89,16 @@ public final class LoadRun {
     }
 
     /**
-     * The ledger holds exactly the acknowledged rounds. Proven by counts because every round id
-     * under the run's prefix was sent by this run once, the ledger keeps an operator's round id once, and refused
-     * rounds are recorded nowhere: with no round failed (given up, maybe recorded), a ledger count
-     * equal to the acknowledged count is the acknowledged set itself. With failures it proves
-     * nothing, so it is not claimed.
+     * The ledger holds exactly the acknowledged rounds, each with as many pool shares as it was
+     * answered with. Proven by counts because every round id under the run's prefix was sent by
+     * this run once, the ledger keeps an operator's round id once, and refused rounds are recorded
+     * nowhere: with no round failed (given up, maybe recorded), a ledger count equal to the
+     * acknowledged count is the acknowledged set itself, and equal share counts then leave no
+     * round with a share missing or one too many unless another has the opposite. With failures it
+     * proves nothing, so it is not claimed.
      */
     public boolean ledgerMatches() {
-      return failed == 0 && ledgerRounds == acknowledged;
+      return failed == 0 && ledgerRounds == acknowledged && ledgerShares == acknowledgedShares;
     }
 
     /** A run to trust: something was acknowledged, it did not stall, and the ledger matches exactly. */
@@ -108,6 +111,7 @@ public final class LoadRun {
   private final PrintStream progress;
   private final LongAdder started = new LongAdder();
   private final LongAdder acknowledged = new LongAdder();
+  private final LongAdder acknowledgedShares = new LongAdder();
   private final LongAdder refused = new LongAdder();
   private final LongAdder failed = new LongAdder();
   private final LongAdder wins = new LongAdder();
@@ -195,11 +199,11 @@ public final class LoadRun {
     // close waits up to its own deadline for a service that may not be answering.
     clients.parallelStream().forEach(JackpotContributor::close);
     double seconds = (System.nanoTime() - begin) / 1e9;
-    long ledger = ledgerRounds(prefix + "-");
+    long[] ledger = ledgerCounts(prefix + "-");
     return new Summary(prefix, started.sum(), acknowledged.sum(), refused.sum(), failed.sum(), wins.sum(),
         claims.sum(), failedClaims.sum(), firstClaimFailure.get(), seconds,
-        latency.percentileMicros(500), latency.percentileMicros(950), latency.percentileMicros(990), latency.maxMicros(), ledger,
-        stalled);
+        latency.percentileMicros(500), latency.percentileMicros(950), latency.percentileMicros(990), latency.maxMicros(),
+        acknowledgedShares.sum(), ledger[0], ledger[1], stalled);
   }
 
   private void play(JackpotContributor sdk, GameModel game, GameNumbers numbers, SplittableRandom random, Semaphore window,
@@ -253,8 +257,10 @@ public final class LoadRun {
       return DONE;
     }
     acknowledged.increment();
+    acknowledgedShares.add(result.shares().size());
     wins.add(result.triggers().size());
-    if (!round.claims() || result.status() != RoundResult.Status.APPLIED) {
+    // A DUPLICATE is a round applied before (an attempt whose answer was lost): its game still claims.
+    if (!round.claims() || result.status() == RoundResult.Status.PAUSED) {
       return DONE;
     }
     claims.increment();
@@ -294,22 +300,26 @@ public final class LoadRun {
     }
   }
 
-  /** The ledger's count of rounds under {@code prefix}, asked of each admin endpoint in turn; -1 if none answered. */
-  private long ledgerRounds(String prefix) throws InterruptedException {
+  /**
+   * The ledger's counts of rounds and of their pool shares under {@code prefix}, asked of each admin
+   * endpoint in turn; both -1 if none answered.
+   */
+  private long[] ledgerCounts(String prefix) throws InterruptedException {
     for (String endpoint : settings.adminEndpoints()) {
       try {
         HttpRequest request = HttpRequest.newBuilder(URI.create(endpoint + "/v1/admin/rounds/count?prefix=" + prefix))
             .header("Authorization", "Bearer " + settings.adminToken()).timeout(Duration.ofSeconds(60)).GET().build();
         HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() == 200) {
-          return new JsonObject(response.body()).getLong("rounds");
+          JsonObject counts = new JsonObject(response.body());
+          return new long[] {counts.getLong("rounds"), counts.getLong("contributions")};
         }
         progress.printf("could not count the ledger's rounds at %s: %d %s%n", endpoint, response.statusCode(), response.body());
       } catch (java.io.IOException e) {
         progress.printf("could not count the ledger's rounds at %s (%s)%n", endpoint, e);
       }
     }
-    return -1;
+    return new long[] {-1, -1};
   }
 
   private static String randomTag() {

@@ -12,7 +12,9 @@ import java.util.random.RandomGenerator;
  *   <li>Bewitched: coin value × 1–10 coins per line × 1–15 lines, small coin values more common;
  *       the progressive of the round's coin value is won in the bonus round, one round in N.</li>
  *   <li>Don't Eat the Candy: a bet ladder of 0.10–100.00; the jackpot game (3+ jackpot symbols),
- *       one round in N, claims the candy jackpot without a tier: the service draws it.</li>
+ *       one round in N whatever the stake (symbols do not look at the bet), claims the candy jackpot
+ *       without a tier: the service draws it. The rules' chance that grows with the stake is the
+ *       service's own random trigger of the major and grand tiers, not the game's.</li>
  *   <li>Creepy Candy: total bet 0.20–20,000.00, skewed towards small bets (55% of rounds at 1.00
  *       or less, one in 2,500 at 5,000.00 or more).</li>
  *   <li>Cluster Bear Sweet Wins: 10 fixed coins × coin value.</li>

@@ -11,6 +11,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -38,7 +39,14 @@ public final class FirstBench {
     }
   }
 
+  /** The bench's last line, in the exact form tools read: decimal points, no grouping, whatever the locale. */
+  static String resultLine(double perSecond, double baselinePerSecond, double p99Ms) {
+    return String.format(Locale.ROOT, "RESULT contributions_per_s=%.0f baseline_per_s=%.0f ratio=%.2f p99_ms=%.1f", perSecond,
+        baselinePerSecond, perSecond / baselinePerSecond, p99Ms);
+  }
+
   public static void main(String[] args) throws Exception {
+    Locale.setDefault(Locale.ROOT); // figures with a decimal point, whatever the machine's language
     int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
     int batch = args.length > 1 ? Integer.parseInt(args[1]) : 100;
     int clients = args.length > 2 ? Integer.parseInt(args[2]) : 16;
@@ -111,8 +119,7 @@ public final class FirstBench {
         System.out.printf("memory (service and load in one JVM): heap used %d MiB of %d MiB committed, RSS %s%n",
             heap.getUsed() >> 20, heap.getCommitted() >> 20, rss());
         ledgerExact = warm.ok() && sdk.ok() && warm.refused() == 0 && sdk.refused() == 0;
-        result = String.format("RESULT contributions_per_s=%.0f baseline_per_s=%.0f ratio=%.2f p99_ms=%.1f",
-                sdk.perSecond(), naive, sdk.perSecond() / naive, sdk.p99Micros() / 1000.0);
+        result = resultLine(sdk.perSecond(), naive, sdk.p99Micros() / 1000.0);
       }
       stats.close();
     }

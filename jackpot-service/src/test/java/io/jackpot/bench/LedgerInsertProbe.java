@@ -51,6 +51,7 @@ public final class LedgerInsertProbe {
   }
 
   public static void main(String[] args) throws Exception {
+    java.util.Locale.setDefault(java.util.Locale.ROOT); // figures with a decimal point, whatever the machine's language
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 400_000;
     List<String> names = args.length > 1 ? List.of(args).subList(1, args.length) : List.copyOf(VARIANTS.keySet());
     for (String name : names) {

@@ -29,6 +29,7 @@ public final class TickerBench {
   private TickerBench() {}
 
   public static void main(String[] args) throws Exception {
+    java.util.Locale.setDefault(java.util.Locale.ROOT); // figures with a decimal point, whatever the machine's language
     int max = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
     int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
     int port = 18180;

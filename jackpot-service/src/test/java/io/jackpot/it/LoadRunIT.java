@@ -28,11 +28,15 @@ class LoadRunIT {
       assertEquals(6000, s.acknowledged(), s.toString());
       assertEquals(0, s.refused() + s.failed() + s.failedClaims(), s.toString());
       assertEquals(6000, s.ledgerRounds(), "the ledger holds exactly the acknowledged rounds");
+      assertTrue(s.acknowledgedShares() >= 6000, "every seed game's round feeds at least one pool: " + s);
+      assertEquals(s.acknowledgedShares(), s.ledgerShares(), "and exactly their shares");
       assertTrue(s.ledgerMatches() && s.lost() == 0);
       assertTrue(s.p50Micros() > 0 && s.p50Micros() <= s.p99Micros() && s.p99Micros() <= s.maxMicros(), s.toString());
       assertTrue(s.wins() > 0, "the games' own jackpots and the service's triggers paid out");
       try (SimplePg sql = SimplePg.of(pg)) {
         assertEquals(6000, sql.count("SELECT count(*) FROM rounds WHERE round_id LIKE '" + s.prefix() + "-%'"));
+        assertEquals(s.acknowledgedShares(),
+            sql.count("SELECT count(*) FROM contributions WHERE round_id LIKE '" + s.prefix() + "-%'"), "shares, one row each");
       }
       OneNode.assertBalanced(node.httpPort());
     } finally {

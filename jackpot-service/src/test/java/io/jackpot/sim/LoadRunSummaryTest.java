@@ -8,8 +8,13 @@ import org.junit.jupiter.api.Test;
 /** What the load generator may claim from its counts, and when a run is one to trust. */
 class LoadRunSummaryTest {
   private static LoadRun.Summary summary(long acknowledged, long refused, long failed, long ledger, boolean stalled) {
+    return summary(acknowledged, refused, failed, ledger, 4 * acknowledged, 4 * ledger, stalled);
+  }
+
+  private static LoadRun.Summary summary(long acknowledged, long refused, long failed, long ledger, long shares, long ledgerShares,
+      boolean stalled) {
     return new LoadRun.Summary("p", acknowledged + refused + failed, acknowledged, refused, failed, 0, 0, 0, null, 1.0, 0, 0, 0, 0,
-        ledger, stalled);
+        shares, ledger, ledgerShares, stalled);
   }
 
   @Test
@@ -18,6 +23,13 @@ class LoadRunSummaryTest {
     // One given-up round recorded after all, one acknowledged round lost: the counts still agree.
     assertFalse(summary(100, 0, 1, 100, false).ledgerMatches());
     assertFalse(summary(100, 0, 0, 99, false).ledgerMatches());
+  }
+
+  @Test
+  void everyRoundMustHaveTheSharesItWasAnsweredWith() {
+    assertTrue(summary(100, 0, 0, 100, 400, 400, false).ok());
+    assertFalse(summary(100, 0, 0, 100, 400, 399, false).ledgerMatches(), "a share recorded nowhere");
+    assertFalse(summary(100, 0, 0, 100, 400, 401, false).ledgerMatches(), "a share recorded that no answer told of");
   }
 
   @Test
