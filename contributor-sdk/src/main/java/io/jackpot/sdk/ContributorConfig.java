@@ -147,7 +147,11 @@ public final class ContributorConfig {
 
     private Builder() {}
 
-    /** Adds a service base URL ({@link ContributorConfig#endpoints()}); call once per endpoint, in order of preference. */
+    /**
+     * Adds a service base URL ({@link ContributorConfig#endpoints()}); call once per endpoint. They
+     * are equals, not primary and standby: batches go round-robin to every endpoint whose circuit
+     * breaker is not open, so list only members that are as near as each other.
+     */
     public Builder endpoint(String baseUrl) {
       endpoints.add(Objects.requireNonNull(baseUrl, "endpoint").replaceAll("/+$", ""));
       return this;
@@ -222,6 +226,8 @@ public final class ContributorConfig {
         // A host the URI class cannot read (an underscore, as in some container names) would fail
         // every request, and a query or fragment would be cut off the paths the SDK appends.
         require(e.getHost() != null, "endpoints: " + e + " has no host the JDK can use (letters, digits, '-' and '.' only)");
+        // The URI class reads any number as a port; one out of range would fail every attempt.
+        require(e.getPort() == -1 || (e.getPort() >= 1 && e.getPort() <= 65_535), "endpoints: " + e + " has no valid port (1–65535)");
         require(e.getRawQuery() == null && e.getRawFragment() == null && e.getRawUserInfo() == null,
             "endpoints: " + e + " must be a base URL without query, fragment or user info");
       }

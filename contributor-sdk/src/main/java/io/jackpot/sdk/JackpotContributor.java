@@ -73,7 +73,9 @@ public interface JackpotContributor extends AutoCloseable {
    * have been recorded, so look it up (the round id is idempotent, resend it; a claim's win is
    * found by {@link #findWins}). Then gives the callbacks of the rounds answered the rest of that
    * time, and at least 1 s, to run (called from such a callback, it cannot wait for its own
-   * thread). Idempotent.
+   * thread). An interrupt already pending on the calling thread does not shorten these waits (it is
+   * still set when close() returns); one that comes during them ends them, and what is unconfirmed
+   * then is given up as above. Idempotent.
    */
   @Override
   void close();

@@ -12,6 +12,12 @@ import java.util.List;
  * currency. Immutable and thread-safe.
  */
 public record RoundResult(String roundId, Status status, List<Share> shares, List<Win> triggers, String errorCode, String errorMessage) {
+  /** Keeps its own unmodifiable copies of the lists (null is taken as none). */
+  public RoundResult {
+    shares = shares == null ? List.of() : List.copyOf(shares);
+    triggers = triggers == null ? List.of() : List.copyOf(triggers);
+  }
+
   /** What became of the round (see the type's description). */
   public enum Status { APPLIED, DUPLICATE, PAUSED, REJECTED }
 

@@ -29,6 +29,8 @@ class ContributorConfigTest {
     assertMessage("endpoints", valid().endpoint("http://x:8080/?region=eu"));
     assertMessage("endpoints", valid().endpoint("http://x:8080#main"));
     assertMessage("endpoints", valid().endpoint("http://bad host:8080")); // refused by build(), as every other setting
+    assertMessage("endpoints", valid().endpoint("http://jackpot-1:99999")); // the URI class takes any number as a port
+    assertMessage("endpoints", valid().endpoint("http://jackpot-1:0"));
     assertMessage("gameKey", ContributorConfig.custom().endpoint("http://x").gameId("g"));
     assertMessage("gameKey", valid().gameKey("secret-from-a-file\n"));
     assertMessage("gameId", valid().gameId("Bad Id"));

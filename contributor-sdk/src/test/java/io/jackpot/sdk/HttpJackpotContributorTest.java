@@ -167,6 +167,27 @@ class HttpJackpotContributorTest {
     }
   }
 
+  /**
+   * A game that closes the client from a thread already interrupted (a cancelled task, a framework
+   * stopping its workers) still has its held rounds delivered, and its thread's interrupt back.
+   */
+  @Test
+  void closingFromAnInterruptedThreadStillDeliversWhatIsHeld() throws Exception {
+    try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null))) {
+      JackpotContributor sdk = JackpotContributor.of(config(service.url()).linger(Duration.ofMillis(200)).build());
+      List<CompletableFuture<RoundResult>> rounds = new java.util.ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        rounds.add(sdk.contribute(c(i)).toCompletableFuture());
+      }
+      Thread.currentThread().interrupt();
+      sdk.close();
+      assertTrue(Thread.interrupted(), "the interrupt is still set when close() returns");
+      for (CompletableFuture<RoundResult> r : rounds) {
+        assertEquals(RoundResult.Status.APPLIED, r.get(5, TimeUnit.SECONDS).status(), "delivered, not given up");
+      }
+    }
+  }
+
   @Test
   void closingWhileTheServiceIsUnreachableAnswersEveryHeldRoundRatherThanLeavingItOpen() throws Exception {
     int port;

@@ -559,7 +559,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
       if (ticker == null) {
         // Its own client: the ticker's long-lived WebSocket is kept apart from the request traffic.
         HttpClient tickerClient = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(config.requestTimeout()).build();
-        ticker = new TickerListener(tickerClient, endpoints, scheduler, winListeners, () -> closed);
+        ticker = new TickerListener(tickerClient, config.requestTimeout(), endpoints, scheduler, winListeners, () -> closed);
         ticker.connect();
       }
       return ticker.subscribed();
@@ -767,6 +767,10 @@ public final class HttpJackpotContributor implements JackpotContributor {
   @Override
   public void close() {
     closed = true;
+    // An interrupt pending before close() (a game shutting down from a cancelled task) does not cut
+    // its waits short; it is set again on return. One that comes during them does.
+    boolean pending = Thread.interrupted();
+    boolean cut = false;
     int capacity = config.bufferCapacity();
     long deadline = System.nanoTime() + config.requestTimeout().toNanos() * 3;
     try {
@@ -778,7 +782,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
       CompletableFuture.allOf(requests.toArray(CompletableFuture[]::new))
           .get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      cut = true;
     } catch (ExecutionException | TimeoutException e) {
       // a claim refused, or the time is up: both are settled below
     }
@@ -803,14 +807,17 @@ public final class HttpJackpotContributor implements JackpotContributor {
     scheduler.shutdownNow();
     // Rounds settled are told on the callback threads: close() returns once the game has heard of
     // them (but for a close() called from such a callback, which cannot wait for itself).
-    if (!onCallback.get()) {
+    if (!onCallback.get() && !cut) {
       try {
         awaitTold(System.nanoTime() + Math.max(deadline - System.nanoTime(), TimeUnit.SECONDS.toNanos(1)));
       } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+        cut = true;
       }
     }
     callbacks.shutdown();
+    if (pending || cut) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /** Whether this thread is one of this client's callback threads (where the game hears of its rounds). */

@@ -13,7 +13,8 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
- * Follows the live ticker and hands every win to the listeners; reconnects whenever it drops, and
+ * Follows the live ticker and hands every win to the listeners; reconnects whenever it drops, when
+ * an attempt is not upgraded within its connect timeout, and
  * when it has heard nothing for {@link #SILENT_FOR} (a peer gone without closing: a
  * cut network, a host powered off): it pings every {@link #PING_EVERY}, and the service answers.
  * A win made while it was not connected is told from the next connection's snapshot, which shows
@@ -26,6 +27,7 @@ final class TickerListener implements WebSocket.Listener {
   private volatile long lastHeard = System.nanoTime();
   private final java.util.concurrent.atomic.AtomicBoolean watching = new java.util.concurrent.atomic.AtomicBoolean();
   private final HttpClient http;
+  private final java.time.Duration connectTimeout;
   private final Endpoints endpoints;
   private final ScheduledExecutorService scheduler;
   private final List<Consumer<Win>> listeners;
@@ -56,9 +58,15 @@ final class TickerListener implements WebSocket.Listener {
     return subscribed;
   }
 
-  TickerListener(HttpClient http, Endpoints endpoints, ScheduledExecutorService scheduler, List<Consumer<Win>> listeners,
-      BooleanSupplier closed) {
+  /**
+   * @param connectTimeout how long an attempt may take until the connection is upgraded; one that
+   *     takes longer fails and is followed by the next (the client's own connect timeout covers the
+   *     TCP connect only, not an upgrade the far end never answers)
+   */
+  TickerListener(HttpClient http, java.time.Duration connectTimeout, Endpoints endpoints, ScheduledExecutorService scheduler,
+      List<Consumer<Win>> listeners, BooleanSupplier closed) {
     this.http = http;
+    this.connectTimeout = connectTimeout;
     this.endpoints = endpoints;
     this.scheduler = scheduler;
     this.listeners = listeners;
@@ -87,7 +95,7 @@ final class TickerListener implements WebSocket.Listener {
     URI base = endpoints.peek().base();
     tried = base;
     URI ws = URI.create(base.toString().replaceFirst("^http", "ws") + "/v1/ticker");
-    http.newWebSocketBuilder().buildAsync(ws, this).whenComplete((socket, error) -> {
+    http.newWebSocketBuilder().connectTimeout(connectTimeout).buildAsync(ws, this).whenComplete((socket, error) -> {
       if (error != null) {
         reconnect(error);
       } else if (closed.getAsBoolean()) {

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** The ticker's messages are read as JSON: API.md's spaced examples work as well as the service's compact text. */
 class TickerListenerTest {
   private final List<Win> heard = new CopyOnWriteArrayList<>();
-  private final TickerListener ticker = new TickerListener(null, null, null, List.of(heard::add), () -> false);
+  private final TickerListener ticker = new TickerListener(null, null, null, null, List.of(heard::add), () -> false);
 
   @Test
   void readsSpacedMessagesInAnyKeyOrder() {
@@ -40,6 +40,47 @@ class TickerListenerTest {
     assertEquals(30_000, TickerListener.reconnectWait(20, -1, 1.0));
     assertEquals(7_000, TickerListener.reconnectWait(1, 7_000, 0.0), "never sooner than the service asked");
     assertEquals(-1, TickerListener.retryAfterMillis(new java.io.IOException("connection refused")));
+  }
+
+  /**
+   * An endpoint that takes the connection and never answers the upgrade (a frozen member whose
+   * kernel still accepts): the attempt is given up after its connect timeout and another follows.
+   * Without that limit the first attempt waited for ever, and no win was told again.
+   */
+  @Test
+  void anUpgradeNeverAnsweredIsGivenUpAndTriedAgain() throws Exception {
+    try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      var accepted = new java.util.concurrent.LinkedBlockingQueue<java.net.Socket>();
+      Thread acceptor = new Thread(() -> {
+        try {
+          while (true) {
+            accepted.add(silent.accept()); // held open, never answered
+          }
+        } catch (java.io.IOException closed) {
+          // the test is over
+        }
+      });
+      acceptor.setDaemon(true);
+      acceptor.start();
+      var scheduler = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+      var closed = new java.util.concurrent.atomic.AtomicBoolean();
+      TickerListener listener = new TickerListener(java.net.http.HttpClient.newHttpClient(), java.time.Duration.ofMillis(300),
+          new Endpoints(List.of(java.net.URI.create("http://127.0.0.1:" + silent.getLocalPort()))), scheduler, List.of(heard::add),
+          closed::get);
+      try {
+        listener.connect();
+        assertTrue(accepted.poll(10, java.util.concurrent.TimeUnit.SECONDS) != null, "the first attempt connected");
+        // The first attempt times out after 300 ms; the next follows after a backoff of 0.5–1 s.
+        assertTrue(accepted.poll(10, java.util.concurrent.TimeUnit.SECONDS) != null, "a second attempt followed the unanswered one");
+        assertFalse(listener.subscribed().toCompletableFuture().isDone());
+      } finally {
+        closed.set(true);
+        scheduler.shutdownNow();
+        for (java.net.Socket s : accepted) {
+          s.close();
+        }
+      }
+    }
   }
 
   @Test

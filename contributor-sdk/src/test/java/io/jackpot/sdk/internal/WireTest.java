@@ -37,6 +37,8 @@ class WireTest {
     assertEquals(new BigDecimal("5000.000001000001"), first.shares().get(0).poolAmount());
     assertEquals(3, first.triggers().get(0).sequence());
     assertEquals("q\"uote", Wire.results(ANSWER).get(1).roundId());
+    assertThrows(UnsupportedOperationException.class, () -> first.shares().clear(), "a result is immutable, as its javadoc says");
+    assertThrows(UnsupportedOperationException.class, () -> first.triggers().clear());
   }
 
   @Test
