@@ -60,6 +60,7 @@ import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.io.IOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -221,7 +222,9 @@ public final class JackpotNode implements AutoCloseable {
     ServiceMetrics metrics = new ServiceMetrics(metricsRegistry, () -> hz.getCluster().getMembers().size(), catalogue::currencyOf);
     String memberId = hz.getCluster().getLocalMember().getUuid().toString();
     StepJournal journal = new HzStepJournal(hz.getMap(HzStepJournal.MAP), hzCallbacks, journalReads, journalDeletes);
-    sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults(), clock, random, metrics, memberId, journal);
+    long claimTtlMillis = config.cluster().roundClaimTtlSeconds() * 1000L;
+    sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults().forClaimTtl(Duration.ofMillis(claimTtlMillis)),
+        clock, random, metrics, memberId, journal);
     hz.getLifecycleService().addLifecycleListener(event -> {
       if (event.getState() == com.hazelcast.core.LifecycleEvent.LifecycleState.MERGED) {
         String now = hz.getCluster().getLocalMember().getUuid().toString();
@@ -232,7 +235,6 @@ public final class JackpotNode implements AutoCloseable {
     });
     recovery = new StepRecovery(pools, ledger, journal, clock);
     this.journal = journal;
-    long claimTtlMillis = config.cluster().roundClaimTtlSeconds() * 1000L;
     claimHolders = new ClaimHolders(hz.getCluster(), journal, clock, claimTtlMillis);
     var roundClaims = new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), hzCallbacks, clock, claimTtlMillis, memberId,
         claimHolders::released);

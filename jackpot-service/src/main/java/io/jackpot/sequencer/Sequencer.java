@@ -246,6 +246,7 @@ public final class Sequencer {
       return;
     }
     applying = true;
+    long queuedAt = queue.peek().at(); // the step's oldest submission: the queue is in arrival order
     List<Submission> step = new ArrayList<>();
     int commands = 0;
     while (!queue.isEmpty() && (commands == 0 || commands + queue.peek().submission().targets().size() <= settings.maxBatchCommands())) {
@@ -260,20 +261,38 @@ public final class Sequencer {
     observer.applied(commands, perPool.size());
     // Written to the journal first: once any pool has the step, another member can finish it.
     // Written once; an apply that fails is retried on its own (the note is the same).
-    // A member retired (merged back after a split) writes no note it had not written yet: the
-    // cluster may have released this step's round claims meanwhile, and the note would let it be
-    // applied after the games retried it elsewhere. Its submissions are refused unapplied instead,
-    // and the note is dropped in case an earlier attempt wrote it but its answer was lost (best
-    // effort: a finisher that read it first still applies it; docs/consistency.md).
+    // A note that can no longer be written safely is not written: once this member has retired
+    // (merged back after a split: the cluster may have released this step's round claims
+    // meanwhile), or once the note deadline has passed since the step's oldest submission was
+    // queued (the journal unwritable for minutes, as when the cluster lost its quorum: the
+    // claims, which only a written note keeps standing, may lapse before it is applied, and a
+    // game's retry elsewhere would then apply a round this step applies too). The note would let
+    // the step be applied after the games retried it elsewhere, so its submissions are refused
+    // unapplied instead, and the note is dropped in case an earlier attempt wrote it but its answer
+    // was lost (best effort: a finisher that read it first still applies it; docs/consistency.md).
     retried(applyRetry, () -> {
-      if (retired == null) {
-        return journal.write(note).thenApply(v -> true);
+      OverloadedException refusal = retired != null ? leaving() : lateForItsNote(queuedAt, step.size());
+      if (refusal == null) {
+        return journal.write(note).thenApply(v -> (OverloadedException) null);
       }
       journal.forget(note);
-      return CompletableFuture.completedFuture(false);
+      return CompletableFuture.completedFuture(refusal);
     })
-        .thenCompose(written -> written ? retried(applyRetry, () -> pools.apply(perPool)) : CompletableFuture.failedFuture(leaving()))
+        .thenCompose(refusal -> refusal == null ? retried(applyRetry, () -> pools.apply(perPool))
+            : CompletableFuture.<Map<PoolId, List<PoolOutcome>>>failedFuture(refusal))
         .whenCompleteAsync((results, error) -> onApplied(step, note, stepCommands, results, error), loop);
+  }
+
+  /** The refusal of a step whose note deadline has passed since {@code queuedAt} (logged), or null. */
+  private OverloadedException lateForItsNote(long queuedAt, int submissions) {
+    long waited = clock.millis() - queuedAt;
+    if (waited <= settings.noteDeadline().toMillis()) {
+      return null;
+    }
+    log.warn("{} submissions refused unapplied: their step's journal note could not be written within {} s of their queueing"
+        + " (waited {} s); their round claims may lapse, so the games' retries apply them instead",
+        submissions, settings.noteDeadline().toSeconds(), waited / 1000);
+    return new OverloadedException("the cluster could not take this work for " + waited / 1000 + " s; retry");
   }
 
   /**

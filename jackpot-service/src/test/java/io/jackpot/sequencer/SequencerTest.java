@@ -44,7 +44,8 @@ class SequencerTest {
     var random = new io.jackpot.pool.SeededRandom(2);
     pools.pools.put(A, Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), random.next()));
     pools.pools.put(B, Pool.created(B, new PoolTerms(2_000_000, new Rate(20_000)), random.next()));
-    var settings = new SequencerSettings(50, maxQueued, Duration.ofSeconds(20), 100, Duration.ofMillis(1), Duration.ofMillis(5));
+    var settings = new SequencerSettings(50, maxQueued, Duration.ofSeconds(20), 100, Duration.ofMillis(1), Duration.ofMillis(5),
+        Duration.ofSeconds(300));
     return new Sequencer(pools, ledger, loop, scheduler, settings, clock, new io.jackpot.pool.SeededRandom(1));
   }
 
@@ -163,16 +164,30 @@ class SequencerTest {
    */
   @Test
   void aRetiredSequencerNeverWritesTheNoteOfAStepItCouldNotWriteBefore() throws Exception {
+    assertRefusedUnwritten(s -> s.retire("leaving"));
+  }
+
+  /**
+   * A step whose note the journal could not take for longer than the note deadline (the cluster
+   * without its quorum for minutes): its rounds' claims may lapse before it could be applied, and a
+   * game's retry elsewhere would then apply them too. Once the journal takes writes again, the note
+   * is not written and the step never applied; its rounds are refused, retryable.
+   */
+  @Test
+  void aStepWhoseNoteCouldNotBeWrittenBeforeItsDeadlineIsRefusedUnapplied() throws Exception {
+    assertRefusedUnwritten(s -> clock.now = NOW.plusSeconds(301));
+  }
+
+  /** The journal cannot take the note of round r1's step, {@code meanwhile} happens, then it can: r1 is refused, never applied. */
+  private void assertRefusedUnwritten(java.util.function.Consumer<Sequencer> meanwhile) throws Exception {
     var random = new io.jackpot.pool.SeededRandom(2);
     pools.pools.put(A, Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), random.next()));
-    java.util.concurrent.atomic.AtomicInteger attempts = new java.util.concurrent.atomic.AtomicInteger();
     java.util.concurrent.CountDownLatch tried = new java.util.concurrent.CountDownLatch(1);
     List<StepNote> written = new java.util.concurrent.CopyOnWriteArrayList<>();
     java.util.concurrent.atomic.AtomicBoolean reachable = new java.util.concurrent.atomic.AtomicBoolean();
     StepJournal cutOff = new StepJournal() {
       @Override
       public java.util.concurrent.CompletionStage<Void> write(StepNote note) {
-        attempts.incrementAndGet();
         boolean answered = reachable.get(); // read before the test hears of the attempt
         tried.countDown();
         if (!answered) {
@@ -195,13 +210,14 @@ class SequencerTest {
         return CompletableFuture.completedFuture(List.of());
       }
     };
-    var settings = new SequencerSettings(50, 1000, Duration.ofSeconds(20), 100, Duration.ofMillis(1), Duration.ofMillis(5));
-    // The retries' scheduler is held until the member has retired: the next attempt comes after it.
-    java.util.concurrent.CountDownLatch retiredNow = new java.util.concurrent.CountDownLatch(1);
+    var settings = new SequencerSettings(50, 1000, Duration.ofSeconds(20), 100, Duration.ofMillis(1), Duration.ofMillis(5),
+        Duration.ofSeconds(300));
+    // The retries' scheduler is held until `meanwhile` has happened: the next attempt comes after it.
+    java.util.concurrent.CountDownLatch happened = new java.util.concurrent.CountDownLatch(1);
     ScheduledExecutorService held = Executors.newSingleThreadScheduledExecutor();
     held.execute(() -> {
       try {
-        retiredNow.await();
+        happened.await();
       } catch (InterruptedException interrupted) {
         Thread.currentThread().interrupt();
       }
@@ -210,9 +226,9 @@ class SequencerTest {
         Sequencer.Observer.NONE, "member-m", cutOff);
     CompletableFuture<List<PoolOutcome>> done = s.submit(round("r1", 1_000_000, A)).toCompletableFuture();
     assertTrue(tried.await(5, TimeUnit.SECONDS));
-    s.retire("leaving");
-    reachable.set(true); // the split heals: a write now would succeed
-    retiredNow.countDown();
+    meanwhile.accept(s);
+    reachable.set(true); // the journal takes writes again: a write now would succeed
+    happened.countDown();
     ExecutionException e;
     try {
       e = assertThrows(ExecutionException.class, () -> done.get(5, TimeUnit.SECONDS));
@@ -220,7 +236,7 @@ class SequencerTest {
       held.shutdownNow();
     }
     assertInstanceOf(OverloadedException.class, e.getCause());
-    assertTrue(written.isEmpty(), "no note written after retirement");
+    assertTrue(written.isEmpty(), "no note written");
     assertEquals(Money.ofMicros(1_000_000), pools.pools.get(A).amount(), "never applied");
     s.idle().toCompletableFuture().get(5, TimeUnit.SECONDS);
     assertTrue(ledger.committed.isEmpty());

@@ -49,7 +49,8 @@ class StepRecoveryTest {
     var random = new io.jackpot.pool.SeededRandom(2);
     pools.pools.put(A, Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), random.next()));
     pools.pools.put(B, Pool.created(B, new PoolTerms(2_000_000, new Rate(20_000)), random.next()));
-    var settings = new SequencerSettings(50, 1_000, Duration.ofSeconds(20), 100, Duration.ofMillis(1), Duration.ofMillis(5));
+    var settings = new SequencerSettings(50, 1_000, Duration.ofSeconds(20), 100, Duration.ofMillis(1), Duration.ofMillis(5),
+        Duration.ofSeconds(300));
     return new Sequencer(pools, ledger, loop, scheduler, settings, clock, new io.jackpot.pool.SeededRandom(1),
         Sequencer.Observer.NONE, DEAD, journal);
   }
