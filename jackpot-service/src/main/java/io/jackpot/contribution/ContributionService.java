@@ -122,7 +122,10 @@ public final class ContributionService {
                 held.put(id, fingerprints.get(id));
               }
             });
-            return ledger.findRounds(caller.operatorId(), lookups(claimed)).thenCompose(recorded -> settle(claimed, recorded));
+            // Every round is looked up, those another request holds with other content too: one
+            // recorded with this very content is a DUPLICATE, whatever a conflicting request is doing.
+            return ledger.findRounds(caller.operatorId(), new ArrayList<>(claimed.keySet()))
+                .thenCompose(recorded -> settle(claimed, recorded));
           })
           .handle((v, error) -> {
             if (error != null) {
@@ -141,17 +144,29 @@ public final class ContributionService {
           });
     }
 
-    /** Best effort: a claim left behind only delays a retry until it expires. */
+    /**
+     * Best effort: a claim left behind only delays a retry until it expires. A release refused
+     * before it was sent is logged like one that failed, never thrown: by now the rounds are
+     * answered, and the request's answer must say what became of them.
+     */
     private void releaseHeld() {
       if (held.isEmpty()) {
         return;
       }
       Map<String, String> release = claimKeys(held);
-      claims.release(release, token).whenComplete((v, e) -> {
-        if (e != null) {
-          log.warn("could not release {} round claims (they expire by themselves): {}", release.size(), e.toString());
-        }
-      });
+      try {
+        claims.release(release, token).whenComplete((v, e) -> {
+          if (e != null) {
+            notReleased(release.size(), e);
+          }
+        });
+      } catch (RuntimeException e) {
+        notReleased(release.size(), e);
+      }
+    }
+
+    private static void notReleased(int claims, Throwable why) {
+      log.warn("could not release {} round claims (they expire by themselves): {}", claims, why.toString());
     }
 
     /** The rounds keyed as they are claimed: under their operator and id ({@link RoundClaims#key}). */
@@ -163,16 +178,6 @@ public final class ContributionService {
 
     private String roundOf(String claimKey) {
       return claimKey.substring(claimPrefix.length());
-    }
-
-    private List<String> lookups(Map<String, Claim> claimed) {
-      List<String> ids = new ArrayList<>();
-      claimed.forEach((id, c) -> {
-        if (c != Claim.DIFFERENT) {
-          ids.add(id);
-        }
-      });
-      return ids;
     }
 
     /** Answers known rounds from the ledger and submits the new ones. */

@@ -33,6 +33,10 @@ class ContributionClaimKeysTest {
     final Set<String> claimTokens = new java.util.HashSet<>();
     final Set<String> releaseTokens = new java.util.HashSet<>();
     volatile boolean failing;
+    /** Set: answers every claim DIFFERENT (another request holds the round with other content). */
+    volatile boolean heldElsewhere;
+    /** Set: a release throws instead of being sent (the member's Hazelcast shutting down). */
+    volatile boolean releaseThrows;
     /** Set: takes the claims and then throws instead of failing the call (a later bucket's call refused before it was sent). */
     volatile boolean throwing;
 
@@ -47,12 +51,15 @@ class ContributionClaimKeysTest {
         return CompletableFuture.failedFuture(new IllegalStateException("member left the cluster before answering"));
       }
       Map<String, Claim> out = new java.util.HashMap<>();
-      fingerprintByRound.keySet().forEach(k -> out.put(k, Claim.NEW));
+      fingerprintByRound.keySet().forEach(k -> out.put(k, heldElsewhere ? Claim.DIFFERENT : Claim.NEW));
       return CompletableFuture.completedFuture(out);
     }
 
     @Override
     public synchronized CompletionStage<Void> release(Map<String, String> fingerprintByRound, String token) {
+      if (releaseThrows) {
+        throw new IllegalStateException("Hazelcast instance is not active");
+      }
       released.addAll(fingerprintByRound.keySet());
       releaseTokens.add(token);
       return CompletableFuture.completedFuture(null);
@@ -82,6 +89,51 @@ class ContributionClaimKeysTest {
           }
           throw new UnsupportedOperationException(method.getName());
         });
+  }
+
+  /** A ledger that holds round R-1 of operator demo as sent by {@link #r1()}, applied (its shares left out). */
+  static Ledger holdingR1() {
+    String fingerprint = Fingerprint.of("demo", r1());
+    return (Ledger) java.lang.reflect.Proxy.newProxyInstance(Ledger.class.getClassLoader(), new Class<?>[] {Ledger.class},
+        (proxy, method, args) -> {
+          if (method.getName().equals("findRounds")) {
+            return CompletableFuture.completedFuture(((Collection<?>) args[1]).contains("R-1")
+                ? Map.of("R-1", new io.jackpot.ledger.RecordedRound("R-1", fingerprint, io.jackpot.ledger.RoundStatus.APPLIED, List.of(),
+                    List.of()))
+                : Map.of());
+          }
+          throw new UnsupportedOperationException(method.getName());
+        });
+  }
+
+  static ContributionRequest r1() {
+    return new ContributionRequest("R-1", "bewitched", "p-1", 1_000_000, "EUR", 100_000L);
+  }
+
+  private static ContributionResult answerToR1(RecordingClaims claims) {
+    ContributionService service = new ContributionService(DefaultCatalogue.create(), new io.jackpot.fx.FxHolder("EUR"), claims,
+        holdingR1(), null, Clock.systemUTC());
+    return service.contribute(new Caller("demo", Set.of("bewitched")), List.of(r1())).toCompletableFuture().join().get(0);
+  }
+
+  /**
+   * The game's retry of a round recorded with this very content, while a request with other
+   * content for the same round id holds its claim (a game bug elsewhere): DUPLICATE, as recorded,
+   * not ROUND_ID_CONFLICT, which a game could take as refused and refund.
+   */
+  @Test
+  void aRoundRecordedWithThisContentIsADuplicateWhileAnotherContentHoldsItsClaim() {
+    RecordingClaims claims = new RecordingClaims();
+    claims.heldElsewhere = true;
+    assertEquals(ContributionResult.Status.DUPLICATE, answerToR1(claims).status());
+  }
+
+  /** A release refused before it was sent does not turn the answered rounds into a failed request. */
+  @Test
+  void aReleaseThatThrowsLeavesTheAnswerAsItIs() {
+    RecordingClaims claims = new RecordingClaims();
+    claims.releaseThrows = true;
+    assertEquals(ContributionResult.Status.DUPLICATE, answerToR1(claims).status());
   }
 
   @Test
