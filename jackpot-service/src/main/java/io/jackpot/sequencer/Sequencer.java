@@ -263,13 +263,15 @@ public final class Sequencer {
     // Written once; an apply that fails is retried on its own (the note is the same).
     // A note that can no longer be written safely is not written: once this member has retired
     // (merged back after a split: the cluster may have released this step's round claims
-    // meanwhile), or once the note deadline has passed since the step's oldest submission was
-    // queued (the journal unwritable for minutes, as when the cluster lost its quorum: the
-    // claims, which only a written note keeps standing, may lapse before it is applied, and a
-    // game's retry elsewhere would then apply a round this step applies too). The note would let
-    // the step be applied after the games retried it elsewhere, so its submissions are refused
-    // unapplied instead, and the note is dropped in case an earlier attempt wrote it but its answer
-    // was lost (best effort: a finisher that read it first still applies it; docs/consistency.md).
+    // meanwhile), or when an attempt would start after the note deadline has passed since the
+    // step's oldest submission was queued (the journal unwritable for minutes, as when the cluster
+    // lost its quorum: the claims, which only a written note keeps standing, may lapse before it is
+    // applied, and a game's retry elsewhere would then apply a round this step applies too). The
+    // note would let the step be applied after the games retried it elsewhere, so its submissions
+    // are refused unapplied instead, and the note is dropped in case an earlier attempt wrote it but
+    // its answer was lost (best effort, and likely to fail while the journal is unreachable: a note
+    // left behind keeps its rounds' claims standing, and the cluster finishes it, once, when this
+    // member leaves; a finisher that read it first still applies it; docs/consistency.md).
     retried(applyRetry, () -> {
       OverloadedException refusal = retired != null ? leaving() : lateForItsNote(queuedAt, step.size());
       if (refusal == null) {
@@ -322,8 +324,8 @@ public final class Sequencer {
   private void onApplied(List<Submission> step, StepNote note, int commands, Map<PoolId, List<PoolOutcome>> results, Throwable error) {
     applying = false;
     if (error != null) {
-      // Retired before its note was written; otherwise unreachable with a forever retry, and kept
-      // so that a bug cannot leave callers waiting silently.
+      // Refused before its note was written (retired, or past the note deadline); otherwise
+      // unreachable with a forever retry, and kept so that a bug cannot leave callers waiting silently.
       Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
       if (!(cause instanceof OverloadedException)) {
         log.error("pool apply failed for {} submissions: {}", step.size(), cause.toString());

@@ -20,16 +20,18 @@ public record SequencerSettings(
   }
 
   /**
-   * With the note deadline at half of {@code claimTtl}. A step's rounds were claimed before they
-   * were queued, and the claim keeper keeps the claims of the steps in the journal standing from
-   * within a quarter of the TTL of their note's writing: a note written within half the TTL of the
-   * queueing leaves a quarter of it to spare (less the time between claiming and queueing, which
-   * the ledger's time limit bounds). A note written later could let a round be applied after its
-   * claim lapsed and a game's retry applied it elsewhere.
+   * With the note deadline at half of {@code claimTtl}, and the queue wait at most a quarter of it.
+   * A step's rounds were claimed before they were queued, and the claim keeper keeps the claims of
+   * the steps in the journal standing from within a quarter of the TTL of their note's writing: a
+   * note whose writing starts within half the TTL of the queueing leaves about a quarter of it to
+   * spare (less the time between claiming and queueing, which the ledger's time limit bounds, and
+   * the write's own time). A note written later could let a round be applied after its claim lapsed
+   * and a game's retry applied it elsewhere.
    */
   public SequencerSettings forClaimTtl(Duration claimTtl) {
-    return new SequencerSettings(maxBatchCommands, maxQueuedSubmissions, maxQueueWait, maxUncommittedCommands, retryInitial, retryMax,
-        claimTtl.dividedBy(2));
+    Duration quarter = claimTtl.dividedBy(4);
+    return new SequencerSettings(maxBatchCommands, maxQueuedSubmissions, maxQueueWait.compareTo(quarter) > 0 ? quarter : maxQueueWait,
+        maxUncommittedCommands, retryInitial, retryMax, claimTtl.dividedBy(2));
   }
 
   public SequencerSettings {

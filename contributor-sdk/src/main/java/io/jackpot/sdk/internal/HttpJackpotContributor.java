@@ -771,52 +771,55 @@ public final class HttpJackpotContributor implements JackpotContributor {
     // its waits short; it is set again on return. One that comes during them does.
     boolean pending = Thread.interrupted();
     boolean cut = false;
-    int capacity = config.bufferCapacity();
-    long deadline = System.nanoTime() + config.requestTimeout().toNanos() * 3;
     try {
-      // All permits back means everything held was delivered.
-      if (held.tryAcquire(capacity, deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
-        held.release(capacity);
-      }
-      // Claims and lookups under way are answered within the same time.
-      CompletableFuture.allOf(requests.toArray(CompletableFuture[]::new))
-          .get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-    } catch (InterruptedException e) {
-      cut = true;
-    } catch (ExecutionException | TimeoutException e) {
-      // a claim refused, or the time is up: both are settled below
-    }
-    // Whatever the service has not confirmed by now is failed, never left without an answer.
-    for (Pending p : List.copyOf(outstanding)) {
-      giveUp(p, new IllegalStateException("closed before the service confirmed round " + p.contribution().roundId()
-          + "; it may or may not be recorded: look it up by round id"));
-    }
-    for (CompletableFuture<?> r : List.copyOf(requests)) {
-      r.completeExceptionally(new IllegalStateException("closed before the service answered; a claim may or may not be recorded:"
-          + " look its wins up by round id"));
-    }
-    sender.interrupt();
-    if (streams != null) {
-      streams.close();
-    }
-    synchronized (this) {
-      if (ticker != null) {
-        ticker.close();
-      }
-    }
-    scheduler.shutdownNow();
-    // Rounds settled are told on the callback threads: close() returns once the game has heard of
-    // them (but for a close() called from such a callback, which cannot wait for itself).
-    if (!onCallback.get() && !cut) {
+      int capacity = config.bufferCapacity();
+      long deadline = System.nanoTime() + config.requestTimeout().toNanos() * 3;
       try {
-        awaitTold(System.nanoTime() + Math.max(deadline - System.nanoTime(), TimeUnit.SECONDS.toNanos(1)));
+        // All permits back means everything held was delivered.
+        if (held.tryAcquire(capacity, deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+          held.release(capacity);
+        }
+        // Claims and lookups under way are answered within the same time.
+        CompletableFuture.allOf(requests.toArray(CompletableFuture[]::new))
+            .get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
       } catch (InterruptedException e) {
         cut = true;
+      } catch (ExecutionException | TimeoutException e) {
+        // a claim refused, or the time is up: both are settled below
       }
-    }
-    callbacks.shutdown();
-    if (pending || cut) {
-      Thread.currentThread().interrupt();
+      // Whatever the service has not confirmed by now is failed, never left without an answer.
+      for (Pending p : List.copyOf(outstanding)) {
+        giveUp(p, new IllegalStateException("closed before the service confirmed round " + p.contribution().roundId()
+            + "; it may or may not be recorded: look it up by round id"));
+      }
+      for (CompletableFuture<?> r : List.copyOf(requests)) {
+        r.completeExceptionally(new IllegalStateException("closed before the service answered; a claim may or may not be recorded:"
+            + " look its wins up by round id"));
+      }
+      sender.interrupt();
+      if (streams != null) {
+        streams.close();
+      }
+      synchronized (this) {
+        if (ticker != null) {
+          ticker.close();
+        }
+      }
+      scheduler.shutdownNow();
+      // Rounds settled are told on the callback threads: close() returns once the game has heard of
+      // them (but for a close() called from such a callback, which cannot wait for itself).
+      if (!onCallback.get() && !cut) {
+        try {
+          awaitTold(System.nanoTime() + Math.max(deadline - System.nanoTime(), TimeUnit.SECONDS.toNanos(1)));
+        } catch (InterruptedException e) {
+          cut = true;
+        }
+      }
+      callbacks.shutdown();
+    } finally {
+      if (pending || cut) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 

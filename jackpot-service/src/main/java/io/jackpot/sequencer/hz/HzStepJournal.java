@@ -63,11 +63,12 @@ public final class HzStepJournal implements StepJournal {
         try {
           map.delete(note.key());
         } catch (RuntimeException e) {
-          log.warn("could not drop the note of recorded step {} (it will be finished as a no-op): {}", note.key(), e.toString());
+          log.warn("could not drop the note of step {} (recorded: it will be finished as a no-op; refused unapplied: it keeps its"
+              + " rounds' claims until this member leaves and it is finished): {}", note.key(), e.toString());
         }
       });
     } catch (java.util.concurrent.RejectedExecutionException e) {
-      log.warn("stopping: the note of recorded step {} stays (it will be finished as a no-op)", note.key());
+      log.warn("stopping: the note of step {} stays (it will be finished once this member has left)", note.key());
     }
   }
 
