@@ -223,8 +223,8 @@ public final class JackpotNode implements AutoCloseable {
     String memberId = hz.getCluster().getLocalMember().getUuid().toString();
     StepJournal journal = new HzStepJournal(hz.getMap(HzStepJournal.MAP), hzCallbacks, journalReads, journalDeletes);
     long claimTtlMillis = config.cluster().roundClaimTtlSeconds() * 1000L;
-    sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.defaults().forClaimTtl(Duration.ofMillis(claimTtlMillis)),
-        clock, random, metrics, memberId, journal);
+    sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.forClaimTtl(Duration.ofMillis(claimTtlMillis)), clock,
+        random, metrics, memberId, journal);
     hz.getLifecycleService().addLifecycleListener(event -> {
       if (event.getState() == com.hazelcast.core.LifecycleEvent.LifecycleState.MERGED) {
         String now = hz.getCluster().getLocalMember().getUuid().toString();

@@ -10,8 +10,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads the credentials from {@code JACKPOT_CREDENTIALS_FILE} (a JSON file, e.g. a mounted
- * Kubernetes Secret) or {@code JACKPOT_CREDENTIALS} (the same JSON in the environment). Each entry
+ * Parses and checks the credentials: the contents of {@code JACKPOT_CREDENTIALS_FILE} (a JSON file,
+ * e.g. a mounted Kubernetes Secret), which {@link LiveCredentials} reads, or
+ * {@code JACKPOT_CREDENTIALS} (the same JSON in the environment). Each entry
  * gives either {@code sha256} (the hex hash of the secret: the file then holds no secret) or
  * {@code secret} (hashed at once and dropped). Without either, the dev credentials of API.md are
  * used — refused when {@code JACKPOT_PROFILE=production}. See docs/admin.md for the format.

@@ -167,9 +167,7 @@ public final class AdminService {
       return r;
     }
     boolean known = cause instanceof Rejection || cause instanceof OverloadedException;
-    if (!known) {
-      log.warn("PUT jackpot {}: version {} is saved, then the PUT failed: {}", id, version, cause.toString());
-    }
+    // Not logged here: the answer's log line (Errors) names the cause and this message.
     return new io.jackpot.error.DoneInPart("jackpot " + id + " was saved as version " + version + " but did not reach every pool ("
         + (known ? cause.getMessage() : "the cluster or the ledger failed; logged") + "); send the same definition again to complete it",
         cause);
@@ -293,7 +291,7 @@ public final class AdminService {
       return CompletableFuture.completedFuture(null);
     }
     return pools.getAll(read).thenAccept(live -> {
-      refuseNotLoaded(new java.util.HashSet<>(mustBeLoaded), live);
+      refuseNotLoaded(mustBeLoaded, live);
       for (Pool p : live) {
         if (targets.containsKey(p.id()) && p.status() == PoolStatus.DISCONTINUED) {
           throw Rejection.invalid(code, targets.get(p.id()) + ": pool " + p.id() + " is discontinued");
@@ -307,11 +305,11 @@ public final class AdminService {
    * submitted): a step for a pool not loaded would hold up this member's sequencer.
    */
   private CompletionStage<List<PoolOutcome>> submitLive(List<Submission.Target> targets, Submission.Audit audit) {
-    java.util.Set<PoolId> ids = new java.util.HashSet<>(targets.stream().map(Submission.Target::pool).toList());
-    return pools.getAll(ids).thenAccept(found -> refuseNotLoaded(ids, found)).thenCompose(v -> sequencer.submit(Submission.audited(targets, audit)));
+    return refuseUnusableTargets(targets.stream().map(Submission.Target::pool).toList(), Map.of(), null)
+        .thenCompose(v -> sequencer.submit(Submission.audited(targets, audit)));
   }
 
-  private static void refuseNotLoaded(java.util.Set<PoolId> ids, java.util.Collection<Pool> live) {
+  private static void refuseNotLoaded(java.util.Collection<PoolId> ids, java.util.Collection<Pool> live) {
     java.util.Set<PoolId> missing = new java.util.HashSet<>(ids);
     live.forEach(p -> missing.remove(p.id()));
     if (!missing.isEmpty()) {

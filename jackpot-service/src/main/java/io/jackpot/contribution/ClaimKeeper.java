@@ -20,10 +20,10 @@ import org.slf4j.LoggerFactory;
  * member would find the round neither claimed nor recorded and apply it a second time (and the
  * first member's commit would then fail on the round's key for ever).
  *
- * <p>Run on one member (the oldest) every {@link #intervalMillis}: a quarter of the TTL. A step's
- * note is written within half the TTL of its queueing or never (the sequencer's note deadline), so
- * its claims are kept at least once, with about a quarter of the TTL to spare, before they could
- * lapse. Claims are released as soon as their rounds are recorded, so keeping the claims of steps
+ * <p>Run on one member (the oldest) every {@link #intervalMillis}: a quarter of the TTL. The writing
+ * of a step's note starts within half the TTL of its queueing or never (the sequencer's note
+ * deadline), so its claims are kept at least once, with about a quarter of the TTL to spare less
+ * the write's own time, before they could lapse. Claims are released as soon as their rounds are recorded, so keeping the claims of steps
  * about to be recorded does nothing lasting.
  */
 public final class ClaimKeeper {

@@ -6,7 +6,8 @@ package io.jackpot.error;
  * what was done and how to finish it: the cause's own answer may say that nothing was changed.
  */
 public final class DoneInPart extends RuntimeException {
+  /** @param cause what failed (required: the answer's status and code are its) */
   public DoneInPart(String message, Throwable cause) {
-    super(message, cause, false, false);
+    super(message, java.util.Objects.requireNonNull(cause, "cause"), false, false);
   }
 }

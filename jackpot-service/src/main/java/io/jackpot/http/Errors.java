@@ -58,10 +58,14 @@ public final class Errors {
    * the same mapping for HTTP requests and for the contribution stream.
    */
   public static Failure describe(Throwable error, String whatSent) {
-    String what = clipped(whatSent); // a path or message id the caller chose: one short line each
+    return describeAs(error, clipped(whatSent)); // a path or message id the caller chose: one short line each
+  }
+
+  private static Failure describeAs(Throwable error, String what) {
     Throwable failure = unwrap(error);
-    if (failure instanceof io.jackpot.error.DoneInPart part && part.getCause() != null) {
-      Failure f = describe(part.getCause(), whatSent);
+    if (failure instanceof io.jackpot.error.DoneInPart part) {
+      // Logged once, with what was done: the cause's line names the request and the part done.
+      Failure f = describeAs(part.getCause(), what + " (" + part.getMessage() + ")");
       return new Failure(f.status(), f.code(), part.getMessage());
     }
     if (failure instanceof Rejection r) {

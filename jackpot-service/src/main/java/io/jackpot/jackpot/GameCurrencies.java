@@ -12,11 +12,11 @@ import java.util.List;
 public final class GameCurrencies {
   private GameCurrencies() {}
 
-  /** One problem per game of {@code next} that a jackpot among {@code others} (another id) links in another currency. */
+  /** One problem per game of {@code next} that a jackpot among {@code others} (never {@code next} itself) links in another currency. */
   public static List<String> problems(Collection<JackpotDefinition> others, JackpotDefinition next) {
     List<String> problems = new ArrayList<>();
     for (String game : next.games()) {
-      others.stream().filter(o -> !o.id().equals(next.id()) && o.links(game) && !o.currency().equals(next.currency())).findFirst()
+      others.stream().filter(o -> o.links(game) && !o.currency().equals(next.currency())).findFirst()
           .ifPresent(o -> problems.add("game " + game + " also feeds " + o.id() + " in " + o.currency()
               + "; a game's jackpots share one currency (one stake feeds them all), so it cannot also feed one in " + next.currency()));
     }

@@ -41,7 +41,9 @@ public interface Ledger extends LedgerWriter {
   /**
    * At most {@code limit} audit entries in [from, to), oldest first, each with its id; only those
    * of {@code owner} unless it is null; only those after the entry {@code afterId} unless it is null;
-   * only those that begin within {@code bytes} of before and after JSON, plus the first one beyond.
+   * only those that begin within {@code bytes} of before and after JSON, plus the first one beyond,
+   * which only tells that more follow: it comes with its id but with {@code before} and
+   * {@code after} null, and is not an entry to hand on.
    */
   CompletionStage<List<Logged>> findAudit(java.time.Instant from, java.time.Instant to, String owner, Long afterId, int limit,
       long bytes);

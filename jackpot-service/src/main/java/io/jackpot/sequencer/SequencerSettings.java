@@ -13,25 +13,23 @@ public record SequencerSettings(
     int maxBatchCommands, int maxQueuedSubmissions, Duration maxQueueWait, int maxUncommittedCommands,
     Duration retryInitial, Duration retryMax, Duration noteDeadline) {
 
-  /** The defaults, for the default round-claim TTL of 600 s. */
-  public static SequencerSettings defaults() {
-    return new SequencerSettings(4_000, 200_000, Duration.ofSeconds(20), 40_000, Duration.ofMillis(50), Duration.ofSeconds(5),
-        Duration.ofSeconds(300));
-  }
+  /** The queue wait when the round-claim TTL leaves room for it (a quarter of the TTL or more). */
+  static final Duration MAX_QUEUE_WAIT = Duration.ofSeconds(20);
 
   /**
-   * With the note deadline at half of {@code claimTtl}, and the queue wait at most a quarter of it.
-   * A step's rounds were claimed before they were queued, and the claim keeper keeps the claims of
+   * The service's settings for a round-claim TTL of {@code claimTtl}: the note deadline at half of
+   * it, and the queue wait {@link #MAX_QUEUE_WAIT}, or a quarter of the TTL if that is shorter. A
+   * step's rounds were claimed before they were queued, and the claim keeper keeps the claims of
    * the steps in the journal standing from within a quarter of the TTL of their note's writing: a
    * note whose writing starts within half the TTL of the queueing leaves about a quarter of it to
    * spare (less the time between claiming and queueing, which the ledger's time limit bounds, and
    * the write's own time). A note written later could let a round be applied after its claim lapsed
    * and a game's retry applied it elsewhere.
    */
-  public SequencerSettings forClaimTtl(Duration claimTtl) {
+  public static SequencerSettings forClaimTtl(Duration claimTtl) {
     Duration quarter = claimTtl.dividedBy(4);
-    return new SequencerSettings(maxBatchCommands, maxQueuedSubmissions, maxQueueWait.compareTo(quarter) > 0 ? quarter : maxQueueWait,
-        maxUncommittedCommands, retryInitial, retryMax, claimTtl.dividedBy(2));
+    return new SequencerSettings(4_000, 200_000, MAX_QUEUE_WAIT.compareTo(quarter) > 0 ? quarter : MAX_QUEUE_WAIT, 40_000,
+        Duration.ofMillis(50), Duration.ofSeconds(5), claimTtl.dividedBy(2));
   }
 
   public SequencerSettings {

@@ -18,8 +18,8 @@ final class CpuMeter {
   private final long postmaster;
 
   /**
-   * A reading: wall time, this JVM's CPU, of which its JIT compiler threads', PostgreSQL's CPU,
-   * PostgreSQL's CPU by process role (see {@link #role}), and this JVM's threads (nanoseconds).
+   * A reading: wall time, this JVM's CPU, PostgreSQL's CPU, PostgreSQL's CPU by process role (see
+   * {@link #role}), and this JVM's threads (nanoseconds; its JIT compiler's are among them).
    */
   record Reading(long wall, long jvm, long pg, Map<String, Long> pgByRole, Map<Long, ThreadTime> threads) {}
 

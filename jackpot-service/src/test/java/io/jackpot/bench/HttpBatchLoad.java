@@ -75,12 +75,8 @@ final class HttpBatchLoad {
         sorted.isEmpty() ? 0 : sorted.get(sorted.size() - 1) / 1e6);
   }
 
-  /** The nearest-rank percentile: the smallest value with at least {@code q} of the values at or below it. */
+  /** The nearest-rank percentile of nanosecond latencies, in milliseconds. */
   static double pct(List<Long> sorted, double q) {
-    if (sorted.isEmpty()) {
-      return 0;
-    }
-    int rank = (int) Math.ceil(q * sorted.size());
-    return sorted.get(Math.max(0, Math.min(sorted.size(), rank) - 1)) / 1e6;
+    return Percentile.nearestRank(sorted, q) / 1e6;
   }
 }

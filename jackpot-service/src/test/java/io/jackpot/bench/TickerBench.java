@@ -81,7 +81,7 @@ public final class TickerBench {
         long within = delays.stream().filter(d -> d <= 1000).count();
         double share = delays.isEmpty() ? 0 : within * 100.0 / delays.size();
         System.out.printf("%11d  %10d  %8.2f%%  %6d  %6d  %6d  %14d  %9.1f%n", subs.size(), delays.size(), share,
-            pct(delays, 0.5), pct(delays, 0.99), delays.isEmpty() ? 0 : delays.get(delays.size() - 1), missed, connectSeconds);
+            Percentile.nearestRank(delays, 0.5), Percentile.nearestRank(delays, 0.99), delays.isEmpty() ? 0 : delays.get(delays.size() - 1), missed, connectSeconds);
         if (share == 100.0 && missed == 0 && !delays.isEmpty()) {
           result = Integer.toString(subs.size());
         }
@@ -104,10 +104,6 @@ public final class TickerBench {
     }
     steps.add(max);
     return steps;
-  }
-
-  static long pct(List<Long> sorted, double q) {
-    return sorted.isEmpty() ? 0 : sorted.get((int) Math.min(sorted.size() - 1, Math.floor(q * sorted.size())));
   }
 
   /**

@@ -81,11 +81,18 @@ class ContributionClaimKeysTest {
    * after its claims, which it then releases.
    */
   static Ledger unreadable(List<String> lookups) {
+    return findingRounds((operator, ids) -> {
+      lookups.add(operator + ": " + ids);
+      return CompletableFuture.failedFuture(new IllegalStateException("ledger unreachable"));
+    });
+  }
+
+  /** A ledger that answers findRounds(operator, round ids) with {@code find}, and nothing else. */
+  private static Ledger findingRounds(java.util.function.BiFunction<String, Collection<?>, CompletionStage<?>> find) {
     return (Ledger) java.lang.reflect.Proxy.newProxyInstance(Ledger.class.getClassLoader(), new Class<?>[] {Ledger.class},
         (proxy, method, args) -> {
           if (method.getName().equals("findRounds")) {
-            lookups.add(args[0] + ": " + args[1]);
-            return CompletableFuture.failedFuture(new IllegalStateException("ledger unreachable"));
+            return find.apply((String) args[0], (Collection<?>) args[1]);
           }
           throw new UnsupportedOperationException(method.getName());
         });
@@ -94,16 +101,9 @@ class ContributionClaimKeysTest {
   /** A ledger that holds round R-1 of operator demo as sent by {@link #r1()}, applied (its shares left out). */
   static Ledger holdingR1() {
     String fingerprint = Fingerprint.of("demo", r1());
-    return (Ledger) java.lang.reflect.Proxy.newProxyInstance(Ledger.class.getClassLoader(), new Class<?>[] {Ledger.class},
-        (proxy, method, args) -> {
-          if (method.getName().equals("findRounds")) {
-            return CompletableFuture.completedFuture(((Collection<?>) args[1]).contains("R-1")
-                ? Map.of("R-1", new io.jackpot.ledger.RecordedRound("R-1", fingerprint, io.jackpot.ledger.RoundStatus.APPLIED, List.of(),
-                    List.of()))
-                : Map.of());
-          }
-          throw new UnsupportedOperationException(method.getName());
-        });
+    return findingRounds((operator, ids) -> CompletableFuture.completedFuture(ids.contains("R-1")
+        ? Map.of("R-1", new io.jackpot.ledger.RecordedRound("R-1", fingerprint, io.jackpot.ledger.RoundStatus.APPLIED, List.of(), List.of()))
+        : Map.of()));
   }
 
   static ContributionRequest r1() {

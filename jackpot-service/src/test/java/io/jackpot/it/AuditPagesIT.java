@@ -18,12 +18,7 @@ class AuditPagesIT extends OneNode {
    */
   @Test
   void aPageEndsOnceItsEntriesPassFourMebibytes() {
-    try (SimplePg sql = SimplePg.of(pgUrl)) {
-      sql.execute("INSERT INTO audit_log (at, actor, owner, action, target, before, after)"
-          + " SELECT timestamptz '2001-01-01T00:00:00Z' + i * interval '1 second', 'test', NULL, 'test.large', 'large-' || i,"
-          + " jsonb_build_object('pad', repeat('b', 750000)), jsonb_build_object('pad', repeat('a', 750000))"
-          + " FROM generate_series(1, 5) AS i");
-    }
+    insertFiveLargeEntries(pgUrl, "2001-01-01");
     String window = "/v1/admin/audit?from=2001-01-01T00:00:00Z&to=2001-01-02T00:00:00Z";
     JsonObject first = AdminIT.callAt(node.httpPort(), "GET", window, "dev-viewer-token").json();
     JsonObject second = AdminIT.callAt(node.httpPort(), "GET", window + "&after=" + first.getString("next"), "dev-viewer-token").json();
@@ -35,5 +30,15 @@ class AuditPagesIT extends OneNode {
 
   private static List<String> targets(JsonObject page) {
     return page.getJsonArray("entries").stream().map(e -> ((JsonObject) e).getString("target")).toList();
+  }
+
+  /** Audit entries large-1 … large-5 on {@code day}, a second apart, each with 1.5 MB of before and after JSON. */
+  static void insertFiveLargeEntries(String pgUrl, String day) {
+    try (SimplePg sql = SimplePg.of(pgUrl)) {
+      sql.execute("INSERT INTO audit_log (at, actor, owner, action, target, before, after)"
+          + " SELECT timestamptz '" + day + "T00:00:00Z' + i * interval '1 second', 'test', NULL, 'test.large', 'large-' || i,"
+          + " jsonb_build_object('pad', repeat('b', 750000)), jsonb_build_object('pad', repeat('a', 750000))"
+          + " FROM generate_series(1, 5) AS i");
+    }
   }
 }

@@ -79,12 +79,7 @@ class PgLedgerIT {
    */
   @Test
   void theAuditQueryReadsNoFurtherThanItsBound() throws Exception {
-    try (SimplePg sql = SimplePg.of(url)) {
-      sql.execute("INSERT INTO audit_log (at, actor, owner, action, target, before, after)"
-          + " SELECT timestamptz '2002-01-01T00:00:00Z' + i * interval '1 second', 'test', NULL, 'test.large', 'large-' || i,"
-          + " jsonb_build_object('pad', repeat('b', 750000)), jsonb_build_object('pad', repeat('a', 750000))"
-          + " FROM generate_series(1, 5) AS i");
-    }
+    AuditPagesIT.insertFiveLargeEntries(url, "2002-01-01");
     List<io.jackpot.ledger.Ledger.Logged> found = ledger.findAudit(Instant.parse("2002-01-01T00:00:00Z"),
         Instant.parse("2002-01-02T00:00:00Z"), null, null, 10_001, io.jackpot.admin.AdminService.AUDIT_PAGE_BYTES)
         .toCompletableFuture().get(10, TimeUnit.SECONDS);

@@ -9,13 +9,13 @@ import org.junit.jupiter.api.Test;
 class SequencerSettingsTest {
   @Test
   void theNoteDeadlineIsHalfTheClaimTtlAndTheQueueWaitAtMostAQuarter() {
-    SequencerSettings usual = SequencerSettings.defaults().forClaimTtl(Duration.ofSeconds(600));
+    SequencerSettings usual = SequencerSettings.forClaimTtl(Duration.ofSeconds(600));
     assertEquals(Duration.ofSeconds(300), usual.noteDeadline());
     assertEquals(Duration.ofSeconds(20), usual.maxQueueWait(), "the default wait, well inside a quarter of 600 s");
-    SequencerSettings shortest = SequencerSettings.defaults().forClaimTtl(Duration.ofSeconds(60));
+    SequencerSettings shortest = SequencerSettings.forClaimTtl(Duration.ofSeconds(60));
     assertEquals(Duration.ofSeconds(30), shortest.noteDeadline());
     assertEquals(Duration.ofSeconds(15), shortest.maxQueueWait());
-    SequencerSettings test = SequencerSettings.defaults().forClaimTtl(Duration.ofSeconds(3)); // LedgerStuckIT's
+    SequencerSettings test = SequencerSettings.forClaimTtl(Duration.ofSeconds(3)); // LedgerStuckIT's
     assertEquals(Duration.ofMillis(1_500), test.noteDeadline());
     assertEquals(Duration.ofMillis(750), test.maxQueueWait());
   }

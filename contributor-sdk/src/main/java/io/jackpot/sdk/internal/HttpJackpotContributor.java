@@ -245,19 +245,14 @@ public final class HttpJackpotContributor implements JackpotContributor {
             throw new InterruptedException(); // close() interrupts only once it has answered every round
           }
         }
-        // Given back once, as soon as the batch is settled: before the game hears of it, so that its
-        // callbacks (which may block, or call close()) never hold up sending.
-        java.util.concurrent.atomic.AtomicBoolean returned = new java.util.concurrent.atomic.AtomicBoolean();
-        Runnable giveBack = () -> {
-          if (returned.compareAndSet(false, true)) {
-            inFlight.onComplete();
-          }
-        };
+        // Given back once, by send() as soon as the batch is settled (before the game hears of it, so
+        // that its callbacks, which may block or call close(), never hold up sending), or here if
+        // send() threw before it could.
         try {
-          send(batch, giveBack).whenComplete((v, e) -> giveBack.run());
+          send(batch, inFlight::onComplete);
         } catch (RuntimeException e) {
           // Never let the one sender thread die: the batch fails, the next ones are still sent.
-          giveBack.run();
+          inFlight.onComplete();
           batch.forEach(p -> fail(p, e));
         }
       }
@@ -266,12 +261,17 @@ public final class HttpJackpotContributor implements JackpotContributor {
     }
   }
 
+  /**
+   * Sends the batch until it is answered; runs {@code settled} exactly once, when every round of it
+   * is settled, unless it throws first (the caller then settles the batch itself).
+   */
   private CompletionStage<Void> send(List<Pending> batch, Runnable settled) {
     String body;
     try {
       body = Wire.batch(config.gameId(), batch.stream().map(Pending::contribution).toList());
     } catch (IOException e) {
       batch.forEach(p -> fail(p, e));
+      settled.run();
       return CompletableFuture.completedFuture(null);
     }
     Supplier<CompletionStage<String>> attempt = () -> sendBatch(body).whenComplete((text, e) -> lastFailure = e == null ? null
@@ -656,8 +656,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
         }
         e.breaker().onError(took, TimeUnit.NANOSECONDS, t);
         // A 429 or 503 at the upgrade (a proxy in front of the service) may say when to come back.
-        long after = t instanceof java.net.http.WebSocketHandshakeException h ? retryAfterMillis(h.getResponse().headers()) : -1;
-        throw new Retryable("no answer from " + e.base() + " on its contribution stream: " + t, after, t);
+        throw new Retryable("no answer from " + e.base() + " on its contribution stream: " + t, upgradeRetryAfterMillis(t), t);
       }
       return CompletableFuture.completedFuture(answered(e, took, answer.status(), answer.retryAfterMillis(), answer.text(),
           HttpJackpotContributor::resultsObject));
@@ -735,6 +734,12 @@ public final class HttpJackpotContributor implements JackpotContributor {
         return 1000;
       }
     }
+  }
+
+  /** The Retry-After of a WebSocket upgrade answered 429 or 503, or -1 (for the stream and the ticker alike). */
+  static long upgradeRetryAfterMillis(Throwable error) {
+    return unwrap(error) instanceof java.net.http.WebSocketHandshakeException h
+        && (h.getResponse().statusCode() == 429 || h.getResponse().statusCode() == 503) ? retryAfterMillis(h.getResponse().headers()) : -1;
   }
 
   static long retryAfterMillis(java.net.http.HttpHeaders headers) {

@@ -134,7 +134,7 @@ final class TickerListener implements WebSocket.Listener {
       return;
     }
     int n = failures.incrementAndGet();
-    long wait = reconnectWait(n, retryAfterMillis(why), java.util.concurrent.ThreadLocalRandom.current().nextDouble());
+    long wait = reconnectWait(n, HttpJackpotContributor.upgradeRetryAfterMillis(why), java.util.concurrent.ThreadLocalRandom.current().nextDouble());
     if (n % WARN_EVERY == 0) {
       System.getLogger(TickerListener.class.getName()).log(System.Logger.Level.WARNING, "the jackpot ticker (last tried at " + tried + ")"
           + " has failed " + n + " times in a row" + (why == null ? "" : " (last: " + why + ")") + "; trying again in " + wait + " ms");
@@ -150,13 +150,6 @@ final class TickerListener implements WebSocket.Listener {
   static long reconnectWait(int failures, long retryAfterMillis, double random) {
     long wait = HttpJackpotContributor.backoffMillis(1_000, MAX_RECONNECT_MILLIS, failures, random);
     return retryAfterMillis < 0 ? wait : HttpJackpotContributor.afterRetryAfter(retryAfterMillis, wait, random);
-  }
-
-  /** The Retry-After of an upgrade answered 429 or 503, or -1. */
-  static long retryAfterMillis(Throwable error) {
-    return HttpJackpotContributor.unwrap(error) instanceof java.net.http.WebSocketHandshakeException h
-        && (h.getResponse().statusCode() == 429 || h.getResponse().statusCode() == 503)
-        ? HttpJackpotContributor.retryAfterMillis(h.getResponse().headers()) : -1;
   }
 
   /** A new connection: what a dropped one left half-read is not the start of this one's first message. */
