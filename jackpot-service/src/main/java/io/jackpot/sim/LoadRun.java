@@ -134,6 +134,15 @@ public final class LoadRun {
   }
 
   public Summary run() throws Exception {
+    return run(() -> {});
+  }
+
+  /**
+   * The same; {@code atLoadEnd} runs once, on the calling thread, when every round is answered and
+   * before the ledger is counted (a bench reads its meters there, so the count's own work is not
+   * charged to the contributions).
+   */
+  public Summary run(Runnable atLoadEnd) throws Exception {
     String prefix = "LG" + randomTag();
     List<GameModel> games = SeedGames.all(settings.jackpotOneIn());
     List<JackpotContributor> clients = new ArrayList<>();
@@ -199,6 +208,7 @@ public final class LoadRun {
     // close waits up to its own deadline for a service that may not be answering.
     clients.parallelStream().forEach(JackpotContributor::close);
     double seconds = (System.nanoTime() - begin) / 1e9;
+    atLoadEnd.run();
     long[] ledger = ledgerCounts(prefix + "-");
     return new Summary(prefix, started.sum(), acknowledged.sum(), refused.sum(), failed.sum(), wins.sum(),
         claims.sum(), failedClaims.sum(), firstClaimFailure.get(), seconds,
