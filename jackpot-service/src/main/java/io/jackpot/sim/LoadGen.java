@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * {@code scripts/loadgen}: simulated game instances against a running service, a progress line a
  * second, then a summary and the ledger check. Exit status 0 when the ledger holds exactly the
- * acknowledged rounds, 1 when it does not, 2 for bad arguments.
+ * acknowledged rounds and every claim the games sent was answered with its win ({@link
+ * LoadRun.Summary#ok}), 1 otherwise, 2 for bad arguments or no ready service.
  */
 public final class LoadGen {
   private static final String USAGE = """
@@ -59,6 +60,9 @@ public final class LoadGen {
       System.out.println("FAILED: the service stopped answering");
     } else if (s.acknowledged() == 0) {
       System.out.println("FAILED: no round was acknowledged");
+    }
+    if (s.failedClaims() > 0) {
+      System.out.printf("FAILED: %,d of the games' claims failed; the first: %s%n", s.failedClaims(), s.firstClaimFailure());
     }
     System.exit(s.ok() ? 0 : 1);
   }

@@ -101,9 +101,13 @@ public final class LoadRun {
       return failed == 0 && ledgerRounds == acknowledged && ledgerShares == acknowledgedShares;
     }
 
-    /** A run to trust: something was acknowledged, it did not stall, and the ledger matches exactly. */
+    /**
+     * A run to trust: something was acknowledged, it did not stall, the ledger matches exactly, and
+     * every claim a game sent was answered with its win (a failed claim is a win its player was
+     * not paid).
+     */
     public boolean ok() {
-      return acknowledged > 0 && !stalled && ledgerMatches();
+      return acknowledged > 0 && !stalled && ledgerMatches() && failedClaims == 0;
     }
   }
 

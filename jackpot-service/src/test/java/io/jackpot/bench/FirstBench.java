@@ -138,8 +138,8 @@ public final class FirstBench {
     // After the service and PostgreSQL have stopped (their last log lines), so the RESULT line is
     // the last one. A run whose ledger does not hold exactly what was acknowledged has no figure.
     if (!ledgerExact) {
-      System.out.println("FAILED: the run stalled, refused or gave up rounds, or the ledger does not hold exactly the acknowledged"
-          + " contributions (see above); no RESULT");
+      System.out.println("FAILED: the run stalled, refused or gave up rounds, a game's claim failed, or the ledger does not hold"
+          + " exactly the acknowledged contributions (see above); no RESULT");
       System.exit(1);
     }
     System.out.println(result);

@@ -33,6 +33,14 @@ class LoadRunSummaryTest {
   }
 
   @Test
+  void aRunInWhichAGamesClaimFailedIsNotOk() {
+    LoadRun.Summary claimFailed = new LoadRun.Summary("p", 100, 100, 0, 0, 2, 2, 1, "claim of round r failed", 1.0, 0, 0, 0, 0,
+        400, 100, 400, false);
+    assertTrue(claimFailed.ledgerMatches());
+    assertFalse(claimFailed.ok(), "a win its player was not paid");
+  }
+
+  @Test
   void aStalledOrEmptyRunIsNotOk() {
     assertFalse(summary(100, 0, 0, 100, true).ok());
     assertFalse(summary(0, 5, 0, 0, false).ok(), "0 = 0, but nothing was shown");
