@@ -58,6 +58,11 @@ public final class ContributionService {
     private final ContributionResult[] results;
     private final Map<Integer, Plan.Feed> feeds = new LinkedHashMap<>();
     private final Map<Integer, Integer> copies = new HashMap<>();
+    /**
+     * Items repeating an earlier item's round id with other content, by index, with their own
+     * fingerprint: answered once the ledger was read (the round may be recorded with theirs).
+     */
+    private final Map<Integer, String> otherContent = new HashMap<>();
     private final Map<String, String> fingerprints = new LinkedHashMap<>();
     private final Map<String, Integer> firstIndex = new HashMap<>();
     private final String token = java.util.UUID.randomUUID().toString();
@@ -93,7 +98,7 @@ public final class ContributionService {
           if (fingerprint.equals(fingerprints.get(r.roundId()))) {
             copies.put(i, first);
           } else {
-            results[i] = conflict(r.roundId());
+            otherContent.put(i, fingerprint);
           }
           continue;
         }
@@ -194,6 +199,15 @@ public final class ContributionService {
         }
         results[i] = answerKnown(r.roundId(), claim, known);
       }
+      // Never applied: the request's first item of the round id is. Recorded with this very
+      // content (by an earlier request), it is that round's DUPLICATE, not a conflict a game could
+      // take as refused and refund.
+      otherContent.forEach((i, fingerprint) -> {
+        String roundId = ((ContributionRequest) items.get(i)).roundId();
+        RecordedRound known = recorded.get(roundId);
+        results[i] = known != null && known.fingerprint().equals(fingerprint) ? Outcomes.duplicateOf(known, known.triggers())
+            : conflict(roundId);
+      });
       return CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new));
     }
 

@@ -128,6 +128,21 @@ class ContributionClaimKeysTest {
     assertEquals(ContributionResult.Status.DUPLICATE, answerToR1(claims).status());
   }
 
+  /**
+   * One request with two contents for a round recorded with the second (a game resending it after
+   * a bug): the first is the conflict, the second the recorded round's DUPLICATE.
+   */
+  @Test
+  void aRepeatInOneRequestRecordedWithItsContentIsADuplicate() {
+    ContributionService service = new ContributionService(DefaultCatalogue.create(), new io.jackpot.fx.FxHolder("EUR"),
+        new RecordingClaims(), holdingR1(), null, Clock.systemUTC());
+    ContributionRequest other = new ContributionRequest("R-1", "bewitched", "p-1", 2_000_000, "EUR", 100_000L);
+    List<ContributionResult> answers = service.contribute(new Caller("demo", Set.of("bewitched")), List.of(other, r1()))
+        .toCompletableFuture().join();
+    assertEquals("ROUND_ID_CONFLICT", answers.get(0).errorCode());
+    assertEquals(ContributionResult.Status.DUPLICATE, answers.get(1).status());
+  }
+
   /** A release refused before it was sent does not turn the answered rounds into a failed request. */
   @Test
   void aReleaseThatThrowsLeavesTheAnswerAsItIs() {
