@@ -96,8 +96,14 @@ public record LedgerBatch(
     }
   }
 
+  /**
+   * Nothing to record at all. A batch of steps that changed nothing (a claim refused by a paused
+   * pool, a pause of a paused one) is not empty: its steps are recorded, so a note of theirs left
+   * behind is finished as the no-op it is, never applied again later as a new change.
+   */
   public boolean isEmpty() {
     return rounds.isEmpty() && shares.isEmpty() && wins.isEmpty() && events.isEmpty()
-        && winsIfAbsent.isEmpty() && eventsIfAbsent.isEmpty() && audit.isEmpty() && transfers.isEmpty() && receipts.isEmpty();
+        && winsIfAbsent.isEmpty() && eventsIfAbsent.isEmpty() && audit.isEmpty() && transfers.isEmpty() && receipts.isEmpty()
+        && stepIds.isEmpty();
   }
 }

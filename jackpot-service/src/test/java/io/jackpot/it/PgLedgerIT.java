@@ -77,6 +77,16 @@ class PgLedgerIT {
    * back as the three that begin within it, then the fourth without its before and after (it only
    * tells that more follow); the fifth is not read.
    */
+  /** Steps that changed nothing (a claim refused by a paused pool): recorded all the same, rows or none. */
+  @Test
+  void stepsWithNothingElseToRecordAreRecorded() throws Exception {
+    String step = UUID.randomUUID().toString();
+    LedgerBatch nothingElse = new LedgerBatch(UUID.randomUUID().toString(), List.of(), List.of(), List.of(), List.of(), List.of(),
+        List.of(), List.of(), List.of(), List.of(), List.of(step));
+    await(ledger.record(nothingElse));
+    assertTrue(ledger.stepRecorded(step).toCompletableFuture().get(10, TimeUnit.SECONDS), "a note of this step left behind is finished as a no-op");
+  }
+
   @Test
   void theAuditQueryReadsNoFurtherThanItsBound() throws Exception {
     AuditPagesIT.insertFiveLargeEntries(url, "2002-01-01");
