@@ -129,8 +129,12 @@ public final class ContributionService {
             });
             // Every round is looked up, those another request holds with other content too: one
             // recorded with this very content is a DUPLICATE, whatever a conflicting request is doing.
-            return ledger.findRounds(caller.operatorId(), new ArrayList<>(claimed.keySet()))
-                .thenCompose(recorded -> settle(claimed, recorded));
+            // And the pools each has won already, at the same time: a claim may have come first.
+            List<String> ids = new ArrayList<>(claimed.keySet());
+            CompletableFuture<Map<String, RecordedRound>> recorded = ledger.findRounds(caller.operatorId(), ids).toCompletableFuture();
+            CompletableFuture<Map<String, java.util.Set<io.jackpot.pool.PoolId>>> won =
+                ledger.findWonPools(caller.operatorId(), ids).toCompletableFuture();
+            return recorded.thenCombine(won, (rounds, wonPools) -> settle(claimed, rounds, wonPools)).thenCompose(settled -> settled);
           })
           .handle((v, error) -> {
             if (error != null) {
@@ -185,8 +189,12 @@ public final class ContributionService {
       return claimKey.substring(claimPrefix.length());
     }
 
-    /** Answers known rounds from the ledger and submits the new ones. */
-    private CompletionStage<Void> settle(Map<String, Claim> claimed, Map<String, RecordedRound> recorded) {
+    /**
+     * Answers known rounds from the ledger and submits the new ones, each with the pools it has won
+     * already ({@code wonPools}, by round id).
+     */
+    private CompletionStage<Void> settle(Map<String, Claim> claimed, Map<String, RecordedRound> recorded,
+        Map<String, java.util.Set<io.jackpot.pool.PoolId>> wonPools) {
       List<CompletableFuture<Void>> pending = new ArrayList<>();
       for (Map.Entry<Integer, Plan.Feed> feed : feeds.entrySet()) {
         int i = feed.getKey();
@@ -194,7 +202,7 @@ public final class ContributionService {
         Claim claim = claimed.get(r.roundId());
         RecordedRound known = recorded.get(r.roundId());
         if (claim == Claim.NEW && known == null) {
-          pending.add(submit(i, r, feed.getValue()));
+          pending.add(submit(i, r, feed.getValue(), wonPools.getOrDefault(r.roundId(), java.util.Set.of())));
           continue;
         }
         results[i] = answerKnown(r.roundId(), claim, known);
@@ -223,14 +231,14 @@ public final class ContributionService {
     }
 
     /** Its claim is released afterwards either way: applied rounds are in the ledger, refused ones never ran. */
-    private CompletableFuture<Void> submit(int i, ContributionRequest r, Plan.Feed feed) {
+    private CompletableFuture<Void> submit(int i, ContributionRequest r, Plan.Feed feed, java.util.Set<io.jackpot.pool.PoolId> wonBefore) {
       List<io.jackpot.pool.PoolId> pools = feed.pools();
       RoundRecord record = new RoundRecord(r.roundId(), fingerprints.get(r.roundId()), r.gameId(),
           caller.operatorId(), r.playerId(), feed.stakeMicros(), r.currency(), r.coinValueMicros(),
           clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS),
           feed.fxRatePpm() == null ? null : r.stakeMicros(), feed.fxRatePpm());
       submitted.add(r.roundId());
-      return sequencer.submit(Outcomes.submission(record, pools)).toCompletableFuture()
+      return sequencer.submit(Outcomes.submission(record, pools, wonBefore)).toCompletableFuture()
           .handle((outcomes, error) -> {
             results[i] = error == null
                 ? Outcomes.applied(r.roundId(), pools, outcomes)

@@ -16,11 +16,11 @@ import java.util.List;
 final class Outcomes {
   private Outcomes() {}
 
-  static Submission submission(RoundRecord round, List<PoolId> pools) {
+  static Submission submission(RoundRecord round, List<PoolId> pools, java.util.Set<PoolId> wonBefore) {
     List<Submission.Target> targets = new ArrayList<>(pools.size());
     PoolCommand.Contribute command = round.contribution();
     for (PoolId pool : pools) {
-      targets.add(new Submission.Target(pool, command));
+      targets.add(new Submission.Target(pool, wonBefore.contains(pool) ? command.toPoolWonBefore() : command));
     }
     return Submission.of(targets, round);
   }

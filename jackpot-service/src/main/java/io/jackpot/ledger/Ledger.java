@@ -19,6 +19,13 @@ public interface Ledger extends LedgerWriter {
    */
   CompletionStage<Map<String, RecordedRound>> findRounds(String operatorId, Collection<String> roundIds);
 
+  /**
+   * The pools each of one operator's rounds among {@code roundIds} has won, by round id (rounds
+   * without a win left out): a claim may come ahead of its round's contribution, and the pool must
+   * not pay that round again when the contribution arrives.
+   */
+  CompletionStage<Map<String, java.util.Set<PoolId>>> findWonPools(String operatorId, Collection<String> roundIds);
+
   CompletionStage<Optional<Win>> findWin(String winId);
 
   /** Rounds recorded whose id starts with {@code prefix} and their shares (one operator's, or all when null). */

@@ -329,8 +329,9 @@ public record Pool(
     }
     // A round wins a pool at most once: if its claim got here first (a game may send the claim
     // before the round's buffered contribution), the share is added and the trigger pays nothing.
-    // Asked only when the trigger fires, which is rare: the look-up stays off the common path.
-    Win triggered = fired == null || winOf(c.operatorId(), c.roundId()).isPresent() ? null
+    // The claim is among the wins this pool remembers, or (older) the ledger told the contribution
+    // of it. Asked only when the trigger fires, which is rare: the look-up stays off the common path.
+    Win triggered = fired == null || c.wonBefore() || winOf(c.operatorId(), c.roundId()).isPresent() ? null
         : next.award(c.roundId(), c.playerId(), c.gameId(), c.operatorId(), c.at(), fired, pays, entropy);
     Pool result = triggered == null ? next : next.afterWin(triggered);
     return new Transition(result, List.of(new Contributed(c.roundId(), op, c.stakeMicros(), after.minus(amount), toReserve,

@@ -8,9 +8,23 @@ import java.time.Instant;
 public sealed interface PoolCommand extends Serializable {
   String roundId();
 
-  /** Adds rate × stake to the pool; names the player, who wins if the contribution triggers the pool. */
-  record Contribute(String roundId, long stakeMicros, String playerId, String gameId, String operatorId, Instant at)
-      implements PoolCommand {}
+  /**
+   * Adds rate × stake to the pool; names the player, who wins if the contribution triggers the pool.
+   * {@code wonBefore}: the ledger holds a win of this pool by this round (its claim came ahead of
+   * the contribution, and may be older than the wins the pool remembers): the share is added and
+   * the trigger pays nothing, as a round wins a pool at most once.
+   */
+  record Contribute(String roundId, long stakeMicros, String playerId, String gameId, String operatorId, Instant at,
+      boolean wonBefore) implements PoolCommand {
+    public Contribute(String roundId, long stakeMicros, String playerId, String gameId, String operatorId, Instant at) {
+      this(roundId, stakeMicros, playerId, gameId, operatorId, at, false);
+    }
+
+    /** The same contribution to a pool this round has won already. */
+    public Contribute toPoolWonBefore() {
+      return new Contribute(roundId, stakeMicros, playerId, gameId, operatorId, at, true);
+    }
+  }
 
   /** Stops contributions and wins; the amount stays exactly as it is. {@code roundId}: the command's id. */
   record Pause(String roundId, Instant at) implements PoolCommand {}

@@ -87,12 +87,15 @@ class ContributionClaimKeysTest {
     });
   }
 
-  /** A ledger that answers findRounds(operator, round ids) with {@code find}, and nothing else. */
+  /** A ledger that answers findRounds(operator, round ids) with {@code find}, findWonPools with none, and nothing else. */
   private static Ledger findingRounds(java.util.function.BiFunction<String, Collection<?>, CompletionStage<?>> find) {
     return (Ledger) java.lang.reflect.Proxy.newProxyInstance(Ledger.class.getClassLoader(), new Class<?>[] {Ledger.class},
         (proxy, method, args) -> {
           if (method.getName().equals("findRounds")) {
             return find.apply((String) args[0], (Collection<?>) args[1]);
+          }
+          if (method.getName().equals("findWonPools")) {
+            return CompletableFuture.completedFuture(Map.of());
           }
           throw new UnsupportedOperationException(method.getName());
         });

@@ -66,6 +66,37 @@ class TriggersIT extends OneNode {
     assertEquals("ROUND_ID_CONFLICT", other.errorCode());
   }
 
+  /**
+   * A claim ahead of its round's contribution (JACKPOT_CLAIM_ROUNDS=any), followed by more wins of
+   * the pool than it remembers (Pool.RECENT_WINS): the contribution that then carries the pool
+   * past any hit point must not win it a second time. It did, and its commit then broke the wins'
+   * one-win-per-round key and was retried for ever.
+   */
+  @Test
+  void aContributionArrivingLongAfterItsRoundsClaimDoesNotWinThePoolAgain() {
+    JsonObject ahead = new JsonObject().put("roundId", "AHEAD-1").put("gameId", "creepy-candy").put("playerId", "p-1")
+        .put("jackpotId", "candy").put("poolKey", "mini").put("currency", "EUR");
+    Api.Reply claimed = api.post("/v1/wins", ahead.encode());
+    assertEquals(200, claimed.status(), claimed.body());
+    for (int i = 0; i <= io.jackpot.pool.Pool.RECENT_WINS; i++) {
+      Api.Reply other = api.post("/v1/wins", ahead.copy().put("roundId", "AHEAD-OTHER-" + i).put("playerId", "p-o" + i).encode());
+      assertEquals(200, other.status(), other.body());
+    }
+    // 10,000.00 at the mini tier's 0.6% adds 60.00: past any hit point in [10, 50].
+    JsonObject result = Api.results(api.post("/v1/contributions", batch(contribution("AHEAD-1", "creepy-candy", "10000.00", null))))
+        .getJsonObject(0);
+    assertEquals("APPLIED", result.getString("status"), result.encode());
+    assertTrue(result.getJsonArray("triggers").stream().noneMatch(t -> "mini".equals(((JsonObject) t).getString("poolKey"))),
+        "the round has won the mini tier already: " + result.encode());
+    assertNotNull(Api.shareOf(result, "candy", "mini"), "its share is still added");
+    JsonArray wins = api.get("/v1/wins?roundId=AHEAD-1").json().getJsonArray("wins");
+    assertEquals(1, wins.stream().filter(w -> "mini".equals(((JsonObject) w).getString("poolKey"))).count(), wins.encode());
+    assertEquals(claimed.json().getString("winId"), api.post("/v1/wins", ahead.encode()).json().getString("winId"));
+    // The member still records: a later round is applied and answered.
+    assertEquals("APPLIED", Api.results(api.post("/v1/contributions", batch(contribution("AHEAD-2", "creepy-candy", "1.00", null))))
+        .getJsonObject(0).getString("status"));
+  }
+
   @Test
   void aClaimWithoutPoolKeyDrawsATierOnceAndForAll() {
     String claim = new JsonObject().put("roundId", "DRAW-1").put("gameId", "dont-eat-the-candy").put("playerId", "p-1")

@@ -82,6 +82,24 @@ class TriggerTest {
     }
   }
 
+  /**
+   * The claim is older than the wins the pool remembers ({@link Pool#RECENT_WINS}): the ledger told
+   * the contribution of it, and the stake that would set the trigger off adds its share only.
+   */
+  @Test
+  void aRoundWhoseWinOfThePoolIsOnlyInTheLedgerDoesNotWinItAgain() {
+    Pool random = Pool.created(PoolTest.ID, new PoolTerms(1_000_000, new Rate(10_000), new Trigger.Random(2_000_000)), this.random.next());
+    Pool must = mustHit(10_000_000, 11_000_000, 500_000);
+    for (Pool pool : List.of(random, must)) {
+      Pool.Transition t = run(pool, stake("r", 4_000_000).toPoolWonBefore(), stake("other", 4_000_000));
+      Contributed own = (Contributed) t.outcomes().get(0);
+      assertNull(own.triggered(), "the round has this pool's win already");
+      assertTrue(own.amountAfter().compareTo(pool.amount()) > 0, "its share is still added");
+      assertNotNull(((Contributed) t.outcomes().get(1)).triggered(), "another round's stake still wins");
+      assertEquals(pool.winSeq() + 1, t.pool().winSeq(), "one win in all: the other round's");
+    }
+  }
+
   @Test
   void theCommitmentBindsTheHitPointAndSalt() {
     MustHit secret = mustHit(10_000_000, 50_000_000, 6_000).mustHit();

@@ -238,6 +238,9 @@ final class LedgerSql {
   static final String FIND_WINS_BY_ROUND = "SELECT " + WIN_COLUMNS
       + " FROM wins WHERE operator_id = $1 AND round_id = $2 ORDER BY won_at, win_id";
 
+  /** The pools some of one operator's rounds have won (wins_round: operator_id, round_id). */
+  static final String FIND_WON_POOLS = "SELECT round_id, jackpot_id, pool_key FROM wins WHERE operator_id = $1 AND round_id = ANY($2::text[])";
+
   static final String FIND_TRIGGERED = "SELECT " + WIN_COLUMNS
       + " FROM wins WHERE operator_id = $1 AND round_id = ANY($2::text[]) AND how <> 'CLAIM' ORDER BY round_id, win_id";
 

@@ -193,6 +193,23 @@ public final class PgLedger implements Ledger {
         .toCompletionStage();
   }
 
+  @Override
+  public CompletionStage<Map<String, java.util.Set<PoolId>>> findWonPools(String operatorId, Collection<String> roundIds) {
+    if (roundIds.isEmpty()) {
+      return Future.<Map<String, java.util.Set<PoolId>>>succeededFuture(Map.of()).toCompletionStage();
+    }
+    return pg.preparedQuery(LedgerSql.FIND_WON_POOLS).execute(Tuple.of(operatorId, (Object) roundIds.toArray(String[]::new)))
+        .map(rows -> {
+          Map<String, java.util.Set<PoolId>> won = new java.util.HashMap<>();
+          for (Row row : rows) {
+            won.computeIfAbsent(row.getString("round_id"), id -> new java.util.HashSet<>())
+                .add(new PoolId(row.getString("jackpot_id"), row.getString("pool_key")));
+          }
+          return won;
+        })
+        .toCompletionStage();
+  }
+
   /** Each round's triggered wins, in the order of its shares: the order the first answer gave them. */
   private static Map<String, RecordedRound> withTriggers(Map<String, RecordedRound> rounds, List<Win> triggered) {
     triggered.forEach(w -> rounds.get(w.roundId()).triggers().add(w));

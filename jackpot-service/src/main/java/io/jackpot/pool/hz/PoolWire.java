@@ -65,7 +65,9 @@ public final class PoolWire {
   }
 
   public static void writeCommand(ObjectDataOutput out, PoolCommand command) throws IOException {
-    if (command instanceof PoolCommand.Contribute c && c.at() != null) {
+    // A contribution to a pool its round won before goes whole (rare; a member of an earlier
+    // release reads it without the flag, as it would have made it).
+    if (command instanceof PoolCommand.Contribute c && c.at() != null && !c.wonBefore()) {
       out.writeByte(CONTRIBUTE);
       out.writeString(c.roundId());
       out.writeLong(c.stakeMicros());

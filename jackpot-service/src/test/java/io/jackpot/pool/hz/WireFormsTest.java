@@ -89,11 +89,15 @@ class WireFormsTest {
         c -> new PoolCommand.Contribute(c.roundId(), c.stakeMicros(), c.playerId() + "x", c.gameId(), c.operatorId(), c.at()),
         c -> new PoolCommand.Contribute(c.roundId(), c.stakeMicros(), c.playerId(), c.gameId() + "x", c.operatorId(), c.at()),
         c -> new PoolCommand.Contribute(c.roundId(), c.stakeMicros(), c.playerId(), c.gameId(), c.operatorId() + "x", c.at()),
-        c -> new PoolCommand.Contribute(c.roundId(), c.stakeMicros(), c.playerId(), c.gameId(), c.operatorId(), c.at().plusNanos(1)));
+        c -> new PoolCommand.Contribute(c.roundId(), c.stakeMicros(), c.playerId(), c.gameId(), c.operatorId(), c.at().plusNanos(1)),
+        PoolCommand.Contribute::toPoolWonBefore);
     for (var off : oneFieldOff) {
       StepNote offNote = manyRounds(off);
       assertEquals(offNote, roundTrip(offNote, StepNoteSerializer.TYPE));
     }
+    StepNote wonBefore = roundTrip(manyRounds(PoolCommand.Contribute::toPoolWonBefore), StepNoteSerializer.TYPE);
+    assertTrue(wonBefore.submissions().stream().allMatch(a -> a.targets().stream()
+        .allMatch(t -> ((PoolCommand.Contribute) t.command()).wonBefore())), "a contribution to a pool its round won crosses so");
 
     // Each command crosses once: a submission names its pool, and takes the next command of that pool's batch.
     StepNote inconsistent = new StepNote("member-1", "step-2", 8, List.of(
