@@ -238,8 +238,14 @@ final class LedgerSql {
   static final String FIND_WINS_BY_ROUND = "SELECT " + WIN_COLUMNS
       + " FROM wins WHERE operator_id = $1 AND round_id = $2 ORDER BY won_at, win_id";
 
-  /** The pools some of one operator's rounds have won (wins_round: operator_id, round_id). */
-  static final String FIND_WON_POOLS = "SELECT round_id, jackpot_id, pool_key FROM wins WHERE operator_id = $1 AND round_id = ANY($2::text[])";
+  /**
+   * The pools some of one operator's rounds ($1) have won: one probe of wins_round (operator_id,
+   * round_id) per id ($2), like {@link #FIND_ROUNDS} (OFFSET 0 keeps the probe from being flattened
+   * into a join; a plan with {@code round_id = ANY($2)} took 8.6 ms per batch of 100 in the bench).
+   */
+  static final String FIND_WON_POOLS = """
+      SELECT w.* FROM unnest($2::text[]) AS q(id)
+      CROSS JOIN LATERAL (SELECT round_id, jackpot_id, pool_key FROM wins WHERE operator_id = $1 AND round_id = q.id OFFSET 0) w""";
 
   static final String FIND_TRIGGERED = "SELECT " + WIN_COLUMNS
       + " FROM wins WHERE operator_id = $1 AND round_id = ANY($2::text[]) AND how <> 'CLAIM' ORDER BY round_id, win_id";
