@@ -67,11 +67,11 @@ public final class AwardService {
   /** A jackpot-game claim (no pool key), any round: the tier drawn by weight, or the round's earlier win. */
   private CompletionStage<Win> jackpotGame(Caller caller, ClaimRequest request, JackpotDefinition jackpot) {
     PoolId pool = jackpot.poolId(tiers.draw(jackpot, caller.operatorId(), request.roundId()).orElseThrow(() -> noWeights(request)));
-    // A jackpot game is played once per round: a claim without pool key that won before gets
-    // that win, even if the draw would now land elsewhere (weights changed, a pool was added).
-    // The round's wins also tell whether it won the drawn pool (by its own trigger): one look-up.
+    // A jackpot game is played once per round: a claim without pool key for a round that won a
+    // tier before gets that win, even if the draw would now land elsewhere (weights changed, a
+    // pool was added). One look-up.
     return ledger.findWinsByRound(caller.operatorId(), request.roundId()).thenCompose(wins -> claimOn(pool, caller, request,
-        playedBefore(wins, request).or(() -> wins.stream().filter(w -> w.pool().equals(pool)).findFirst()), null));
+        playedBefore(wins, request), null));
   }
 
   /**
@@ -124,10 +124,15 @@ public final class AwardService {
         + request.jackpotId() + " that can be drawn, so it cannot win one");
   }
 
-  /** The round's jackpot game already played: its claim of this jackpot, if it won one. */
+  /**
+   * The round's jackpot game already played: its claim of a tier of this jackpot, else the tier its
+   * own contribution won (a claim answered with that win must be answered so again: a draw by
+   * weights changed since could land on another tier and pay a second one).
+   */
   private static java.util.Optional<Win> playedBefore(List<Win> wins, ClaimRequest request) {
-    return wins.stream().filter(w -> w.pool().jackpotId().equals(request.jackpotId()) && w.how() == io.jackpot.pool.Trigger.Kind.CLAIM)
-        .findFirst();
+    List<Win> ofJackpot = wins.stream().filter(w -> w.pool().jackpotId().equals(request.jackpotId())).toList();
+    return ofJackpot.stream().filter(w -> w.how() == io.jackpot.pool.Trigger.Kind.CLAIM).findFirst()
+        .or(() -> ofJackpot.stream().findFirst());
   }
 
   private static Rejection noWeights(ClaimRequest request) {

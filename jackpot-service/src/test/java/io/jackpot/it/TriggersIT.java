@@ -127,6 +127,47 @@ class TriggersIT extends OneNode {
     }
   }
 
+  /**
+   * A round whose own contribution won a tier has played its jackpot game: a claim without
+   * poolKey is answered with that win, never a second tier, whatever the weights say (here, none
+   * left on the tier it won).
+   */
+  @Test
+  void aRoundThatWonATierByItsContributionGetsThatWinFromTheJackpotGame() {
+    JsonObject win = null;
+    String round = null;
+    for (int i = 0; i < 20 && win == null; i++) {
+      JsonObject result = Api.results(api.post("/v1/contributions",
+          batch(contribution("PLAYED-" + i, "creepy-candy", "1000.00", null)))).getJsonObject(0);
+      for (Object t : result.getJsonArray("triggers")) {
+        if ("mini".equals(((JsonObject) t).getString("poolKey"))) {
+          win = (JsonObject) t;
+          round = result.getString("roundId");
+        }
+      }
+    }
+    assertNotNull(win, "6.00 per contribution must reach a hit point in [10, 50] within 7 contributions");
+    JsonObject candy = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", "dev-admin-token").json()
+        .getJsonObject("definition");
+    JsonObject noMini = candy.copy();
+    for (Object p : noMini.getJsonArray("pools")) {
+      JsonObject pool = (JsonObject) p;
+      pool.put("drawWeight", "mini".equals(pool.getString("key")) ? "0" : "1");
+    }
+    try {
+      assertEquals(200, AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", "dev-admin-token", noMini.encode()).status());
+      String claim = new JsonObject().put("roundId", round).put("gameId", "creepy-candy").put("playerId", "p-1")
+          .put("jackpotId", "candy").put("currency", "EUR").encode();
+      Api.Reply played = api.post("/v1/wins", claim);
+      assertEquals(200, played.status(), played.body());
+      assertEquals(win.getString("winId"), played.json().getString("winId"), "the tier its contribution won, not a second one");
+      JsonArray wins = api.get("/v1/wins?roundId=" + round).json().getJsonArray("wins");
+      assertEquals(1, wins.size(), wins.encode());
+    } finally {
+      AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", "dev-admin-token", candy.encode());
+    }
+  }
+
   @Test
   void bewitchedHasNoTierDraw() {
     String claim = new JsonObject().put("roundId", "DRAW-2").put("gameId", "bewitched").put("playerId", "p-1")
