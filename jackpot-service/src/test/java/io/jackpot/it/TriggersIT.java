@@ -16,6 +16,23 @@ import org.junit.jupiter.api.Test;
 /** Service-side triggers and tier draws through the API, with the fairness commitment checked. */
 class TriggersIT extends OneNode {
 
+  /** The result of the first of rounds {@code prefix}0, 1, … (Creepy Candy, 1000.00 each) whose contribution won the mini tier. */
+  private JsonObject miniWonBy(String prefix) {
+    for (int i = 0; i < 20; i++) {
+      JsonObject result = Api.results(api.post("/v1/contributions",
+          batch(contribution(prefix + i, "creepy-candy", "1000.00", null)))).getJsonObject(0);
+      if (miniWin(result) != null) {
+        return result;
+      }
+    }
+    throw new AssertionError("6.00 per contribution must reach a hit point in [10, 50] within 7 contributions");
+  }
+
+  private static JsonObject miniWin(JsonObject result) {
+    return result.getJsonArray("triggers").stream().map(JsonObject.class::cast).filter(t -> "mini".equals(t.getString("poolKey")))
+        .findFirst().orElse(null);
+  }
+
   @Test
   void theMiniTierMustHitWithinItsRangeAndProvesItsHitPoint() {
     JsonObject before = api.pool("candy", "mini");
@@ -24,19 +41,8 @@ class TriggersIT extends OneNode {
     String published = before.getJsonObject("trigger").getString("commitment");
     assertEquals(64, published.length());
 
-    JsonObject win = null;
-    JsonObject triggering = null;
-    for (int i = 0; i < 20 && win == null; i++) {
-      JsonObject result = Api.results(api.post("/v1/contributions",
-          batch(contribution("MH-" + i, "creepy-candy", "1000.00", null)))).getJsonObject(0);
-      for (Object t : result.getJsonArray("triggers")) {
-        if ("mini".equals(((JsonObject) t).getString("poolKey"))) {
-          win = (JsonObject) t;
-          triggering = result;
-        }
-      }
-    }
-    assertNotNull(win, "6.00 per contribution must reach a hit point in [10, 50] within 7 contributions");
+    JsonObject triggering = miniWonBy("MH-");
+    JsonObject win = miniWin(triggering);
     assertEquals("MUST_HIT_BY", win.getString("trigger"));
     assertEquals(published, win.getString("commitment"), "the commitment published before play");
     assertEquals(win.getString("hitPoint"), win.getString("amount"), "pays exactly the hit point");
@@ -134,19 +140,9 @@ class TriggersIT extends OneNode {
    */
   @Test
   void aRoundThatWonATierByItsContributionGetsThatWinFromTheJackpotGame() {
-    JsonObject win = null;
-    String round = null;
-    for (int i = 0; i < 20 && win == null; i++) {
-      JsonObject result = Api.results(api.post("/v1/contributions",
-          batch(contribution("PLAYED-" + i, "creepy-candy", "1000.00", null)))).getJsonObject(0);
-      for (Object t : result.getJsonArray("triggers")) {
-        if ("mini".equals(((JsonObject) t).getString("poolKey"))) {
-          win = (JsonObject) t;
-          round = result.getString("roundId");
-        }
-      }
-    }
-    assertNotNull(win, "6.00 per contribution must reach a hit point in [10, 50] within 7 contributions");
+    JsonObject triggering = miniWonBy("PLAYED-");
+    JsonObject win = miniWin(triggering);
+    String round = triggering.getString("roundId");
     JsonObject candy = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", "dev-admin-token").json()
         .getJsonObject("definition");
     JsonObject noMini = candy.copy();
