@@ -162,15 +162,23 @@ public final class AdminService {
    * ({@code DEFINITION_CHANGED}) says so and went no further.
    */
   static RuntimeException savedButIncomplete(String id, int version, Throwable failed) {
+    return savedButIncomplete("jackpot " + id + " was saved as version " + version + " but did not reach every pool",
+        "send the same definition again to complete it", failed);
+  }
+
+  /**
+   * The same for any change saved and then not carried out in full: {@code saved} says what was
+   * saved and what it did not reach, {@code again} how to complete it.
+   */
+  static RuntimeException savedButIncomplete(String saved, String again, Throwable failed) {
     Throwable cause = failed instanceof java.util.concurrent.CompletionException && failed.getCause() != null ? failed.getCause() : failed;
     if (cause instanceof Rejection r && r.kind() != Kind.UNAVAILABLE) {
       return r;
     }
     boolean known = cause instanceof Rejection || cause instanceof OverloadedException;
     // Not logged here: the answer's log line (Errors) names the cause and this message.
-    return new io.jackpot.error.DoneInPart("jackpot " + id + " was saved as version " + version + " but did not reach every pool ("
-        + (known ? cause.getMessage() : "the cluster or the ledger failed; logged") + "); send the same definition again to complete it",
-        cause);
+    return new io.jackpot.error.DoneInPart(saved + " (" + (known ? cause.getMessage() : "the cluster or the ledger failed; logged")
+        + "); " + again, cause);
   }
 
   /**
@@ -395,9 +403,18 @@ public final class AdminService {
     String before = io.jackpot.fx.hz.HzFxRates.json(current).encode();
     String after = io.jackpot.fx.hz.HzFxRates.json(next).encode();
     AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), null, "fx.rates", "fx-rates", before, after);
+    // Saved, then shared: a set saved but not shared is in the ledger (and used for wins' display
+    // from its time on) while members convert at the old one; sending it again shares it.
     return ledger.saveFxRates(after, admin.name(), audit, latest -> madeOnNewest(latest, current, next))
         .thenCompose(version -> publish.apply(next, version).thenApply(inForce -> inForceOrRefused(inForce, "FX_RATES_CHANGED",
-            "the rates were saved as set " + version + ", but a newer set was saved meanwhile and is in force")))
+            "the rates were saved as set " + version + ", but a newer set was saved meanwhile and is in force"))
+            .handle((done, failed) -> {
+              if (failed != null) {
+                throw savedButIncomplete("the rates were saved as set " + version + " but not shared with the cluster",
+                    "send the same set again to put it in force", failed);
+              }
+              return done;
+            }))
         .thenApply(v -> next);
   }
 

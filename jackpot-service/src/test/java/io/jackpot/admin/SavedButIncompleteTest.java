@@ -47,6 +47,41 @@ class SavedButIncompleteTest {
   }
 
   @Test
+  void ratesSavedButNotSharedSayHowToPutThemInForce() {
+    Errors.Failure f = Errors.describe(new CompletionException(AdminService.savedButIncomplete(
+        "the rates were saved as set 3 but not shared with the cluster", "send the same set again to put it in force",
+        new CompletionException(new com.hazelcast.core.HazelcastException("partition owner gone")))), "PUT /v1/admin/fx-rates");
+    assertEquals(503, f.status());
+    assertEquals("the rates were saved as set 3 but not shared with the cluster (the cluster or the ledger failed; logged);"
+        + " send the same set again to put it in force", f.message());
+  }
+
+  /** setFxRates itself: saved as set 3, then the cluster could not be told. */
+  @Test
+  void ratesSavedThenNotSharedAreAnsweredSo() {
+    io.jackpot.ledger.Ledger saving = (io.jackpot.ledger.Ledger) java.lang.reflect.Proxy.newProxyInstance(
+        io.jackpot.ledger.Ledger.class.getClassLoader(), new Class<?>[] {io.jackpot.ledger.Ledger.class}, (proxy, method, args) -> {
+          if (method.getName().equals("saveFxRates")) {
+            assertTrue(((java.util.function.Predicate<String>) args[3]).test(null), "made on the newest rates");
+            return java.util.concurrent.CompletableFuture.completedFuture(3L);
+          }
+          throw new UnsupportedOperationException(method.getName());
+        });
+    AdminService admin = new AdminService(null, saving, null, java.time.Clock.systemUTC(), null, null, null, op -> java.util.Set.of(),
+        game -> java.util.Set.of());
+    var answer = admin.setFxRates(new io.jackpot.access.Admin("ops", io.jackpot.access.Admin.Role.ADMIN, null),
+        new io.vertx.core.json.JsonObject().put("base", "EUR").put("rates", new io.vertx.core.json.JsonObject().put("GBP", "0.86")),
+        io.jackpot.fx.FxRates.none("EUR"),
+        (rates, version) -> java.util.concurrent.CompletableFuture.failedFuture(new com.hazelcast.core.HazelcastException("timeout")));
+    var failed = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
+        () -> answer.toCompletableFuture().get());
+    Errors.Failure f = Errors.describe(failed.getCause(), "PUT /v1/admin/fx-rates");
+    assertEquals(503, f.status());
+    assertTrue(f.message().startsWith("the rates were saved as set 3 but not shared with the cluster"), f.message());
+    assertFalse(f.message().contains("nothing was changed"), f.message());
+  }
+
+  @Test
   void anOvertakenVersionKeepsItsOwnAnswer() {
     Rejection overtaken = new Rejection(Rejection.Kind.CONFLICT, "DEFINITION_CHANGED", "a newer version is in force");
     assertSame(overtaken, AdminService.savedButIncomplete("candy", 7, new CompletionException(overtaken)));
