@@ -39,6 +39,7 @@ class AdminIT {
   static final String ADMIN = "admin-token-00000001";
   static final String VIEWER = "viewer-token-0000002";
   static final String OTHER_ADMIN = "other-admin-token-03";
+  static final String DEMO_ADMIN = "demo-admin-token-004";
   static JackpotNode node;
   static String base;
   static final HttpClient http = HttpClient.newBuilder().connectTimeout(java.time.Duration.ofSeconds(5)).build();
@@ -50,7 +51,8 @@ class AdminIT {
         .withGameKeyHash(Credentials.sha256(OTHER_GAMES), new Caller("other", Set.of("bewitched", "cluster-bear-sweet-wins")))
         .withAdminHash(Credentials.sha256(ADMIN), new Admin("ops-alice", Admin.Role.ADMIN, null))
         .withAdminHash(Credentials.sha256(VIEWER), new Admin("auditor-bob", Admin.Role.VIEWER, null))
-        .withAdminHash(Credentials.sha256(OTHER_ADMIN), new Admin("other-ops", Admin.Role.ADMIN, "other"));
+        .withAdminHash(Credentials.sha256(OTHER_ADMIN), new Admin("other-ops", Admin.Role.ADMIN, "other"))
+        .withAdminHash(Credentials.sha256(DEMO_ADMIN), new Admin("demo-ops", Admin.Role.ADMIN, "demo"));
     ServiceConfig config = ServiceConfig.fromEnv(Map.of()).withHttpPort(TestNodes.freePort())
         .withPgUrl(TestPostgres.freshDatabase()).withCluster(TestNodes.ownCluster());
     node = JackpotNode.start(config, Clock.systemUTC(), DefaultCatalogue.create(), credentials);
@@ -87,6 +89,37 @@ class AdminIT {
     assertEquals(1, call("GET", "/v1/admin/jackpots", OTHER_ADMIN, null).json().getJsonArray("jackpots").size());
     assertEquals(200, call("PUT", "/v1/admin/jackpots/network-bewitched", ADMIN, shared.copy().put("owner", "demo").encode()).status(),
         "a network token may");
+  }
+
+  /**
+   * A jackpot of operator demo linking a game other plays too (a network token linked it): a win by
+   * other's player shows in demo's reads without the player and round ids, as the public sees it
+   * anonymised; the network token sees it whole.
+   */
+  @Test
+  void aScopedTokenSeesAnotherOperatorsLastWinWithoutItsPlayer() {
+    JsonObject shared = DefinitionsIT.spooky().put("games", new JsonArray().add("bewitched"))
+        .put("routing", "COIN_VALUE");
+    DefinitionsIT.pool(shared, 0).put("coinValue", "0.10");
+    DefinitionsIT.pool(shared, 1).put("coinValue", "0.20");
+    assertEquals(200, call("PUT", "/v1/admin/jackpots/demo-shared", ADMIN, shared.encode()).status());
+    call("POST", "/v1/contributions", OTHER_GAMES, batch(contribution("SHARED-1", "bewitched", "2.00", "0.10")));
+    assertEquals(200, call("POST", "/v1/wins", OTHER_GAMES, Api.claim("SHARED-1", "demo-shared", "small")).status());
+
+    JsonObject theirs = lastWinOfSmall(call("GET", "/v1/admin/jackpots/demo-shared", DEMO_ADMIN, null).json());
+    assertTrue(!theirs.containsKey("playerId") && !theirs.containsKey("roundId"), theirs.encode());
+    assertEquals("bewitched", theirs.getString("gameId"));
+    JsonObject listed = call("GET", "/v1/admin/jackpots", DEMO_ADMIN, null).json().getJsonArray("jackpots").stream()
+        .map(JsonObject.class::cast).filter(j -> "demo-shared".equals(j.getString("id"))).findFirst().orElseThrow();
+    assertTrue(!lastWinOfSmall(listed).containsKey("playerId"), listed.encode());
+    JsonObject whole = lastWinOfSmall(call("GET", "/v1/admin/jackpots/demo-shared", ADMIN, null).json());
+    assertEquals("SHARED-1", whole.getString("roundId"));
+    assertEquals("p-SHARED-1", whole.getString("playerId"));
+  }
+
+  private static JsonObject lastWinOfSmall(JsonObject jackpot) {
+    return jackpot.getJsonArray("pools").stream().map(JsonObject.class::cast).filter(p -> "small".equals(p.getString("key")))
+        .findFirst().orElseThrow().getJsonObject("lastWin");
   }
 
   /** An operator answering a player: the round as recorded, each share as the game was answered, and its wins. */

@@ -82,7 +82,8 @@ public final class AdminRoutes {
     visible.forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
     Replies.json(ctx, () -> pools.getAll(ids), live -> {
       JsonArray out = new JsonArray();
-      visible.forEach(j -> out.add(JackpotJson.jackpot(j, JackpotJson.byId(live), (io.jackpot.fx.Display) null).put("owner", j.owner())));
+      io.jackpot.access.Admin caller = AdminAuth.admin(ctx);
+      visible.forEach(j -> out.add(JackpotJson.forOperator(j, JackpotJson.byId(live), caller::covers).put("owner", j.owner())));
       return new JsonObject().put("jackpots", out);
     });
   }
@@ -103,14 +104,14 @@ public final class AdminRoutes {
                   }
                   return Map.entry(j, live);
                 })),
-        defined -> JackpotJson.jackpot(defined.getKey(), JackpotJson.byId(defined.getValue()), (io.jackpot.fx.Display) null)
+        defined -> JackpotJson.forOperator(defined.getKey(), JackpotJson.byId(defined.getValue()), AdminAuth.admin(ctx)::covers)
             .put("owner", defined.getKey().owner()).put("definition", DefinitionJson.of(defined.getKey())));
   }
 
   /** A jackpot as operators see it: its live pools (with any pending change) and its definition. */
   private void view(RoutingContext ctx, JackpotDefinition j) {
     Replies.json(ctx, () -> pools.getAll(j.pools().stream().map(j::poolId).toList()),
-        live -> JackpotJson.jackpot(j, JackpotJson.byId(live), (io.jackpot.fx.Display) null).put("owner", j.owner())
+        live -> JackpotJson.forOperator(j, JackpotJson.byId(live), AdminAuth.admin(ctx)::covers).put("owner", j.owner())
             .put("definition", DefinitionJson.of(j)));
   }
 

@@ -23,9 +23,13 @@ public final class JackpotJson {
     return live.stream().collect(Collectors.toMap(Pool::id, Function.identity()));
   }
 
-  /** As an operator sees it: every field of the last wins. */
-  public static JsonObject jackpot(JackpotDefinition j, Map<PoolId, Pool> live, io.jackpot.fx.Display display) {
-    return jackpot(j, live, display, PublicWins.FULL);
+  /**
+   * As an operator sees it: every field of a last win by a player of an operator it may see
+   * ({@code seesOperator}); another operator's (a game linked by the network) without its player
+   * and round ids, as the public sees it anonymised.
+   */
+  public static JsonObject forOperator(JackpotDefinition j, Map<PoolId, Pool> live, java.util.function.Predicate<String> seesOperator) {
+    return jackpot(j, live, null, w -> seesOperator.test(w.operatorId()) ? PublicWins.FULL : PublicWins.ANONYMOUS);
   }
 
   /**
@@ -33,6 +37,11 @@ public final class JackpotJson {
    * pools' last wins show.
    */
   public static JsonObject jackpot(JackpotDefinition j, Map<PoolId, Pool> live, io.jackpot.fx.Display display, PublicWins publicity) {
+    return jackpot(j, live, display, w -> publicity);
+  }
+
+  private static JsonObject jackpot(JackpotDefinition j, Map<PoolId, Pool> live, io.jackpot.fx.Display display,
+      Function<io.jackpot.pool.Win, PublicWins> publicity) {
     JsonArray pools = new JsonArray();
     j.pools().forEach(p -> {
       Pool pool = live.get(j.poolId(p));
@@ -44,6 +53,11 @@ public final class JackpotJson {
   }
 
   public static JsonObject pool(JackpotDefinition j, PoolDefinition def, Pool pool, io.jackpot.fx.Display display, PublicWins publicity) {
+    return pool(j, def, pool, display, w -> publicity);
+  }
+
+  private static JsonObject pool(JackpotDefinition j, PoolDefinition def, Pool pool, io.jackpot.fx.Display display,
+      Function<io.jackpot.pool.Win, PublicWins> publicity) {
     JsonObject out = new JsonObject()
         .put("key", def.key())
         .put("name", def.name())
@@ -53,7 +67,7 @@ public final class JackpotJson {
         .put("sequence", pool.winSeq())
         .put("trigger", trigger(pool))
         .put("lastWin", pool.lastWin().map(w -> WinJson.shown(display == null ? WinJson.of(w, j.currency()) : WinJson.of(w, j.currency(), display),
-            publicity)).orElse(null));
+            publicity.apply(w))).orElse(null));
     if (def.coinValueMicros() != null) {
       out.put("coinValue", Money.ofMicros(def.coinValueMicros()).toDisplayString(2));
     }
