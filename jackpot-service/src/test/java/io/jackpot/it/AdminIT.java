@@ -276,8 +276,10 @@ class AdminIT {
       assertTrue(whole.getJsonArray(listing[1]).size() >= 5, listing[0]);
       assertEquals(whole.getJsonArray(listing[1]), paged, listing[0] + " in pages of 2 is the whole listing, in order");
     }
-    assertEquals(call("GET", "/v1/admin/wins", VIEWER, null).json(), call("GET", "/v1/admin/wins?jackpotId=&from=&to=", VIEWER, null).json(),
-        "blank parameters, as API.md writes them, mean none");
+    assertEquals(call("GET", "/v1/admin/wins", VIEWER, null).json(),
+        call("GET", "/v1/admin/wins?jackpotId=&from=&to=&limit=&after=", VIEWER, null).json(),
+        "blank parameters, as API.md and docs/admin.md write them, mean none");
+    assertEquals(call("GET", "/v1/admin/audit", VIEWER, null).json(), call("GET", "/v1/admin/audit?from=&to=&limit=&after=", VIEWER, null).json());
     assertEquals(400, call("GET", "/v1/admin/wins?after=bm90LWEtY3Vyc29y", VIEWER, null).status(), "not a cursor of this listing");
     String auditCursor = call("GET", "/v1/admin/audit?limit=1", VIEWER, null).json().getString("next");
     assertEquals(400, call("GET", "/v1/admin/wins?after=" + auditCursor, VIEWER, null).status(), "another listing's cursor");

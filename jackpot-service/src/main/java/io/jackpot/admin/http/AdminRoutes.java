@@ -190,7 +190,7 @@ public final class AdminRoutes {
     int limit = limit(ctx);
     String jackpotId = ctx.queryParams().get("jackpotId"); // blank like from and to: every jackpot (API.md writes "jackpotId=&from=&to=")
     Replies.json(ctx, () -> admin.wins(AdminAuth.admin(ctx), jackpotId == null || jackpotId.isBlank() ? null : jackpotId.trim(), from, to,
-        ctx.queryParams().get("after"),
+        after(ctx),
         limit), page -> {
           JsonArray out = new JsonArray();
           page.items().forEach(w -> out.add(WinJson.admin(w, catalogue.currencyOf(w.pool()))));
@@ -202,7 +202,7 @@ public final class AdminRoutes {
     Instant from = instant(ctx, "from", Instant.EPOCH);
     Instant to = instant(ctx, "to", Instant.parse("9999-01-01T00:00:00Z"));
     int limit = limit(ctx);
-    Replies.json(ctx, () -> admin.audit(AdminAuth.admin(ctx), from, to, ctx.queryParams().get("after"), limit), page -> {
+    Replies.json(ctx, () -> admin.audit(AdminAuth.admin(ctx), from, to, after(ctx), limit), page -> {
       JsonArray out = new JsonArray();
       for (AuditEntry e : page.items()) {
         out.add(new JsonObject().put("at", WinJson.TIMESTAMP.format(e.at())).put("actor", e.actor()).put("owner", e.owner())
@@ -214,10 +214,16 @@ public final class AdminRoutes {
     });
   }
 
-  /** {@code limit}: how many a page holds at most, 1 to {@link AdminService#PAGE_LIMIT} (the default). */
+  /** {@code after}: the cursor of the page to read; blank like absent (the first page), as docs/admin.md writes "after=". */
+  private static String after(RoutingContext ctx) {
+    String raw = ctx.queryParams().get("after");
+    return raw == null || raw.isBlank() ? null : raw;
+  }
+
+  /** {@code limit}: how many a page holds at most, 1 to {@link AdminService#PAGE_LIMIT} (the default, also when blank). */
   private static int limit(RoutingContext ctx) {
     String raw = ctx.queryParams().get("limit");
-    if (raw == null) {
+    if (raw == null || raw.isBlank()) {
       return AdminService.PAGE_LIMIT;
     }
     int limit = raw.matches("[0-9]{1,5}") ? Integer.parseInt(raw) : 0;
