@@ -16,7 +16,7 @@ import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /**
- * The ledger's unlimited connections (whole-table reads with no time limit) carry TCP keepalive
+ * The ledger's connections as the server sees them. Its unlimited connections (whole-table reads with no time limit) carry TCP keepalive
  * probing after the ledger's limit, so that a database gone away is noticed on them within about
  * twice the limit rather than the kernel's two hours. Read from the kernel's own table of sockets
  * (/proc/net/tcp and tcp6: timer 2 is keepalive, its expiry in hundredths of a second), not from the client.
@@ -48,6 +48,28 @@ class LedgerKeepAliveIT {
       assertTrue(limited.values().iterator().next()[0] != KEEPALIVE_TIMER, "the limited connection has its own limit instead");
       assertEquals("5s", pools.limited().query("SHOW statement_timeout").execute().await().iterator().next().getString(0),
           "the limited pool's own limit, on the server's side");
+    } finally {
+      pools.close(Duration.ofSeconds(5));
+      vertx.close().await();
+    }
+  }
+
+  /**
+   * The limited pool carries every write of the ledger: its commits are durable (synchronous_commit
+   * on) even on a database whose default says otherwise, as an acknowledged round must survive a crash.
+   */
+  @Test
+  void theLedgersWritesAreDurableWhateverTheDatabasesDefault() throws Exception {
+    String url = TestPostgres.freshDatabase();
+    try (SimplePg sql = SimplePg.of(url)) {
+      sql.execute("ALTER DATABASE \"" + PgConnectOptions.fromUri(url).getDatabase() + "\" SET synchronous_commit = off");
+    }
+    Vertx vertx = Vertx.vertx();
+    PgPools pools = PgPools.open(vertx, PgConnectOptions.fromUri(url), 1, Duration.ofSeconds(5));
+    try {
+      assertEquals("off", pools.unlimited().query("SHOW synchronous_commit").execute().await().iterator().next().getString(0),
+          "the database's default, as a reader gets it");
+      assertEquals("on", pools.limited().query("SHOW synchronous_commit").execute().await().iterator().next().getString(0));
     } finally {
       pools.close(Duration.ofSeconds(5));
       vertx.close().await();

@@ -78,7 +78,11 @@ public final class PgPools {
       throw new IllegalArgumentException("timeout must be at least 100 ms, got " + timeout);
     }
     PgConnectOptions cached = new PgConnectOptions(options).setCachePreparedStatements(true).setPipeliningLimit(16);
-    String serverLimits = "SET statement_timeout = " + ms + "; SET idle_in_transaction_session_timeout = " + ms;
+    // The server's half of the time limit, and durable commits whatever the server's or role's
+    // default (an acknowledged round must survive a crash: docs/consistency.md). Every write of the
+    // ledger goes through this pool.
+    String serverLimits = "SET statement_timeout = " + ms + "; SET idle_in_transaction_session_timeout = " + ms
+        + "; SET synchronous_commit = on";
     Set<ChannelHandlerContext> heads = ConcurrentHashMap.newKeySet();
     AtomicReference<RuntimeException> notLimited = new AtomicReference<>();
     Pool limited = PgBuilder.pool()
@@ -99,7 +103,7 @@ public final class PgPools {
           conn.query(serverLimits).execute().onComplete((done, failed) -> {
             if (failed != null) {
               // Not lent without the server's half: closed, the pool's attempt to open it fails.
-              log.error("could not set the server's side of the ledger's time limit ({}): {}", serverLimits, failed.toString());
+              log.error("could not set the ledger's session: its time limit and durable commits ({}): {}", serverLimits, failed.toString());
               limit.cut();
             } else {
               conn.close(); // hands it to the pool
