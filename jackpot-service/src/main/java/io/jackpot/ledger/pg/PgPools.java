@@ -79,10 +79,11 @@ public final class PgPools {
     }
     PgConnectOptions cached = new PgConnectOptions(options).setCachePreparedStatements(true).setPipeliningLimit(16);
     // The server's half of the time limit, and durable commits whatever the server's or role's
-    // default (an acknowledged round must survive a crash: docs/consistency.md). Every write of the
-    // ledger goes through this pool.
+    // default (an acknowledged round must survive a crash: docs/consistency.md): off is raised to
+    // on, a stronger setting (remote_apply, say) is kept. Every write of the ledger goes through
+    // this pool.
     String serverLimits = "SET statement_timeout = " + ms + "; SET idle_in_transaction_session_timeout = " + ms
-        + "; SET synchronous_commit = on";
+        + "; SELECT set_config('synchronous_commit', 'on', false) WHERE current_setting('synchronous_commit') = 'off'";
     Set<ChannelHandlerContext> heads = ConcurrentHashMap.newKeySet();
     AtomicReference<RuntimeException> notLimited = new AtomicReference<>();
     Pool limited = PgBuilder.pool()
