@@ -141,7 +141,6 @@ class TriggersIT extends OneNode {
   @Test
   void aRoundThatWonATierByItsContributionGetsThatWinFromTheJackpotGame() {
     JsonObject triggering = miniWonBy("PLAYED-");
-    JsonObject win = miniWin(triggering);
     String round = triggering.getString("roundId");
     JsonObject candy = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", "dev-admin-token").json()
         .getJsonObject("definition");
@@ -154,11 +153,15 @@ class TriggersIT extends OneNode {
       assertEquals(200, AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", "dev-admin-token", noMini.encode()).status());
       String claim = new JsonObject().put("roundId", round).put("gameId", "creepy-candy").put("playerId", "p-1")
           .put("jackpotId", "candy").put("currency", "EUR").encode();
+      // Its contribution may have set off another tier's trigger too (minor's must-hit, major's
+      // random): the answer is one of the round's own wins, and no win is added.
+      int before = api.get("/v1/wins?roundId=" + round).json().getJsonArray("wins").size();
       Api.Reply played = api.post("/v1/wins", claim);
       assertEquals(200, played.status(), played.body());
-      assertEquals(win.getString("winId"), played.json().getString("winId"), "the tier its contribution won, not a second one");
-      JsonArray wins = api.get("/v1/wins?roundId=" + round).json().getJsonArray("wins");
-      assertEquals(1, wins.size(), wins.encode());
+      assertTrue(triggering.getJsonArray("triggers").stream()
+              .anyMatch(t -> ((JsonObject) t).getString("winId").equals(played.json().getString("winId"))),
+          "a tier its contribution won, not a second one: " + played.body());
+      assertEquals(before, api.get("/v1/wins?roundId=" + round).json().getJsonArray("wins").size());
     } finally {
       AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", "dev-admin-token", candy.encode());
     }
