@@ -188,8 +188,8 @@ public final class PgLedger implements Ledger {
     Tuple ids = Tuple.of(roundIds.toArray(String[]::new), operatorId);
     return pg.preparedQuery(LedgerSql.FIND_ROUNDS).execute(ids).map(PgLedger::rounds)
         .compose(found -> found.isEmpty() ? Future.succeededFuture(found)
-            : pg.preparedQuery(LedgerSql.FIND_TRIGGERED).execute(Tuple.of(operatorId, (Object) found.keySet().toArray(String[]::new)))
-                .map(triggered -> withTriggers(found, wins(triggered))))
+            : winsOfRounds(operatorId, found.keySet())
+                .map(wins -> withTriggers(found, wins.stream().filter(w -> w.how() != Trigger.Kind.CLAIM).toList())))
         .toCompletionStage();
   }
 
@@ -198,16 +198,17 @@ public final class PgLedger implements Ledger {
     if (roundIds.isEmpty()) {
       return Future.<Map<String, java.util.Set<PoolId>>>succeededFuture(Map.of()).toCompletionStage();
     }
-    return pg.preparedQuery(LedgerSql.FIND_WON_POOLS).execute(Tuple.of(operatorId, (Object) roundIds.toArray(String[]::new)))
-        .map(rows -> {
-          Map<String, java.util.Set<PoolId>> won = new java.util.HashMap<>();
-          for (Row row : rows) {
-            won.computeIfAbsent(row.getString("round_id"), id -> new java.util.HashSet<>())
-                .add(new PoolId(row.getString("jackpot_id"), row.getString("pool_key")));
-          }
-          return won;
-        })
-        .toCompletionStage();
+    return winsOfRounds(operatorId, roundIds).map(wins -> {
+      Map<String, java.util.Set<PoolId>> won = new java.util.HashMap<>();
+      wins.forEach(w -> won.computeIfAbsent(w.roundId(), id -> new java.util.HashSet<>()).add(w.pool()));
+      return won;
+    }).toCompletionStage();
+  }
+
+  /** Every win of these rounds of one operator, by round and win id (the claims' and the triggers'). */
+  private Future<List<Win>> winsOfRounds(String operatorId, Collection<String> roundIds) {
+    return pg.preparedQuery(LedgerSql.FIND_WINS_OF_ROUNDS).execute(Tuple.of(operatorId, (Object) roundIds.toArray(String[]::new)))
+        .map(PgLedger::wins);
   }
 
   /** Each round's triggered wins, in the order of its shares: the order the first answer gave them. */
