@@ -113,10 +113,15 @@ class ContributionClaimKeysTest {
     return new ContributionRequest("R-1", "bewitched", "p-1", 1_000_000, "EUR", 100_000L);
   }
 
-  private static ContributionResult answerToR1(RecordingClaims claims) {
+  /** Operator demo's contributions, against a ledger {@link #holdingR1()}. */
+  private static List<ContributionResult> answersOfLedgerHoldingR1(RecordingClaims claims, ContributionRequest... items) {
     ContributionService service = new ContributionService(DefaultCatalogue.create(), new io.jackpot.fx.FxHolder("EUR"), claims,
         holdingR1(), null, Clock.systemUTC());
-    return service.contribute(new Caller("demo", Set.of("bewitched")), List.of(r1())).toCompletableFuture().join().get(0);
+    return service.contribute(new Caller("demo", Set.of("bewitched")), List.of(items)).toCompletableFuture().join();
+  }
+
+  private static ContributionResult answerToR1(RecordingClaims claims) {
+    return answersOfLedgerHoldingR1(claims, r1()).get(0);
   }
 
   /**
@@ -137,11 +142,8 @@ class ContributionClaimKeysTest {
    */
   @Test
   void aRepeatInOneRequestRecordedWithItsContentIsADuplicate() {
-    ContributionService service = new ContributionService(DefaultCatalogue.create(), new io.jackpot.fx.FxHolder("EUR"),
-        new RecordingClaims(), holdingR1(), null, Clock.systemUTC());
     ContributionRequest other = new ContributionRequest("R-1", "bewitched", "p-1", 2_000_000, "EUR", 100_000L);
-    List<ContributionResult> answers = service.contribute(new Caller("demo", Set.of("bewitched")), List.of(other, r1()))
-        .toCompletableFuture().join();
+    List<ContributionResult> answers = answersOfLedgerHoldingR1(new RecordingClaims(), other, r1());
     assertEquals("ROUND_ID_CONFLICT", answers.get(0).errorCode());
     assertEquals(ContributionResult.Status.DUPLICATE, answers.get(1).status());
   }
