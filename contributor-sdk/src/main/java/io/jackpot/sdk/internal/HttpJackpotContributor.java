@@ -263,20 +263,20 @@ public final class HttpJackpotContributor implements JackpotContributor {
 
   /**
    * Sends the batch until it is answered; runs {@code settled} exactly once, when every round of it
-   * is settled, unless it throws first (the caller then settles the batch itself).
+   * is settled (a batch that cannot be written is settled failed, the same way), unless it throws
+   * first (the caller then settles the batch itself).
    */
-  private CompletionStage<Void> send(List<Pending> batch, Runnable settled) {
-    String body;
+  private void send(List<Pending> batch, Runnable settled) {
+    CompletionStage<String> answer;
     try {
-      body = Wire.batch(config.gameId(), batch.stream().map(Pending::contribution).toList());
+      String body = Wire.batch(config.gameId(), batch.stream().map(Pending::contribution).toList());
+      Supplier<CompletionStage<String>> attempt = () -> sendBatch(body).whenComplete((text, e) -> lastFailure = e == null ? null
+          : String.valueOf(unwrap(e).getMessage()));
+      answer = retried(attempt);
     } catch (IOException e) {
-      batch.forEach(p -> fail(p, e));
-      settled.run();
-      return CompletableFuture.completedFuture(null);
+      answer = CompletableFuture.failedFuture(e);
     }
-    Supplier<CompletionStage<String>> attempt = () -> sendBatch(body).whenComplete((text, e) -> lastFailure = e == null ? null
-        : String.valueOf(unwrap(e).getMessage()));
-    return retried(attempt).handle((text, error) -> {
+    answer.handle((text, error) -> {
       // Settled on the thread that got the answer, not on the game's callback threads, which the
       // game may keep busy (a callback waiting for a claim): answers, buffer slots, batch permits
       // and the claims waiting for these rounds never wait for the game. Every round of the batch
