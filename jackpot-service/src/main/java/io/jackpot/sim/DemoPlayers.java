@@ -92,8 +92,7 @@ public final class DemoPlayers implements AutoCloseable {
         } else {
           applied.increment();
           result.triggers().forEach(w -> announce(w, "service trigger"));
-          // A DUPLICATE is a round applied before (an attempt whose answer was lost): its game still claims.
-          if (round.claims() && result.status() != RoundResult.Status.PAUSED) {
+          if (LoadRun.claimsAfter(round, result)) {
             return sdk.claim(roundId, player, round.claimJackpot(), round.claimPoolKey(), "EUR").handle((w, e) -> {
               if (e != null) {
                 log.warn("demo: claim of {} refused: {}", roundId, e.toString());

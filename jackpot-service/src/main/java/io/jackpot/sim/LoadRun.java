@@ -1,5 +1,6 @@
 package io.jackpot.sim;
 
+import io.jackpot.ledger.Ledger;
 import io.jackpot.sdk.Contribution;
 import io.jackpot.sdk.ContributorConfig;
 import io.jackpot.sdk.GameNumbers;
@@ -213,11 +214,11 @@ public final class LoadRun {
     clients.parallelStream().forEach(JackpotContributor::close);
     double seconds = (System.nanoTime() - begin) / 1e9;
     atLoadEnd.run();
-    long[] ledger = ledgerCounts(prefix + "-");
+    Ledger.RoundCount ledger = ledgerCounts(prefix + "-");
     return new Summary(prefix, started.sum(), acknowledged.sum(), refused.sum(), failed.sum(), wins.sum(),
         claims.sum(), failedClaims.sum(), firstClaimFailure.get(), seconds,
         latency.percentileMicros(500), latency.percentileMicros(950), latency.percentileMicros(990), latency.maxMicros(),
-        acknowledgedShares.sum(), ledger[0], ledger[1], stalled);
+        acknowledgedShares.sum(), ledger.rounds(), ledger.contributions(), stalled);
   }
 
   private void play(JackpotContributor sdk, GameModel game, GameNumbers numbers, SplittableRandom random, Semaphore window,
@@ -273,8 +274,7 @@ public final class LoadRun {
     acknowledged.increment();
     acknowledgedShares.add(result.shares().size());
     wins.add(result.triggers().size());
-    // A DUPLICATE is a round applied before (an attempt whose answer was lost): its game still claims.
-    if (!round.claims() || result.status() == RoundResult.Status.PAUSED) {
+    if (!claimsAfter(round, result)) {
       return DONE;
     }
     claims.increment();
@@ -298,6 +298,15 @@ public final class LoadRun {
   }
 
   /**
+   * Whether the round's game claims its jackpot after this acknowledged answer: when its bonus won
+   * it and the answer is not PAUSED. A DUPLICATE is a round applied before (an attempt whose answer
+   * was lost): its game still claims.
+   */
+  static boolean claimsAfter(SimRound round, RoundResult result) {
+    return round.claims() && result.status() != RoundResult.Status.PAUSED;
+  }
+
+  /**
    * Whether a claim's win is one the round's contribution already won (a service trigger): a round
    * wins a pool at most once, so the claim is answered with that win.
    */
@@ -318,7 +327,7 @@ public final class LoadRun {
    * The ledger's counts of rounds and of their pool shares under {@code prefix}, asked of each admin
    * endpoint in turn; both -1 if none answered.
    */
-  private long[] ledgerCounts(String prefix) throws InterruptedException {
+  private Ledger.RoundCount ledgerCounts(String prefix) throws InterruptedException {
     for (String endpoint : settings.adminEndpoints()) {
       try {
         HttpRequest request = HttpRequest.newBuilder(URI.create(endpoint + "/v1/admin/rounds/count?prefix=" + prefix))
@@ -326,14 +335,14 @@ public final class LoadRun {
         HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() == 200) {
           JsonObject counts = new JsonObject(response.body());
-          return new long[] {counts.getLong("rounds"), counts.getLong("contributions")};
+          return new Ledger.RoundCount(counts.getLong("rounds"), counts.getLong("contributions"));
         }
         progress.printf("could not count the ledger's rounds at %s: %d %s%n", endpoint, response.statusCode(), response.body());
       } catch (java.io.IOException e) {
         progress.printf("could not count the ledger's rounds at %s (%s)%n", endpoint, e);
       }
     }
-    return new long[] {-1, -1};
+    return new Ledger.RoundCount(-1, -1);
   }
 
   private static String randomTag() {
