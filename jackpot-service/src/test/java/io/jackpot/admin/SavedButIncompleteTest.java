@@ -78,6 +78,8 @@ class SavedButIncompleteTest {
     Errors.Failure f = Errors.describe(failed.getCause(), "PUT /v1/admin/fx-rates");
     assertEquals(503, f.status());
     assertTrue(f.message().startsWith("the rates were saved as set 3 but not shared with the cluster"), f.message());
+    assertEquals("the rates were saved as set 3 but not shared with the cluster (the cluster or the ledger failed; logged);"
+        + " send the same set again to put it in force", f.message());
     assertFalse(f.message().contains("nothing was changed"), f.message());
   }
 

@@ -162,7 +162,7 @@ class ContributionClaimKeysTest {
     List<String> lookups = new java.util.concurrent.CopyOnWriteArrayList<>();
     ContributionService service = new ContributionService(DefaultCatalogue.create(), new io.jackpot.fx.FxHolder("EUR"), claims,
         unreadable(lookups), null, Clock.systemUTC());
-    var round = new ContributionRequest("R-1", "bewitched", "p-1", 1_000_000, "EUR", 100_000L);
+    var round = r1();
     for (String operator : List.of("demo", "other")) {
       CompletableFuture<?> answered = service.contribute(new Caller(operator, Set.of("bewitched")), List.of(round)).toCompletableFuture();
       assertThrows(CompletionException.class, answered::join);
@@ -196,7 +196,7 @@ class ContributionClaimKeysTest {
   private static void everyRoundAskedForIsReleased(RecordingClaims claims) {
     ContributionService service = new ContributionService(DefaultCatalogue.create(), new io.jackpot.fx.FxHolder("EUR"), claims,
         unreadable(new java.util.concurrent.CopyOnWriteArrayList<>()), null, Clock.systemUTC());
-    List<ContributionRequest> rounds = List.of(new ContributionRequest("R-1", "bewitched", "p-1", 1_000_000, "EUR", 100_000L),
+    List<ContributionRequest> rounds = List.of(r1(),
         new ContributionRequest("R-2", "bewitched", "p-1", 1_000_000, "EUR", 100_000L));
     CompletableFuture<?> answered = service.contribute(new Caller("demo", Set.of("bewitched")), rounds).toCompletableFuture();
     assertThrows(CompletionException.class, answered::join);

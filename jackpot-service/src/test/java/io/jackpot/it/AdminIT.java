@@ -79,10 +79,7 @@ class AdminIT {
     assertEquals("GAME_NOT_LINKED", foreignGame.errorCode(), "a scoped token links only its operator's games");
     // bewitched is also played by demo: linking it would take demo's players' stakes into other's
     // jackpot (or refuse them), so only a network token may link it.
-    JsonObject shared = DefinitionsIT.spooky().put("owner", "other").put("games", new JsonArray().add("bewitched"))
-        .put("routing", "COIN_VALUE");
-    DefinitionsIT.pool(shared, 0).put("coinValue", "0.10");
-    DefinitionsIT.pool(shared, 1).put("coinValue", "0.20");
+    JsonObject shared = bewitchedByCoinValue().put("owner", "other");
     Api.Reply sharedGame = call("PUT", "/v1/admin/jackpots/other-bewitched", OTHER_ADMIN, shared.encode());
     assertEquals(403, sharedGame.status(), sharedGame.body());
     assertEquals("GAME_SHARED", sharedGame.errorCode());
@@ -98,10 +95,7 @@ class AdminIT {
    */
   @Test
   void aScopedTokenSeesAnotherOperatorsLastWinWithoutItsPlayer() {
-    JsonObject shared = DefinitionsIT.spooky().put("games", new JsonArray().add("bewitched"))
-        .put("routing", "COIN_VALUE");
-    DefinitionsIT.pool(shared, 0).put("coinValue", "0.10");
-    DefinitionsIT.pool(shared, 1).put("coinValue", "0.20");
+    JsonObject shared = bewitchedByCoinValue();
     assertEquals(200, call("PUT", "/v1/admin/jackpots/demo-shared", ADMIN, shared.encode()).status());
     call("POST", "/v1/contributions", OTHER_GAMES, batch(contribution("SHARED-1", "bewitched", "2.00", "0.10")));
     assertEquals(200, call("POST", "/v1/wins", OTHER_GAMES, Api.claim("SHARED-1", "demo-shared", "small")).status());
@@ -115,6 +109,14 @@ class AdminIT {
     JsonObject whole = lastWinOfSmall(call("GET", "/v1/admin/jackpots/demo-shared", ADMIN, null).json());
     assertEquals("SHARED-1", whole.getString("roundId"));
     assertEquals("p-SHARED-1", whole.getString("playerId"));
+  }
+
+  /** DefinitionsIT's spooky jackpot (owner demo) linking bewitched, its two pools at coin values 0.10 and 0.20. */
+  private static JsonObject bewitchedByCoinValue() {
+    JsonObject d = DefinitionsIT.spooky().put("games", new JsonArray().add("bewitched")).put("routing", "COIN_VALUE");
+    DefinitionsIT.pool(d, 0).put("coinValue", "0.10");
+    DefinitionsIT.pool(d, 1).put("coinValue", "0.20");
+    return d;
   }
 
   private static JsonObject lastWinOfSmall(JsonObject jackpot) {

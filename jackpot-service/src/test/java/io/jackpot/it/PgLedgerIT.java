@@ -72,11 +72,6 @@ class PgLedgerIT {
     }
   }
 
-  /**
-   * The audit query itself ends a page by bytes: five entries of 1.5 MB under a 4 MiB bound come
-   * back as the three that begin within it, then the fourth without its before and after (it only
-   * tells that more follow); the fifth is not read.
-   */
   /** Steps that changed nothing (a claim refused by a paused pool): recorded all the same, rows or none. */
   @Test
   void stepsWithNothingElseToRecordAreRecorded() throws Exception {
@@ -87,6 +82,11 @@ class PgLedgerIT {
     assertTrue(ledger.stepRecorded(step).toCompletableFuture().get(10, TimeUnit.SECONDS), "a note of this step left behind is finished as a no-op");
   }
 
+  /**
+   * The audit query itself ends a page by bytes: five entries of 1.5 MB under a 4 MiB bound come
+   * back as the three that begin within it, then the fourth without its before and after (it only
+   * tells that more follow); the fifth is not read.
+   */
   @Test
   void theAuditQueryReadsNoFurtherThanItsBound() throws Exception {
     AuditPagesIT.insertFiveLargeEntries(url, "2002-01-01");

@@ -114,6 +114,17 @@ class TriggersIT extends OneNode {
     assertEquals(first.json(), api.post("/v1/wins", claim).json(), "the same claim, the same tier and win");
 
     // Weights changed so that the draw can only land on another tier: the round keeps its win.
+    withNoDrawWeightOn(tier, () -> {
+      Api.Reply again = api.post("/v1/wins", claim);
+      assertEquals(200, again.status(), again.body());
+      assertEquals(first.json().getString("winId"), again.json().getString("winId"), "no second tier for the same round");
+      Api.Reply fresh = api.post("/v1/wins", new JsonObject(claim).put("roundId", "DRAW-1b").encode());
+      assertTrue(!tier.equals(fresh.json().getString("poolKey")), "a new round draws by the new weights: " + fresh.body());
+    });
+  }
+
+  /** Runs {@code body} while candy's tier {@code tier} has draw weight 0 and the others 1; the definition is put back after. */
+  private void withNoDrawWeightOn(String tier, Runnable body) {
     JsonObject candy = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", "dev-admin-token").json()
         .getJsonObject("definition");
     JsonObject weighted = candy.copy();
@@ -123,13 +134,10 @@ class TriggersIT extends OneNode {
     }
     try {
       assertEquals(200, AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", "dev-admin-token", weighted.encode()).status());
-      Api.Reply again = api.post("/v1/wins", claim);
-      assertEquals(200, again.status(), again.body());
-      assertEquals(first.json().getString("winId"), again.json().getString("winId"), "no second tier for the same round");
-      Api.Reply fresh = api.post("/v1/wins", new JsonObject(claim).put("roundId", "DRAW-1b").encode());
-      assertTrue(!tier.equals(fresh.json().getString("poolKey")), "a new round draws by the new weights: " + fresh.body());
+      body.run();
     } finally {
-      AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", "dev-admin-token", candy.encode());
+      assertEquals(200, AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", "dev-admin-token", candy.encode()).status(),
+          "candy's definition put back");
     }
   }
 
@@ -142,15 +150,7 @@ class TriggersIT extends OneNode {
   void aRoundThatWonATierByItsContributionGetsThatWinFromTheJackpotGame() {
     JsonObject triggering = miniWonBy("PLAYED-");
     String round = triggering.getString("roundId");
-    JsonObject candy = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", "dev-admin-token").json()
-        .getJsonObject("definition");
-    JsonObject noMini = candy.copy();
-    for (Object p : noMini.getJsonArray("pools")) {
-      JsonObject pool = (JsonObject) p;
-      pool.put("drawWeight", "mini".equals(pool.getString("key")) ? "0" : "1");
-    }
-    try {
-      assertEquals(200, AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", "dev-admin-token", noMini.encode()).status());
+    withNoDrawWeightOn("mini", () -> {
       String claim = new JsonObject().put("roundId", round).put("gameId", "creepy-candy").put("playerId", "p-1")
           .put("jackpotId", "candy").put("currency", "EUR").encode();
       // Its contribution may have set off another tier's trigger too (minor's must-hit, major's
@@ -162,9 +162,7 @@ class TriggersIT extends OneNode {
               .anyMatch(t -> ((JsonObject) t).getString("winId").equals(played.json().getString("winId"))),
           "a tier its contribution won, not a second one: " + played.body());
       assertEquals(before, api.get("/v1/wins?roundId=" + round).json().getJsonArray("wins").size());
-    } finally {
-      AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", "dev-admin-token", candy.encode());
-    }
+    });
   }
 
   @Test

@@ -44,8 +44,7 @@ class SequencerTest {
     var random = new io.jackpot.pool.SeededRandom(2);
     pools.pools.put(A, Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), random.next()));
     pools.pools.put(B, Pool.created(B, new PoolTerms(2_000_000, new Rate(20_000)), random.next()));
-    var settings = new SequencerSettings(50, maxQueued, Duration.ofSeconds(20), 100, Duration.ofMillis(1), Duration.ofMillis(5),
-        Duration.ofSeconds(300));
+    var settings = TestSettings.queueing(maxQueued);
     return new Sequencer(pools, ledger, loop, scheduler, settings, clock, new io.jackpot.pool.SeededRandom(1));
   }
 
@@ -210,8 +209,7 @@ class SequencerTest {
         return CompletableFuture.completedFuture(List.of());
       }
     };
-    var settings = new SequencerSettings(50, 1000, Duration.ofSeconds(20), 100, Duration.ofMillis(1), Duration.ofMillis(5),
-        Duration.ofSeconds(300));
+    var settings = TestSettings.queueing(1000);
     // The retries' scheduler is held until `meanwhile` has happened: the next attempt comes after it.
     java.util.concurrent.CountDownLatch happened = new java.util.concurrent.CountDownLatch(1);
     ScheduledExecutorService held = Executors.newSingleThreadScheduledExecutor();

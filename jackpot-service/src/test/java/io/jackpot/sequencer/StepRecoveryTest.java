@@ -12,7 +12,6 @@ import io.jackpot.money.Rate;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolTerms;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -49,8 +48,7 @@ class StepRecoveryTest {
     var random = new io.jackpot.pool.SeededRandom(2);
     pools.pools.put(A, Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), random.next()));
     pools.pools.put(B, Pool.created(B, new PoolTerms(2_000_000, new Rate(20_000)), random.next()));
-    var settings = new SequencerSettings(50, 1_000, Duration.ofSeconds(20), 100, Duration.ofMillis(1), Duration.ofMillis(5),
-        Duration.ofSeconds(300));
+    var settings = TestSettings.queueing(1_000);
     return new Sequencer(pools, ledger, loop, scheduler, settings, clock, new io.jackpot.pool.SeededRandom(1),
         Sequencer.Observer.NONE, DEAD, journal);
   }

@@ -1,0 +1,13 @@
+package io.jackpot.sequencer;
+
+import java.time.Duration;
+
+/** The sequencer's bounds in tests: small batches, quick retries, up to {@code maxQueued} submissions waiting. */
+final class TestSettings {
+  private TestSettings() {}
+
+  static SequencerSettings queueing(int maxQueued) {
+    return new SequencerSettings(50, maxQueued, Duration.ofSeconds(20), 100, Duration.ofMillis(1), Duration.ofMillis(5),
+        Duration.ofSeconds(300));
+  }
+}
