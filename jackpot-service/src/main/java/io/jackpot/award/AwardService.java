@@ -54,44 +54,67 @@ public final class AwardService {
     this.clock = clock;
   }
 
+  /**
+   * A claim answered before (same round, jackpot and pool, or for a jackpot game the round's earlier
+   * win of the jackpot) is answered with the same win again, whatever was changed since: the game
+   * unlinked, the claim's currency dropped from the rates, the draw weights set to 0. A retry after
+   * such a change must not be refused a win that was paid. Only the caller's key is checked first;
+   * a new claim is checked in full.
+   */
   public CompletionStage<Win> claim(Caller caller, ClaimRequest request) {
-    JackpotDefinition jackpot = checked(caller, request);
+    JackpotDefinition jackpot = catalogue.jackpot(request.jackpotId())
+        .orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "no jackpot " + request.jackpotId() + ", so no such pool")); // API.md: 404 UNKNOWN_POOL
+    if (!caller.speaksFor(request.gameId())) {
+      throw notLinked(request);
+    }
     if (request.poolKey() == null) {
-      return claimRounds == ClaimRounds.RECORDED ? recordedJackpotGame(caller, request, jackpot) : jackpotGame(caller, request, jackpot);
+      return ledger.findWinsByRound(caller.operatorId(), request.roundId()).thenCompose(wins -> {
+        java.util.Optional<Win> before = playedBefore(wins, request);
+        if (before.isPresent() && isSameClaimant(before.get(), request, caller)) {
+          return CompletableFuture.completedFuture(before.get());
+        }
+        checked(jackpot, request);
+        return claimRounds == ClaimRounds.RECORDED ? recordedJackpotGame(caller, request, jackpot, wins, before)
+            : jackpotGame(caller, request, jackpot, before);
+      });
     }
     PoolId pool = new PoolId(request.jackpotId(), request.poolKey());
-    return ledger.findClaim(pool, caller.operatorId(), request.roundId())
-        .thenCompose(known -> claimOn(pool, caller, request, known, null));
-  }
-
-  /** A jackpot-game claim (no pool key), any round: the tier drawn by weight, or the round's earlier win. */
-  private CompletionStage<Win> jackpotGame(Caller caller, ClaimRequest request, JackpotDefinition jackpot) {
-    PoolId pool = jackpot.poolId(tiers.draw(jackpot, caller.operatorId(), request.roundId()).orElseThrow(() -> noWeights(request)));
-    // A jackpot game is played once per round: a claim without pool key for a round that won a
-    // tier before gets that win, even if the draw would now land elsewhere (weights changed, a
-    // pool was added). One look-up.
-    return ledger.findWinsByRound(caller.operatorId(), request.roundId()).thenCompose(wins -> claimOn(pool, caller, request,
-        playedBefore(wins, request), null));
+    return ledger.findClaim(pool, caller.operatorId(), request.roundId()).thenCompose(known -> {
+      if (known.isPresent() && isSameClaimant(known.get(), request, caller)) {
+        return CompletableFuture.completedFuture(known.get());
+      }
+      checked(jackpot, request);
+      return claimOn(pool, caller, request, known, null);
+    });
   }
 
   /**
-   * The same for a recorded round: its earlier win first (as above), else the tier drawn among
-   * those the round fed, by weight. A tier paused when the round was played, or added since, would
-   * otherwise refuse the player's jackpot game for good.
+   * A jackpot-game claim (no pool key), any round: the tier drawn by weight, or the round's earlier
+   * win {@code before}. A jackpot game is played once per round: a claim without pool key for a
+   * round that won a tier before gets that win, even if the draw would now land elsewhere (weights
+   * changed, a pool was added).
    */
-  private CompletionStage<Win> recordedJackpotGame(Caller caller, ClaimRequest request, JackpotDefinition jackpot) {
+  private CompletionStage<Win> jackpotGame(Caller caller, ClaimRequest request, JackpotDefinition jackpot, java.util.Optional<Win> before) {
+    PoolId pool = jackpot.poolId(tiers.draw(jackpot, caller.operatorId(), request.roundId()).orElseThrow(() -> noWeights(request)));
+    return claimOn(pool, caller, request, before, null);
+  }
+
+  /**
+   * The same for a recorded round ({@code wins}: its wins, {@code before}: its earlier win of the
+   * jackpot): the tier drawn among those the round fed, by weight. A tier paused when the round was
+   * played, or added since, would otherwise refuse the player's jackpot game for good.
+   */
+  private CompletionStage<Win> recordedJackpotGame(Caller caller, ClaimRequest request, JackpotDefinition jackpot, List<Win> wins,
+      java.util.Optional<Win> before) {
     if (!TierDraw.drawable(jackpot)) {
       throw noWeights(request); // the jackpot's configuration, not the round: said first, as for any round
     }
-    return ledger.findWinsByRound(caller.operatorId(), request.roundId()).thenCompose(wins -> {
-      java.util.Optional<Win> before = playedBefore(wins, request);
-      if (before.isPresent()) {
-        return CompletableFuture.completedFuture(sameClaimant(before.get(), request, caller));
-      }
-      return recordedRound(caller, request).thenCompose(round -> {
-        PoolId pool = drawnAmongFed(caller, request, jackpot, claimRounds.played(request, round));
-        return claimOn(pool, caller, request, wins.stream().filter(w -> w.pool().equals(pool)).findFirst(), round);
-      });
+    if (before.isPresent()) {
+      return CompletableFuture.completedFuture(sameClaimant(before.get(), request, caller));
+    }
+    return recordedRound(caller, request).thenCompose(round -> {
+      PoolId pool = drawnAmongFed(caller, request, jackpot, claimRounds.played(request, round));
+      return claimOn(pool, caller, request, wins.stream().filter(w -> w.pool().equals(pool)).findFirst(), round);
     });
   }
 
@@ -190,13 +213,10 @@ public final class AwardService {
     return ledger.findWinsByRound(caller.operatorId(), roundId);
   }
 
-  /** The claimed jackpot, once the caller may claim it in the currency asked, and its pool (if named) exists. */
-  private JackpotDefinition checked(Caller caller, ClaimRequest r) {
-    JackpotDefinition jackpot = catalogue.jackpot(r.jackpotId())
-        .orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "no jackpot " + r.jackpotId() + ", so no such pool")); // API.md: 404 UNKNOWN_POOL
-    if (!jackpot.links(r.gameId()) || !caller.speaksFor(r.gameId())) {
-      throw new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED",
-          "game " + r.gameId() + " may not claim jackpot " + r.jackpotId() + " with this key");
+  /** A new claim: the game linked to the jackpot, the currency shown, the pool (if named) in the jackpot. */
+  private void checked(JackpotDefinition jackpot, ClaimRequest r) {
+    if (!jackpot.links(r.gameId())) {
+      throw notLinked(r);
     }
     if (!display(r.currency()).shows(jackpot.currency())) {
       throw Rejection.invalid("UNSUPPORTED_CURRENCY", "jackpot " + r.jackpotId() + " pays in " + jackpot.currency()
@@ -205,7 +225,10 @@ public final class AwardService {
     if (r.poolKey() != null && jackpot.pool(r.poolKey()).isEmpty()) {
       throw new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + r.jackpotId() + " has no pool " + r.poolKey());
     }
-    return jackpot;
+  }
+
+  private static Rejection notLinked(ClaimRequest r) {
+    return new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED", "game " + r.gameId() + " may not claim jackpot " + r.jackpotId() + " with this key");
   }
 
   private static Win won(PoolOutcome outcome, ClaimRequest request, Caller caller, PoolId pool) {
@@ -219,11 +242,15 @@ public final class AwardService {
 
   /** The same round id on the same pool must come from the same operator, game and player. */
   private static Win sameClaimant(Win win, ClaimRequest request, Caller caller) {
-    if (!win.playerId().equals(request.playerId()) || !win.gameId().equals(request.gameId())
-        || !win.operatorId().equals(caller.operatorId())) {
+    if (!isSameClaimant(win, request, caller)) {
       throw new Rejection(Kind.CONFLICT, "ROUND_ID_CONFLICT",
           "round " + request.roundId() + " already won this pool for another game or player");
     }
     return win;
+  }
+
+  private static boolean isSameClaimant(Win win, ClaimRequest request, Caller caller) {
+    return win.playerId().equals(request.playerId()) && win.gameId().equals(request.gameId())
+        && win.operatorId().equals(caller.operatorId());
   }
 }

@@ -193,6 +193,34 @@ class DefinitionsIT extends OneNode {
             && e.getValue("before") == null && "Spooky Jackpots".equals(e.getJsonObject("after").getString("name"))));
   }
 
+  /**
+   * A game unlinked from a jackpot after it won: its claims sent again (a retry after a lost answer)
+   * get their wins, by pool and by jackpot game; a new claim of that game is refused.
+   */
+  @Test
+  void aPaidClaimSentAgainAfterItsGameWasUnlinkedGetsItsWin() {
+    assertEquals(200, put("unlinked", spooky(), ADMIN).status());
+    String byPool = new JsonObject().put("roundId", "UNL-1").put("gameId", "creepy-candy").put("playerId", "p-1")
+        .put("jackpotId", "unlinked").put("poolKey", "small").put("currency", "EUR").encode();
+    String byDraw = new JsonObject(byPool).put("roundId", "UNL-2").put("poolKey", null).encode();
+    Api.Reply pool = api.post("/v1/wins", byPool);
+    Api.Reply drawn = api.post("/v1/wins", byDraw);
+    assertEquals(List.of(200, 200), List.of(pool.status(), drawn.status()), pool.body() + drawn.body());
+    assertEquals("big", drawn.json().getString("poolKey"), "the only tier with a draw weight");
+
+    assertEquals(200, put("unlinked", spooky().put("games", new JsonArray().add("dont-eat-the-candy")), ADMIN).status());
+    Api.Reply poolAgain = api.post("/v1/wins", byPool);
+    Api.Reply drawnAgain = api.post("/v1/wins", byDraw);
+    assertEquals(List.of(200, 200), List.of(poolAgain.status(), drawnAgain.status()), poolAgain.body() + drawnAgain.body());
+    assertEquals(List.of(pool.json().getString("winId"), drawn.json().getString("winId")),
+        List.of(poolAgain.json().getString("winId"), drawnAgain.json().getString("winId")));
+    Api.Reply fresh = api.post("/v1/wins", new JsonObject(byPool).put("roundId", "UNL-3").encode());
+    assertEquals(List.of(403, "GAME_NOT_LINKED"), List.of(fresh.status(), fresh.errorCode()), fresh.body());
+    Api.Reply otherPlayer = api.post("/v1/wins", new JsonObject(byPool).put("playerId", "p-2").encode());
+    assertEquals(List.of(403, "GAME_NOT_LINKED"), List.of(otherPlayer.status(), otherPlayer.errorCode()),
+        "not the same claim: checked in full " + otherPlayer.body());
+  }
+
   @Test
   void aChangedRunningPoolKeepsItsTermsUntilItsNextWinAndShowsThePendingChange() {
     JsonObject candy = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", ADMIN).json().getJsonObject("definition");

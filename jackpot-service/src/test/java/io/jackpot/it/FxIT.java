@@ -88,6 +88,11 @@ class FxIT extends OneNode {
     assertEquals(200, setRates(new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("USD", "1.08")), ADMIN).status());
     assertEquals(inPounds, api.get("/v1/wins/" + id + "?currency=GBP").json().getString("amountInCurrency"),
         "looked up after GBP's rate was dropped: still at the rates of its moment");
+    Api.Reply retried = api.post("/v1/wins", claim);
+    assertEquals(200, retried.status(), "a paid claim sent again after GBP's rate was dropped: " + retried.body());
+    assertEquals(List.of(id, inPounds), List.of(retried.json().getString("winId"), retried.json().getString("amountInCurrency")));
+    Api.Reply fresh = api.post("/v1/wins", claim.replace("FX-AT-1", "FX-AT-3"));
+    assertEquals(List.of(400, "UNSUPPORTED_CURRENCY"), List.of(fresh.status(), fresh.errorCode()), "a new claim in GBP: " + fresh.body());
   }
 
   @Test
