@@ -241,7 +241,7 @@ public final class JackpotNode implements AutoCloseable {
     var contributions = new ContributionService(catalogue, fx, roundClaims, ledger, sequencer, clock);
     claimKeeper = new io.jackpot.contribution.ClaimKeeper(journal, roundClaims, clock, claimTtlMillis);
     var awards = new AwardService(catalogue, ledger, sequencer, clock, new TierDraw(clusterSecret(hz, "tier-draw")), fx,
-        io.jackpot.fx.hz.HzFxRates.history(ledger, fx.get().base()), config.claimRounds(), roundClaims);
+        io.jackpot.fx.hz.HzFxRates.history(ledger, fx.get().base()), config.claimRounds(), roundClaims, pools);
     log.info("step 5/6: services wired ({})", credentials.isDev() ? "DEV credentials" : "configured credentials");
 
     AdminService admin = new AdminService(catalogue, ledger, sequencer, clock, definitions::publish, loader, pools,

@@ -35,14 +35,17 @@ public final class AwardService {
   private final io.jackpot.fx.FxHistory fxHistory;
   private final ClaimRounds claimRounds;
   private final io.jackpot.contribution.RoundClaims roundClaims;
+  private final io.jackpot.pool.Pools pools;
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(AwardService.class);
 
   /**
    * {@code claimRounds}: what a claim's round must be (JACKPOT_CLAIM_ROUNDS); {@code roundClaims}:
    * the rounds whose contributions are on their way, which a claim under {@link ClaimRounds#RECORDED}
-   * is told to wait for.
+   * is told to wait for; {@code pools}: the live pools, read when a drawn tier turns out discontinued.
    */
   public AwardService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock, TierDraw tiers, io.jackpot.fx.FxHolder fx,
-      io.jackpot.fx.FxHistory fxHistory, ClaimRounds claimRounds, io.jackpot.contribution.RoundClaims roundClaims) {
+      io.jackpot.fx.FxHistory fxHistory, ClaimRounds claimRounds, io.jackpot.contribution.RoundClaims roundClaims, io.jackpot.pool.Pools pools) {
+    this.pools = pools;
     this.claimRounds = claimRounds;
     this.roundClaims = roundClaims;
     this.fx = fx;
@@ -74,7 +77,7 @@ public final class AwardService {
           return CompletableFuture.completedFuture(before.get());
         }
         checked(jackpot, request);
-        return claimRounds == ClaimRounds.RECORDED ? recordedJackpotGame(caller, request, jackpot, wins, before)
+        return claimRounds == ClaimRounds.RECORDED ? recordedJackpotGame(caller, request, jackpot, before)
             : jackpotGame(caller, request, jackpot, before);
       });
     }
@@ -95,16 +98,44 @@ public final class AwardService {
    * changed, a pool was added).
    */
   private CompletionStage<Win> jackpotGame(Caller caller, ClaimRequest request, JackpotDefinition jackpot, java.util.Optional<Win> before) {
-    PoolId pool = jackpot.poolId(tiers.draw(jackpot, caller.operatorId(), request.roundId()).orElseThrow(() -> noWeights(request)));
-    return claimOn(pool, caller, request, before, null);
+    return drawnClaim(caller, request, jackpot, p -> true, before, null, () -> noWeights(request));
   }
 
   /**
-   * The same for a recorded round ({@code wins}: its wins, {@code before}: its earlier win of the
-   * jackpot): the tier drawn among those the round fed, by weight. A tier paused when the round was
+   * The claim of the tier drawn among the {@code eligible} pools (none: {@code none}'s rejection).
+   * A discontinued pool keeps its definition's draw weight, so if the drawn tier is discontinued
+   * the tier is drawn again among those that are not (read from the live pools): a jackpot game
+   * that drew a tier which can no longer be won is not refused for good. This stays one tier per
+   * round: the round's win, once made, answers its claims first, and a pool once discontinued stays so.
+   */
+  private CompletionStage<Win> drawnClaim(Caller caller, ClaimRequest request, JackpotDefinition jackpot,
+      java.util.function.Predicate<PoolDefinition> eligible, java.util.Optional<Win> before,
+      java.util.Optional<io.jackpot.ledger.RoundDetail> round, java.util.function.Supplier<Rejection> none) {
+    PoolId drawn = jackpot.poolId(tiers.draw(jackpot, caller.operatorId(), request.roundId(), eligible).orElseThrow(none));
+    return claimOn(drawn, caller, request, before, round).exceptionallyCompose(failure -> {
+      if (!Rejection.is(failure, "POOL_DISCONTINUED")) {
+        return CompletableFuture.failedStage(failure);
+      }
+      return pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList()).thenCompose(live -> {
+        java.util.Set<PoolId> gone = live.stream().filter(p -> p.status() == PoolStatus.DISCONTINUED).map(io.jackpot.pool.Pool::id)
+            .collect(java.util.stream.Collectors.toSet());
+        java.util.Optional<PoolDefinition> tier = tiers.draw(jackpot, caller.operatorId(), request.roundId(),
+            eligible.and(p -> !gone.contains(jackpot.poolId(p))));
+        if (tier.isEmpty()) {
+          return CompletableFuture.failedStage(failure); // every tier it could draw is discontinued
+        }
+        log.info("claim of round {}: drawn tier {} is discontinued; drawn again among the others: {}", request.roundId(), drawn,
+            jackpot.poolId(tier.get()));
+        return claimOn(jackpot.poolId(tier.get()), caller, request, before, round);
+      });
+    });
+  }
+
+  /**
+   * The same for a recorded round ({@code before}: its earlier win of the jackpot): the tier drawn among those the round fed, by weight. A tier paused when the round was
    * played, or added since, would otherwise refuse the player's jackpot game for good.
    */
-  private CompletionStage<Win> recordedJackpotGame(Caller caller, ClaimRequest request, JackpotDefinition jackpot, List<Win> wins,
+  private CompletionStage<Win> recordedJackpotGame(Caller caller, ClaimRequest request, JackpotDefinition jackpot,
       java.util.Optional<Win> before) {
     if (!TierDraw.drawable(jackpot)) {
       throw noWeights(request); // the jackpot's configuration, not the round: said first, as for any round
@@ -112,9 +143,12 @@ public final class AwardService {
     if (before.isPresent()) {
       return CompletableFuture.completedFuture(sameClaimant(before.get(), request, caller));
     }
+    // No earlier win of the jackpot (before is empty): none of its pools has this round's win.
     return recordedRound(caller, request).thenCompose(round -> {
-      PoolId pool = drawnAmongFed(caller, request, jackpot, claimRounds.played(request, round));
-      return claimOn(pool, caller, request, wins.stream().filter(w -> w.pool().equals(pool)).findFirst(), round);
+      io.jackpot.ledger.RoundDetail played = claimRounds.played(request, round);
+      return drawnClaim(caller, request, jackpot, p -> played.fed(jackpot.poolId(p)), java.util.Optional.empty(), round,
+          () -> new Rejection(Kind.CONFLICT, "ROUND_DID_NOT_FEED_POOL", "round " + request.roundId() + " fed no tier of jackpot "
+              + request.jackpotId() + " that can be drawn, so it cannot win one"));
     });
   }
 
@@ -135,16 +169,6 @@ public final class AwardService {
           }
           return ledger.findRound(caller.operatorId(), request.roundId());
         }));
-  }
-
-  private PoolId drawnAmongFed(Caller caller, ClaimRequest request, JackpotDefinition jackpot, io.jackpot.ledger.RoundDetail played) {
-    java.util.Optional<PoolDefinition> tier = tiers.draw(jackpot, caller.operatorId(), request.roundId(),
-        p -> played.fed(jackpot.poolId(p)));
-    if (tier.isPresent()) {
-      return jackpot.poolId(tier.get());
-    }
-    throw new Rejection(Kind.CONFLICT, "ROUND_DID_NOT_FEED_POOL", "round " + request.roundId() + " fed no tier of jackpot "
-        + request.jackpotId() + " that can be drawn, so it cannot win one");
   }
 
   /**

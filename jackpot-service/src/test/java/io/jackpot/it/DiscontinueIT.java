@@ -69,6 +69,28 @@ class DiscontinueIT extends OneNode {
     assertEquals(3, Api.sharesOf(result, "candy").size(), "the discontinued tier takes nothing");
   }
 
+  /**
+   * A discontinued tier keeps its draw weight in the definition: a jackpot game that draws it is
+   * drawn again among the tiers still running, not refused for good. Twenty rounds: without that,
+   * each would land on the discontinued tier with even odds.
+   */
+  @Test
+  void aJackpotGameThatDrawsADiscontinuedTierWinsAnother() {
+    JsonObject drawn = DefinitionsIT.spooky();
+    DefinitionsIT.pool(drawn, 0).put("drawWeight", "1");
+    assertEquals(200, DefinitionsIT.put("spooky-drawn", drawn, DefinitionsIT.ADMIN).status());
+    assertEquals(200, discontinue(node.httpPort(), "spooky-drawn/pools/small", new JsonObject().put("reason", "gone").put("hold", true))
+        .status());
+    for (int i = 0; i < 20; i++) {
+      String claim = new JsonObject().put("roundId", "DRAWN-" + i).put("gameId", "creepy-candy").put("playerId", "p-1")
+          .put("jackpotId", "spooky-drawn").put("currency", "EUR").encode();
+      Api.Reply won = api.post("/v1/wins", claim);
+      assertEquals(200, won.status(), won.body());
+      assertEquals("big", won.json().getString("poolKey"));
+      assertEquals(won.json().getString("winId"), api.post("/v1/wins", claim).json().getString("winId"), "the same win again");
+    }
+  }
+
   @Test
   void aHeldPoolsAuditEntrySaysAllItHolds() {
     assertEquals(200, DefinitionsIT.put("spooky-held", DefinitionsIT.spooky(), DefinitionsIT.ADMIN).status());
