@@ -230,9 +230,12 @@ public record Pool(
 
   /**
    * Takes a transfer in, once per transfer id, whatever the pool's state: money must land. It adds
-   * to the amount of an active pool; a paused or discontinued pool, or a must-hit one, takes it into
-   * its reserve (which funds its next seeds): a paused pool's amount is the same after resume, and a
-   * must-hit pool's amount never jumps past its hit point (the next bet of any size would win).
+   * to the amount of an active pool up to its ceiling; a paused or discontinued pool, or a must-hit
+   * one, takes it into its reserve (which funds its next seeds): a paused pool's amount is the same
+   * after resume, and a must-hit pool's amount never jumps past its hit point (the next bet of any
+   * size would win). What would take an active pool's amount past its ceiling goes to its reserve
+   * too, not on to its own overflow pool: two pools overflowing into each other would pass it back
+   * and forth for ever.
    */
   private Transition receive(PoolCommand.TransferIn t) {
     var transfer = new PoolOutcome.Transfer(t.roundId(), t.from(), id, t.amount(), null);
@@ -249,9 +252,11 @@ public record Pool(
     if (received.size() > RECEIVED_TRANSFERS) {
       received.remove(0);
     }
-    boolean toAmount = status == PoolStatus.ACTIVE && mustHit == null;
-    Pool next = new Pool(id, status, terms, toAmount ? amount.plus(t.amount()) : amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit,
-        toAmount ? reserve : reserve.plus(t.amount()), pendingTerms, termsVersion, received, owed, recentWins, lastBatchBySender);
+    Money toAmount = status != PoolStatus.ACTIVE || mustHit != null ? Money.ZERO
+        : terms.capMicros() == 0 ? t.amount()
+        : Money.ofMicros(terms.capMicros()).minus(amount).max(Money.ZERO).min(t.amount());
+    Pool next = new Pool(id, status, terms, amount.plus(toAmount), cycleSeedMicros, opSeq + 1, winSeq, mustHit,
+        reserve.plus(t.amount().minus(toAmount)), pendingTerms, termsVersion, received, owed, recentWins, lastBatchBySender);
     return new Transition(next, List.of(new PoolOutcome.Transferred(t.roundId(), transfer, true, false, next.view())));
   }
 

@@ -94,4 +94,25 @@ class DiscontinueTest {
     Pool in = run(active, new PoolCommand.TransferIn("t-active", a, value, AT)).pool();
     assertEquals(active.amount().plus(value), in.amount(), "an active pool's amount grows");
   }
+
+  /**
+   * A capped pool's amount grows by a transfer up to its ceiling, the rest goes to its reserve
+   * (with an overflow pool too: two pools overflowing into each other would pass it back and forth).
+   */
+  @Test
+  void aTransferIntoACappedPoolFillsItToItsCeilingAndReservesTheRest() {
+    for (PoolId overflowTo : java.util.Arrays.asList(null, a)) {
+      Pool capped = Pool.created(b, new PoolTerms(5_000_000, new Rate(10_000), new Trigger.Claim(), 0, 6_000_000, overflowTo), random.next());
+      Pool in = run(capped, new PoolCommand.TransferIn("t-" + ops, a, Money.ofMicros(3_000_000), AT)).pool();
+      assertEquals(Money.ofMicros(6_000_000), in.amount(), "up to the ceiling");
+      assertEquals(capped.reserve().plus(Money.ofMicros(2_000_000)), in.reserve(), "the rest in its reserve");
+      assertEquals(capped.owed(), in.owed(), "nothing owed onward");
+      Pool full = run(in, new PoolCommand.TransferIn("t-" + ops, a, Money.ofMicros(1_500_000), AT)).pool();
+      assertEquals(Money.ofMicros(6_000_000), full.amount(), "at its ceiling already");
+      assertEquals(in.reserve().plus(Money.ofMicros(1_500_000)), full.reserve());
+    }
+    Pool under = Pool.created(b, new PoolTerms(5_000_000, new Rate(10_000), new Trigger.Claim(), 0, 6_000_000), random.next());
+    assertEquals(Money.ofMicros(5_500_000), run(under, new PoolCommand.TransferIn("t-under", a, Money.ofMicros(500_000), AT)).pool().amount(),
+        "below the ceiling: all of it");
+  }
 }
