@@ -141,7 +141,8 @@ public final class AdminService {
     // published: a contribution routed to a pool not there yet would hold up its member's sequencer.
     return refuseUnusableTargets(List.of(), overflowTargets, "INVALID_DEFINITION")
         .thenCompose(v -> ledger.saveDefinition(id, after, admin.name(), audit, inForce -> checkInForce(inForce, before, next)))
-        .thenCompose(version -> installNewPools(before, next).thenCompose(v -> publish.apply(next, (long) version))
+        .thenCompose(version -> installNewPools(before, next).thenCompose(v -> pauseNewPoolsOfPausedJackpot(admin, before, next))
+            .thenCompose(v -> publish.apply(next, (long) version))
             .thenApply(inForce -> inForceOrRefused(inForce, "DEFINITION_CHANGED", "jackpot " + id + " was saved as version "
                 + version + ", but a newer version was saved meanwhile and is in force; its terms were not sent to the pools"))
             .thenCompose(v -> changeTerms(admin, before, next, version))
@@ -231,6 +232,29 @@ public final class AdminService {
         .map(p -> loader.load(next.poolId(p), p).toCompletableFuture())
         .toArray(CompletableFuture[]::new);
     return CompletableFuture.allOf(loads);
+  }
+
+  /**
+   * A jackpot whose pools are all paused (paused as a whole; its discontinued pools aside) gets its
+   * new pools paused too, in one audited step ({@code pool.pause}), before the definition that
+   * routes contributions to them is published: adding a pool to a paused jackpot does not start
+   * taking money. Resuming the jackpot resumes them with the others.
+   */
+  private CompletionStage<Void> pauseNewPoolsOfPausedJackpot(Admin admin, JackpotDefinition before, JackpotDefinition next) {
+    List<PoolId> added = before == null ? List.of()
+        : next.pools().stream().filter(p -> before.pool(p.key()).isEmpty()).map(next::poolId).toList();
+    if (added.isEmpty()) {
+      return CompletableFuture.completedFuture(null);
+    }
+    return pools.getAll(before.pools().stream().map(before::poolId).toList()).thenCompose(live -> {
+      List<PoolStatus> running = live.stream().map(Pool::status).filter(s -> s != PoolStatus.DISCONTINUED).toList();
+      if (running.isEmpty() || running.stream().anyMatch(s -> s != PoolStatus.PAUSED)) {
+        return CompletableFuture.completedFuture(null);
+      }
+      log.info("jackpot {} is paused: its new pools {} are paused too", next.id(), added);
+      List<Submission.Target> targets = added.stream().map(id -> new Submission.Target(id, pauseCommand())).toList();
+      return submitLive(targets, new Submission.Audit(admin.name(), next.owner(), "pool.pause")).thenApply(outcomes -> (Void) null);
+    });
   }
 
   /**

@@ -83,10 +83,41 @@ class JackpotPauseIT extends OneNode {
         .getJsonObject(0).getString("status"), "contributions are taken again");
 
     JsonArray audit = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/audit", "dev-viewer-token").json().getJsonArray("entries");
-    long pauses = audit.stream().filter(e -> "pool.pause".equals(((JsonObject) e).getString("action"))).count();
-    long resumes = audit.stream().filter(e -> "pool.resume".equals(((JsonObject) e).getString("action"))).count();
+    java.util.function.Predicate<Object> ofBewitched = e -> ((JsonObject) e).getString("target").startsWith("bewitched/");
+    long pauses = audit.stream().filter(ofBewitched).filter(e -> "pool.pause".equals(((JsonObject) e).getString("action"))).count();
+    long resumes = audit.stream().filter(ofBewitched).filter(e -> "pool.resume".equals(((JsonObject) e).getString("action"))).count();
     assertEquals(9, pauses, "one entry per pool paused (the repeat changed nothing)");
     assertEquals(9, resumes);
+    OneNode.assertBalanced(node.httpPort());
+  }
+
+  /**
+   * A pool added to a paused jackpot starts paused (it takes no contribution), and is resumed with
+   * the others; one added to a running jackpot starts active.
+   */
+  @Test
+  void aPoolAddedToAPausedJackpotStartsPaused() {
+    assertEquals(200, DefinitionsIT.put("paused-added", DefinitionsIT.spooky(), ADMIN).status());
+    assertEquals(200, admin("/v1/admin/jackpots/paused-added/pause", ADMIN).status());
+    JsonObject added = DefinitionsIT.spooky();
+    added.getJsonArray("pools").add(DefinitionsIT.pool(added, 0).copy().put("key", "extra").put("name", "Extra"));
+    Api.Reply put = DefinitionsIT.put("paused-added", added, ADMIN);
+    assertEquals(200, put.status(), put.body());
+    assertEquals("PAUSED", api.pool("paused-added", "extra").getString("state"));
+    JsonObject result = Api.results(api.post("/v1/contributions", batch(contribution("PA-1", "creepy-candy", "10.00", null))))
+        .getJsonObject(0);
+    assertEquals(0, Api.sharesOf(result, "paused-added").size(), "nothing to a paused jackpot's pools: " + result);
+    JsonArray audit = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/audit", "dev-viewer-token").json().getJsonArray("entries");
+    assertEquals(1, audit.stream().map(JsonObject.class::cast)
+        .filter(e -> "pool.pause".equals(e.getString("action")) && "paused-added/extra".equals(e.getString("target"))).count(),
+        audit.encode());
+
+    assertEquals(200, admin("/v1/admin/jackpots/paused-added/resume", ADMIN).status());
+    assertEquals("ACTIVE", api.pool("paused-added", "extra").getString("state"));
+    JsonObject more = added.copy();
+    more.getJsonArray("pools").add(DefinitionsIT.pool(added, 0).copy().put("key", "more").put("name", "More"));
+    assertEquals(200, DefinitionsIT.put("paused-added", more, ADMIN).status());
+    assertEquals("ACTIVE", api.pool("paused-added", "more").getString("state"), "added to a running jackpot");
     OneNode.assertBalanced(node.httpPort());
   }
 
