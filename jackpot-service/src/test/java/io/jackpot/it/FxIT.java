@@ -95,6 +95,33 @@ class FxIT extends OneNode {
     assertEquals(List.of(400, "UNSUPPORTED_CURRENCY"), List.of(fresh.status(), fresh.errorCode()), "a new claim in GBP: " + fresh.body());
   }
 
+  /**
+   * A claim paid whose rates of its moment cannot be read (their table is out of the ledger's reach
+   * for the claim here) is answered with its win in the pool's currency, not with an error saying
+   * nothing was changed; the claim sent again once they can be read shows it in the claim's.
+   */
+  @Test
+  void aPaidClaimWhoseRatesCannotBeReadIsAnsweredInThePoolsCurrency() {
+    assertEquals(200, setRates(new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", "0.85")), ADMIN).status());
+    String claim = Api.claim("FX-DOWN-1", "candy", "minor").replace("\"bewitched\"", "\"creepy-candy\"").replace("\"EUR\"", "\"GBP\"");
+    Api.Reply paid;
+    try (SimplePg sql = SimplePg.of(pgUrl)) {
+      sql.execute("ALTER TABLE fx_rates RENAME TO fx_rates_away");
+      try {
+        paid = api.post("/v1/wins", claim);
+      } finally {
+        sql.execute("ALTER TABLE fx_rates_away RENAME TO fx_rates");
+      }
+    }
+    assertEquals(200, paid.status(), paid.body());
+    String inEuros = new java.math.BigDecimal(paid.json().getString("amount")).setScale(2, java.math.RoundingMode.DOWN).toPlainString();
+    assertEquals(List.of("EUR", inEuros), List.of(paid.json().getString("currency"), paid.json().getString("amountInCurrency")), paid.body());
+    JsonObject again = api.post("/v1/wins", claim).json();
+    assertEquals(paid.json().getString("winId"), again.getString("winId"));
+    assertEquals(List.of("GBP", io.jackpot.fx.FxRates.display(Money.parse(again.getString("amount")), 850_000, 1_000_000)),
+        List.of(again.getString("currency"), again.getString("amountInCurrency")));
+  }
+
   @Test
   void currenciesWithoutARateAndCoinValueJackpotsInOtherCurrenciesAreRefused() {
     setRates(new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", "0.85")), ADMIN);

@@ -20,6 +20,7 @@ import java.util.concurrent.CompletionStage;
 
 /** POST /v1/wins, GET /v1/wins/{winId}, GET /v1/wins?roundId= (game key). */
 public final class WinRoutes {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(WinRoutes.class);
   private final AwardService awards;
   private final Catalogue catalogue;
 
@@ -37,10 +38,20 @@ public final class WinRoutes {
     router.get("/v1/wins").handler(auth::handle).handler(this::findByRound);
   }
 
-  /** The claim's answer shows the amount in the claim's currency too, at the rates in force when the pool was won. */
+  /**
+   * The claim's answer shows the amount in the claim's currency too, at the rates in force when the
+   * pool was won. The win is paid by then: if those rates cannot be read (the ledger failed), it is
+   * answered in the pool's own currency (as when the rates had none for the claim's), never with an
+   * error saying that nothing was changed.
+   */
   private void claim(RoutingContext ctx) {
     ClaimRequest request = parse(JsonFields.object(ctx.body().buffer()));
-    Replies.json(ctx, () -> awards.claim(GameAuth.caller(ctx), request).thenCompose(win -> shown(win, request.currency())), json -> json);
+    Replies.json(ctx, () -> awards.claim(GameAuth.caller(ctx), request).thenCompose(win -> shown(win, request.currency())
+        .exceptionally(failure -> {
+          log.warn("win {} paid; its amount in {} could not be read ({}): answered in the pool's currency", win.winId(),
+              request.currency(), failure.toString());
+          return WinJson.of(win, catalogue.currencyOf(win.pool()));
+        })), json -> json);
   }
 
   static ClaimRequest parse(JsonObject o) {
