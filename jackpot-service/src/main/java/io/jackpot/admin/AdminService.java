@@ -246,7 +246,9 @@ public final class AdminService {
     if (added.isEmpty()) {
       return CompletableFuture.completedFuture(null);
     }
-    return pools.getAll(before.pools().stream().map(before::poolId).toList()).thenCompose(live -> {
+    List<PoolId> existing = before.pools().stream().map(before::poolId).toList();
+    return pools.getAll(existing).thenCompose(live -> {
+      refuseNotLoaded(existing, live); // a pool unseen could be the one running
       List<PoolStatus> running = live.stream().map(Pool::status).filter(s -> s != PoolStatus.DISCONTINUED).toList();
       if (running.isEmpty() || running.stream().anyMatch(s -> s != PoolStatus.PAUSED)) {
         return CompletableFuture.completedFuture(null);

@@ -70,6 +70,9 @@ public final class AwardService {
     if (!caller.speaksFor(request.gameId())) {
       throw notLinked(request);
     }
+    if (request.poolKey() != null && jackpot.pool(request.poolKey()).isEmpty()) { // pools are never removed: no claim of one was paid
+      throw new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + request.jackpotId() + " has no pool " + request.poolKey());
+    }
     if (request.poolKey() == null) {
       return ledger.findWinsByRound(caller.operatorId(), request.roundId()).thenCompose(wins -> {
         java.util.Optional<Win> before = playedBefore(wins, request);
@@ -104,9 +107,11 @@ public final class AwardService {
   /**
    * The claim of the tier drawn among the {@code eligible} pools (none: {@code none}'s rejection).
    * A discontinued pool keeps its definition's draw weight, so if the drawn tier is discontinued
-   * the tier is drawn again among those that are not (read from the live pools): a jackpot game
-   * that drew a tier which can no longer be won is not refused for good. This stays one tier per
-   * round: the round's win, once made, answers its claims first, and a pool once discontinued stays so.
+   * the round draws again ({@link TierDraw#drawUsable}) until a tier not discontinued (read from
+   * the live pools): a jackpot game that drew a tier which can no longer be won is not refused for
+   * good. Still one tier per round: a win of the round on any of the jackpot's pools, live (a
+   * concurrent claim's, not yet recorded) or recorded, answers the claim instead, and the tier
+   * drawn does not depend on which other tiers are discontinued.
    */
   private CompletionStage<Win> drawnClaim(Caller caller, ClaimRequest request, JackpotDefinition jackpot,
       java.util.function.Predicate<PoolDefinition> eligible, java.util.Optional<Win> before,
@@ -116,18 +121,26 @@ public final class AwardService {
       if (!Rejection.is(failure, "POOL_DISCONTINUED")) {
         return CompletableFuture.failedStage(failure);
       }
-      return pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList()).thenCompose(live -> {
-        java.util.Set<PoolId> gone = live.stream().filter(p -> p.status() == PoolStatus.DISCONTINUED).map(io.jackpot.pool.Pool::id)
-            .collect(java.util.stream.Collectors.toSet());
-        java.util.Optional<PoolDefinition> tier = tiers.draw(jackpot, caller.operatorId(), request.roundId(),
-            eligible.and(p -> !gone.contains(jackpot.poolId(p))));
-        if (tier.isEmpty()) {
-          return CompletableFuture.failedStage(failure); // every tier it could draw is discontinued
+      CompletableFuture<List<io.jackpot.pool.Pool>> live = pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList())
+          .toCompletableFuture();
+      CompletableFuture<List<Win>> recorded = ledger.findWinsByRound(caller.operatorId(), request.roundId()).toCompletableFuture();
+      return live.thenCombine(recorded, (livePools, wins) -> {
+        List<Win> all = new java.util.ArrayList<>(wins);
+        livePools.forEach(p -> p.winOf(caller.operatorId(), request.roundId()).ifPresent(all::add));
+        java.util.Optional<Win> won = playedBefore(all, request);
+        if (won.isPresent()) {
+          return CompletableFuture.completedFuture(sameClaimant(won.get(), request, caller));
         }
-        log.info("claim of round {}: drawn tier {} is discontinued; drawn again among the others: {}", request.roundId(), drawn,
-            jackpot.poolId(tier.get()));
-        return claimOn(jackpot.poolId(tier.get()), caller, request, before, round);
-      });
+        java.util.Set<PoolId> gone = livePools.stream().filter(p -> p.status() == PoolStatus.DISCONTINUED)
+            .map(io.jackpot.pool.Pool::id).collect(java.util.stream.Collectors.toSet());
+        java.util.Optional<PoolDefinition> tier = tiers.drawUsable(jackpot, caller.operatorId(), request.roundId(), eligible,
+            p -> !gone.contains(jackpot.poolId(p)));
+        if (tier.isEmpty()) {
+          return CompletableFuture.<Win>failedStage(failure); // every tier it could draw is discontinued
+        }
+        log.info("claim of round {}: drawn tier {} is discontinued; drawn again: {}", request.roundId(), drawn, jackpot.poolId(tier.get()));
+        return claimOn(jackpot.poolId(tier.get()), caller, request, java.util.Optional.empty(), round);
+      }).thenCompose(x -> x);
     });
   }
 
@@ -237,7 +250,7 @@ public final class AwardService {
     return ledger.findWinsByRound(caller.operatorId(), roundId);
   }
 
-  /** A new claim: the game linked to the jackpot, the currency shown, the pool (if named) in the jackpot. */
+  /** A new claim: the game linked to the jackpot, the currency shown. */
   private void checked(JackpotDefinition jackpot, ClaimRequest r) {
     if (!jackpot.links(r.gameId())) {
       throw notLinked(r);
@@ -245,9 +258,6 @@ public final class AwardService {
     if (!display(r.currency()).shows(jackpot.currency())) {
       throw Rejection.invalid("UNSUPPORTED_CURRENCY", "jackpot " + r.jackpotId() + " pays in " + jackpot.currency()
           + "; no exchange rates to show it in " + r.currency());
-    }
-    if (r.poolKey() != null && jackpot.pool(r.poolKey()).isEmpty()) {
-      throw new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + r.jackpotId() + " has no pool " + r.poolKey());
     }
   }
 

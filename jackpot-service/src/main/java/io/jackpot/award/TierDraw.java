@@ -49,12 +49,50 @@ public final class TierDraw {
     if (total <= 0) {
       return Optional.empty();
     }
-    long ticket = Long.remainderUnsigned(prf(jackpot.id() + "\u0000" + operatorId + "\u0000" + roundId), total);
+    return Optional.of(pick(jackpot, eligible, total, prf(input(jackpot, operatorId, roundId))));
+  }
+
+  /** Draws {@link #drawUsable} makes before it falls back to the usable pools' weights alone. */
+  static final int MAX_DRAWS = 1000;
+
+  /**
+   * The draw among the {@code eligible} pools that lands on one {@code usable} accepts (a pool not
+   * discontinued): the first of a fixed sequence of draws for the round that does, the first of
+   * them being {@link #draw}'s. So the tier does not depend on which other pools are unusable: a
+   * round that drew B while A was discontinued draws B again after C was discontinued too (drawing
+   * among the usable pools' weights would move the round's ticket whenever the set changed, and a
+   * claim and its retry around such a change could pay two tiers). After {@link #MAX_DRAWS} draws
+   * that all landed on unusable pools (their weight nearly all of it), by the usable pools' weights.
+   */
+  public Optional<PoolDefinition> drawUsable(JackpotDefinition jackpot, String operatorId, String roundId,
+      java.util.function.Predicate<PoolDefinition> eligible, java.util.function.Predicate<PoolDefinition> usable) {
+    long total = total(jackpot, eligible);
+    if (total(jackpot, eligible.and(usable)) <= 0) {
+      return Optional.empty();
+    }
+    String input = input(jackpot, operatorId, roundId);
+    for (int k = 0; k < MAX_DRAWS; k++) {
+      PoolDefinition pool = pick(jackpot, eligible, total, prf(k == 0 ? input : input + "\u0000#" + k));
+      if (usable.test(pool)) {
+        return Optional.of(pool);
+      }
+    }
+    return draw(jackpot, operatorId, roundId, eligible.and(usable));
+  }
+
+  private static String input(JackpotDefinition jackpot, String operatorId, String roundId) {
+    return jackpot.id() + "\u0000" + operatorId + "\u0000" + roundId;
+  }
+
+  /** The eligible pool a draw's 64 bits land on, by weight ({@code total}: the eligible pools' weights, above 0). */
+  private static PoolDefinition pick(JackpotDefinition jackpot, java.util.function.Predicate<PoolDefinition> eligible, long total,
+      long bits) {
+    long ticket = Long.remainderUnsigned(bits, total);
     for (PoolDefinition pool : jackpot.pools()) {
       if (eligible.test(pool)) {
         ticket -= pool.drawWeight();
         if (ticket < 0) {
-          return Optional.of(pool);
+          return pool;
         }
       }
     }

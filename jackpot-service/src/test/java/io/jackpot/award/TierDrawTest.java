@@ -50,6 +50,40 @@ class TierDrawTest {
     System.out.println(report);
   }
 
+  /**
+   * Drawing around discontinued tiers: the tier drawn lands on a usable one, is the plain draw's
+   * when that is usable, and does not move when another tier is discontinued too (a claim and its
+   * retry around such a change must not pay two tiers).
+   */
+  @Test
+  void aDrawAroundDiscontinuedTiersDoesNotMoveWhenAnotherIsDiscontinued() {
+    TierDraw draw = seeded(5);
+    java.util.function.Predicate<PoolDefinition> all = p -> true;
+    int redrawn = 0;
+    for (int i = 0; i < 2000; i++) {
+      String round = "R-" + i;
+      PoolDefinition plain = draw.draw(candy, "demo", round).orElseThrow();
+      assertEquals(plain, draw.drawUsable(candy, "demo", round, all, p -> true).orElseThrow(), "nothing discontinued: the plain draw");
+      PoolDefinition withoutMini = draw.drawUsable(candy, "demo", round, all, p -> !p.key().equals("mini")).orElseThrow();
+      assertTrue(!withoutMini.key().equals("mini"));
+      if (!plain.key().equals("mini")) {
+        assertEquals(plain, withoutMini, "the plain draw when it is usable");
+      } else {
+        redrawn++;
+      }
+      for (String also : java.util.List.of("minor", "major", "grand")) {
+        if (!withoutMini.key().equals(also)) {
+          assertEquals(withoutMini, draw.drawUsable(candy, "demo", round, all, p -> !p.key().equals("mini") && !p.key().equals(also))
+              .orElseThrow(), round + ": " + also + " discontinued too");
+        }
+      }
+    }
+    assertTrue(redrawn > 1000, "mini (weight 60 of 100) was drawn and drawn around " + redrawn + " times");
+    assertEquals(java.util.Optional.empty(), draw.drawUsable(candy, "demo", "R-x", all, p -> false), "nothing usable");
+    java.util.function.Predicate<PoolDefinition> onlyGrand = p -> p.key().equals("grand");
+    assertEquals("grand", draw.drawUsable(candy, "demo", "R-x", all, onlyGrand).orElseThrow().key(), "weight 1 of 100 left: still found");
+  }
+
   @Test
   void anotherOperatorsRoundOfTheSameIdDrawsOnItsOwn() {
     // With weights 60/30/9/1 two independent draws agree 45.8% of the time: about 542 of 1000 differ.
