@@ -62,7 +62,9 @@ public final class TierDraw {
    * round that drew B while A was discontinued draws B again after C was discontinued too (drawing
    * among the usable pools' weights would move the round's ticket whenever the set changed, and a
    * claim and its retry around such a change could pay two tiers). After {@link #MAX_DRAWS} draws
-   * that all landed on unusable pools (their weight nearly all of it), by the usable pools' weights.
+   * that all landed on unusable pools (their weight nearly all of it), by weighted rendezvous among
+   * the usable ones: each pool p scores −ln(u_p) / w_p with u_p from the round's HMAC and p's key,
+   * and the lowest wins, so taking other pools out of use does not move it either.
    */
   public Optional<PoolDefinition> drawUsable(JackpotDefinition jackpot, String operatorId, String roundId,
       java.util.function.Predicate<PoolDefinition> eligible, java.util.function.Predicate<PoolDefinition> usable) {
@@ -77,7 +79,24 @@ public final class TierDraw {
         return Optional.of(pool);
       }
     }
-    return draw(jackpot, operatorId, roundId, eligible.and(usable));
+    return Optional.of(rendezvous(jackpot, input, eligible.and(usable)));
+  }
+
+  private PoolDefinition rendezvous(JackpotDefinition jackpot, String input, java.util.function.Predicate<PoolDefinition> among) {
+    PoolDefinition best = null;
+    double bestScore = Double.POSITIVE_INFINITY;
+    for (PoolDefinition pool : jackpot.pools()) {
+      if (pool.drawWeight() <= 0 || !among.test(pool)) {
+        continue;
+      }
+      double u = ((prf(input + "\u0000@" + pool.key()) >>> 11) + 1) * 0x1.0p-53; // in (0, 1]
+      double score = -StrictMath.log(u) / pool.drawWeight();
+      if (best == null || score < bestScore) {
+        best = pool;
+        bestScore = score;
+      }
+    }
+    return best;
   }
 
   private static String input(JackpotDefinition jackpot, String operatorId, String roundId) {

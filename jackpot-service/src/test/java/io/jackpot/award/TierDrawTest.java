@@ -84,6 +84,40 @@ class TierDrawTest {
     assertEquals("grand", draw.drawUsable(candy, "demo", "R-x", all, onlyGrand).orElseThrow().key(), "weight 1 of 100 left: still found");
   }
 
+  /**
+   * Past {@link TierDraw#MAX_DRAWS} draws on discontinued tiers (mini weighing nearly all), the
+   * tier found still does not move when another tier is discontinued, and is drawn by weight.
+   */
+  @Test
+  void pastItsDrawsTheDrawAroundDiscontinuedTiersStillDoesNotMove() {
+    java.util.List<PoolDefinition> pools = new java.util.ArrayList<>();
+    long[] weights = {1_000_000, 4, 3, 1};
+    for (int i = 0; i < 4; i++) {
+      PoolDefinition p = candy.pools().get(i);
+      pools.add(new PoolDefinition(p.key(), p.name(), p.seedMicros(), p.rate(), p.coinValueMicros(), p.trigger(), weights[i],
+          p.reserveRatePpm(), p.capMicros(), p.overflowTo()));
+    }
+    JackpotDefinition heavy = new JackpotDefinition(candy.id(), candy.name(), candy.currency(), candy.owner(), candy.games(),
+        candy.routing(), pools);
+    TierDraw draw = seeded(6);
+    java.util.function.Predicate<PoolDefinition> all = p -> true;
+    Map<String, Integer> counts = new HashMap<>();
+    for (int i = 0; i < 100; i++) {
+      String round = "H-" + i;
+      PoolDefinition found = draw.drawUsable(heavy, "demo", round, all, p -> !p.key().equals("mini")).orElseThrow();
+      counts.merge(found.key(), 1, Integer::sum);
+      for (String also : java.util.List.of("minor", "major", "grand")) {
+        if (!found.key().equals(also)) {
+          assertEquals(found, draw.drawUsable(heavy, "demo", round, all, p -> !p.key().equals("mini") && !p.key().equals(also))
+              .orElseThrow(), round + ": " + also + " discontinued too");
+        }
+      }
+    }
+    // minor 4, major 3, grand 1 of 8: about 50, 37 and 12 of 100.
+    assertTrue(counts.getOrDefault("minor", 0) > 30 && counts.getOrDefault("grand", 0) < 25 && counts.getOrDefault("grand", 0) > 2,
+        counts.toString());
+  }
+
   @Test
   void anotherOperatorsRoundOfTheSameIdDrawsOnItsOwn() {
     // With weights 60/30/9/1 two independent draws agree 45.8% of the time: about 542 of 1000 differ.
