@@ -172,7 +172,7 @@ public final class AdminService {
    * saved and what it did not reach, {@code again} how to complete it.
    */
   static RuntimeException savedButIncomplete(String saved, String again, Throwable failed) {
-    Throwable cause = failed instanceof java.util.concurrent.CompletionException && failed.getCause() != null ? failed.getCause() : failed;
+    Throwable cause = io.jackpot.error.Failures.cause(failed);
     if (cause instanceof Rejection r && r.kind() != Kind.UNAVAILABLE) {
       return r;
     }

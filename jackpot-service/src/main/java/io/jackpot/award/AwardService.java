@@ -121,10 +121,8 @@ public final class AwardService {
       if (!Rejection.is(failure, "POOL_DISCONTINUED")) {
         return CompletableFuture.failedStage(failure);
       }
-      CompletableFuture<List<io.jackpot.pool.Pool>> live = pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList())
-          .toCompletableFuture();
-      CompletableFuture<List<Win>> recorded = ledger.findWinsByRound(caller.operatorId(), request.roundId()).toCompletableFuture();
-      return live.thenCombine(recorded, (livePools, wins) -> {
+      CompletionStage<List<Win>> recorded = ledger.findWinsByRound(caller.operatorId(), request.roundId()); // asked meanwhile
+      return pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList()).thenCompose(livePools -> recorded.thenCompose(wins -> {
         List<Win> all = new java.util.ArrayList<>(wins);
         livePools.forEach(p -> p.winOf(caller.operatorId(), request.roundId()).ifPresent(all::add));
         java.util.Optional<Win> won = playedBefore(all, request);
@@ -140,7 +138,7 @@ public final class AwardService {
         }
         log.info("claim of round {}: drawn tier {} is discontinued; drawn again: {}", request.roundId(), drawn, jackpot.poolId(tier.get()));
         return claimOn(jackpot.poolId(tier.get()), caller, request, java.util.Optional.empty(), round);
-      }).thenCompose(x -> x);
+      }));
     });
   }
 

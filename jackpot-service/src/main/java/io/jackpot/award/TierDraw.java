@@ -52,7 +52,7 @@ public final class TierDraw {
     return Optional.of(pick(jackpot, eligible, total, prf(input(jackpot, operatorId, roundId))));
   }
 
-  /** Draws {@link #drawUsable} makes before it falls back to the usable pools' weights alone. */
+  /** Draws {@link #drawUsable} makes before it falls back to weighted rendezvous among the usable pools. */
   static final int MAX_DRAWS = 1000;
 
   /**

@@ -213,15 +213,19 @@ public final class ContributionService {
       otherContent.forEach((i, fingerprint) -> {
         String roundId = ((ContributionRequest) items.get(i)).roundId();
         RecordedRound known = recorded.get(roundId);
-        results[i] = known != null && known.fingerprint().equals(fingerprint) ? Outcomes.duplicateOf(known, known.triggers())
-            : conflict(roundId);
+        results[i] = known == null ? conflict(roundId) : recordedOrConflict(roundId, fingerprint, known);
       });
       return CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new));
     }
 
+    /** A recorded round asked for again: its DUPLICATE if recorded with this content ({@code fingerprint}), else a conflict. */
+    private ContributionResult recordedOrConflict(String roundId, String fingerprint, RecordedRound known) {
+      return known.fingerprint().equals(fingerprint) ? Outcomes.duplicateOf(known, known.triggers()) : conflict(roundId);
+    }
+
     private ContributionResult answerKnown(String roundId, Claim claim, RecordedRound known) {
       if (known != null) {
-        return known.fingerprint().equals(fingerprints.get(roundId)) ? Outcomes.duplicateOf(known, known.triggers()) : conflict(roundId);
+        return recordedOrConflict(roundId, fingerprints.get(roundId), known);
       }
       if (claim == Claim.DIFFERENT) {
         return conflict(roundId);

@@ -25,11 +25,7 @@ public final class Rejection extends RuntimeException {
 
   /** Whether {@code failure} (a stage's, possibly wrapped in CompletionExceptions) is a rejection with {@code code}. */
   public static boolean is(Throwable failure, String code) {
-    Throwable t = failure;
-    while (t instanceof java.util.concurrent.CompletionException && t.getCause() != null) {
-      t = t.getCause();
-    }
-    return t instanceof Rejection r && r.code.equals(code);
+    return Failures.cause(failure) instanceof Rejection r && r.code.equals(code);
   }
 
   public Kind kind() {

@@ -4,7 +4,6 @@ import io.jackpot.error.Rejection;
 import io.jackpot.sequencer.OverloadedException;
 import io.vertx.core.json.DecodeException;
 import io.vertx.ext.web.RoutingContext;
-import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,7 +44,7 @@ public final class Errors {
 
   /** The router's failure handler. */
   public static void handle(RoutingContext ctx) {
-    Throwable failure = unwrap(ctx.failure());
+    Throwable failure = io.jackpot.error.Failures.cause(ctx.failure());
     if (failure == null) {
       byStatus(ctx, ctx.statusCode());
       return;
@@ -62,7 +61,7 @@ public final class Errors {
   }
 
   private static Failure describeAs(Throwable error, String what) {
-    Throwable failure = unwrap(error);
+    Throwable failure = io.jackpot.error.Failures.cause(error);
     if (failure instanceof io.jackpot.error.DoneInPart part) {
       // Logged once, with what was done: the cause's line names the request and the part done.
       Failure f = describeAs(part.getCause(), what + " (" + part.getMessage() + ")");
@@ -156,10 +155,4 @@ public final class Errors {
 
   static final int LOGGED_CHARS = 200;
 
-  private static Throwable unwrap(Throwable t) {
-    while (t instanceof CompletionException && t.getCause() != null) {
-      t = t.getCause();
-    }
-    return t;
-  }
 }

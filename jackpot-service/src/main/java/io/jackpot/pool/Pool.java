@@ -252,11 +252,9 @@ public record Pool(
     if (received.size() > RECEIVED_TRANSFERS) {
       received.remove(0);
     }
-    Money toAmount = status != PoolStatus.ACTIVE || mustHit != null ? Money.ZERO
-        : terms.capMicros() == 0 ? t.amount()
-        : Money.ofMicros(terms.capMicros()).minus(amount).max(Money.ZERO).min(t.amount());
-    Pool next = new Pool(id, status, terms, amount.plus(toAmount), cycleSeedMicros, opSeq + 1, winSeq, mustHit,
-        reserve.plus(t.amount().minus(toAmount)), pendingTerms, termsVersion, received, owed, recentWins, lastBatchBySender);
+    Money toReserve = status != PoolStatus.ACTIVE || mustHit != null ? t.amount() : aboveCeiling(t.amount());
+    Pool next = new Pool(id, status, terms, amount.plus(t.amount().minus(toReserve)), cycleSeedMicros, opSeq + 1, winSeq, mustHit,
+        reserve.plus(toReserve), pendingTerms, termsVersion, received, owed, recentWins, lastBatchBySender);
     return new Transition(next, List.of(new PoolOutcome.Transferred(t.roundId(), transfer, true, false, next.view())));
   }
 
@@ -302,23 +300,22 @@ public record Pool(
         && active.contains(p.terms.overflowTo())).toList();
   }
 
+  /** What of {@code added} would take the amount past the ceiling (all of it if it is there already; none without one). */
+  private Money aboveCeiling(Money added) {
+    return terms.capMicros() == 0 ? Money.ZERO
+        : amount.plus(added).minus(Money.ofMicros(terms.capMicros()).max(amount)).max(Money.ZERO);
+  }
+
   /** Adds the share; then the pool's trigger may award it to this very contribution, unless the round has won this pool already. */
   private Transition contribute(Contribute c, Entropy entropy) {
     Money share = Money.share(c.stakeMicros(), terms.rate());
     Money toReserve = terms.reserveRatePpm() == 0 ? Money.ZERO : Money.share(c.stakeMicros(), new io.jackpot.money.Rate(terms.reserveRatePpm()));
-    Money after = amount.plus(share);
-    Money toOverflow = Money.ZERO;
-    if (terms.capMicros() != 0 && after.compareTo(Money.ofMicros(terms.capMicros())) > 0) {
-      // Above the ceiling the share overflows: into the reserve (it funds the next seed), or owed to
-      // the overflow pool. Never lost.
-      Money over = after.minus(Money.ofMicros(terms.capMicros()).max(amount));
-      if (terms.overflowTo() == null) {
-        toReserve = toReserve.plus(over);
-      } else {
-        toOverflow = over;
-      }
-      after = after.minus(over);
-    }
+    // Above the ceiling the share overflows: into the reserve (it funds the next seed), or owed to
+    // the overflow pool. Never lost.
+    Money over = aboveCeiling(share);
+    Money toOverflow = terms.overflowTo() == null ? Money.ZERO : over;
+    toReserve = terms.overflowTo() == null ? toReserve.plus(over) : toReserve;
+    Money after = amount.plus(share).minus(over);
     long op = opSeq + 1;
     Pool next = new Pool(id, status, terms, after, cycleSeedMicros, op, winSeq, mustHit, reserve.plus(toReserve), pendingTerms,
         termsVersion, receivedTransfers, owed.plus(toOverflow), recentWins, lastBatchBySender);

@@ -326,7 +326,7 @@ public final class Sequencer {
     if (error != null) {
       // Refused before its note was written (retired, or past the note deadline); otherwise
       // unreachable with a forever retry, and kept so that a bug cannot leave callers waiting silently.
-      Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
+      Throwable cause = io.jackpot.error.Failures.cause(error);
       if (!(cause instanceof OverloadedException)) {
         log.error("pool apply failed for {} submissions: {}", step.size(), cause.toString());
       }

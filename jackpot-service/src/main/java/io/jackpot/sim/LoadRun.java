@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -316,7 +315,7 @@ public final class LoadRun {
 
   private void claimFailed(String roundId, SimRound round, Throwable e) {
     failedClaims.increment();
-    Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+    Throwable cause = io.jackpot.error.Failures.cause(e);
     String what = "claim of round " + roundId + " on " + round.claimJackpot() + "/" + round.claimPoolKey() + " failed: " + cause;
     if (firstClaimFailure.compareAndSet(null, what)) {
       progress.println(what);
