@@ -113,7 +113,7 @@ final class Wire {
     String message = null;
     boolean retryable = false;
     List<RoundResult.Share> shares = new ArrayList<>();
-    List<Win> triggers = new ArrayList<>();
+    List<Win> triggers = null; // most rounds set off none: made at the first (RoundResult takes null as none)
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String name = p.currentName();
       JsonToken value = p.nextToken();
@@ -133,6 +133,9 @@ final class Wire {
         case "triggers" -> {
           expect(p, value, JsonToken.START_ARRAY);
           while (p.nextToken() == JsonToken.START_OBJECT) {
+            if (triggers == null) {
+              triggers = new ArrayList<>();
+            }
             triggers.add(win(scalars(p)));
           }
         }

@@ -51,10 +51,13 @@ class TickerListenerTest {
   void anUpgradeNeverAnsweredIsGivenUpAndTriedAgain() throws Exception {
     try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
       var accepted = new java.util.concurrent.LinkedBlockingQueue<java.net.Socket>();
+      var held = new java.util.concurrent.CopyOnWriteArrayList<java.net.Socket>(); // all of them, to close at the end
       Thread acceptor = new Thread(() -> {
         try {
           while (true) {
-            accepted.add(silent.accept()); // held open, never answered
+            java.net.Socket s = silent.accept(); // held open, never answered
+            held.add(s);
+            accepted.add(s);
           }
         } catch (java.io.IOException closed) {
           // the test is over
@@ -76,7 +79,7 @@ class TickerListenerTest {
       } finally {
         closed.set(true);
         scheduler.shutdownNow();
-        for (java.net.Socket s : accepted) {
+        for (java.net.Socket s : held) {
           s.close();
         }
       }
