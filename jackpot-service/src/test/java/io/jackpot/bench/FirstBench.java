@@ -103,10 +103,12 @@ public final class FirstBench {
         var atLoadEnd = new Object() {
           CpuMeter.Reading cpu;
           PgStats.Reading stats;
+          CpuMeter.Reading afterStats; // where the ledger check's own CPU begins: the statistics read is neither's
         };
         LoadRun.Summary sdk = new LoadRun(sdkSettings(endpoint, instances, seconds, batch, inFlight), System.out).run(() -> {
           atLoadEnd.cpu = cpu.read();
           atLoadEnd.stats = stats.read();
+          atLoadEnd.afterStats = cpu.read();
         });
         CpuMeter.Reading afterCheck = cpu.read();
         after = atLoadEnd.cpu;
@@ -122,7 +124,8 @@ public final class FirstBench {
         window.report(naive).forEach(System.out::println);
         System.out.println(CpuMeter.describePostgres(before, after, sdk.acknowledged()));
         System.out.printf("the ledger check after the run (its rounds and shares counted; not in the figures above): "
-            + "PostgreSQL %.2f s of CPU, this JVM %.2f s%n", (afterCheck.pg() - after.pg()) / 1e9, (afterCheck.jvm() - after.jvm()) / 1e9);
+            + "PostgreSQL %.2f s of CPU, this JVM %.2f s%n", (afterCheck.pg() - atLoadEnd.afterStats.pg()) / 1e9,
+            (afterCheck.jvm() - atLoadEnd.afterStats.jvm()) / 1e9);
         PgStats.Reading statsAfter = atLoadEnd.stats;
         System.out.println(PgStats.describe(statsBefore, statsAfter, sdk.acknowledged()));
         System.out.println(PgStats.describeStatements(statsBefore, statsAfter, sdk.acknowledged(), 8));
