@@ -71,12 +71,7 @@ class TierDrawTest {
       } else {
         redrawn++;
       }
-      for (String also : java.util.List.of("minor", "major", "grand")) {
-        if (!withoutMini.key().equals(also)) {
-          assertEquals(withoutMini, draw.drawUsable(candy, "demo", round, all, p -> !p.key().equals("mini") && !p.key().equals(also))
-              .orElseThrow(), round + ": " + also + " discontinued too");
-        }
-      }
+      assertUnmovedWhenAnotherIsDiscontinuedToo(draw, candy, round, withoutMini);
     }
     assertTrue(redrawn > 1000, "mini (weight 60 of 100) was drawn and drawn around " + redrawn + " times");
     assertEquals(java.util.Optional.empty(), draw.drawUsable(candy, "demo", "R-x", all, p -> false), "nothing usable");
@@ -106,16 +101,22 @@ class TierDrawTest {
       String round = "H-" + i;
       PoolDefinition found = draw.drawUsable(heavy, "demo", round, all, p -> !p.key().equals("mini")).orElseThrow();
       counts.merge(found.key(), 1, Integer::sum);
-      for (String also : java.util.List.of("minor", "major", "grand")) {
-        if (!found.key().equals(also)) {
-          assertEquals(found, draw.drawUsable(heavy, "demo", round, all, p -> !p.key().equals("mini") && !p.key().equals(also))
-              .orElseThrow(), round + ": " + also + " discontinued too");
-        }
-      }
+      assertUnmovedWhenAnotherIsDiscontinuedToo(draw, heavy, round, found);
     }
     // minor 4, major 3, grand 1 of 8: about 50, 37 and 12 of 100.
     assertTrue(counts.getOrDefault("minor", 0) > 30 && counts.getOrDefault("grand", 0) < 25 && counts.getOrDefault("grand", 0) > 2,
         counts.toString());
+  }
+
+  /** {@code found}, drawn with mini discontinued, is drawn again with each other tier discontinued too. */
+  private static void assertUnmovedWhenAnotherIsDiscontinuedToo(TierDraw draw, JackpotDefinition jackpot, String round,
+      PoolDefinition found) {
+    for (String also : java.util.List.of("minor", "major", "grand")) {
+      if (!found.key().equals(also)) {
+        assertEquals(found, draw.drawUsable(jackpot, "demo", round, p -> true, p -> !p.key().equals("mini") && !p.key().equals(also))
+            .orElseThrow(), round + ": " + also + " discontinued too");
+      }
+    }
   }
 
   @Test

@@ -109,14 +109,18 @@ class ContributionClaimKeysTest {
         : Map.of()));
   }
 
+  /** The service over the default catalogue, in EUR, with these claims and this ledger (no sequencer: nothing is applied). */
+  private static ContributionService service(RecordingClaims claims, Ledger ledger) {
+    return new ContributionService(DefaultCatalogue.create(), new io.jackpot.fx.FxHolder("EUR"), claims, ledger, null, Clock.systemUTC());
+  }
+
   static ContributionRequest r1() {
     return new ContributionRequest("R-1", "bewitched", "p-1", 1_000_000, "EUR", 100_000L);
   }
 
   /** Operator demo's contributions, against a ledger {@link #holdingR1()}. */
   private static List<ContributionResult> answersOfLedgerHoldingR1(RecordingClaims claims, ContributionRequest... items) {
-    ContributionService service = new ContributionService(DefaultCatalogue.create(), new io.jackpot.fx.FxHolder("EUR"), claims,
-        holdingR1(), null, Clock.systemUTC());
+    ContributionService service = service(claims, holdingR1());
     return service.contribute(new Caller("demo", Set.of("bewitched")), List.of(items)).toCompletableFuture().join();
   }
 
@@ -160,8 +164,7 @@ class ContributionClaimKeysTest {
   void twoOperatorsRoundsOfOneIdAreClaimedAndReleasedUnderTheirOwnKeys() {
     RecordingClaims claims = new RecordingClaims();
     List<String> lookups = new java.util.concurrent.CopyOnWriteArrayList<>();
-    ContributionService service = new ContributionService(DefaultCatalogue.create(), new io.jackpot.fx.FxHolder("EUR"), claims,
-        unreadable(lookups), null, Clock.systemUTC());
+    ContributionService service = service(claims, unreadable(lookups));
     var round = r1();
     for (String operator : List.of("demo", "other")) {
       CompletableFuture<?> answered = service.contribute(new Caller(operator, Set.of("bewitched")), List.of(round)).toCompletableFuture();
@@ -194,8 +197,7 @@ class ContributionClaimKeysTest {
   }
 
   private static void everyRoundAskedForIsReleased(RecordingClaims claims) {
-    ContributionService service = new ContributionService(DefaultCatalogue.create(), new io.jackpot.fx.FxHolder("EUR"), claims,
-        unreadable(new java.util.concurrent.CopyOnWriteArrayList<>()), null, Clock.systemUTC());
+    ContributionService service = service(claims, unreadable(new java.util.concurrent.CopyOnWriteArrayList<>()));
     List<ContributionRequest> rounds = List.of(r1(),
         new ContributionRequest("R-2", "bewitched", "p-1", 1_000_000, "EUR", 100_000L));
     CompletableFuture<?> answered = service.contribute(new Caller("demo", Set.of("bewitched")), rounds).toCompletableFuture();

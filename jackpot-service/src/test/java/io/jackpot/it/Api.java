@@ -102,6 +102,12 @@ final class Api {
   }
 
   /** A round's result's contribution to one pool. */
+  /** A claim without pool key (the jackpot game) of creepy-candy's player p-1, in EUR; add a poolKey for a pool's claim. */
+  static JsonObject jackpotGame(String round, String jackpot) {
+    return new JsonObject().put("roundId", round).put("gameId", "creepy-candy").put("playerId", "p-1")
+        .put("jackpotId", jackpot).put("currency", "EUR");
+  }
+
   static JsonObject shareOf(JsonObject result, String jackpot, String pool) {
     return sharesOf(result, jackpot).stream().filter(c -> pool.equals(c.getString("poolKey"))).findFirst()
         .orElseThrow(() -> new AssertionError("no share of " + jackpot + "/" + pool + " in " + result.encode()));

@@ -137,7 +137,6 @@ class ClaimRoundsIT {
   }
 
   private static String jackpotGame(String round) {
-    return new JsonObject().put("roundId", round).put("gameId", "creepy-candy").put("playerId", "p-1")
-        .put("jackpotId", "candy").put("currency", "EUR").encode();
+    return Api.jackpotGame(round, "candy").encode();
   }
 }

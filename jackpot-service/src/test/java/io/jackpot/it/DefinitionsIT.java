@@ -200,9 +200,8 @@ class DefinitionsIT extends OneNode {
   @Test
   void aPaidClaimSentAgainAfterItsGameWasUnlinkedGetsItsWin() {
     assertEquals(200, put("unlinked", spooky(), ADMIN).status());
-    String byPool = new JsonObject().put("roundId", "UNL-1").put("gameId", "creepy-candy").put("playerId", "p-1")
-        .put("jackpotId", "unlinked").put("poolKey", "small").put("currency", "EUR").encode();
-    String byDraw = new JsonObject(byPool).put("roundId", "UNL-2").put("poolKey", null).encode();
+    String byPool = Api.jackpotGame("UNL-1", "unlinked").put("poolKey", "small").encode();
+    String byDraw = Api.jackpotGame("UNL-2", "unlinked").encode();
     Api.Reply pool = api.post("/v1/wins", byPool);
     Api.Reply drawn = api.post("/v1/wins", byDraw);
     assertEquals(List.of(200, 200), List.of(pool.status(), drawn.status()), pool.body() + drawn.body());

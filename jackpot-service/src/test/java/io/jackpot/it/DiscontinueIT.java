@@ -82,8 +82,7 @@ class DiscontinueIT extends OneNode {
     assertEquals(200, discontinue(node.httpPort(), "spooky-drawn/pools/small", new JsonObject().put("reason", "gone").put("hold", true))
         .status());
     for (int i = 0; i < 20; i++) {
-      String claim = new JsonObject().put("roundId", "DRAWN-" + i).put("gameId", "creepy-candy").put("playerId", "p-1")
-          .put("jackpotId", "spooky-drawn").put("currency", "EUR").encode();
+      String claim = Api.jackpotGame("DRAWN-" + i, "spooky-drawn").encode();
       Api.Reply won = api.post("/v1/wins", claim);
       assertEquals(200, won.status(), won.body());
       assertEquals("big", won.json().getString("poolKey"));

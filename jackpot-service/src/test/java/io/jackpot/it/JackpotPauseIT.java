@@ -100,7 +100,7 @@ class JackpotPauseIT extends OneNode {
     assertEquals(200, DefinitionsIT.put("paused-added", DefinitionsIT.spooky(), ADMIN).status());
     assertEquals(200, admin("/v1/admin/jackpots/paused-added/pause", ADMIN).status());
     JsonObject added = DefinitionsIT.spooky();
-    added.getJsonArray("pools").add(DefinitionsIT.pool(added, 0).copy().put("key", "extra").put("name", "Extra"));
+    withPoolLikeTheFirst(added, "extra", "Extra");
     Api.Reply put = DefinitionsIT.put("paused-added", added, ADMIN);
     assertEquals(200, put.status(), put.body());
     assertEquals("PAUSED", api.pool("paused-added", "extra").getString("state"));
@@ -114,11 +114,15 @@ class JackpotPauseIT extends OneNode {
 
     assertEquals(200, admin("/v1/admin/jackpots/paused-added/resume", ADMIN).status());
     assertEquals("ACTIVE", api.pool("paused-added", "extra").getString("state"));
-    JsonObject more = added.copy();
-    more.getJsonArray("pools").add(DefinitionsIT.pool(added, 0).copy().put("key", "more").put("name", "More"));
-    assertEquals(200, DefinitionsIT.put("paused-added", more, ADMIN).status());
+    assertEquals(200, DefinitionsIT.put("paused-added", withPoolLikeTheFirst(added.copy(), "more", "More"), ADMIN).status());
     assertEquals("ACTIVE", api.pool("paused-added", "more").getString("state"), "added to a running jackpot");
     OneNode.assertBalanced(node.httpPort());
+  }
+
+  /** {@code definition} with one more pool, a copy of its first under {@code key} and {@code name}. */
+  private static JsonObject withPoolLikeTheFirst(JsonObject definition, String key, String name) {
+    definition.getJsonArray("pools").add(DefinitionsIT.pool(definition, 0).copy().put("key", key).put("name", name));
+    return definition;
   }
 
   /**

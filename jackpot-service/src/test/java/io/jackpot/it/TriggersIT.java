@@ -4,7 +4,6 @@ import static io.jackpot.it.Api.batch;
 import static io.jackpot.it.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.money.Decimals;
@@ -62,8 +61,7 @@ class TriggersIT extends OneNode {
 
     // A round wins a pool at most once: the game's own claim of the pool its contribution already
     // won is answered with that win, for the round's player only.
-    JsonObject claim = new JsonObject().put("roundId", round).put("gameId", "creepy-candy").put("playerId", "p-1")
-        .put("jackpotId", "candy").put("poolKey", "mini").put("currency", "EUR");
+    JsonObject claim = Api.jackpotGame(round, "candy").put("poolKey", "mini");
     Api.Reply same = api.post("/v1/wins", claim.encode());
     assertEquals(200, same.status(), same.body());
     assertEquals(winId, same.json().getString("winId"), "the trigger's win, not a second one");
@@ -80,8 +78,7 @@ class TriggersIT extends OneNode {
    */
   @Test
   void aContributionArrivingLongAfterItsRoundsClaimDoesNotWinThePoolAgain() {
-    JsonObject ahead = new JsonObject().put("roundId", "AHEAD-1").put("gameId", "creepy-candy").put("playerId", "p-1")
-        .put("jackpotId", "candy").put("poolKey", "mini").put("currency", "EUR");
+    JsonObject ahead = Api.jackpotGame("AHEAD-1", "candy").put("poolKey", "mini");
     Api.Reply claimed = api.post("/v1/wins", ahead.encode());
     assertEquals(200, claimed.status(), claimed.body());
     for (int i = 0; i <= io.jackpot.pool.Pool.RECENT_WINS; i++) {
@@ -94,7 +91,8 @@ class TriggersIT extends OneNode {
     assertEquals("APPLIED", result.getString("status"), result.encode());
     assertTrue(result.getJsonArray("triggers").stream().noneMatch(t -> "mini".equals(((JsonObject) t).getString("poolKey"))),
         "the round has won the mini tier already: " + result.encode());
-    assertNotNull(Api.shareOf(result, "candy", "mini"), "its share is still added");
+    assertEquals(io.jackpot.money.Money.share(10_000_000_000L, new io.jackpot.money.Rate(6_000)).toPlainString(),
+        Api.shareOf(result, "candy", "mini").getString("amount"), "its share is still added, whole");
     JsonArray wins = api.get("/v1/wins?roundId=AHEAD-1").json().getJsonArray("wins");
     assertEquals(1, wins.stream().filter(w -> "mini".equals(((JsonObject) w).getString("poolKey"))).count(), wins.encode());
     assertEquals(claimed.json().getString("winId"), api.post("/v1/wins", ahead.encode()).json().getString("winId"));
@@ -151,8 +149,7 @@ class TriggersIT extends OneNode {
     JsonObject triggering = miniWonBy("PLAYED-");
     String round = triggering.getString("roundId");
     withNoDrawWeightOn("mini", () -> {
-      String claim = new JsonObject().put("roundId", round).put("gameId", "creepy-candy").put("playerId", "p-1")
-          .put("jackpotId", "candy").put("currency", "EUR").encode();
+      String claim = Api.jackpotGame(round, "candy").encode();
       // Its contribution may have set off another tier's trigger too (minor's must-hit, major's
       // random): the answer is one of the round's own wins, and no win is added.
       int before = api.get("/v1/wins?roundId=" + round).json().getJsonArray("wins").size();

@@ -174,7 +174,7 @@ class SequencerTest {
    */
   @Test
   void aStepWhoseNoteCouldNotBeWrittenBeforeItsDeadlineIsRefusedUnapplied() throws Exception {
-    assertRefusedUnwritten(s -> clock.now = NOW.plusSeconds(301));
+    assertRefusedUnwritten(s -> clock.now = NOW.plus(TestSettings.NOTE_DEADLINE).plusSeconds(1));
   }
 
   /** The journal cannot take the note of round r1's step, {@code meanwhile} happens, then it can: r1 is refused, never applied. */
