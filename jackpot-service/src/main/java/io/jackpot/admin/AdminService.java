@@ -139,8 +139,18 @@ public final class AdminService {
         before == null ? null : DefinitionJson.of(before).encode(), after);
     // New pools are in the cluster before the definition that routes contributions to them is
     // published: a contribution routed to a pool not there yet would hold up its member's sequencer.
-    return refuseUnusableTargets(List.of(), overflowTargets, "INVALID_DEFINITION")
-        .thenCompose(v -> ledger.saveDefinition(id, after, admin.name(), audit, inForce -> checkInForce(inForce, before, next)))
+    // A discontinued overflow pool refuses a new version only: the version in force sent again may be
+    // one saved and not put in force, which every other change of the jackpot waits behind (409),
+    // and a pool owing overflow to a discontinued pool keeps what it owes.
+    return pools.getAll(overflowTargets.keySet())
+        .thenApply(live -> firstDiscontinued(live, overflowTargets, "INVALID_DEFINITION"))
+        .thenCompose(discontinued -> ledger.saveDefinition(id, after, admin.name(), audit, inForce -> {
+          boolean save = checkInForce(inForce, before, next);
+          if (save && discontinued != null) {
+            throw discontinued;
+          }
+          return save;
+        }))
         .thenCompose(version -> installNewPools(before, next).thenCompose(v -> pauseNewPoolsOfPausedJackpot(admin, before, next))
             .thenCompose(v -> publish.apply(next, (long) version))
             .thenApply(inForce -> inForceOrRefused(inForce, "DEFINITION_CHANGED", "jackpot " + id + " was saved as version "
@@ -326,12 +336,21 @@ public final class AdminService {
     }
     return pools.getAll(read).thenAccept(live -> {
       refuseNotLoaded(mustBeLoaded, live);
-      for (Pool p : live) {
-        if (targets.containsKey(p.id()) && p.status() == PoolStatus.DISCONTINUED) {
-          throw Rejection.invalid(code, targets.get(p.id()) + ": pool " + p.id() + " is discontinued");
-        }
+      Rejection discontinued = firstDiscontinued(live, targets, code);
+      if (discontinued != null) {
+        throw discontinued;
       }
     });
+  }
+
+  /** The refusal (400 {@code code}) naming the first of {@code targets} that is a discontinued pool among {@code live}, or null. */
+  private static Rejection firstDiscontinued(java.util.Collection<Pool> live, Map<PoolId, String> targets, String code) {
+    for (Pool p : live) {
+      if (targets.containsKey(p.id()) && p.status() == PoolStatus.DISCONTINUED) {
+        return Rejection.invalid(code, targets.get(p.id()) + ": pool " + p.id() + " is discontinued");
+      }
+    }
+    return null;
   }
 
   /**
