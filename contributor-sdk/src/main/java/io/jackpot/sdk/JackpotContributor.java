@@ -43,7 +43,8 @@ public interface JackpotContributor extends AutoCloseable {
    * sent once that round is answered (whatever the answer): its share is then in the pool it
    * wins, and a service that takes claims only for recorded rounds finds it recorded. Such a
    * service answers a claim of a round another client is still delivering 409 ROUND_IN_PROGRESS:
-   * that claim is sent again for up to three request timeouts, then fails with that code.
+   * that claim is sent again for up to three request timeouts from that first answer, then fails
+   * with that code.
    */
   CompletionStage<Win> claim(String roundId, String playerId, String jackpotId, String poolKey, String currency);
 

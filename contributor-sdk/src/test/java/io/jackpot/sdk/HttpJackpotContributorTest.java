@@ -268,6 +268,24 @@ class HttpJackpotContributorTest {
     }
   }
 
+  /**
+   * The three request timeouts a claim waits for its round count from the first ROUND_IN_PROGRESS
+   * answer, not from the claim's first send: a claim that waited out an unavailable service longer
+   * than that is still sent again when the service, back, says its round is on its way.
+   */
+  @Test
+  void aClaimToldItsRoundIsInProgressAfterAnOutageIsSentAgain() throws Exception {
+    String overloaded = "{\"error\":{\"code\":\"OVERLOADED\",\"message\":\"busy\"}}";
+    try (FakeService service = new FakeService(body -> new FakeService.Reply(200, WIN, null));
+         JackpotContributor sdk = JackpotContributor.of(config(service.url()).requestTimeout(Duration.ofMillis(200)).build())) {
+      service.script.add(new FakeService.Reply(503, overloaded, "1")); // each heeded for at least 1 s: 2 s, past 3 × 200 ms
+      service.script.add(new FakeService.Reply(503, overloaded, "1"));
+      service.script.add(new FakeService.Reply(409, "{\"error\":{\"code\":\"ROUND_IN_PROGRESS\",\"message\":\"on its way\"}}", null));
+      assertEquals("bewitched/cv-0.10/1", claimR7(sdk).get(20, TimeUnit.SECONDS).winId());
+      assertEquals(4, service.requests.get());
+    }
+  }
+
   /** The game bounds its own wait for the round (or cancels it): the claim still waits for the service's answer. */
   @Test
   void aClaimWaitsForTheServiceNotForTheGamesOwnFuture() throws Exception {

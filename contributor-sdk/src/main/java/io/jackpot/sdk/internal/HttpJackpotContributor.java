@@ -495,15 +495,20 @@ public final class HttpJackpotContributor implements JackpotContributor {
       if (!answered) {
         throw new IllegalStateException("closed before the service confirmed round " + roundId + "; its claim was not sent");
       }
-      long until = System.nanoTime() + inProgressWait().toNanos();
+      // When the service first said the round is on its way: the wait counts from then, not from
+      // the first send, which an outage may have preceded by longer than the wait.
+      var inProgressSince = new java.util.concurrent.atomic.AtomicReference<Long>();
       return retried(() -> call(endpoints.pick(), "POST", "/v1/wins", json(body), HttpJackpotContributor::winObject).handle((text, error) -> {
         if (error == null) {
           return text;
         }
-        if (unwrap(error) instanceof JackpotException j && j.status() == 409 && "ROUND_IN_PROGRESS".equals(j.code())
-            && System.nanoTime() - until < 0) {
-          // The claim overtook its round, sent by another client: taken once the round is recorded.
-          throw new Retryable("the service is still recording round " + roundId + " (ROUND_IN_PROGRESS)", -1, j);
+        if (unwrap(error) instanceof JackpotException j && j.status() == 409 && "ROUND_IN_PROGRESS".equals(j.code())) {
+          long now = System.nanoTime();
+          inProgressSince.compareAndSet(null, now);
+          if (now - inProgressSince.get() < inProgressWait().toNanos()) {
+            // The claim overtook its round, sent by another client: taken once the round is recorded.
+            throw new Retryable("the service is still recording round " + roundId + " (ROUND_IN_PROGRESS)", -1, j);
+          }
         }
         throw error instanceof CompletionException c ? c : new CompletionException(error);
       }));
@@ -512,7 +517,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
 
   /**
    * How long a claim answered ROUND_IN_PROGRESS (its round, sent by another client, is still being
-   * recorded) is sent again before that answer is final: three request timeouts.
+   * recorded) is sent again before that answer is final: three request timeouts from the first such
+   * answer.
    */
   private java.time.Duration inProgressWait() {
     return config.requestTimeout().multipliedBy(3);
