@@ -102,6 +102,9 @@ public final class ApiRouter {
           .handler(StaticHandler.create("webroot").setCachingEnabled(false));
     }
     router.route().failureHandler(Errors::handle);
+    // A path that is not valid percent-encoding fails while routes are matched, with no failure
+    // object nor status on the context: Vert.x would answer a plain-text 400.
+    router.errorHandler(400, Errors::malformed);
     router.errorHandler(404, Errors::handle);
     router.errorHandler(405, Errors::handle);
     return router;

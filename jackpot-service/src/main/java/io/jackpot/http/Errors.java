@@ -49,7 +49,36 @@ public final class Errors {
       byStatus(ctx, ctx.statusCode());
       return;
     }
+    int refused = refusedByWeb(failure, ctx.statusCode());
+    if (refused != 0) {
+      // Vert.x Web's own refusal of what it could not read (a query or form that is not valid
+      // percent-encoding, say): the caller's error, answered in the API's body, not a 500.
+      if (log.isInfoEnabled()) {
+        log.info("{} -> {}: {}", clipped(ctx.request().method() + " " + ctx.request().path()), refused, clipped(String.valueOf(
+            failure.getCause() == null ? failure.getMessage() : failure.getCause().getMessage())));
+      }
+      byStatus(ctx, refused);
+      return;
+    }
     send(ctx, describe(failure, ctx.request().method() + " " + ctx.request().path()));
+  }
+
+  /**
+   * The 4xx status of a failure Vert.x Web raised over the request itself (an HttpException, or a
+   * failure it gave a 4xx status, as the body handler does for a form it cannot decode), or 0.
+   */
+  static int refusedByWeb(Throwable failure, int contextStatus) {
+    if (failure instanceof io.vertx.ext.web.handler.HttpException h && h.getStatusCode() >= 400 && h.getStatusCode() < 500) {
+      return h.getStatusCode();
+    }
+    boolean ours = failure instanceof Rejection || failure instanceof io.jackpot.error.DoneInPart || failure instanceof OverloadedException
+        || failure instanceof DecodeException;
+    return !ours && contextStatus >= 400 && contextStatus < 500 ? contextStatus : 0;
+  }
+
+  /** The answer to a request whose path, query or body Vert.x Web could not decode. */
+  public static void malformed(RoutingContext ctx) {
+    send(ctx, 400, "MALFORMED_REQUEST", "the request's path, query or body could not be decoded (not valid percent-encoding?)");
   }
 
   /**
@@ -129,6 +158,7 @@ public final class Errors {
 
   private static void byStatus(RoutingContext ctx, int status) {
     switch (status) {
+      case 400 -> malformed(ctx);
       case 413 -> send(ctx, 413, "PAYLOAD_TOO_LARGE", "the body is larger than the service accepts");
       case 404 -> send(ctx, 404, "NOT_FOUND", "no such endpoint: " + ctx.request().path());
       case 405 -> send(ctx, 405, "METHOD_NOT_ALLOWED", ctx.request().method() + " is not allowed on " + ctx.request().path());
@@ -148,9 +178,19 @@ public final class Errors {
     };
   }
 
-  /** At most {@link #LOGGED_CHARS} of what a caller sent (a path, an echoed id): one refused request, one short line. */
+  /**
+   * At most {@link #LOGGED_CHARS} of what a caller sent (a path, an echoed id), its control
+   * characters shown as '?': one refused request, one short line, and no line the caller wrote (a
+   * decoded {@code %0A} in a path would start one in the text log).
+   */
   static String clipped(String s) {
-    return s == null || s.length() <= LOGGED_CHARS ? s : s.substring(0, LOGGED_CHARS) + "…(" + s.length() + " chars)";
+    if (s == null) {
+      return null;
+    }
+    String shown = s.chars().anyMatch(Character::isISOControl) ? s.codePoints()
+        .map(c -> Character.isISOControl(c) ? '?' : c)
+        .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString() : s;
+    return shown.length() <= LOGGED_CHARS ? shown : shown.substring(0, LOGGED_CHARS) + "…(" + shown.length() + " chars)";
   }
 
   static final int LOGGED_CHARS = 200;

@@ -12,6 +12,20 @@ class ErrorsTest {
     assertEquals("x".repeat(Errors.LOGGED_CHARS) + "…(4096 chars)", Errors.clipped("x".repeat(4096)));
     assertEquals("y".repeat(Errors.LOGGED_CHARS), Errors.clipped("y".repeat(Errors.LOGGED_CHARS)));
     assertNull(Errors.clipped(null));
+    assertEquals("no jackpot a?FAKE LINE?", Errors.clipped("no jackpot a\nFAKE LINE\r"), "one line whatever the caller sent");
+  }
+
+  /**
+   * Vert.x Web's own refusals of a request it could not read are the caller's error (their 4xx
+   * status), and so is any failure it gave a 4xx status; the service's own failures are not.
+   */
+  @Test
+  void vertxWebRefusalsKeepTheirClientStatus() {
+    assertEquals(400, Errors.refusedByWeb(new io.vertx.ext.web.handler.HttpException(400, "Error while decoding query params"), -1));
+    assertEquals(400, Errors.refusedByWeb(new IllegalArgumentException("Bad string"), 400));
+    assertEquals(0, Errors.refusedByWeb(new io.vertx.ext.web.handler.HttpException(500), -1));
+    assertEquals(0, Errors.refusedByWeb(new IllegalStateException("a bug"), -1));
+    assertEquals(0, Errors.refusedByWeb(io.jackpot.error.Rejection.invalid("INVALID_FIELD", "x"), 400), "ours keep their own answer");
   }
 
   /** The SQL pool's own failures (no connection within the limit, one closed meanwhile) are "retry", not a bug. */

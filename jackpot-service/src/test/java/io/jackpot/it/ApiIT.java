@@ -19,6 +19,28 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The public contract of API.md against a real member, ledger and all. */
 class ApiIT extends OneNode {
 
+  /**
+   * A path or query that is not valid percent-encoding, or a form body that is not, is refused 400
+   * with the API's error body, whoever sends it, not answered 500 (logged with a trace) or with a
+   * plain-text "Bad Request".
+   */
+  @Test
+  void malformedPercentEncodingIsRefused400WithTheErrorBody() {
+    String viewer = "dev-viewer-token";
+    List<Api.Reply> replies = List.of(
+        api.raw("GET", "/v1/jackpots?currency=%ZZ", null, null, null),
+        api.raw("GET", "/v1/ticker?jackpots=%", null, null, null),
+        api.raw("GET", "/v1/wins?roundId=%ZZ", Api.GAME_KEY, null, null),
+        api.raw("GET", "/v1/admin/audit?after=%", viewer, null, null),
+        api.raw("GET", "/v1/jackpots/candy?currency=%ZZ", null, null, null),
+        api.raw("GET", "/v1/wins/%ZZ", Api.GAME_KEY, null, null),
+        api.raw("POST", "/v1/contributions", Api.GAME_KEY, "application/x-www-form-urlencoded", "a=%ZZ"));
+    for (Api.Reply r : replies) {
+      assertEquals(400, r.status(), r.body());
+      assertEquals("MALFORMED_REQUEST", r.errorCode(), r.body());
+    }
+  }
+
   @Test
   void aContributionMovesItsPoolAndAClaimPaysAndReseedsIt() {
     assertEquals("200.000000", api.amount("bewitched", "cv-0.10"));
