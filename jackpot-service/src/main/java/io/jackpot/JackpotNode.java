@@ -78,6 +78,8 @@ public final class JackpotNode implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(JackpotNode.class);
 
   private final AtomicBoolean ready = new AtomicBoolean();
+  /** Set when {@link #close()} begins: Hazelcast stopping after that is the member's own stop. */
+  private final AtomicBoolean closing = new AtomicBoolean();
   private final java.util.concurrent.CompletableFuture<String> identityLost = new java.util.concurrent.CompletableFuture<>();
   /** The stop's waits, at most: the sequencer's drain, and the deletes of recorded steps' notes. */
   static final int DRAIN_SECONDS = 60;
@@ -231,6 +233,8 @@ public final class JackpotNode implements AutoCloseable {
         if (!now.equals(memberId)) {
           loseIdentity(memberId, now);
         }
+      } else if (event.getState() == com.hazelcast.core.LifecycleEvent.LifecycleState.SHUTTING_DOWN && !closing.get()) {
+        loseInstance(memberId);
       }
     });
     recovery = new StepRecovery(pools, ledger, journal, clock);
@@ -459,7 +463,24 @@ public final class JackpotNode implements AutoCloseable {
     identityLost.complete(was);
   }
 
-  /** Completes (with the old member id) when this member lost its cluster identity in a split-brain merge. */
+  /**
+   * Hazelcast stopped by itself, not by {@link #close()}: its out-of-memory handler stops every
+   * instance of the process, for one. Nothing can be applied or journalled any more, so the member
+   * would stay up and not ready for ever; it refuses all new work and {@link #identityLost()}
+   * completes, whereupon the service process stops to start again (Main, exit code 3). The cluster
+   * finishes this member's unrecorded steps, as for any member that left.
+   */
+  private void loseInstance(String memberId) {
+    sequencer.retire("this member's Hazelcast instance stopped; the member is restarting");
+    log.error("this member's Hazelcast instance is stopping, not by the member's own stop (an out-of-memory error in one of its"
+        + " threads, say): the member takes no more work and stops to start again; the cluster finishes its unrecorded steps");
+    identityLost.complete(memberId);
+  }
+
+  /**
+   * Completes (with the old member id) when this member lost its cluster identity: in a split-brain
+   * merge, or with its Hazelcast instance stopping by itself.
+   */
   public java.util.concurrent.CompletionStage<String> identityLost() {
     return identityLost;
   }
@@ -481,6 +502,7 @@ public final class JackpotNode implements AutoCloseable {
    */
   @Override
   public void close() throws IOException {
+    closing.set(true);
     ready.set(false);
     if (ticker != null) {
       ticker.stop();
