@@ -269,16 +269,23 @@ public final class Sequencer {
     // applied, and a game's retry elsewhere would then apply a round this step applies too). The
     // note would let the step be applied after the games retried it elsewhere, so its submissions
     // are refused unapplied instead, and the note is dropped in case an earlier attempt wrote it but
-    // its answer was lost (best effort, and likely to fail while the journal is unreachable: a note
-    // left behind keeps its rounds' claims standing, and the cluster finishes it, once, when this
-    // member leaves; a finisher that read it first still applies it; docs/consistency.md).
+    // its answer was lost (likely to fail while the journal is unreachable: a note left behind is
+    // finished, once, by the cluster when this member leaves, so the refusal then says that the note
+    // may stand, and its rounds' claims are kept standing, not released for a game's retry to apply
+    // them elsewhere; a finisher that read it first still applies it; docs/consistency.md).
+    java.util.concurrent.atomic.AtomicBoolean attempted = new java.util.concurrent.atomic.AtomicBoolean();
     retried(applyRetry, () -> {
       OverloadedException refusal = retired != null ? leaving() : lateForItsNote(queuedAt, step.size());
       if (refusal == null) {
+        attempted.set(true);
         return journal.write(note).thenApply(v -> (OverloadedException) null);
       }
-      journal.forget(note);
-      return CompletableFuture.completedFuture(refusal);
+      if (!attempted.get()) {
+        return CompletableFuture.completedFuture(refusal); // never sent: there is no note to drop
+      }
+      return journal.forget(note).handle((dropped, failed) -> failed == null ? refusal
+          : new OverloadedException(refusal.getMessage() + " (its journal note may stand: the round is finished by the cluster"
+              + " once this member leaves)", true));
     })
         .thenCompose(refusal -> refusal == null ? retried(applyRetry, () -> pools.apply(perPool))
             : CompletableFuture.<Map<PoolId, List<PoolOutcome>>>failedFuture(refusal))

@@ -19,7 +19,9 @@ public interface StepJournal {
     }
 
     @Override
-    public void forget(StepNote note) {}
+    public CompletionStage<Void> forget(StepNote note) {
+      return CompletableFuture.completedFuture(null);
+    }
 
     @Override
     public CompletionStage<Set<String>> senders() {
@@ -35,8 +37,12 @@ public interface StepJournal {
   /** Completes once the note is stored (with its backup); only then is the step applied. */
   CompletionStage<Void> write(StepNote note);
 
-  /** Drops the note of a recorded step (best effort: a note left behind is finished as a no-op). */
-  void forget(StepNote note);
+  /**
+   * Drops the note of a recorded step, or of a step refused unapplied (best effort: a note of a
+   * recorded step left behind is finished as a no-op). Completes once it is dropped; fails if that
+   * cannot be known (logged here, so callers that do not wait need not).
+   */
+  CompletionStage<Void> forget(StepNote note);
 
   /** The senders with notes in the journal. */
   CompletionStage<Set<String>> senders();

@@ -21,10 +21,11 @@ final class InMemoryJournal implements StepJournal {
   }
 
   @Override
-  public void forget(StepNote note) {
+  public CompletionStage<Void> forget(StepNote note) {
     if (!keepForgotten) {
       notes.remove(note.key());
     }
+    return CompletableFuture.completedFuture(null);
   }
 
   @Override

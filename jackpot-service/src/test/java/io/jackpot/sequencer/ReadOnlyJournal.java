@@ -10,5 +10,7 @@ public abstract class ReadOnlyJournal implements StepJournal {
   }
 
   @Override
-  public void forget(StepNote note) {}
+  public CompletionStage<Void> forget(StepNote note) {
+    return java.util.concurrent.CompletableFuture.completedFuture(null);
+  }
 }

@@ -177,27 +177,71 @@ class SequencerTest {
     assertRefusedUnwritten(s -> clock.now = NOW.plus(TestSettings.NOTE_DEADLINE).plusSeconds(1));
   }
 
-  /** The journal cannot take the note of round r1's step, {@code meanwhile} happens, then it can: r1 is refused, never applied. */
+  /**
+   * A step whose note's first write landed but whose answer was lost, and whose later attempts
+   * came past the note deadline: refused unapplied, and its note dropped; if that cannot be done,
+   * the refusal says that the note may stand, so that the request keeps its rounds' claims standing
+   * (the cluster finishes the note, once, when the member leaves) rather than releasing them for a
+   * game's retry elsewhere to apply the rounds a second time.
+   */
+  @Test
+  void aRefusedStepWhoseNoteMayHaveBeenWrittenSaysWhetherItWasDropped() throws Exception {
+    java.util.function.Consumer<Sequencer> late = s -> clock.now = clock.now.plus(TestSettings.NOTE_DEADLINE).plusSeconds(1);
+    Refusal notDropped = refusal(late, true, false);
+    assertTrue(notDropped.refused().noteMayStand(), notDropped.refused().getMessage());
+    assertEquals(1, notDropped.written().size(), "the first attempt's note landed");
+    Refusal dropped = refusal(late, true, true);
+    assertFalse(dropped.refused().noteMayStand(), "the note was dropped: the claims may go");
+    assertEquals(dropped.written(), dropped.forgotten(), "the note that landed is the one dropped");
+  }
+
+  /**
+   * The journal cannot take the note of round r1's step, {@code meanwhile} happens, then it can: r1
+   * is refused, never applied, its note not written again, and dropped in case the first attempt
+   * wrote it.
+   */
   private void assertRefusedUnwritten(java.util.function.Consumer<Sequencer> meanwhile) throws Exception {
+    Refusal r = refusal(meanwhile, false, true);
+    assertFalse(r.refused().noteMayStand(), "dropped: the claims may go");
+    assertTrue(r.written().isEmpty(), "no note written");
+    assertEquals(1, r.forgotten().size(), "the note of the unanswered attempt dropped");
+  }
+
+  /** How round r1's step was refused: the refusal, the notes the journal took and those it was asked to drop. */
+  private record Refusal(OverloadedException refused, List<StepNote> written, List<StepNote> forgotten) {}
+
+  /**
+   * The journal does not answer the note of round r1's step ({@code lands}: it takes the note all
+   * the same), {@code meanwhile} happens, then it would: r1 is refused, never applied, and the
+   * journal drops notes if {@code droppable}.
+   */
+  private Refusal refusal(java.util.function.Consumer<Sequencer> meanwhile, boolean lands, boolean droppable) throws Exception {
     var random = new io.jackpot.pool.SeededRandom(2);
     pools.pools.put(A, Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), random.next()));
     java.util.concurrent.CountDownLatch tried = new java.util.concurrent.CountDownLatch(1);
     List<StepNote> written = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<StepNote> forgotten = new java.util.concurrent.CopyOnWriteArrayList<>();
     java.util.concurrent.atomic.AtomicBoolean reachable = new java.util.concurrent.atomic.AtomicBoolean();
     StepJournal cutOff = new StepJournal() {
       @Override
       public java.util.concurrent.CompletionStage<Void> write(StepNote note) {
         boolean answered = reachable.get(); // read before the test hears of the attempt
+        if (answered || lands) {
+          written.add(note);
+        }
         tried.countDown();
         if (!answered) {
           return CompletableFuture.failedFuture(new IllegalStateException("no answer from the note's partition"));
         }
-        written.add(note);
         return CompletableFuture.completedFuture(null);
       }
 
       @Override
-      public void forget(StepNote note) {}
+      public java.util.concurrent.CompletionStage<Void> forget(StepNote note) {
+        forgotten.add(note);
+        return droppable ? CompletableFuture.completedFuture(null)
+            : CompletableFuture.failedFuture(new IllegalStateException("no answer from the note's partition"));
+      }
 
       @Override
       public java.util.concurrent.CompletionStage<java.util.Set<String>> senders() {
@@ -233,11 +277,11 @@ class SequencerTest {
     } finally {
       held.shutdownNow();
     }
-    assertInstanceOf(OverloadedException.class, e.getCause());
-    assertTrue(written.isEmpty(), "no note written");
+    OverloadedException refused = assertInstanceOf(OverloadedException.class, e.getCause());
     assertEquals(Money.ofMicros(1_000_000), pools.pools.get(A).amount(), "never applied");
     s.idle().toCompletableFuture().get(5, TimeUnit.SECONDS);
     assertTrue(ledger.committed.isEmpty());
+    return new Refusal(refused, written, forgotten);
   }
 
   /** Round r1 (stake 1.00) on {@code pools} while the ledger holds its commit. */

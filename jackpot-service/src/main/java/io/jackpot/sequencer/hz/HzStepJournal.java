@@ -57,19 +57,24 @@ public final class HzStepJournal implements StepJournal {
    * remove, deserialises the whole note first (profiled: 6% of the service's CPU).
    */
   @Override
-  public void forget(StepNote note) {
+  public java.util.concurrent.CompletionStage<Void> forget(StepNote note) {
+    java.util.concurrent.CompletableFuture<Void> dropped = new java.util.concurrent.CompletableFuture<>();
     try {
       deletes.execute(() -> {
         try {
           map.delete(note.key());
+          dropped.complete(null);
         } catch (RuntimeException e) {
           log.warn("could not drop the note of step {} (recorded: it will be finished as a no-op; refused unapplied: it keeps its"
               + " rounds' claims until this member leaves and it is finished): {}", note.key(), e.toString());
+          dropped.completeExceptionally(e);
         }
       });
     } catch (java.util.concurrent.RejectedExecutionException e) {
       log.warn("stopping: the note of step {} stays (it will be finished once this member has left)", note.key());
+      dropped.completeExceptionally(e);
     }
+    return dropped;
   }
 
   @Override
