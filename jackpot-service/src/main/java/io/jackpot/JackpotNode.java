@@ -457,9 +457,15 @@ public final class JackpotNode implements AutoCloseable {
    * new member (Main, exit code 3).
    */
   private void loseIdentity(String was, String now) {
-    sequencer.retire("this member rejoined the cluster after a network split and is restarting");
-    log.error("rejoined the cluster after a network split as a new member ({}, was {}): the cluster finishes the old identity's"
-        + " unrecorded steps and takes over its round claims, so this member takes no more work and stops to start again", now, was);
+    lose(was, "this member rejoined the cluster after a network split and is restarting", "rejoined the cluster after a network"
+        + " split as a new member (" + now + ", was " + was + "): the cluster finishes the old identity's unrecorded steps and takes"
+        + " over its round claims, so this member takes no more work and stops to start again");
+  }
+
+  /** Refuses all new work ({@code retired}), says {@code why}, and completes {@link #identityLost()} with {@code was}. */
+  private void lose(String was, String retired, String why) {
+    sequencer.retire(retired);
+    log.error("{}", why);
     identityLost.complete(was);
   }
 
@@ -471,10 +477,9 @@ public final class JackpotNode implements AutoCloseable {
    * finishes this member's unrecorded steps, as for any member that left.
    */
   private void loseInstance(String memberId) {
-    sequencer.retire("this member's Hazelcast instance stopped; the member is restarting");
-    log.error("this member's Hazelcast instance is stopping, not by the member's own stop (an out-of-memory error in one of its"
-        + " threads, say): the member takes no more work and stops to start again; the cluster finishes its unrecorded steps");
-    identityLost.complete(memberId);
+    lose(memberId, "this member's Hazelcast instance stopped; the member is restarting", "this member's Hazelcast instance is"
+        + " stopping, not by the member's own stop (an out-of-memory error in one of its threads, say): the member takes no more"
+        + " work and stops to start again; the cluster finishes its unrecorded steps");
   }
 
   /**

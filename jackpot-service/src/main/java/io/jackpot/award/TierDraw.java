@@ -49,7 +49,7 @@ public final class TierDraw {
     if (total <= 0) {
       return Optional.empty();
     }
-    return Optional.of(pick(jackpot, eligible, total, prf(input(jackpot, operatorId, roundId))));
+    return Optional.of(pick(jackpot, eligible, total, prf(keyed(), input(jackpot, operatorId, roundId))));
   }
 
   /** Draws {@link #drawUsable} makes before it falls back to weighted rendezvous among the usable pools. */
@@ -73,23 +73,25 @@ public final class TierDraw {
       return Optional.empty();
     }
     String input = input(jackpot, operatorId, roundId);
+    Mac mac = keyed(); // one for every draw of the round: doFinal resets it
     for (int k = 0; k < MAX_DRAWS; k++) {
-      PoolDefinition pool = pick(jackpot, eligible, total, prf(k == 0 ? input : input + "\u0000#" + k));
+      PoolDefinition pool = pick(jackpot, eligible, total, prf(mac, k == 0 ? input : input + "\u0000#" + k));
       if (usable.test(pool)) {
         return Optional.of(pool);
       }
     }
-    return Optional.of(rendezvous(jackpot, input, eligible.and(usable)));
+    return Optional.of(rendezvous(jackpot, mac, input, eligible.and(usable)));
   }
 
-  private PoolDefinition rendezvous(JackpotDefinition jackpot, String input, java.util.function.Predicate<PoolDefinition> among) {
+  private static PoolDefinition rendezvous(JackpotDefinition jackpot, Mac mac, String input,
+      java.util.function.Predicate<PoolDefinition> among) {
     PoolDefinition best = null;
     double bestScore = Double.POSITIVE_INFINITY;
     for (PoolDefinition pool : jackpot.pools()) {
       if (pool.drawWeight() <= 0 || !among.test(pool)) {
         continue;
       }
-      double u = ((prf(input + "\u0000@" + pool.key()) >>> 11) + 1) * 0x1.0p-53; // in (0, 1]
+      double u = ((prf(mac, input + "\u0000@" + pool.key()) >>> 11) + 1) * 0x1.0p-53; // in (0, 1]
       double score = -StrictMath.log(u) / pool.drawWeight();
       if (best == null || score < bestScore) {
         best = pool;
@@ -118,13 +120,18 @@ public final class TierDraw {
     throw new IllegalStateException("unreachable: ticket beyond total weight");
   }
 
-  private long prf(String input) {
+  /** An HMAC-SHA256 under the secret (not thread-safe: one per call of the draws). */
+  private Mac keyed() {
     try {
       Mac mac = Mac.getInstance("HmacSHA256");
       mac.init(new SecretKeySpec(secret, "HmacSHA256"));
-      return ByteBuffer.wrap(mac.doFinal(input.getBytes(StandardCharsets.UTF_8))).getLong();
+      return mac;
     } catch (NoSuchAlgorithmException | InvalidKeyException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  private static long prf(Mac mac, String input) {
+    return ByteBuffer.wrap(mac.doFinal(input.getBytes(StandardCharsets.UTF_8))).getLong();
   }
 }

@@ -132,13 +132,13 @@ final class Api {
         .filter(c -> jackpot.equals(c.getString("jackpotId"))).toList();
   }
 
-  /** A round's result's contribution to one pool. */
   /** A claim without pool key (the jackpot game) of creepy-candy's player p-1, in EUR; add a poolKey for a pool's claim. */
   static JsonObject jackpotGame(String round, String jackpot) {
     return new JsonObject().put("roundId", round).put("gameId", "creepy-candy").put("playerId", "p-1")
         .put("jackpotId", jackpot).put("currency", "EUR");
   }
 
+  /** A round's result's contribution to one pool. */
   static JsonObject shareOf(JsonObject result, String jackpot, String pool) {
     return sharesOf(result, jackpot).stream().filter(c -> pool.equals(c.getString("poolKey"))).findFirst()
         .orElseThrow(() -> new AssertionError("no share of " + jackpot + "/" + pool + " in " + result.encode()));

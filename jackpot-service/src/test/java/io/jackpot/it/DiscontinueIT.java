@@ -157,36 +157,27 @@ class DiscontinueIT extends OneNode {
   @Test
   void aSavedDefinitionWhoseOverflowPoolWasDiscontinuedSinceIsCompletedByItsResend() throws Exception {
     int port = node.httpPort();
-    String path = "/v1/admin/jackpots/spooky-stuck";
     JsonObject first = DefinitionsIT.spooky();
-    assertEquals(200, AdminIT.callAt(port, "PUT", path, ADMIN, first.encode()).status());
+    assertEquals(200, DefinitionsIT.put("spooky-stuck", first, ADMIN).status());
     JsonObject second = first.copy();
     DefinitionsIT.pool(second, 0).put("overflowTo", new JsonObject().put("jackpotId", "spooky-stuck").put("poolKey", "big"));
     second.getJsonArray("pools").add(new JsonObject().put("key", "extra").put("name", "Extra").put("seed", "1.00").put("rate", "0.001")
         .put("trigger", new JsonObject().put("type", "CLAIM")));
-    io.jackpot.pool.PoolId small = new io.jackpot.pool.PoolId("spooky-stuck", "small");
-    io.jackpot.pool.Pool live = node.pools().get(small).toCompletableFuture().get().orElseThrow();
-    node.hazelcast().getMap(io.jackpot.pool.hz.HzPools.MAP).delete(small.key());
-    Api.Reply failed;
-    try {
-      failed = AdminIT.callAt(port, "PUT", path, ADMIN, second.encode());
-    } finally {
-      node.pools().putIfAbsent(live).toCompletableFuture().get();
-    }
+    Api.Reply failed = whileNotLoaded(new io.jackpot.pool.PoolId("spooky-stuck", "small"), () -> DefinitionsIT.put("spooky-stuck", second, ADMIN));
     assertEquals(503, failed.status(), failed.body());
     assertTrue(failed.body().contains("was saved as version"), failed.body());
     assertEquals(200, discontinue(port, "spooky-stuck/pools/big", new JsonObject().put("reason", "retired").put("hold", true)).status());
     JsonObject other = first.copy();
     DefinitionsIT.pool(other, 0).put("name", "Smaller");
-    assertEquals("DEFINITION_CHANGED", AdminIT.callAt(port, "PUT", path, ADMIN, other.encode()).errorCode(),
+    assertEquals("DEFINITION_CHANGED", DefinitionsIT.put("spooky-stuck", other, ADMIN).errorCode(),
         "behind the saved version, no other change goes through");
 
-    Api.Reply again = AdminIT.callAt(port, "PUT", path, ADMIN, second.encode());
+    Api.Reply again = DefinitionsIT.put("spooky-stuck", second, ADMIN);
     assertEquals(200, again.status(), again.body());
     assertEquals("ACTIVE", api.pool("spooky-stuck", "extra").getString("state"));
     JsonObject third = second.copy();
     DefinitionsIT.pool(third, 0).remove("overflowTo");
-    Api.Reply next = AdminIT.callAt(port, "PUT", path, ADMIN, third.encode());
+    Api.Reply next = DefinitionsIT.put("spooky-stuck", third, ADMIN);
     assertEquals(200, next.status(), "the jackpot takes changes again: " + next.body());
   }
 

@@ -103,7 +103,7 @@ class FxIT extends OneNode {
   @Test
   void aPaidClaimWhoseRatesCannotBeReadIsAnsweredInThePoolsCurrency() {
     assertEquals(200, setRates(new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", "0.85")), ADMIN).status());
-    String claim = Api.claim("FX-DOWN-1", "candy", "minor").replace("\"bewitched\"", "\"creepy-candy\"").replace("\"EUR\"", "\"GBP\"");
+    String claim = Api.jackpotGame("FX-DOWN-1", "candy").put("poolKey", "minor").put("currency", "GBP").encode();
     Api.Reply paid;
     try (SimplePg sql = SimplePg.of(pgUrl)) {
       sql.execute("ALTER TABLE fx_rates RENAME TO fx_rates_away");

@@ -5,9 +5,6 @@ import static io.jackpot.it.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jackpot.JackpotNode;
-import io.jackpot.cluster.ClusterSettings;
-import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -21,9 +18,7 @@ class HazelcastStoppedIT {
   @Test
   void aMemberWhoseHazelcastStoppedByItselfSaysItIsLost() throws Exception {
     String pg = TestPostgres.freshDatabase();
-    int port = TestNodes.freePort();
-    JackpotNode node = TestNodes.start(pg, new ClusterSettings("hz-stopped-" + UUID.randomUUID(), port, List.of("127.0.0.1:" + port),
-        "127.0.0.1", 600));
+    JackpotNode node = TestNodes.start(pg, TestNodes.ownCluster());
     try {
       Api api = new Api(node.httpPort());
       assertEquals(200, api.post("/v1/contributions", batch(contribution("HZ-STOPPED-1", "bewitched", "2.00", "0.10"))).status());

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
  */
 class JackpotPauseIT extends OneNode {
   private static final String ADMIN = "dev-admin-token";
+  private static final io.jackpot.pool.PoolId GRAND = new io.jackpot.pool.PoolId("candy", "grand");
 
   private static Api.Reply admin(String path, String token) {
     return AdminIT.callAt(node.httpPort(), "POST", path, token);
@@ -132,14 +133,10 @@ class JackpotPauseIT extends OneNode {
    */
   @Test
   void aPauseOfAPoolNotLoadedIsRefusedAndHoldsNothingUp() throws Exception {
-    io.jackpot.pool.PoolId grand = new io.jackpot.pool.PoolId("candy", "grand");
-    io.jackpot.pool.Pool live = node.pools().get(grand).toCompletableFuture().get().orElseThrow();
-    node.hazelcast().getMap(io.jackpot.pool.hz.HzPools.MAP).delete(grand.key());
-    try {
+    whileNotLoaded(GRAND, () -> {
       refusedWhileNotLoaded();
-    } finally {
-      node.pools().putIfAbsent(live).toCompletableFuture().get(); // live again, as it was: the class's reconciliation holds
-    }
+      return null;
+    });
   }
 
   /**
@@ -150,14 +147,11 @@ class JackpotPauseIT extends OneNode {
    */
   @Test
   void aDefinitionChangeThatCannotReachAPoolSaysItIsSavedAndItsRetryCompletesIt() throws Exception {
-    io.jackpot.pool.PoolId grand = new io.jackpot.pool.PoolId("candy", "grand");
-    io.jackpot.pool.Pool live = node.pools().get(grand).toCompletableFuture().get().orElseThrow();
     JsonObject candy = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", ADMIN).json().getJsonObject("definition");
     JsonArray pools = candy.getJsonArray("pools");
     pools.getJsonObject(1).put("rate", "0.0051"); // minor
     pools.getJsonObject(3).put("rate", "0.0101"); // grand
-    node.hazelcast().getMap(io.jackpot.pool.hz.HzPools.MAP).delete(grand.key());
-    try {
+    whileNotLoaded(GRAND, () -> {
       Api.Reply refused = AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", ADMIN, candy.encode());
       assertEquals(503, refused.status(), refused.body());
       assertEquals("POOL_NOT_LOADED", refused.errorCode());
@@ -171,9 +165,8 @@ class JackpotPauseIT extends OneNode {
       assertEquals(503, discontinued.status(), discontinued.body());
       assertEquals("POOL_NOT_LOADED", discontinued.errorCode());
       refusedWhileNotLoaded();
-    } finally {
-      node.pools().putIfAbsent(live).toCompletableFuture().get();
-    }
+      return null;
+    });
     Api.Reply again = AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", ADMIN, candy.encode());
     assertEquals(200, again.status(), again.body());
     assertEquals("0.0051", api.pool("candy", "minor").getJsonObject("pendingChange").getString("rate"));

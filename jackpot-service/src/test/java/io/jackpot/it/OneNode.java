@@ -27,6 +27,20 @@ abstract class OneNode {
     }
   }
 
+  /**
+   * Runs {@code meanwhile} with pool {@code id} out of the cluster (not loaded), then puts it back
+   * exactly as it was, so the class's reconciliation still holds.
+   */
+  static <T> T whileNotLoaded(io.jackpot.pool.PoolId id, java.util.concurrent.Callable<T> meanwhile) throws Exception {
+    io.jackpot.pool.Pool live = node.pools().get(id).toCompletableFuture().get().orElseThrow();
+    node.hazelcast().getMap(io.jackpot.pool.hz.HzPools.MAP).delete(id.key());
+    try {
+      return meanwhile.call();
+    } finally {
+      node.pools().putIfAbsent(live).toCompletableFuture().get();
+    }
+  }
+
   static void assertBalanced(int port) {
     Api.Reply r = AdminIT.callAt(port, "GET", "/v1/admin/reconciliation", "dev-viewer-token");
     org.junit.jupiter.api.Assertions.assertEquals(200, r.status(), r.body());

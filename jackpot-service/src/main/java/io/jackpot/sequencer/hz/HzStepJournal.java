@@ -57,8 +57,8 @@ public final class HzStepJournal implements StepJournal {
    * remove, deserialises the whole note first (profiled: 6% of the service's CPU).
    */
   @Override
-  public java.util.concurrent.CompletionStage<Void> forget(StepNote note) {
-    java.util.concurrent.CompletableFuture<Void> dropped = new java.util.concurrent.CompletableFuture<>();
+  public CompletionStage<Void> forget(StepNote note) {
+    CompletableFuture<Void> dropped = new CompletableFuture<>();
     try {
       deletes.execute(() -> {
         try {
