@@ -423,7 +423,9 @@ public record Pool(
     Map<String, AppliedBatch> memory = new HashMap<>(lastBatchBySender);
     memory.put(sender, batch);
     if (memory.size() > SENDERS) {
-      String oldest = memory.entrySet().stream()
+      // Never the batch just stored: on a pool whose opSeq stands still (paused) every batch ties,
+      // and a forgotten batch would be applied again when re-sent (after a resume, as a contribution).
+      String oldest = memory.entrySet().stream().filter(e -> !e.getKey().equals(sender))
           .min(Map.Entry.comparingByValue(Comparator.comparingLong(AppliedBatch::appliedAtOp))).orElseThrow().getKey();
       memory.remove(oldest);
     }

@@ -139,6 +139,26 @@ class PoolTest {
   }
 
   @Test
+  void aNewSendersBatchOnAPausedPoolIsRememberedThoughEverySenderTies() {
+    Pool pool = run(created(TERMS), new PoolCommand.Pause("p1", AT)).pool();
+    for (int i = 0; i < Pool.SENDERS; i++) {
+      pool = pool.apply(new Pool.Batch("departed-" + i, 1, "d-" + i, RANDOM.next(), List.of(stake("d" + i, 1_000_000)))).pool();
+    }
+    // Which of the tied batches is forgotten must not depend on the new sender's name.
+    for (int k = 0; k < 100; k++) {
+      Pool.Batch other = new Pool.Batch("restarted-" + k, 1, "r-" + k, RANDOM.next(), List.of(stake("r" + k, 2_000_000)));
+      assertTrue(pool.apply(other).pool().lastBatchBySender().containsKey("restarted-" + k), "restarted-" + k);
+    }
+    Pool.Batch fresh = new Pool.Batch("restarted", 1, "r-1", RANDOM.next(), List.of(stake("r1", 2_000_000)));
+    Pool after = pool.apply(fresh).pool();
+    assertEquals(pool.opSeq(), after.opSeq(), "a paused pool's clock stands still: every remembered batch ties");
+    Pool resumed = run(after, new PoolCommand.Resume("p2", AT)).pool();
+    Pool.Transition resent = resumed.apply(fresh);
+    assertSame(resumed, resent.pool(), "the re-sent batch is answered PAUSED as before, not applied now");
+    assertEquals(List.of(new PoolOutcome.Refused("r1", PoolStatus.PAUSED)), resent.outcomes());
+  }
+
+  @Test
   void theBatchMemoryIsLeftOutOfTheReadView() {
     Pool pool = run(created(TERMS), stake("r1", 2_000_000)).pool();
     assertEquals(1, pool.lastBatchBySender().size());
