@@ -18,7 +18,7 @@ final class TestPostgres {
   static synchronized LocalPostgres server() throws Exception {
     if (server == null) {
       Path dir = Files.createTempDirectory("jackpot-it-pg");
-      server = LocalPostgres.start(dir);
+      server = LocalPostgres.start(dir.resolve("pg")); // its lock file beside it, in dir
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         try {
           server.close();

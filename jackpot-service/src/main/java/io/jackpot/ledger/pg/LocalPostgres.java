@@ -2,8 +2,12 @@ package io.jackpot.ledger.pg;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -16,14 +20,23 @@ import org.slf4j.LoggerFactory;
  * A PostgreSQL server that the service provisions for itself in a data directory it keeps across
  * runs (binaries from the zonky jar; as root it runs in a user namespace). Durable: fsync and
  * synchronous commit on. A postmaster left running by a killed earlier run is stopped first.
+ *
+ * <p>The process that runs a data directory's server holds a lock on {@code <data dir>.lock}
+ * beside it (not in it: initdb wants the directory empty) for as long as the server runs. A second
+ * start on the same directory while the first process lives is refused before anything is touched;
+ * without that, it would take the first one's running server for one left behind and stop it. The
+ * operating system drops the lock when its process dies, however it dies, so a postmaster whose
+ * JVM was killed is still found stale and stopped.
  */
 public final class LocalPostgres implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(LocalPostgres.class);
 
   private final EmbeddedPostgres server;
+  private final FileChannel owner;
 
-  private LocalPostgres(EmbeddedPostgres server) {
+  private LocalPostgres(EmbeddedPostgres server, FileChannel owner) {
     this.server = server;
+    this.owner = owner;
   }
 
   public static LocalPostgres start(Path dataDir) throws IOException {
@@ -33,21 +46,51 @@ public final class LocalPostgres implements AutoCloseable {
   /** @param extraConfig server settings beyond the durable defaults (the bench loads pg_stat_statements) */
   public static LocalPostgres start(Path dataDir, Map<String, String> extraConfig) throws IOException {
     Files.createDirectories(dataDir);
-    stopStale(dataDir);
-    log.info("starting PostgreSQL in {}", dataDir.toAbsolutePath());
-    EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
-    extraConfig.forEach(builder::setServerConfig);
-    EmbeddedPostgres server = builder
-        .setDataDirectory(dataDir)
-        .setCleanDataDirectory(false)
-        .setServerConfig("fsync", "on")
-        .setServerConfig("synchronous_commit", "on")
-        .setServerConfig("full_page_writes", "on")
-        .setServerConfig("listen_addresses", "127.0.0.1")
-        .setServerConfig("max_connections", "100")
-        .setPGStartupWait(Duration.ofSeconds(60))
-        .start();
-    return new LocalPostgres(server);
+    FileChannel owner = own(dataDir);
+    try {
+      stopStale(dataDir);
+      log.info("starting PostgreSQL in {}", dataDir.toAbsolutePath());
+      EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
+      extraConfig.forEach(builder::setServerConfig);
+      EmbeddedPostgres server = builder
+          .setDataDirectory(dataDir)
+          .setCleanDataDirectory(false)
+          .setServerConfig("fsync", "on")
+          .setServerConfig("synchronous_commit", "on")
+          .setServerConfig("full_page_writes", "on")
+          .setServerConfig("listen_addresses", "127.0.0.1")
+          .setServerConfig("max_connections", "100")
+          .setPGStartupWait(Duration.ofSeconds(60))
+          .start();
+      return new LocalPostgres(server, owner);
+    } catch (IOException | RuntimeException e) {
+      owner.close();
+      throw e;
+    }
+  }
+
+  /**
+   * The data directory's owner lock, or an IOException if another running process (or another
+   * server of this one) holds it. The file stays; only its lock says anything.
+   */
+  static FileChannel own(Path dataDir) throws IOException {
+    Path file = dataDir.toAbsolutePath().resolveSibling(dataDir.getFileName() + ".lock");
+    FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    FileLock lock;
+    try {
+      lock = channel.tryLock();
+    } catch (OverlappingFileLockException thisProcess) {
+      lock = null;
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+    if (lock == null) {
+      channel.close();
+      throw new IOException("the PostgreSQL in " + dataDir + " is in use by another running process (it holds " + file
+          + "); stop that one first, or give this one a data directory of its own (JACKPOT_DATA_DIR)");
+    }
+    return channel;
   }
 
   /** A postgresql:// URL for the superuser on the server's loopback port. */
@@ -61,7 +104,11 @@ public final class LocalPostgres implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
-    server.close();
+    try {
+      server.close();
+    } finally {
+      owner.close(); // only once the server is down, so that the next start finds none running
+    }
   }
 
   /** Stops a postmaster still running on this data directory (its JVM was killed -9). */
