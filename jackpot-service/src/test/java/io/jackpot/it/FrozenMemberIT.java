@@ -24,7 +24,8 @@ class FrozenMemberIT {
   }
 
   private static void signal(String name, long pid) throws Exception {
-    Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).inheritIO().start();
+    // The shell's own kill: /bin/kill comes with procps, which minimal images leave out.
+    Process kill = new ProcessBuilder("sh", "-c", "kill -" + name + " " + pid).inheritIO().start();
     assertTrue(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -" + name + " " + pid);
   }
 
