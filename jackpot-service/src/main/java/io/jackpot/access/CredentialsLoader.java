@@ -102,6 +102,7 @@ public final class CredentialsLoader {
       c.withGameKeyHash(hash(g, where), new Caller(id(required(g, "operator", where), where + ".operator"), linked));
     }
     JsonArray admins = json.getJsonArray("adminTokens", new JsonArray());
+    java.util.Map<String, Admin> byName = new java.util.HashMap<>();
     for (int i = 0; i < admins.size(); i++) {
       JsonObject a = admins.getJsonObject(i);
       String where = source + ": adminTokens[" + i + "]";
@@ -122,7 +123,15 @@ public final class CredentialsLoader {
       if (!io.jackpot.http.JsonFields.isPrintable(name)) {
         throw new IllegalArgumentException(where + ".name must be 1–128 printable ASCII characters");
       }
-      c.withAdminHash(hash(a, where), new Admin(name, role, a.getString("operator")));
+      Admin admin = new Admin(name, role, a.getString("operator"));
+      // The audit log tells tokens apart by name alone: one name, one role and scope. Two secrets
+      // under one name (a token being rotated) stay allowed.
+      Admin named = byName.putIfAbsent(name, admin);
+      if (named != null && !named.equals(admin)) {
+        throw new IllegalArgumentException(where + ".name " + name + " is the name of another token with another role or operator:"
+            + " the audit log would not tell them apart");
+      }
+      c.withAdminHash(hash(a, where), admin);
     }
     if (c.gameKeys() + c.adminTokens() == 0) {
       throw new IllegalArgumentException(source + " holds no game keys and no admin tokens");

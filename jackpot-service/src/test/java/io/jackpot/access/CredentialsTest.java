@@ -28,6 +28,22 @@ class CredentialsTest {
          "adminTokens": [{"name": "x", "secret": "same-secret-123456", "role": "admin"}]}"""), "test"));
   }
 
+  /** The audit log records a change's token by name: one name must not stand for two powers. */
+  @Test
+  void aTokenNameTakesOneRoleAndScopeAndMayHaveTwoSecretsWhileRotated() {
+    for (String other : new String[] {"\"role\": \"viewer\"", "\"role\": \"admin\", \"operator\": \"op1\""}) {
+      String tokens = "{\"adminTokens\": [{\"name\": \"ops-alice\", \"secret\": \"a-long-admin-secret\", \"role\": \"admin\"},"
+          + " {\"name\": \"ops-alice\", \"secret\": \"another-admin-secret\", " + other + "}]}";
+      var e = assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.parse(new io.vertx.core.json.JsonObject(tokens), "test"),
+          tokens);
+      assertTrue(e.getMessage().contains("adminTokens[1].name ops-alice"), e.getMessage());
+    }
+    Credentials rotated = CredentialsLoader.parse(new io.vertx.core.json.JsonObject("""
+        {"adminTokens": [{"name": "ops-alice", "secret": "a-long-admin-secret", "role": "admin", "operator": "op1"},
+                         {"name": "ops-alice", "secret": "another-admin-secret", "role": "admin", "operator": "op1"}]}"""), "test");
+    assertEquals(rotated.admin("a-long-admin-secret"), rotated.admin("another-admin-secret"));
+  }
+
   /** A misspelt "operator" would have made a token scoped to one operator a network token over all of them. */
   @Test
   void unknownOrBlankFieldsAreRefused() {
