@@ -321,6 +321,42 @@ class PgLedgerIT {
     assertEquals(new Money(10_007_001, 700_000).plus(Money.ofMicros(7)), figures.balances().get(a));
   }
 
+  /**
+   * A commit that lands while a rebuild reads (a new state record at op 3 with shares after it) is
+   * seen whole or not at all: not its shares added to the state record before it. The commit holds
+   * share_runs locked, so the rebuild's read of the shares waits for it after reading the anchor.
+   */
+  @Test
+  void aRebuildReadsOneSnapshotThoughACommitLandsBetweenItsReads() throws Exception {
+    PoolId pool = new PoolId("snapshot", "p");
+    var terms = new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000));
+    await(ledger.recordCreated(io.jackpot.pool.Pool.created(pool, terms, new io.jackpot.pool.StrongRandomSource().next()), AT));
+    for (long op = 1; op <= 2; op++) {
+      var round = new RoundRecord("snap-" + op, "fp", "g", "op", "p", 1_000_000, "EUR", null, AT);
+      await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(), List.of(new LedgerBatch.Round(round, RoundStatus.APPLIED, AT)),
+          List.of(new LedgerBatch.Share(pool, op, "op", "snap-" + op, 0, Money.ofMicros(1_000), Money.ZERO, Money.ZERO,
+              Money.ofMicros(10_000_000 + op * 1_000))),
+          List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of())));
+    }
+    try (SimplePg commit = SimplePg.of(url); SimplePg watch = SimplePg.of(url)) {
+      commit.execute("BEGIN; LOCK TABLE share_runs IN ACCESS EXCLUSIVE MODE;"
+          + " INSERT INTO pool_events (jackpot_id, pool_key, op_seq, kind, status, amount_micros, amount_sub, cycle_seed_micros,"
+          + " win_seq, reserve_micros, reserve_sub, owed_micros, owed_sub, terms, at) SELECT 'snapshot', 'p', 3, 'WIN', 'ACTIVE',"
+          + " 10000000, 0, 10000000, 1, 0, 0, 0, 0, terms, now() FROM pool_events WHERE jackpot_id = 'snapshot' AND op_seq = 0;"
+          + " INSERT INTO share_runs VALUES ('snapshot', 'p', 4, 5, 2000, 0, 0, 0, 0, 0)");
+      var rebuilding = ledger.rebuild(pool, terms).toCompletableFuture();
+      Await.until(() -> watch.count("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()") > 0,
+          java.time.Duration.ofSeconds(10), () -> "the rebuild waits for the commit, its anchor read");
+      commit.execute("COMMIT");
+      var rebuilt = rebuilding.get(10, TimeUnit.SECONDS).orElseThrow();
+      assertEquals(2, rebuilt.opSeq(), "the ledger before the commit: the creation and ops 1-2");
+      assertEquals(Money.ofMicros(10_002_000), rebuilt.amount());
+    }
+    var after = ledger.rebuild(pool, terms).toCompletableFuture().get(10, TimeUnit.SECONDS).orElseThrow();
+    assertEquals(5, after.opSeq(), "after it: the state record at op 3 and the run 4-5");
+    assertEquals(Money.ofMicros(10_002_000), after.amount());
+  }
+
   @Test
   void aRebuiltPoolRemembersTheNewestTermsVersionItTookAcrossAWin() throws Exception {
     PoolId id = new PoolId("versioned", "p");

@@ -253,6 +253,9 @@ final class LedgerSql {
   static final String RECENT_WINS = "SELECT " + WIN_COLUMNS
       + " FROM wins WHERE jackpot_id = $1 AND pool_key = $2 ORDER BY sequence DESC LIMIT $3";
 
+  /** The first statement of a transaction whose reads must see one snapshot of the ledger. */
+  static final String SNAPSHOT = "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY";
+
   static final String LAST_EVENT = """
       SELECT op_seq, status, amount_micros, amount_sub, cycle_seed_micros, win_seq, hit_micros, salt, commitment,
              reserve_micros, reserve_sub, owed_micros, owed_sub, terms, pending_terms, terms_version

@@ -322,7 +322,7 @@ public final class PgLedger implements Ledger {
   /** Grouped reads in one snapshot (repeatable read), so flows and balances are consistent with each other. */
   @Override
   public CompletionStage<LedgerFigures> figures() {
-    return unlimited.withTransaction(conn -> conn.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute()
+    return unlimited.withTransaction(conn -> conn.query(LedgerSql.SNAPSHOT).execute()
         .compose(x -> conn.query(LedgerSql.FLOW_CREATED).execute())
         .compose(created -> conn.query(LedgerSql.FLOW_WINS).execute()
             .compose(wins -> conn.query(LedgerSql.FLOW_SHARES).execute()
@@ -494,21 +494,27 @@ public final class PgLedger implements Ledger {
     return record(LedgerBatch.ofEventsIfAbsent(UUID.randomUUID().toString(), List.of(event)));
   }
 
-  /** The last full-state event, plus every share recorded after it, plus the recent wins. */
+  /**
+   * The last full-state event, plus every share recorded after it, plus the recent wins: read in
+   * one snapshot (repeatable read), so that a commit landing between the reads (a new anchor with
+   * shares after it) cannot be half seen, its shares added to the anchor before it.
+   */
   @Override
   public CompletionStage<Optional<Pool>> rebuild(PoolId id, PoolTerms terms) {
     Tuple key = Tuple.of(id.jackpotId(), id.poolKey());
-    return unlimited.preparedQuery(LedgerSql.LAST_EVENT).execute(key).compose(events -> {
-      if (events.size() == 0) {
-        return Future.succeededFuture(Optional.<Pool>empty());
-      }
-      Row anchor = events.iterator().next();
-      long anchorOp = anchor.getLong("op_seq");
-      return unlimited.preparedQuery(LedgerSql.SHARES_SINCE).execute(Tuple.of(id.jackpotId(), id.poolKey(), anchorOp))
-          .compose(sums -> unlimited.preparedQuery(LedgerSql.RECENT_WINS).execute(Tuple.of(id.jackpotId(), id.poolKey(), Pool.RECENT_WINS))
-              .compose(recent -> unlimited.preparedQuery(LedgerSql.RECENT_RECEIPTS).execute(Tuple.of(id.jackpotId(), id.poolKey(), Pool.RECEIVED_TRANSFERS))
-                  .map(receipts -> Optional.of(rebuilt(id, terms, anchor, sums.iterator().next(), recent, receipts)))));
-    }).toCompletionStage();
+    return unlimited.withTransaction(conn -> conn.query(LedgerSql.SNAPSHOT).execute()
+        .compose(x -> conn.preparedQuery(LedgerSql.LAST_EVENT).execute(key)).compose(events -> {
+          if (events.size() == 0) {
+            return Future.succeededFuture(Optional.<Pool>empty());
+          }
+          Row anchor = events.iterator().next();
+          long anchorOp = anchor.getLong("op_seq");
+          return conn.preparedQuery(LedgerSql.SHARES_SINCE).execute(Tuple.of(id.jackpotId(), id.poolKey(), anchorOp))
+              .compose(sums -> conn.preparedQuery(LedgerSql.RECENT_WINS).execute(Tuple.of(id.jackpotId(), id.poolKey(), Pool.RECENT_WINS))
+                  .compose(recent -> conn.preparedQuery(LedgerSql.RECENT_RECEIPTS)
+                      .execute(Tuple.of(id.jackpotId(), id.poolKey(), Pool.RECEIVED_TRANSFERS))
+                      .map(receipts -> Optional.of(rebuilt(id, terms, anchor, sums.iterator().next(), recent, receipts)))));
+        })).toCompletionStage();
   }
 
   private static Pool rebuilt(PoolId id, PoolTerms terms, Row anchor, Row sums, RowSet<Row> recent, RowSet<Row> receipts) {
