@@ -275,7 +275,7 @@ public final class JackpotNode implements AutoCloseable {
     api = new ApiRouter(new GameAuth(live::get), contributionRoutes,
         new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools, fx, config.publicWins()),
         new HealthRoutes(readyNow),
-        new TickerRoutes(catalogue, pools, tickerHub, config.ticker().maxQueueBytes(), clock, fx, config.publicWins()),
+        new TickerRoutes(catalogue, pools, tickerHub, config.ticker(), clock, fx, config.publicWins()),
         new AdminRoutes(admin, catalogue, pools, new AdminAuth(live::get), fx, fxRates::publish), quorum,
         new MetricsRoutes(metricsRegistry));
     int instances = Math.max(1, Runtime.getRuntime().availableProcessors());

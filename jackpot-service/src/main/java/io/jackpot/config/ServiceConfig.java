@@ -75,7 +75,8 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
             Duration.ofMillis(250),
             intVar(env, "JACKPOT_TICKER_MAX_QUEUE_KB", 256, 4, 65_536) * 1024,
             Duration.ofSeconds(intVar(env, "JACKPOT_TICKER_PING_SECONDS", 30, 1, 3600)),
-            intVar(env, "JACKPOT_HTTP_SEND_BUFFER_BYTES", 0, 0, 16 * 1024 * 1024)),
+            intVar(env, "JACKPOT_HTTP_SEND_BUFFER_BYTES", 0, 0, 16 * 1024 * 1024),
+            intVar(env, "JACKPOT_TICKER_MAX_SUBSCRIBERS", TickerSettings.DEFAULT_MAX_SUBSCRIBERS, 1, 1_000_000)),
         Duration.ofSeconds(intVar(env, "JACKPOT_STREAM_PING_SECONDS", 30, 1, 3600)),
         EnvVars.choice("JACKPOT_PUBLIC_WINS", env.get("JACKPOT_PUBLIC_WINS"), PublicWins.FULL),
         EnvVars.choice("JACKPOT_CLAIM_ROUNDS", env.get("JACKPOT_CLAIM_ROUNDS"), ClaimRounds.ANY));

@@ -8,14 +8,26 @@ import java.time.Duration;
  * {@code maxQueueBytes} is dropped; idle connections are pinged every {@code pingEvery} and closed
  * when the previous ping went unanswered. {@code socketSendBufferBytes} bounds what the kernel holds
  * per connection (0: the OS default), which with many subscribers bounds memory and lets a stalled
- * subscriber be noticed sooner.
+ * subscriber be noticed sooner. A member holds at most {@code maxSubscribers} subscribers: every
+ * connect reads the followed pools from the cluster, on the partition threads that apply the
+ * contributions, and every subscriber holds a connection (a file descriptor).
  */
 public record TickerSettings(Duration interval, Duration winPoll, int maxQueueBytes, Duration pingEvery,
-    int socketSendBufferBytes) {
+    int socketSendBufferBytes, int maxSubscribers) {
+  /** What {@code scripts/bench-ticker} checks by default. */
+  public static final int DEFAULT_MAX_SUBSCRIBERS = 10_000;
+
   public TickerSettings {
     if (interval.toMillis() < 100) {
       throw new IllegalArgumentException("the ticker interval must be at least 100 ms");
     }
+    if (maxSubscribers < 1) {
+      throw new IllegalArgumentException("a member must take at least one ticker subscriber");
+    }
     winPoll = interval.compareTo(winPoll) < 0 ? interval : winPoll;
+  }
+
+  public TickerSettings(Duration interval, Duration winPoll, int maxQueueBytes, Duration pingEvery, int socketSendBufferBytes) {
+    this(interval, winPoll, maxQueueBytes, pingEvery, socketSendBufferBytes, DEFAULT_MAX_SUBSCRIBERS);
   }
 }

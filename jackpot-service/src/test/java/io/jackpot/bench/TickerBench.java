@@ -36,7 +36,7 @@ public final class TickerBench {
     Path data = io.jackpot.it.ScratchDirs.create("ticker-bench");
     Process service = io.jackpot.it.ServiceProcess.launch(data, port, List.of("-Xmx2g"), java.util.Map.of("JACKPOT_HZ_PORT", "15801",
         "JACKPOT_CLUSTER_NAME", "bench-" + ProcessHandle.current().pid(), "JACKPOT_TICKER_INTERVAL_MS", "1000",
-        "JACKPOT_CLIENT_ERROR_LOG_LEVEL", "WARN"));
+        "JACKPOT_CLIENT_ERROR_LOG_LEVEL", "WARN", "JACKPOT_TICKER_MAX_SUBSCRIBERS", Integer.toString(max + 100)));
     Vertx vertx = Vertx.vertx();
     AtomicBoolean running = new AtomicBoolean(true);
     try {

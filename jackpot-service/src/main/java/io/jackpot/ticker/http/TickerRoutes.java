@@ -26,13 +26,14 @@ public final class TickerRoutes {
   private final Pools pools;
   private final TickerHub hub;
   private final int maxQueueBytes;
+  private final int maxSubscribers;
   private final java.time.Clock clock;
   private final io.jackpot.fx.FxHolder fx;
 
   private final io.jackpot.award.PublicWins publicity;
 
   /** {@code publicity}: what the snapshot shows of the pools' last wins. */
-  public TickerRoutes(Catalogue catalogue, Pools pools, TickerHub hub, int maxQueueBytes, java.time.Clock clock,
+  public TickerRoutes(Catalogue catalogue, Pools pools, TickerHub hub, io.jackpot.ticker.TickerSettings settings, java.time.Clock clock,
       io.jackpot.fx.FxHolder fx, io.jackpot.award.PublicWins publicity) {
     this.publicity = publicity;
     this.fx = fx;
@@ -40,7 +41,8 @@ public final class TickerRoutes {
     this.catalogue = catalogue;
     this.pools = pools;
     this.hub = hub;
-    this.maxQueueBytes = maxQueueBytes;
+    this.maxQueueBytes = settings.maxQueueBytes();
+    this.maxSubscribers = settings.maxSubscribers();
   }
 
   public void mount(Router router) {
@@ -53,6 +55,11 @@ public final class TickerRoutes {
     List<JackpotDefinition> followed = followed(named);
     if (!"websocket".equalsIgnoreCase(ctx.request().getHeader("Upgrade"))) {
       throw Rejection.invalid("WEBSOCKET_REQUIRED", "the ticker is a WebSocket: send an Upgrade: websocket request");
+    }
+    // Checked before the upgrade (connects at the same instant may pass it together: a bound, not an exact count).
+    if (hub.size() >= maxSubscribers) {
+      throw new Rejection(Rejection.Kind.UNAVAILABLE, "TICKER_FULL", "this member holds its " + maxSubscribers
+          + " ticker subscribers (JACKPOT_TICKER_MAX_SUBSCRIBERS); connect to another member, or again later");
     }
     List<PoolId> ids = new ArrayList<>();
     followed.forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
