@@ -444,7 +444,16 @@ public final class AdminService {
         throw Rejection.invalid("INVALID_FIELD", "rates." + currency + " " + e.getMessage() + " (a decimal string like \"0.85\")");
       }
     }
+    Object confirm = body.getValue("confirm");
+    if (confirm != null && !(confirm instanceof Boolean)) {
+      throw Rejection.invalid("INVALID_FIELD", "confirm must be true or false");
+    }
     FxRates next = new FxRates(current.base(), parsed);
+    List<String> jumps = current.jumpsTo(next);
+    if (!jumps.isEmpty() && !Boolean.TRUE.equals(confirm)) {
+      throw Rejection.invalid("FX_RATE_JUMP", String.join("; ", jumps) + ": more than " + FxRates.JUMP_FACTOR
+          + " times up or down; nothing saved. If that is meant, send the set again with \"confirm\": true");
+    }
     String before = io.jackpot.fx.hz.HzFxRates.json(current).encode();
     String after = io.jackpot.fx.hz.HzFxRates.json(next).encode();
     AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), null, "fx.rates", "fx-rates", before, after);

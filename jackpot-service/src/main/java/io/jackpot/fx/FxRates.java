@@ -32,6 +32,28 @@ public record FxRates(String base, Map<String, Long> ratePpm) {
     return rate(currency).map(r -> new Display(currency, this));
   }
 
+  /** A new rate more than this many times the one in force, or less than the one in force over it, is a jump. */
+  public static final int JUMP_FACTOR = 2;
+
+  /**
+   * The rates of {@code next} that move more than {@link #JUMP_FACTOR} times up or down from this
+   * set's rate of the same currency, each described; currencies new in {@code next} have nothing to
+   * be compared with. A typo ("0.000085" for "0.85") would make every stake in that currency feed
+   * the pools ten thousand times its worth.
+   */
+  public java.util.List<String> jumpsTo(FxRates next) {
+    java.util.List<String> jumps = new java.util.ArrayList<>();
+    new TreeMap<>(next.ratePpm).forEach((currency, to) -> { // by currency: one message for one set
+      Long from = ratePpm.get(currency);
+      // exact: the factor times a ppm rate (at most 10^12) stays far inside a long
+      if (from != null && (to > from * JUMP_FACTOR || to * JUMP_FACTOR < from)) {
+        jumps.add("rates." + currency + " " + BigDecimal.valueOf(to, 6).stripTrailingZeros().toPlainString() + " against "
+            + BigDecimal.valueOf(from, 6).stripTrailingZeros().toPlainString() + " in force");
+      }
+    });
+    return jumps;
+  }
+
   /** A stake of {@code micros} in {@code currency}, in base micro-units: micros × 10^6 / ratePpm, rounded down. */
   public static long toBase(long micros, long ratePpm) {
     return BigInteger.valueOf(micros).multiply(BigInteger.valueOf(1_000_000)).divide(BigInteger.valueOf(ratePpm)).longValueExact();

@@ -25,6 +25,16 @@ class FxRatesTest {
   }
 
   @Test
+  void aRateMovingMoreThanTwiceUpOrDownIsAJumpAndANewCurrencyIsNot() {
+    FxRates inForce = new FxRates("EUR", java.util.Map.of("GBP", 850_000L, "USD", 1_080_000L));
+    assertEquals(java.util.List.of(), inForce.jumpsTo(new FxRates("EUR", java.util.Map.of("GBP", 1_700_000L, "USD", 540_000L, "JPY", 160_000_000L))),
+        "exactly twice up or down, and a currency without a rate in force");
+    assertEquals(java.util.List.of("rates.GBP 0.000085 against 0.85 in force", "rates.USD 2.160001 against 1.08 in force"),
+        inForce.jumpsTo(new FxRates("EUR", java.util.Map.of("GBP", 85L, "USD", 2_160_001L))));
+    assertEquals(java.util.List.of("rates.GBP 0.424999 against 0.85 in force"), inForce.jumpsTo(new FxRates("EUR", java.util.Map.of("GBP", 424_999L))));
+  }
+
+  @Test
   void theBaseAlwaysHasRateOne() {
     FxRates rates = new FxRates("EUR", Map.of("GBP", 850_000L));
     assertEquals(1_000_000L, rates.rate("EUR").orElseThrow());

@@ -185,6 +185,18 @@ class FxIT extends OneNode {
     assertEquals(400, setRates(new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", "-1")), ADMIN).status());
     assertEquals(400, setRates(new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("gbp", "0.8")), ADMIN).status());
     assertEquals(200, setRates(new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", "0.86")), ADMIN).status());
+    // A typo ten thousand times below the rate in force: refused unless confirmed, nothing saved.
+    JsonObject typo = new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", "0.000086"));
+    Api.Reply jump = setRates(typo, ADMIN);
+    assertEquals(400, jump.status());
+    assertEquals("FX_RATE_JUMP", jump.errorCode());
+    assertTrue(jump.json().getJsonObject("error").getString("message").contains("rates.GBP 0.000086 against 0.86 in force"), jump.body());
+    assertEquals("0.86", gbpInForce());
+    assertEquals(400, setRates(typo.copy().put("confirm", "yes"), ADMIN).status());
+    assertEquals(200, setRates(typo.copy().put("confirm", true), ADMIN).status(), "a jump that is meant");
+    assertEquals("0.000086", gbpInForce());
+    assertEquals(200, setRates(new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", "0.86")).put("confirm", true), ADMIN)
+        .status());
     var audit = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/audit", ADMIN).json().getJsonArray("entries");
     JsonObject last = audit.getJsonObject(audit.size() - 1);
     assertEquals("fx.rates", last.getString("action"));
