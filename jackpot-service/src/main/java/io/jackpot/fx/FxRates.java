@@ -32,6 +32,11 @@ public record FxRates(String base, Map<String, Long> ratePpm) {
     return rate(currency).map(r -> new Display(currency, this));
   }
 
+  /** A rate as the API writes it: a decimal string, trailing zeros stripped ("0.85"). */
+  public static String text(long ratePpm) {
+    return BigDecimal.valueOf(ratePpm, 6).stripTrailingZeros().toPlainString();
+  }
+
   /** A new rate more than this many times the one in force, or less than the one in force over it, is a jump. */
   public static final int JUMP_FACTOR = 2;
 
@@ -47,8 +52,7 @@ public record FxRates(String base, Map<String, Long> ratePpm) {
       Long from = ratePpm.get(currency);
       // exact: the factor times a ppm rate (at most 10^12) stays far inside a long
       if (from != null && (to > from * JUMP_FACTOR || to * JUMP_FACTOR < from)) {
-        jumps.add("rates." + currency + " " + BigDecimal.valueOf(to, 6).stripTrailingZeros().toPlainString() + " against "
-            + BigDecimal.valueOf(from, 6).stripTrailingZeros().toPlainString() + " in force");
+        jumps.add("rates." + currency + " " + text(to) + " against " + text(from) + " in force");
       }
     });
     return jumps;

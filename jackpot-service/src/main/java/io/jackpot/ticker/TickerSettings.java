@@ -26,8 +26,4 @@ public record TickerSettings(Duration interval, Duration winPoll, int maxQueueBy
     }
     winPoll = interval.compareTo(winPoll) < 0 ? interval : winPoll;
   }
-
-  public TickerSettings(Duration interval, Duration winPoll, int maxQueueBytes, Duration pingEvery, int socketSendBufferBytes) {
-    this(interval, winPoll, maxQueueBytes, pingEvery, socketSendBufferBytes, DEFAULT_MAX_SUBSCRIBERS);
-  }
 }

@@ -47,9 +47,11 @@ class TickerIT {
     List<String> members = List.of("127.0.0.1:" + portA, "127.0.0.1:" + portB);
     // a: small buffers, pings rare (for the slow-consumer test); b: pings every second.
     a = node(pg, new ClusterSettings(name, portA, members, "127.0.0.1", 600),
-        new TickerSettings(Duration.ofMillis(100), Duration.ofMillis(100), 16 * 1024, Duration.ofMinutes(10), 8 * 1024));
+        new TickerSettings(Duration.ofMillis(100), Duration.ofMillis(100), 16 * 1024, Duration.ofMinutes(10), 8 * 1024,
+            TickerSettings.DEFAULT_MAX_SUBSCRIBERS));
     b = node(pg, new ClusterSettings(name, portB, members, "127.0.0.1", 600),
-        new TickerSettings(Duration.ofMillis(100), Duration.ofMillis(100), 256 * 1024, Duration.ofSeconds(1), 0));
+        new TickerSettings(Duration.ofMillis(100), Duration.ofMillis(100), 256 * 1024, Duration.ofSeconds(1), 0,
+            TickerSettings.DEFAULT_MAX_SUBSCRIBERS));
     viaA = new Api(a.httpPort());
   }
 

@@ -31,7 +31,8 @@ class TickerPageIT {
     Assumptions.assumeTrue(Chromium.available(), "Debian's chromium is not installed (scripts/test installs it)");
     ServiceConfig config = ServiceConfig.fromEnv(Map.of()).withHttpPort(TestNodes.freePort())
         .withPgUrl(TestPostgres.freshDatabase()).withCluster(TestNodes.ownCluster())
-        .withTicker(new TickerSettings(Duration.ofMillis(300), Duration.ofMillis(100), 256 * 1024, Duration.ofSeconds(30), 0));
+        .withTicker(new TickerSettings(Duration.ofMillis(300), Duration.ofMillis(100), 256 * 1024, Duration.ofSeconds(30), 0,
+            TickerSettings.DEFAULT_MAX_SUBSCRIBERS));
     try (JackpotNode node = JackpotNode.start(config, Clock.systemUTC(), DefaultCatalogue.create());
          Chromium browser = Chromium.start()) {
       Api api = new Api(node.httpPort());

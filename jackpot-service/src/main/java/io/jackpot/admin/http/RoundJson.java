@@ -6,7 +6,6 @@ import io.jackpot.ledger.RoundDetail;
 import io.jackpot.pool.PoolId;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.math.BigDecimal;
 import java.util.function.Function;
 
 /**
@@ -28,7 +27,7 @@ final class RoundJson {
         .put("playerId", r.playerId()).put("status", r.status().name()).put("stake", r.stake().toPlainString())
         .put("sentStake", r.sentStake().toPlainString()).put("sentCurrency", r.sentCurrency());
     if (r.fxRatePpm() != null) {
-      out.put("fxRate", BigDecimal.valueOf(r.fxRatePpm(), 6).stripTrailingZeros().toPlainString());
+      out.put("fxRate", io.jackpot.fx.FxRates.text(r.fxRatePpm()));
     }
     if (r.coinValue() != null) {
       out.put("coinValue", r.coinValue().toPlainString());
