@@ -1,5 +1,6 @@
 package io.jackpot.jackpot;
 
+import io.jackpot.error.Rejection;
 import io.jackpot.pool.PoolId;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -96,9 +97,14 @@ public final class Catalogue {
     return jackpot(id.jackpotId()).flatMap(j -> j.pool(id.poolKey()));
   }
 
-  /** The currency a pool is kept in (its jackpot's). */
+  /**
+   * The currency a pool is kept in (its jackpot's). The catalogue only grows, so a pool it does not
+   * know is one defined on another member a moment ago that this member has not heard of yet: that is
+   * refused 503 {@code POOL_NOT_LOADED} (retry shortly), not answered as a failure of the service.
+   */
   public String currencyOf(PoolId pool) {
-    return jackpot(pool.jackpotId()).orElseThrow(() -> new IllegalArgumentException("unknown jackpot " + pool)).currency();
+    return jackpot(pool.jackpotId()).orElseThrow(() -> new Rejection(Rejection.Kind.UNAVAILABLE, "POOL_NOT_LOADED",
+        "jackpot " + pool.jackpotId() + " is not loaded on this member yet; retry shortly")).currency();
   }
 
   public boolean knowsGame(String gameId) {

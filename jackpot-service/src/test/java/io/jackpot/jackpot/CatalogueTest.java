@@ -2,7 +2,9 @@ package io.jackpot.jackpot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.jackpot.error.Rejection;
 import io.jackpot.jackpot.Catalogue.Route;
 import io.jackpot.money.Rate;
 import io.jackpot.pool.PoolId;
@@ -20,6 +22,14 @@ class CatalogueTest {
     assertEquals(200_000_000L, cv10.seedMicros());
     assertEquals(5_000, cv10.rate().ppm());
     assertEquals(20_000_000_000L, bewitched.pool("cv-10.00").orElseThrow().seedMicros());
+  }
+
+  @Test
+  void aPoolOfAJackpotNotHeardOfYetIsRefusedRetryablyNotAsAFailure() {
+    assertEquals("EUR", catalogue.currencyOf(new PoolId("candy", "mini")));
+    Rejection refused = assertThrows(Rejection.class, () -> catalogue.currencyOf(new PoolId("defined-elsewhere", "main")));
+    assertEquals(Rejection.Kind.UNAVAILABLE, refused.kind());
+    assertEquals("POOL_NOT_LOADED", refused.code());
   }
 
   @Test
