@@ -1,7 +1,6 @@
 package io.jackpot.it;
 
 import io.jackpot.ledger.pg.LocalPostgres;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -17,7 +16,7 @@ final class TestPostgres {
 
   static synchronized LocalPostgres server() throws Exception {
     if (server == null) {
-      Path dir = Files.createTempDirectory("jackpot-it-pg");
+      Path dir = ScratchDirs.unmanaged("it-pg"); // deleted below once its server is down; swept if the run is killed
       server = LocalPostgres.start(dir.resolve("pg")); // its lock file beside it, in dir
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         try {

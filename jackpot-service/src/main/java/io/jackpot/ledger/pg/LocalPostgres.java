@@ -111,6 +111,24 @@ public final class LocalPostgres implements AutoCloseable {
     }
   }
 
+  /**
+   * Stops the server of a data directory that no running process owns (its process was killed -9;
+   * zonky starts PostgreSQL through pg_ctl, so the server outlives it). Returns false, touching
+   * nothing, when a running process (this one included) holds the directory.
+   */
+  public static boolean stopIfAbandoned(Path dataDir) throws IOException {
+    FileChannel owner;
+    try {
+      owner = own(dataDir);
+    } catch (IOException held) {
+      return false;
+    }
+    try (owner) {
+      stopStale(dataDir);
+      return true;
+    }
+  }
+
   /** Stops a postmaster still running on this data directory (its JVM was killed -9). */
   static void stopStale(Path dataDir) throws IOException {
     Path pidFile = dataDir.resolve("postmaster.pid");
