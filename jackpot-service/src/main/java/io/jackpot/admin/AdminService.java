@@ -142,15 +142,25 @@ public final class AdminService {
     // A discontinued overflow pool refuses a new version only: the version in force sent again may be
     // one saved and not put in force, which every other change of the jackpot waits behind (409),
     // and a pool owing overflow to a discontinued pool keeps what it owes.
-    return pools.getAll(overflowTargets.keySet())
-        .thenApply(live -> firstDiscontinued(live, overflowTargets, "INVALID_DEFINITION"))
-        .thenCompose(discontinued -> ledger.saveDefinition(id, after, admin.name(), audit, inForce -> {
-          boolean save = checkInForce(inForce, before, next);
-          if (save && discontinued != null) {
-            throw discontinued;
-          }
-          return save;
-        }))
+    // The running pools a linked game's round feeds are read too: each takes its terms in force
+    // until its next win, a rate this change lowers included (StakeShares).
+    java.util.Set<PoolId> read = new java.util.HashSet<>(overflowTargets.keySet());
+    catalogue.jackpots().stream().filter(j -> j.id().equals(id) || next.games().stream().anyMatch(j::links))
+        .forEach(j -> j.pools().forEach(p -> read.add(j.poolId(p))));
+    return pools.getAll(read)
+        .thenCompose(live -> {
+          Rejection discontinued = firstDiscontinued(live, overflowTargets, "INVALID_DEFINITION");
+          Map<PoolId, Long> takes = new java.util.HashMap<>();
+          live.stream().filter(p -> p.status() != io.jackpot.pool.PoolStatus.DISCONTINUED)
+              .forEach(p -> takes.put(p.id(), p.terms().rate().ppm() + p.terms().reserveRatePpm()));
+          return ledger.saveDefinition(id, after, admin.name(), audit, inForce -> {
+            boolean save = checkInForce(inForce, before, next, pool -> takes.getOrDefault(pool, 0L));
+            if (save && discontinued != null) {
+              throw discontinued;
+            }
+            return save;
+          });
+        })
         .thenCompose(version -> installNewPools(before, next).thenCompose(v -> pauseNewPoolsOfPausedJackpot(admin, before, next))
             .thenCompose(v -> publish.apply(next, (long) version))
             .thenApply(inForce -> inForceOrRefused(inForce, "DEFINITION_CHANGED", "jackpot " + id + " was saved as version "
@@ -199,7 +209,8 @@ public final class AdminService {
    * not have caught up with a save on another member, and two PUTs of different jackpots linking
    * one game at the same moment must not each be checked without the other: the version it was
    * made on, one currency per game (GameCurrencies), and a game's jackpots taking less than the
-   * whole stake together (StakeShares). Answers whether to save: not when the version in force
+   * whole stake together (StakeShares; {@code takesNow}: what each running pool takes of a stake
+   * until its next win, read from the cluster). Answers whether to save: not when the version in force
    * already is {@code next} (the same definition sent again, checked when it was saved).
    *
    * <p>The version it was made on: the change was checked against this member's catalogue
@@ -207,7 +218,8 @@ public final class AdminService {
    * a member whose catalogue has not caught up, would otherwise save a change checked against an
    * older version (a currency change or a pool removal let through, terms sent out of order).
    */
-  private static boolean checkInForce(Map<String, String> inForce, JackpotDefinition before, JackpotDefinition next) {
+  private static boolean checkInForce(Map<String, String> inForce, JackpotDefinition before, JackpotDefinition next,
+      java.util.function.ToLongFunction<PoolId> takesNow) {
     String latestJson = inForce.get(next.id());
     JackpotDefinition latest = latestJson == null ? null : DefinitionJson.parseStored(next.id(), latestJson);
     if (next.equals(latest)) {
@@ -228,7 +240,7 @@ public final class AdminService {
       throw Rejection.invalid("INVALID_DEFINITION", "games: " + String.join("; ", currencies));
     }
     others.add(next);
-    List<String> tooMuch = io.jackpot.jackpot.StakeShares.problems(others, next.games());
+    List<String> tooMuch = io.jackpot.jackpot.StakeShares.problems(others, next.games(), takesNow);
     if (!tooMuch.isEmpty()) {
       throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", tooMuch));
     }

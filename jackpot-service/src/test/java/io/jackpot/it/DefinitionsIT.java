@@ -134,6 +134,39 @@ class DefinitionsIT extends OneNode {
     assertEquals(200, put("spooky-late", spooky(), ADMIN).status(), "once it is gone");
   }
 
+  /**
+   * A running pool takes its terms in force until its next win, a lowered rate included: the limit on
+   * a game's stake counts it at the larger rate until then. Lowering one pool from 90% to 5% and
+   * adding another at 90% would otherwise take 180% of every stake (plus candy's 3%) until that win.
+   */
+  @Test
+  void aRateLoweredButNotYetInForceStillCountsAgainstTheWholeStake() {
+    JsonObject one = new JsonObject().put("name", "Lowered").put("currency", "EUR").put("owner", "demo")
+        .put("games", new JsonArray().add("cluster-bear-sweet-wins")).put("routing", "ALL")
+        .put("pools", new JsonArray().add(new JsonObject().put("key", "p1").put("name", "P1").put("seed", "1.00").put("rate", "0.9")
+            .put("trigger", new JsonObject().put("type", "CLAIM"))));
+    assertEquals(200, put("lowered", one, ADMIN).status());
+    JsonObject lowered = one.copy();
+    pool(lowered, 0).put("rate", "0.05");
+    JsonObject withSecond = lowered.copy();
+    withSecond.getJsonArray("pools").add(pool(one, 0).copy().put("key", "p2").put("name", "P2"));
+
+    Api.Reply refused = put("lowered", withSecond, ADMIN);
+    assertEquals(400, refused.status(), refused.body());
+    assertEquals("INVALID_DEFINITION", refused.errorCode());
+    assertTrue(refused.body().contains("game cluster-bear-sweet-wins") && refused.body().contains("until its next win"), refused.body());
+    assertEquals(1, AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/lowered", ADMIN).json().getJsonObject("definition")
+        .getJsonArray("pools").size(), "nothing saved");
+
+    assertEquals(200, put("lowered", lowered, ADMIN).status(), "the lowering alone");
+    Api.Reply stillRefused = put("lowered", withSecond, ADMIN);
+    assertEquals(400, stillRefused.status(), "p1 still takes 90% until it is won: " + stillRefused.body());
+
+    String claim = Api.claim("LOW-W", "lowered", "p1").replace("\"bewitched\"", "\"cluster-bear-sweet-wins\"");
+    assertEquals(200, api.post("/v1/wins", claim).status());
+    assertEquals(200, put("lowered", withSecond, ADMIN).status(), "once p1 takes 5%: 95% and candy's 3% stay below the stake");
+  }
+
   static JsonObject half(String rate) {
     return new JsonObject().put("name", "Half").put("currency", "EUR").put("owner", "demo")
         .put("games", new JsonArray().add("creepy-candy")).put("routing", "ALL")

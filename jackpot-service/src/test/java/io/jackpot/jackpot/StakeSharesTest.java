@@ -41,4 +41,20 @@ class StakeSharesTest {
     assertEquals(List.of(), StakeShares.problems(List.of(typo), List.of("h")), "90% of the stake is allowed");
     assertEquals(List.of(), StakeShares.problems(List.of(typo, other), List.of("k")), "a game no jackpot links");
   }
+
+  @Test
+  void aRunningPoolCountsAtTheTermsItKeepsUntilItsNextWinWhereThoseAreHigher() {
+    JackpotDefinition lowered = jackpot("a", Routing.ALL, List.of("g"), pool("x", "0.05", 0, null), pool("y", "0.4", 0, null));
+    java.util.function.ToLongFunction<io.jackpot.pool.PoolId> inForce = id -> switch (id.poolKey()) {
+      case "x" -> 600_000; // still at 60% until it is won
+      case "y" -> 100_000; // raised to 40%: the definition's rate is the larger
+      default -> 0;
+    };
+    assertEquals(600_000 + 400_000, StakeShares.ofJackpot(lowered, inForce));
+    assertEquals(50_000 + 400_000, StakeShares.ofJackpot(lowered), "by its definition alone");
+    List<String> problems = StakeShares.problems(List.of(lowered), List.of("g"), inForce);
+    assertEquals(1, problems.size(), problems.toString());
+    assertTrue(problems.get(0).startsWith("game g: its jackpots [a] would take up to 100% of each stake"), problems.get(0));
+    assertEquals(List.of(), StakeShares.problems(List.of(lowered), List.of("g")));
+  }
 }
