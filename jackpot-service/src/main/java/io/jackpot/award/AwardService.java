@@ -117,6 +117,22 @@ public final class AwardService {
       java.util.function.Predicate<PoolDefinition> eligible, java.util.Optional<Win> before,
       java.util.Optional<io.jackpot.ledger.RoundDetail> round, java.util.function.Supplier<Rejection> none) {
     PoolId drawn = jackpot.poolId(tiers.draw(jackpot, caller.operatorId(), request.roundId(), eligible).orElseThrow(none));
+    // The ledger was read for the round's win first; one applied and not yet recorded (the claim's
+    // earlier try, its commit under way) is only in the live pools. A retry drawing by weights
+    // changed meanwhile would otherwise win a second tier: the drawn pool only knows its own wins.
+    return pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList()).thenCompose(live -> {
+      List<Win> applied = new java.util.ArrayList<>();
+      live.forEach(p -> p.winOf(caller.operatorId(), request.roundId()).ifPresent(applied::add));
+      java.util.Optional<Win> won = playedBefore(applied, request);
+      return won.isPresent() ? CompletableFuture.completedFuture(sameClaimant(won.get(), request, caller))
+          : drawnClaimOn(drawn, caller, request, jackpot, eligible, before, round);
+    });
+  }
+
+  /** {@link #drawnClaim}'s claim of the tier drawn, drawn again if that tier is discontinued. */
+  private CompletionStage<Win> drawnClaimOn(PoolId drawn, Caller caller, ClaimRequest request, JackpotDefinition jackpot,
+      java.util.function.Predicate<PoolDefinition> eligible, java.util.Optional<Win> before,
+      java.util.Optional<io.jackpot.ledger.RoundDetail> round) {
     return claimOn(drawn, caller, request, before, round).exceptionallyCompose(failure -> {
       if (!Rejection.is(failure, "POOL_DISCONTINUED")) {
         return CompletableFuture.failedStage(failure);
