@@ -14,6 +14,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The SDK's delivery rules against a scripted HTTP service on loopback (over HTTP/1.1: the JDK has
@@ -608,6 +610,26 @@ class HttpJackpotContributorTest {
   void anEndpointThatCannotUpgradeGetsTheBatchesByPost() throws Exception {
     try (FakeService service = new FakeService(body -> body.isEmpty()
         ? new FakeService.Reply(400, "{\"error\":{\"code\":\"WEBSOCKET_REQUIRED\",\"message\":\"send an Upgrade\"}}", null)
+        : FakeService.answerAll(body, "APPLIED", null));
+         JackpotContributor sdk = JackpotContributor.of(config(service.url()).transport(ContributorConfig.Transport.WEBSOCKET).build())) {
+      assertEachApplied(sdk, 5);
+      assertEquals(1, service.bodies.stream().filter(String::isEmpty).count(), "one upgrade tried, then POSTs only");
+      assertEquals(5, service.bodies.stream().filter(b -> !b.isEmpty()).count());
+    }
+  }
+
+  /**
+   * A member without the contribution stream (API.md's v1 has none: an older version during a
+   * rolling upgrade, or a proxy routing only what API.md lists) answers the upgrade 404 or 405: the
+   * batches go by POST to it, as for WEBSOCKET_REQUIRED, instead of being retried for ever.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"404 {\"error\":{\"code\":\"NOT_FOUND\",\"message\":\"no such route\"}}",
+      "405 {\"error\":{\"code\":\"METHOD_NOT_ALLOWED\",\"message\":\"GET\"}}", "404 <html>Not Found</html>"})
+  void anEndpointWithoutTheStreamGetsTheBatchesByPost(String upgradeAnswer) throws Exception {
+    int status = Integer.parseInt(upgradeAnswer.substring(0, 3));
+    try (FakeService service = new FakeService(body -> body.isEmpty()
+        ? new FakeService.Reply(status, upgradeAnswer.substring(4), null)
         : FakeService.answerAll(body, "APPLIED", null));
          JackpotContributor sdk = JackpotContributor.of(config(service.url()).transport(ContributorConfig.Transport.WEBSOCKET).build())) {
       assertEachApplied(sdk, 5);

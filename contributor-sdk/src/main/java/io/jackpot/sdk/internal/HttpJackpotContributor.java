@@ -651,11 +651,16 @@ public final class HttpJackpotContributor implements JackpotContributor {
             throw refused;
           }
           Map<?, ?> err = serviceError(text);
-          if (err != null && "WEBSOCKET_REQUIRED".equals(err.get("code"))) {
+          int status = h.getResponse().statusCode();
+          boolean upgradeDropped = err != null && "WEBSOCKET_REQUIRED".equals(err.get("code"));
+          // 404 or 405: a member without the stream (API.md's v1 has none; an older version during
+          // a rolling upgrade), or a proxy that routes only what API.md lists; POST may well work.
+          if (upgradeDropped || status == 404 || status == 405) {
             if (noStreamUntil.put(e.base(), System.nanoTime() + NO_STREAM_FOR.toNanos()) == null) {
               System.getLogger(HttpJackpotContributor.class.getName()).log(System.Logger.Level.WARNING,
-                  "the path to " + e.base() + " does not pass WebSocket upgrades (the service answered WEBSOCKET_REQUIRED):"
-                  + " its batches go by POST, the stream is tried again every " + NO_STREAM_FOR.toSeconds() + " s");
+                  (upgradeDropped ? "the path to " + e.base() + " does not pass WebSocket upgrades (the service answered WEBSOCKET_REQUIRED)"
+                      : e.base() + " has no contribution stream (its upgrade was answered " + status + ")")
+                  + ": its batches go by POST, the stream is tried again every " + NO_STREAM_FOR.toSeconds() + " s");
             }
             return post(e, body);
           }
