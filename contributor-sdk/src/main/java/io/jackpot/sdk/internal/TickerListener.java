@@ -258,12 +258,19 @@ final class TickerListener implements WebSocket.Listener {
     }
   }
 
-  /** Every listener hears the win, whatever another one throws. */
+  /**
+   * Every listener hears the win, whatever another one throws: an exception, or an Error of the
+   * game's code (an AssertionError, say) that would otherwise drop the connection
+   * and, the win being marked as told, hide it from the listeners after it. Only the VM's own
+   * failures (out of memory, a stack overflow) go on.
+   */
   private void announce(Win win) {
     for (var listener : listeners) {
       try {
         listener.accept(win);
-      } catch (RuntimeException e) {
+      } catch (VirtualMachineError e) {
+        throw e;
+      } catch (RuntimeException | Error e) {
         System.getLogger(TickerListener.class.getName()).log(System.Logger.Level.WARNING, "a jackpot-won listener failed", e);
       }
     }

@@ -139,4 +139,20 @@ class TickerListenerTest {
     ticker.handle(snapshot(pool("mini", "candy/mini/2"), pool("major", "candy/major/1"), pool("new", "candy/new/1")));
     assertEquals(3 + 1100, heard.size(), "nothing new in the pools' last wins");
   }
+
+  /** A listener of the game's that throws, even an Error of its own (an AssertionError), does not keep the win from the next. */
+  @Test
+  void aListenerThrowingAnErrorDoesNotKeepTheWinFromTheNext() {
+    List<Win> second = new CopyOnWriteArrayList<>();
+    TickerListener twoListeners = new TickerListener(null, null, null, null, List.of(
+        w -> {
+          throw new AssertionError("the game's own check failed");
+        }, second::add), () -> false);
+    twoListeners.handle(snapshot(pool("mini", null)));
+    twoListeners.handle("""
+        {"type": "win", "winId": "candy/mini/1", "jackpotId": "candy", "poolKey": "mini", "sequence": 1, "roundId": "r-1",
+         "playerId": "p", "amount": "12.000000", "currency": "EUR", "amountInCurrency": "12.00",
+         "wonAt": "2026-11-21T13:45:01.123Z", "trigger": "RANDOM"}""");
+    assertEquals(List.of("candy/mini/1"), second.stream().map(Win::winId).toList());
+  }
 }
