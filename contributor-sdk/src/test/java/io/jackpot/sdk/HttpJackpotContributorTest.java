@@ -619,6 +619,100 @@ class HttpJackpotContributorTest {
   }
 
   /**
+   * Something on the way (a gateway's limit on WebSocket messages) closes the stream 1009 at the
+   * first batch: the batches go by POST to that endpoint, instead of each retry closing the next
+   * connection for ever. The endpoint here is a socket server speaking just enough of both.
+   */
+  @Test
+  void aStreamClosedForAMessageTooBigSendsTheBatchesByPost() throws Exception {
+    try (java.net.ServerSocket server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      java.util.concurrent.atomic.AtomicInteger upgrades = new java.util.concurrent.atomic.AtomicInteger();
+      java.util.concurrent.atomic.AtomicInteger posts = new java.util.concurrent.atomic.AtomicInteger();
+      Thread acceptor = new Thread(() -> {
+        try {
+          while (true) {
+            java.net.Socket s = server.accept();
+            Thread connection = new Thread(() -> gatewayLimitingMessages(s, upgrades, posts));
+            connection.setDaemon(true);
+            connection.start();
+          }
+        } catch (java.io.IOException closed) {
+          // the test is over
+        }
+      });
+      acceptor.setDaemon(true);
+      acceptor.start();
+      try (JackpotContributor sdk = JackpotContributor.of(config("http://127.0.0.1:" + server.getLocalPort())
+          .transport(ContributorConfig.Transport.WEBSOCKET).build())) {
+        assertEachApplied(sdk, 5);
+      }
+      assertEquals(1, upgrades.get(), "one stream tried, then POSTs only");
+      assertEquals(5, posts.get());
+    }
+  }
+
+  /** One connection: a WebSocket upgrade closed 1009 at its first message, or POSTs answered APPLIED. */
+  private static void gatewayLimitingMessages(java.net.Socket s, java.util.concurrent.atomic.AtomicInteger upgrades,
+      java.util.concurrent.atomic.AtomicInteger posts) {
+    try (s) {
+      java.io.InputStream in = s.getInputStream();
+      java.io.OutputStream out = s.getOutputStream();
+      while (true) {
+        String key = null;
+        int length = 0;
+        boolean websocket = false;
+        for (String line = headerLine(in); !line.isEmpty(); line = headerLine(in)) {
+          String lower = line.toLowerCase(java.util.Locale.ROOT);
+          websocket |= lower.startsWith("upgrade:") && lower.contains("websocket");
+          if (lower.startsWith("sec-websocket-key:")) {
+            key = line.substring(18).trim();
+          } else if (lower.startsWith("content-length:")) {
+            length = Integer.parseInt(line.substring(15).trim());
+          }
+        }
+        if (websocket) {
+          upgrades.incrementAndGet();
+          String accept = java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-1")
+              .digest((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)));
+          out.write(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: "
+              + accept + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+          out.flush();
+          in.read(); // the batch's frame has begun to arrive
+          out.write(new byte[] {(byte) 0x88, 9, 0x03, (byte) 0xF1, 't', 'o', 'o', ' ', 'b', 'i', 'g'}); // close, 1009 "too big"
+          out.flush();
+          while (in.read() >= 0) {
+            // until the client goes
+          }
+          return;
+        }
+        String body = new String(in.readNBytes(length), java.nio.charset.StandardCharsets.UTF_8);
+        byte[] answer = FakeService.answerAll(body, "APPLIED", null).body().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        posts.incrementAndGet();
+        out.write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + answer.length + "\r\n\r\n")
+            .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        out.write(answer);
+        out.flush();
+      }
+    } catch (Exception closed) {
+      // the client went
+    }
+  }
+
+  /** One line of a request's head, without its CRLF; empty at the head's end. */
+  private static String headerLine(java.io.InputStream in) throws java.io.IOException {
+    StringBuilder line = new StringBuilder();
+    for (int b = in.read(); b != '\n'; b = in.read()) {
+      if (b < 0) {
+        throw new java.io.EOFException();
+      }
+      if (b != '\r') {
+        line.append((char) b);
+      }
+    }
+    return line.toString();
+  }
+
+  /**
    * A member without the contribution stream (API.md's v1 has none: an older version during a
    * rolling upgrade, or a proxy routing only what API.md lists) answers the upgrade 404 or 405: the
    * batches go by POST to it, as for WEBSOCKET_REQUIRED, instead of being retried for ever.

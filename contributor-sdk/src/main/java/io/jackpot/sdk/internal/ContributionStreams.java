@@ -22,6 +22,17 @@ final class ContributionStreams {
   /** The service's answer to one batch: its id and status, the whole message, Retry-After in ms (or -1). */
   record Answer(long id, int status, String text, long retryAfterMillis) {}
 
+  /**
+   * The stream was closed 1009: a message too big for something on the way (a gateway's limit on
+   * WebSocket messages; the service's own limit is above the largest batch the SDK makes). Sent
+   * again on the stream, the same batch would close the next connection too.
+   */
+  static final class MessageTooBig extends IOException {
+    MessageTooBig(String message) {
+      super(message);
+    }
+  }
+
   private final HttpClient http;
   private final String gameKey;
   private final Duration timeout;
@@ -175,7 +186,8 @@ final class ContributionStreams {
 
     @Override
     public CompletionStage<?> onClose(WebSocket ws, int code, String reason) {
-      died(new IOException("the contribution stream to " + base + " closed: " + code + " " + reason));
+      String why = "the contribution stream to " + base + " closed: " + code + " " + reason;
+      died(code == 1009 ? new MessageTooBig(why) : new IOException(why));
       return null;
     }
 

@@ -50,7 +50,9 @@ import java.util.function.Supplier;
  * from the service, or one that says the endpoint cannot take the call; but 413, final) is sent
  * again, under the same round ids, with exponential backoff and jitter (never sooner than
  * Retry-After), to the next endpoint whose circuit breaker allows; for as long as it takes. An
- * endpoint whose path drops the WebSocket upgrade gets its batches by POST for a while. Items the service answers REJECTED but retryable (ROUND_IN_PROGRESS, OVERLOADED, or
+ * endpoint whose path drops the WebSocket upgrade, that has no stream (its upgrade answered 404 or
+ * 405), or whose stream is closed 1009 (a message too big for a gateway on the way), gets its
+ * batches by POST for a while. Items the service answers REJECTED but retryable (ROUND_IN_PROGRESS, OVERLOADED, or
  * marked {@code "retryable": true}) are queued again after a backoff; the service's other answers
  * complete them. Every contribution held counts against bufferCapacity until completed.
  */
@@ -664,6 +666,16 @@ public final class HttpJackpotContributor implements JackpotContributor {
             }
             return post(e, body);
           }
+        }
+        if (t instanceof ContributionStreams.MessageTooBig) {
+          // Every batch waiting on the connection fails so; each goes by POST (idempotent by round
+          // id), which takes larger bodies, or answers 413, final, for one too large for it too.
+          if (noStreamUntil.put(e.base(), System.nanoTime() + NO_STREAM_FOR.toNanos()) == null) {
+            System.getLogger(HttpJackpotContributor.class.getName()).log(System.Logger.Level.WARNING,
+                t.getMessage() + " (a message too big for something on the way; or lower batchSize): its batches go by POST,"
+                + " the stream is tried again every " + NO_STREAM_FOR.toSeconds() + " s");
+          }
+          return post(e, body);
         }
         e.breaker().onError(took, TimeUnit.NANOSECONDS, t);
         // A 429 or 503 at the upgrade (a proxy in front of the service) may say when to come back.
