@@ -121,12 +121,17 @@ public final class AwardService {
     // earlier try, its commit under way) is only in the live pools. A retry drawing by weights
     // changed meanwhile would otherwise win a second tier: the drawn pool only knows its own wins.
     return pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList()).thenCompose(live -> {
-      List<Win> applied = new java.util.ArrayList<>();
-      live.forEach(p -> p.winOf(caller.operatorId(), request.roundId()).ifPresent(applied::add));
-      java.util.Optional<Win> won = playedBefore(applied, request);
+      java.util.Optional<Win> won = wonBy(List.of(), live, caller, request);
       return won.isPresent() ? CompletableFuture.completedFuture(sameClaimant(won.get(), request, caller))
           : drawnClaimOn(drawn, caller, request, jackpot, eligible, before, round);
     });
+  }
+
+  /** The jackpot's win of the claim's round among {@code recorded} and the {@code live} pools' recent wins. */
+  private static java.util.Optional<Win> wonBy(List<Win> recorded, List<io.jackpot.pool.Pool> live, Caller caller, ClaimRequest request) {
+    List<Win> all = new java.util.ArrayList<>(recorded);
+    live.forEach(p -> p.winOf(caller.operatorId(), request.roundId()).ifPresent(all::add));
+    return playedBefore(all, request);
   }
 
   /** {@link #drawnClaim}'s claim of the tier drawn, drawn again if that tier is discontinued. */
@@ -139,9 +144,7 @@ public final class AwardService {
       }
       CompletionStage<List<Win>> recorded = ledger.findWinsByRound(caller.operatorId(), request.roundId()); // asked meanwhile
       return pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList()).thenCompose(livePools -> recorded.thenCompose(wins -> {
-        List<Win> all = new java.util.ArrayList<>(wins);
-        livePools.forEach(p -> p.winOf(caller.operatorId(), request.roundId()).ifPresent(all::add));
-        java.util.Optional<Win> won = playedBefore(all, request);
+        java.util.Optional<Win> won = wonBy(wins, livePools, caller, request);
         if (won.isPresent()) {
           return CompletableFuture.completedFuture(sameClaimant(won.get(), request, caller));
         }

@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
 public final class ScratchDirs {
   /** Every scratch directory's name starts so; the sweep looks at no other. */
   static final String PREFIX = "jackpot-scratch-";
-  /** A lock younger than this may be one a starting server is about to take; the sweep leaves it. */
+  /** A lock file younger than this may be one a starting server is about to lock; the sweep leaves it. */
   static final Duration SETTLED = Duration.ofMinutes(1);
   private static final Logger log = LoggerFactory.getLogger(ScratchDirs.class);
   private static final List<Path> CREATED = new CopyOnWriteArrayList<>();

@@ -634,7 +634,9 @@ public final class HttpJackpotContributor implements JackpotContributor {
   /**
    * One attempt at sending a batch on an endpoint's contribution stream (WebSocket); as {@link #call}.
    * If the service answers the upgrade WEBSOCKET_REQUIRED (a proxy on the way dropped the Upgrade
-   * header), the batch goes by POST to that endpoint, and so do its next ones for {@link #NO_STREAM_FOR}.
+   * header), or the upgrade is answered 404 or 405 (no stream there), or the stream is closed 1009
+   * (a message too big for something on the way), the batch goes by POST to that endpoint, and so
+   * do its next ones for {@link #NO_STREAM_FOR}.
    */
   private CompletionStage<String> overStream(Endpoints.Endpoint e, String body) {
     long start = System.nanoTime();
@@ -658,24 +660,15 @@ public final class HttpJackpotContributor implements JackpotContributor {
           // 404 or 405: a member without the stream (API.md's v1 has none; an older version during
           // a rolling upgrade), or a proxy that routes only what API.md lists; POST may well work.
           if (upgradeDropped || status == 404 || status == 405) {
-            if (noStreamUntil.put(e.base(), System.nanoTime() + NO_STREAM_FOR.toNanos()) == null) {
-              System.getLogger(HttpJackpotContributor.class.getName()).log(System.Logger.Level.WARNING,
-                  (upgradeDropped ? "the path to " + e.base() + " does not pass WebSocket upgrades (the service answered WEBSOCKET_REQUIRED)"
-                      : e.base() + " has no contribution stream (its upgrade was answered " + status + ")")
-                  + ": its batches go by POST, the stream is tried again every " + NO_STREAM_FOR.toSeconds() + " s");
-            }
-            return post(e, body);
+            return byPost(e, body, upgradeDropped
+                ? "the path to " + e.base() + " does not pass WebSocket upgrades (the service answered WEBSOCKET_REQUIRED)"
+                : e.base() + " has no contribution stream (its upgrade was answered " + status + ")");
           }
         }
         if (t instanceof ContributionStreams.MessageTooBig) {
           // Every batch waiting on the connection fails so; each goes by POST (idempotent by round
           // id), which takes larger bodies, or answers 413, final, for one too large for it too.
-          if (noStreamUntil.put(e.base(), System.nanoTime() + NO_STREAM_FOR.toNanos()) == null) {
-            System.getLogger(HttpJackpotContributor.class.getName()).log(System.Logger.Level.WARNING,
-                t.getMessage() + " (a message too big for something on the way; or lower batchSize): its batches go by POST,"
-                + " the stream is tried again every " + NO_STREAM_FOR.toSeconds() + " s");
-          }
-          return post(e, body);
+          return byPost(e, body, t.getMessage() + " (a message too big for something on the way; or lower batchSize)");
         }
         e.breaker().onError(took, TimeUnit.NANOSECONDS, t);
         // A 429 or 503 at the upgrade (a proxy in front of the service) may say when to come back.
@@ -684,6 +677,15 @@ public final class HttpJackpotContributor implements JackpotContributor {
       return CompletableFuture.completedFuture(answered(e, took, answer.status(), answer.retryAfterMillis(), answer.text(),
           HttpJackpotContributor::resultsObject));
     }).thenCompose(next -> next);
+  }
+
+  /** The batch by POST, and the endpoint's next ones for {@link #NO_STREAM_FOR}; {@code why} is logged once per spell. */
+  private CompletionStage<String> byPost(Endpoints.Endpoint e, String body, String why) {
+    if (noStreamUntil.put(e.base(), System.nanoTime() + NO_STREAM_FOR.toNanos()) == null) {
+      System.getLogger(HttpJackpotContributor.class.getName()).log(System.Logger.Level.WARNING,
+          why + ": its batches go by POST, the stream is tried again every " + NO_STREAM_FOR.toSeconds() + " s");
+    }
+    return post(e, body);
   }
 
   /**
