@@ -1,5 +1,6 @@
 package io.jackpot.fx;
 
+import io.jackpot.money.Decimals;
 import io.jackpot.money.Money;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -32,11 +33,6 @@ public record FxRates(String base, Map<String, Long> ratePpm) {
     return rate(currency).map(r -> new Display(currency, this));
   }
 
-  /** A rate as the API writes it: a decimal string, trailing zeros stripped ("0.85"). */
-  public static String text(long ratePpm) {
-    return BigDecimal.valueOf(ratePpm, 6).stripTrailingZeros().toPlainString();
-  }
-
   /** A new rate more than this many times the one in force, or less than the one in force over it, is a jump. */
   public static final int JUMP_FACTOR = 2;
 
@@ -52,7 +48,7 @@ public record FxRates(String base, Map<String, Long> ratePpm) {
       Long from = ratePpm.get(currency);
       // exact: the factor times a ppm rate (at most 10^12) stays far inside a long
       if (from != null && (to > from * JUMP_FACTOR || to * JUMP_FACTOR < from)) {
-        jumps.add("rates." + currency + " " + text(to) + " against " + text(from) + " in force");
+        jumps.add("rates." + currency + " " + Decimals.plain(to) + " against " + Decimals.plain(from) + " in force");
       }
     });
     return jumps;

@@ -1,6 +1,5 @@
 package io.jackpot.game;
 
-import java.math.BigDecimal;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -57,6 +56,6 @@ public final class Games {
   }
 
   static String format(long micros) {
-    return BigDecimal.valueOf(micros, 6).stripTrailingZeros().toPlainString();
+    return io.jackpot.money.Decimals.plain(micros);
   }
 }

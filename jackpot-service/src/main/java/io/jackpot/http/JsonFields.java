@@ -87,7 +87,7 @@ public final class JsonFields {
     }
     if (micros > maxMicros) {
       throw Rejection.invalid("INVALID_AMOUNT", path + field + " must be at most "
-          + java.math.BigDecimal.valueOf(maxMicros, 6).stripTrailingZeros().toPlainString());
+          + io.jackpot.money.Decimals.plain(maxMicros));
     }
     return micros;
   }

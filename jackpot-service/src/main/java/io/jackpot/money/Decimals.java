@@ -10,6 +10,14 @@ public final class Decimals {
 
   private Decimals() {}
 
+  /**
+   * {@code millionths} / 10^6 as the API writes a rate or an amount in micro-units: a plain decimal,
+   * trailing zeros stripped ("0.85", "2000", "0").
+   */
+  public static String plain(long millionths) {
+    return java.math.BigDecimal.valueOf(millionths, 6).stripTrailingZeros().toPlainString();
+  }
+
   /** Parses a non-negative decimal with at most {@code maxDecimals} decimals into 10^-maxDecimals units. */
   public static long parseScaled(String text, int maxDecimals) {
     if (text == null) {

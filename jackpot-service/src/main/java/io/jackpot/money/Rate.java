@@ -1,7 +1,6 @@
 package io.jackpot.money;
 
 import java.io.Serializable;
-import java.math.BigDecimal;
 
 /** A contribution rate strictly between 0 and 1, exact to the millionth (parts per million). */
 public record Rate(long ppm) implements Serializable {
@@ -22,6 +21,6 @@ public record Rate(long ppm) implements Serializable {
   }
 
   public String toPlainString() {
-    return BigDecimal.valueOf(ppm, 6).stripTrailingZeros().toPlainString();
+    return Decimals.plain(ppm);
   }
 }

@@ -27,7 +27,7 @@ final class RoundJson {
         .put("playerId", r.playerId()).put("status", r.status().name()).put("stake", r.stake().toPlainString())
         .put("sentStake", r.sentStake().toPlainString()).put("sentCurrency", r.sentCurrency());
     if (r.fxRatePpm() != null) {
-      out.put("fxRate", io.jackpot.fx.FxRates.text(r.fxRatePpm()));
+      out.put("fxRate", io.jackpot.money.Decimals.plain(r.fxRatePpm()));
     }
     if (r.coinValue() != null) {
       out.put("coinValue", r.coinValue().toPlainString());

@@ -77,7 +77,7 @@ public final class HzFxRates {
 
   public static JsonObject json(FxRates rates) {
     JsonObject r = new JsonObject();
-    rates.ratePpm().forEach((c, ppm) -> r.put(c, FxRates.text(ppm)));
+    rates.ratePpm().forEach((c, ppm) -> r.put(c, io.jackpot.money.Decimals.plain(ppm)));
     return new JsonObject().put("base", rates.base()).put("rates", r);
   }
 

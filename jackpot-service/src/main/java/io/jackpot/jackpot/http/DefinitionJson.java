@@ -140,7 +140,7 @@ public final class DefinitionJson {
   public static JsonObject terms(JsonObject out, PoolTerms t) {
     long ceiling = t.trigger() instanceof Trigger.MustHitBy m ? m.ceilingMicros() : t.capMicros();
     return out.put("seed", Money.ofMicros(t.seedMicros()).toPlainString()).put("rate", t.rate().toPlainString())
-        .put("reserveRate", BigDecimal.valueOf(t.reserveRatePpm(), 6).stripTrailingZeros().toPlainString())
+        .put("reserveRate", Decimals.plain(t.reserveRatePpm()))
         .put("ceiling", ceiling == 0 ? null : Money.ofMicros(ceiling).toPlainString())
         .put("overflowTo", t.overflowTo() == null ? null
             : new JsonObject().put("jackpotId", t.overflowTo().jackpotId()).put("poolKey", t.overflowTo().poolKey()))

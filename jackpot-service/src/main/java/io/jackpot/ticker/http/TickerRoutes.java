@@ -25,8 +25,7 @@ public final class TickerRoutes {
   private final Catalogue catalogue;
   private final Pools pools;
   private final TickerHub hub;
-  private final int maxQueueBytes;
-  private final int maxSubscribers;
+  private final io.jackpot.ticker.TickerSettings settings;
   private final java.time.Clock clock;
   private final io.jackpot.fx.FxHolder fx;
 
@@ -41,8 +40,7 @@ public final class TickerRoutes {
     this.catalogue = catalogue;
     this.pools = pools;
     this.hub = hub;
-    this.maxQueueBytes = settings.maxQueueBytes();
-    this.maxSubscribers = settings.maxSubscribers();
+    this.settings = settings;
   }
 
   public void mount(Router router) {
@@ -57,14 +55,14 @@ public final class TickerRoutes {
       throw Rejection.invalid("WEBSOCKET_REQUIRED", "the ticker is a WebSocket: send an Upgrade: websocket request");
     }
     // Checked before the upgrade (connects at the same instant may pass it together: a bound, not an exact count).
-    if (hub.size() >= maxSubscribers) {
-      throw new Rejection(Rejection.Kind.UNAVAILABLE, "TICKER_FULL", "this member holds its " + maxSubscribers
+    if (hub.size() >= settings.maxSubscribers()) {
+      throw new Rejection(Rejection.Kind.UNAVAILABLE, "TICKER_FULL", "this member holds its " + settings.maxSubscribers()
           + " ticker subscribers (JACKPOT_TICKER_MAX_SUBSCRIBERS); connect to another member, or again later");
     }
     List<PoolId> ids = new ArrayList<>();
     followed.forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
     ctx.request().toWebSocket().onSuccess(socket -> {
-      socket.setWriteQueueMaxSize(maxQueueBytes);
+      socket.setWriteQueueMaxSize(settings.maxQueueBytes());
       // The service is stopping: subscribers reconnect (to another member) rather than hold the stop.
       socket.shutdownHandler(v -> socket.close((short) 1001, "the service is stopping; reconnect"));
       var context = ctx.vertx().getOrCreateContext();
