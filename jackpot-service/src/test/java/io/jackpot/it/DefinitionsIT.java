@@ -164,8 +164,8 @@ class DefinitionsIT extends OneNode {
     Api.Reply stillRefused = put("lowered", withSecond, ADMIN);
     assertEquals(400, stillRefused.status(), "p1 still takes 90% until it is won: " + stillRefused.body());
 
-    String claim = Api.claim("LOW-W", "lowered", "p1").replace("\"bewitched\"", "\"cluster-bear-sweet-wins\"");
-    assertEquals(200, api.post("/v1/wins", claim).status());
+    JsonObject claim = Api.jackpotGame("LOW-W", "lowered").put("poolKey", "p1").put("gameId", "cluster-bear-sweet-wins");
+    assertEquals(200, api.post("/v1/wins", claim.encode()).status());
     assertEquals(200, put("lowered", withSecond, ADMIN).status(), "once p1 takes 5%: 95% and candy's 3% stay below the stake");
   }
 

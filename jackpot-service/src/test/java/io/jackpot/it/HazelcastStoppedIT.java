@@ -18,16 +18,13 @@ class HazelcastStoppedIT {
   @Test
   void aMemberWhoseHazelcastStoppedByItselfSaysItIsLost() throws Exception {
     String pg = TestPostgres.freshDatabase();
-    JackpotNode node = TestNodes.start(pg, TestNodes.ownCluster());
-    try {
+    try (JackpotNode node = TestNodes.start(pg, TestNodes.ownCluster())) {
       Api api = new Api(node.httpPort());
       assertEquals(200, api.post("/v1/contributions", batch(contribution("HZ-STOPPED-1", "bewitched", "2.00", "0.10"))).status());
       node.hazelcast().getLifecycleService().terminate();
       node.identityLost().toCompletableFuture().get(30, TimeUnit.SECONDS);
       assertEquals(503, api.get("/health/ready").status());
       assertEquals(503, api.post("/v1/contributions", batch(contribution("HZ-STOPPED-2", "bewitched", "2.00", "0.10"))).status());
-    } finally {
-      node.close();
     }
   }
 }

@@ -39,15 +39,13 @@ class JackpotGameRetryIT {
 
       PoolId a = new PoolId("tiers", "a");
       Pool.Batch firstTry = new Pool.Batch("first-try", 1, "first-try-op", new Entropy(1, 2, 3, 4),
-          List.of(new PoolCommand.Claim("RETRY-1", "p-retry", "creepy-candy", "demo", Instant.now())));
+          List.of(new PoolCommand.Claim("RETRY-1", "p-1", "creepy-candy", "demo", Instant.now()))); // as Api.jackpotGame claims
       Map<PoolId, List<PoolOutcome>> applied = node.pools().apply(Map.of(a, firstTry)).toCompletableFuture().get();
       String firstWin = node.pools().get(a).toCompletableFuture().get().orElseThrow().winOf("demo", "RETRY-1").orElseThrow().winId();
       assertEquals(1, applied.get(a).size());
 
       Api api = new Api(node.httpPort());
-      String retry = new JsonObject().put("roundId", "RETRY-1").put("gameId", "creepy-candy").put("playerId", "p-retry")
-          .put("jackpotId", "tiers").put("currency", "EUR").encode();
-      Api.Reply answer = api.post("/v1/wins", retry);
+      Api.Reply answer = api.post("/v1/wins", Api.jackpotGame("RETRY-1", "tiers").encode());
       assertEquals(200, answer.status(), answer.body());
       assertEquals(firstWin, answer.json().getString("winId"), "the win applied: " + answer.body());
       assertEquals("a", answer.json().getString("poolKey"), answer.body());
