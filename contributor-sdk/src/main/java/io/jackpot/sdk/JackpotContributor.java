@@ -42,8 +42,9 @@ public interface JackpotContributor extends AutoCloseable {
    * same claim again returns the same win. A claim of a round this client is still delivering is
    * sent once that round is answered (whatever the answer): its share is then in the pool it
    * wins, and a service that takes claims only for recorded rounds finds it recorded. Such a
-   * service answers a claim of a round another client is still delivering 409 ROUND_IN_PROGRESS:
-   * that claim is sent again for up to three request timeouts from that first answer, then fails
+   * service answers a claim of a round another client is still delivering 409 ROUND_IN_PROGRESS,
+   * as every service answers a jackpot-game claim (poolKey null) while another claim of the same
+   * round's jackpot game is being played: that claim is sent again for up to three request timeouts from that first answer, then fails
    * with that code.
    */
   CompletionStage<Win> claim(String roundId, String playerId, String jackpotId, String poolKey, String currency);

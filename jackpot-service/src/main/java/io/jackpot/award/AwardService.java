@@ -7,6 +7,7 @@ import io.jackpot.jackpot.Catalogue;
 import io.jackpot.jackpot.JackpotDefinition;
 import io.jackpot.jackpot.PoolDefinition;
 import io.jackpot.ledger.Ledger;
+import io.jackpot.contribution.RoundClaims;
 import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
@@ -34,7 +35,7 @@ public final class AwardService {
   private final io.jackpot.fx.FxHolder fx;
   private final io.jackpot.fx.FxHistory fxHistory;
   private final ClaimRounds claimRounds;
-  private final io.jackpot.contribution.RoundClaims roundClaims;
+  private final RoundClaims roundClaims;
   private final io.jackpot.pool.Pools pools;
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(AwardService.class);
 
@@ -44,7 +45,7 @@ public final class AwardService {
    * is told to wait for; {@code pools}: the live pools, read when a drawn tier turns out discontinued.
    */
   public AwardService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock, TierDraw tiers, io.jackpot.fx.FxHolder fx,
-      io.jackpot.fx.FxHistory fxHistory, ClaimRounds claimRounds, io.jackpot.contribution.RoundClaims roundClaims, io.jackpot.pool.Pools pools) {
+      io.jackpot.fx.FxHistory fxHistory, ClaimRounds claimRounds, RoundClaims roundClaims, io.jackpot.pool.Pools pools) {
     this.pools = pools;
     this.claimRounds = claimRounds;
     this.roundClaims = roundClaims;
@@ -80,8 +81,8 @@ public final class AwardService {
           return CompletableFuture.completedFuture(before.get());
         }
         checked(jackpot, request);
-        return claimRounds == ClaimRounds.RECORDED ? recordedJackpotGame(caller, request, jackpot, before)
-            : jackpotGame(caller, request, jackpot, before);
+        return oneAtATime(caller, request, () -> claimRounds == ClaimRounds.RECORDED ? recordedJackpotGame(caller, request, jackpot, before)
+            : jackpotGame(caller, request, jackpot, before));
       });
     }
     PoolId pool = new PoolId(request.jackpotId(), request.poolKey());
@@ -91,6 +92,46 @@ public final class AwardService {
       }
       checked(jackpot, request);
       return claimOn(pool, caller, request, known, null);
+    });
+  }
+
+  /**
+   * Plays a round's jackpot game ({@code game}) while no other try of it is being played anywhere in
+   * the cluster: the try holds the round's jackpot-game claim ({@link RoundClaims#jackpotGameKey})
+   * until its outcome is known, and a try that finds it held is refused 409 ROUND_IN_PROGRESS, to
+   * be sent again shortly (the SDK does). Two tries of one round on two members, one drawing by the
+   * weights before a change and one by those after, would otherwise each claim a tier: a pool only
+   * knows its own wins. A later try reads the ledger and the live pools under the claim
+   * ({@link #drawnClaim}), so it finds the earlier try's win. The claim is released once the try is
+   * answered, except when its step was refused with its note standing (the cluster applies it when
+   * this member leaves): then it stands until this member's departure releases it, or it lapses.
+   */
+  private CompletionStage<Win> oneAtATime(Caller caller, ClaimRequest request, java.util.function.Supplier<CompletionStage<Win>> game) {
+    String key = RoundClaims.jackpotGameKey(request.jackpotId(), caller.operatorId(), request.roundId());
+    java.util.Map<String, String> claim = java.util.Map.of(key, request.gameId() + "\u0000" + request.playerId());
+    String token = java.util.UUID.randomUUID().toString();
+    return roundClaims.claim(claim, token).thenCompose(claimed -> {
+      if (claimed.get(key) != RoundClaims.Claim.NEW) {
+        throw new Rejection(Kind.CONFLICT, "ROUND_IN_PROGRESS", "round " + request.roundId() + " is playing the jackpot game of "
+            + request.jackpotId() + " in another claim of it; send the claim again shortly to get that claim's outcome");
+      }
+      CompletionStage<Win> played;
+      try {
+        played = game.get();
+      } catch (RuntimeException e) {
+        played = CompletableFuture.failedStage(e);
+      }
+      return played.whenComplete((win, error) -> {
+        if (error != null && io.jackpot.error.Failures.cause(error) instanceof io.jackpot.sequencer.OverloadedException o
+            && o.noteMayStand()) {
+          return; // its win may still be applied: no other try may draw meanwhile
+        }
+        roundClaims.release(claim, token).whenComplete((v, e) -> {
+          if (e != null) {
+            log.warn("could not release the jackpot-game claim of round {} (it lapses by itself): {}", request.roundId(), e.toString());
+          }
+        });
+      });
     });
   }
 
@@ -117,14 +158,16 @@ public final class AwardService {
       java.util.function.Predicate<PoolDefinition> eligible, java.util.Optional<Win> before,
       java.util.Optional<io.jackpot.ledger.RoundDetail> round, java.util.function.Supplier<Rejection> none) {
     PoolId drawn = jackpot.poolId(tiers.draw(jackpot, caller.operatorId(), request.roundId(), eligible).orElseThrow(none));
-    // The ledger was read for the round's win first; one applied and not yet recorded (the claim's
-    // earlier try, its commit under way) is only in the live pools. A retry drawing by weights
-    // changed meanwhile would otherwise win a second tier: the drawn pool only knows its own wins.
-    return pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList()).thenCompose(live -> {
-      java.util.Optional<Win> won = wonBy(List.of(), live, caller, request);
+    // Read again under the round's jackpot-game claim (oneAtATime): an earlier try's win is in the
+    // ledger, or, applied and not yet recorded (its commit under way), only in the live pools. A
+    // retry drawing by weights changed meanwhile would otherwise win a second tier: the drawn pool
+    // only knows its own wins.
+    CompletionStage<List<Win>> recorded = ledger.findWinsByRound(caller.operatorId(), request.roundId());
+    return pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList()).thenCompose(live -> recorded.thenCompose(wins -> {
+      java.util.Optional<Win> won = wonBy(wins, live, caller, request);
       return won.isPresent() ? CompletableFuture.completedFuture(sameClaimant(won.get(), request, caller))
           : drawnClaimOn(drawn, caller, request, jackpot, eligible, before, round);
-    });
+    }));
   }
 
   /** The jackpot's win of the claim's round among {@code recorded} and the {@code live} pools' recent wins. */
@@ -192,7 +235,7 @@ public final class AwardService {
   private CompletionStage<java.util.Optional<io.jackpot.ledger.RoundDetail>> recordedRound(Caller caller, ClaimRequest request) {
     return ledger.findRound(caller.operatorId(), request.roundId()).thenCompose(found -> found.isPresent()
         ? CompletableFuture.completedFuture(found)
-        : roundClaims.held(io.jackpot.contribution.RoundClaims.key(caller.operatorId(), request.roundId())).thenCompose(held -> {
+        : roundClaims.held(RoundClaims.key(caller.operatorId(), request.roundId())).thenCompose(held -> {
           if (held) {
             throw new Rejection(Kind.CONFLICT, "ROUND_IN_PROGRESS", "round " + request.roundId()
                 + " is still being recorded: its contribution has not been answered yet; send the claim again shortly");

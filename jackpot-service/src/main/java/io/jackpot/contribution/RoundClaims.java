@@ -40,4 +40,13 @@ public interface RoundClaims {
   static String key(String operatorId, String roundId) {
     return operatorId.length() + ":" + operatorId + "/" + roundId;
   }
+
+  /**
+   * The key a round's jackpot game of {@code jackpotId} is claimed under while one claim of it is
+   * played (AwardService): "game:" and the jackpot's id with its length before {@link #key}, so it
+   * meets no round's key (those start with a digit) and no other jackpot's.
+   */
+  static String jackpotGameKey(String jackpotId, String operatorId, String roundId) {
+    return "game:" + jackpotId.length() + ":" + jackpotId + "/" + key(operatorId, roundId);
+  }
 }

@@ -3,6 +3,8 @@ package io.jackpot.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jackpot.JackpotNode;
+import io.jackpot.contribution.RoundClaims;
+import io.jackpot.contribution.hz.HzRoundClaims;
 import io.jackpot.pool.Entropy;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolCommand;
@@ -29,13 +31,7 @@ class JackpotGameRetryIT {
   void aRetryDrawingAnotherTierIsAnsweredWithTheWinAppliedAndNotYetRecorded() throws Exception {
     String pgUrl = TestPostgres.freshDatabase();
     try (JackpotNode node = TestNodes.start(pgUrl, TestNodes.ownCluster())) {
-      JsonObject tiers = new JsonObject().put("name", "Tiers").put("currency", "EUR").put("owner", "demo")
-          .put("games", new JsonArray().add("creepy-candy")).put("routing", "ALL")
-          .put("pools", new JsonArray()
-              .add(tier("a", "0")) // weight 0 now: the first try drew it under the weights of its moment
-              .add(tier("b", "1")));
-      Api.Reply defined = AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/tiers", "dev-admin-token", tiers.encode());
-      assertEquals(200, defined.status(), defined.body());
+      defineTiers(node, "0", "1"); // a weighs 0 now: the first try drew it under the weights of its moment
 
       PoolId a = new PoolId("tiers", "a");
       Pool.Batch firstTry = new Pool.Batch("first-try", 1, "first-try-op", new Entropy(1, 2, 3, 4),
@@ -51,6 +47,48 @@ class JackpotGameRetryIT {
       assertEquals("a", answer.json().getString("poolKey"), answer.body());
       assertEquals(0, api.pool("tiers", "b").getLong("sequence"), "tier b was not won: " + api.pool("tiers", "b").encode());
     }
+  }
+
+  /**
+   * Two tries of one round on two members at once, one drawing by the weights before a change and
+   * one by those after, would each claim a tier. So a try plays the round's jackpot game only while
+   * holding its cluster-wide claim: another try's claim is made here directly (as a member of the
+   * cluster would hold it), and the try meanwhile is told to send it again, with no tier won. Once
+   * it is released, the try is played.
+   */
+  @Test
+  void aTryWhileAnotherTryOfTheRoundIsPlayedIsToldToSendItAgain() throws Exception {
+    String pgUrl = TestPostgres.freshDatabase();
+    try (JackpotNode node = TestNodes.start(pgUrl, TestNodes.ownCluster())) {
+      defineTiers(node, "1", "1");
+
+      var otherMember = new HzRoundClaims(node.hazelcast().getMap(HzRoundClaims.MAP), Runnable::run, java.time.Clock.systemUTC(),
+          600_000, "another-member", java.util.Set::of);
+      Map<String, String> otherTry = Map.of(RoundClaims.jackpotGameKey("tiers", "demo", "CONCURRENT-1"), "creepy-candy\u0000p-1");
+      assertEquals(RoundClaims.Claim.NEW, otherMember.claim(otherTry, "other-try").toCompletableFuture().get().values().iterator().next());
+
+      Api api = new Api(node.httpPort());
+      Api.Reply meanwhile = api.post("/v1/wins", Api.jackpotGame("CONCURRENT-1", "tiers").encode());
+      assertEquals(409, meanwhile.status(), meanwhile.body());
+      assertEquals("ROUND_IN_PROGRESS", meanwhile.json().getJsonObject("error").getString("code"), meanwhile.body());
+      assertEquals(0, api.pool("tiers", "a").getLong("sequence") + api.pool("tiers", "b").getLong("sequence"), "no tier won");
+
+      otherMember.release(otherTry, "other-try").toCompletableFuture().get();
+      Api.Reply after = api.post("/v1/wins", Api.jackpotGame("CONCURRENT-1", "tiers").encode());
+      assertEquals(200, after.status(), after.body());
+      assertEquals(1, api.pool("tiers", "a").getLong("sequence") + api.pool("tiers", "b").getLong("sequence"), "one tier won");
+      Api.Reply again = api.post("/v1/wins", Api.jackpotGame("CONCURRENT-1", "tiers").encode());
+      assertEquals(after.json().getString("winId"), again.json().getString("winId"), again.body());
+    }
+  }
+
+  /** Jackpot "tiers" of creepy-candy, pools a and b with these draw weights. */
+  private static void defineTiers(JackpotNode node, String weightA, String weightB) throws Exception {
+    JsonObject tiers = new JsonObject().put("name", "Tiers").put("currency", "EUR").put("owner", "demo")
+        .put("games", new JsonArray().add("creepy-candy")).put("routing", "ALL")
+        .put("pools", new JsonArray().add(tier("a", weightA)).add(tier("b", weightB)));
+    Api.Reply defined = AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/tiers", "dev-admin-token", tiers.encode());
+    assertEquals(200, defined.status(), defined.body());
   }
 
   private static JsonObject tier(String key, String weight) {
