@@ -338,21 +338,48 @@ public final class AdminService {
    * pool a step or a transfer is for, which could not land, and would be retried for as long) and
    * none of {@code targets} (each with the field that names it) is a discontinued pool (a 400
    * {@code code} naming the first that is). One read of the live pools, without blocking the
-   * caller's thread (an event loop).
+   * caller's thread (an event loop). Answers the pools read.
    */
-  private CompletionStage<Void> refuseUnusableTargets(java.util.Collection<PoolId> mustBeLoaded, Map<PoolId, String> targets, String code) {
+  private CompletionStage<List<Pool>> refuseUnusableTargets(java.util.Collection<PoolId> mustBeLoaded, Map<PoolId, String> targets,
+      String code) {
     java.util.Set<PoolId> read = new java.util.HashSet<>(targets.keySet());
     read.addAll(mustBeLoaded);
     if (read.isEmpty()) {
-      return CompletableFuture.completedFuture(null);
+      return CompletableFuture.completedFuture(List.of());
     }
-    return pools.getAll(read).thenAccept(live -> {
+    return pools.getAll(read).thenApply(live -> {
       refuseNotLoaded(mustBeLoaded, live);
       Rejection discontinued = firstDiscontinued(live, targets, code);
       if (discontinued != null) {
         throw discontinued;
       }
+      return live;
     });
+  }
+
+  /**
+   * Refuses (409 TRANSFER_TOO_LARGE) a transfer of all {@code from} holds that would take
+   * {@code to} past {@link Pool#MOST_MICROS}, as both are now among {@code live}. Money arithmetic
+   * is exact and refuses to wrap: a receipt past a long's range could never be applied, and the
+   * member's sequencer would try it again for ever. Checked before anything is sent; transfers of
+   * other requests landing meanwhile are not counted (each is checked the same way, and a long
+   * holds over nine times the bound).
+   */
+  private static void refuseOverfilling(List<Pool> live, PoolId from, PoolId to) {
+    java.math.BigDecimal sent = value(live, from);
+    java.math.BigDecimal held = value(live, to);
+    java.math.BigDecimal most = java.math.BigDecimal.valueOf(Pool.MOST_MICROS, 6);
+    if (sent.add(held).compareTo(most) > 0) {
+      throw new Rejection(Kind.CONFLICT, "TRANSFER_TOO_LARGE", "transferTo: pool " + to + " holds " + held.toPlainString()
+          + " and would hold " + sent.add(held).toPlainString() + " with what pool " + from + " holds, more than a pool may hold ("
+          + most.toPlainString() + "); transfer it to another pool, or hold it");
+    }
+  }
+
+  /** All pool {@code id} holds, as {@code live} has it (exact; a pool not among them holds nothing). */
+  private static java.math.BigDecimal value(List<Pool> live, PoolId id) {
+    return live.stream().filter(p -> p.id().equals(id)).findFirst().map(p -> p.value().toBigDecimal())
+        .orElse(java.math.BigDecimal.ZERO).stripTrailingZeros();
   }
 
   /** The refusal (400 {@code code}) naming the first of {@code targets} that is a discontinued pool among {@code live}, or null. */
@@ -550,7 +577,12 @@ public final class AdminService {
         new Submission.Audit(admin.name(), source.owner(), transferTo == null ? "pool.discontinue.hold" : "pool.discontinue.transfer"));
     Map<PoolId, String> target = transferTo == null ? Map.of() : Map.of(transferTo, "transferTo");
     return refuseUnusableTargets(transferTo == null ? List.of(from) : List.of(from, transferTo), target, "INVALID_TARGET")
-        .thenCompose(v -> sequencer.submit(s)).thenCompose(outcomes -> {
+        .thenCompose(live -> {
+          if (transferTo != null) {
+            refuseOverfilling(live, from, transferTo);
+          }
+          return sequencer.submit(s);
+        }).thenCompose(outcomes -> {
       PoolOutcome o = outcomes.get(0);
       if (o instanceof PoolOutcome.Unchanged) {
         throw new Rejection(Kind.CONFLICT, "POOL_DISCONTINUED", "pool " + from + " is already discontinued"

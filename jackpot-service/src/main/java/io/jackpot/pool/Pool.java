@@ -57,6 +57,13 @@ public record Pool(
   public static final int RECENT_WINS = 32;
   /** Transfer ids a pool remembers having received (a transfer is re-sent only until its receipt is recorded). */
   public static final int RECEIVED_TRANSFERS = 256;
+  /**
+   * The most a transfer may bring a pool to: 10^18 micro-units (10^12 units). Seeds and ceilings
+   * are below it (at most 12 integer digits). A long holds over nine times as much, so what a pool
+   * holds never comes near the range money arithmetic refuses (AdminService refuses a discontinue
+   * whose transfer would take its target past it).
+   */
+  public static final long MOST_MICROS = 1_000_000_000_000_000_000L;
   /** Senders remembered; those that applied nothing here for longest are forgotten first. */
   public static final int SENDERS = 64;
   /**

@@ -1,6 +1,7 @@
 package io.jackpot.reconciliation;
 
 import io.jackpot.money.Money;
+import io.jackpot.money.Total;
 import io.jackpot.pool.PoolId;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +20,7 @@ public final class Reconciliation {
   public record PoolCheck(PoolFlows flows, Money ledgerBalance, Money liveBalance) {
     /** The flows and the ledger's own state agree. */
     public boolean balanced() {
-      return flows.expectedBalance().equals(ledgerBalance);
+      return flows.expectedBalance().equals(Total.of(ledgerBalance));
     }
 
     /** The live pool holds what the ledger says. */
@@ -33,7 +34,7 @@ public final class Reconciliation {
    * only some pools, an operator's: transfers may cross to others'). Over all pools, what left
    * must have arrived or be in transit: out = in + in transit.
    */
-  public record Result(List<PoolCheck> pools, PoolFlows totals, Money totalLedgerBalance, Money totalLiveBalance, Money inTransit) {
+  public record Result(List<PoolCheck> pools, PoolFlows totals, Total totalLedgerBalance, Total totalLiveBalance, Total inTransit) {
     public boolean balanced() {
       return pools.stream().allMatch(p -> p.balanced() && p.matchesLive())
           && totals.expectedBalance().equals(totalLedgerBalance) && totalLedgerBalance.equals(totalLiveBalance)
@@ -52,10 +53,11 @@ public final class Reconciliation {
   }
 
   public static Result check(List<PoolId> pools, Map<PoolId, PoolFlows> flows, Map<PoolId, Money> ledger, Map<PoolId, Money> live,
-      Money inTransit) {
+      Total inTransit) {
     List<PoolCheck> checks = new ArrayList<>();
-    Money seeds = Money.ZERO, contributions = Money.ZERO, in = Money.ZERO, awards = Money.ZERO, out = Money.ZERO;
-    Money ledgerTotal = Money.ZERO, liveTotal = Money.ZERO;
+    // Totals over every pool are of any size (Total): a long's range is not enough for them.
+    Total seeds = Total.ZERO, contributions = Total.ZERO, in = Total.ZERO, awards = Total.ZERO, out = Total.ZERO;
+    Total ledgerTotal = Total.ZERO, liveTotal = Total.ZERO;
     long contributionCount = 0, winCount = 0;
     for (PoolId id : pools) {
       PoolFlows f = flows.getOrDefault(id, PoolFlows.none(id));

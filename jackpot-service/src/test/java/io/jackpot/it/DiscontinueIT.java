@@ -224,4 +224,48 @@ class DiscontinueIT extends OneNode {
       second.close();
     }
   }
+
+  /**
+   * Seeds may have 12 integer digits, so ten pools can hold together more than a long counts in
+   * micro-units. Reconciliation adds them up exactly (it answered 500), and a transfer that would
+   * take its target past what a pool may hold (10^12) is refused with nothing sent: its receipt
+   * could never be applied, and the sequencer of every member would try it again for ever. A member
+   * and database of its own: no other test's figures meet these.
+   */
+  @Test
+  void aTransferPastWhatAPoolMayHoldIsRefusedAndHugeTotalsStillReconcile() throws Exception {
+    try (JackpotNode own = TestNodes.start(TestPostgres.freshDatabase(), TestNodes.ownCluster())) {
+      io.vertx.core.json.JsonArray pools = new io.vertx.core.json.JsonArray();
+      for (int i = 0; i < 10; i++) {
+        pools.add(new JsonObject().put("key", "p" + i).put("name", "P" + i).put("seed", "999999999999").put("rate", "0.000001")
+            .put("trigger", new JsonObject().put("type", "CLAIM")));
+      }
+      pools.add(new JsonObject().put("key", "one").put("name", "One").put("seed", "1").put("rate", "0.000001")
+          .put("trigger", new JsonObject().put("type", "CLAIM")));
+      JsonObject huge = new JsonObject().put("name", "Huge").put("currency", "EUR").put("owner", "demo")
+          .put("games", new io.vertx.core.json.JsonArray().add("creepy-candy")).put("routing", "ALL").put("pools", pools);
+      Api.Reply defined = AdminIT.callAt(own.httpPort(), "PUT", "/v1/admin/jackpots/huge", ADMIN, huge.encode());
+      assertEquals(200, defined.status(), defined.body());
+
+      Api.Reply reconciled = AdminIT.callAt(own.httpPort(), "GET", "/v1/admin/reconciliation", "dev-viewer-token");
+      assertEquals(200, reconciled.status(), reconciled.body());
+      assertTrue(reconciled.json().getBoolean("balanced"), reconciled.body());
+
+      Api api = new Api(own.httpPort());
+      JsonObject toP0 = new JsonObject().put("reason", "merge").put("transferTo", new JsonObject().put("jackpotId", "huge").put("poolKey", "p0"));
+      Api.Reply fills = discontinue(own.httpPort(), "huge/pools/one", toP0);
+      assertEquals(200, fills.status(), "up to 10^12 exactly: " + fills.body());
+      assertEquals("1000000000000.000000", api.amount("huge", "p0"));
+
+      Api.Reply past = discontinue(own.httpPort(), "huge/pools/p1", toP0);
+      assertEquals(409, past.status(), past.body());
+      assertEquals("TRANSFER_TOO_LARGE", past.json().getJsonObject("error").getString("code"), past.body());
+      assertEquals("ACTIVE", api.pool("huge", "p1").getString("state"), "nothing sent");
+      assertEquals("999999999999.000000", api.amount("huge", "p1"));
+      assertEquals("1000000000000.000000", api.amount("huge", "p0"));
+
+      reconciled = AdminIT.callAt(own.httpPort(), "GET", "/v1/admin/reconciliation", "dev-viewer-token");
+      assertTrue(reconciled.json().getBoolean("balanced"), reconciled.body());
+    }
+  }
 }

@@ -75,19 +75,24 @@ final class LedgerSql {
 
   /** The operator's seeds: each pool's creation amount (its first seed). */
   static final String FLOW_CREATED = """
-      SELECT jackpot_id, pool_key, amount_micros + reserve_micros + owed_micros AS micros, amount_sub + reserve_sub + owed_sub AS sub
+      SELECT jackpot_id, pool_key, amount_micros::numeric + reserve_micros + owed_micros AS micros,
+             amount_sub::numeric + reserve_sub + owed_sub AS sub
       FROM pool_events WHERE kind = 'CREATED'""";
 
-  /** Per pool: what wins paid and the seeds they were followed by (the operator funds each reseed). */
+  /**
+   * Per pool: what wins paid and the seeds they were followed by (the operator funds each reseed).
+   * The flows' sums are numeric, of any size: over a pool's whole history they can pass a bigint's
+   * range (Total).
+   */
   static final String FLOW_WINS = """
-      SELECT jackpot_id, pool_key, sum(amount_micros)::int8 AS paid, sum(operator_funding_micros)::int8 AS funded_micros,
-             sum(operator_funding_sub)::int8 AS funded_sub, count(*) AS n
+      SELECT jackpot_id, pool_key, sum(amount_micros) AS paid, sum(operator_funding_micros) AS funded_micros,
+             sum(operator_funding_sub) AS funded_sub, count(*) AS n
       FROM wins GROUP BY jackpot_id, pool_key""";
 
   /** Per pool, every share as the rounds record it (not the runs: reconciliation checks the runs against these). */
   static final String FLOW_SHARES = """
-      SELECT jackpot_id, pool_key, sum(share_micros + reserve_micros + overflow_micros)::int8 AS micros,
-             sum(share_sub + reserve_sub + overflow_sub)::int8 AS sub, count(*) AS n
+      SELECT jackpot_id, pool_key, sum(share_micros + reserve_micros + overflow_micros) AS micros,
+             sum(share_sub + reserve_sub + overflow_sub) AS sub, count(*) AS n
       FROM contributions GROUP BY jackpot_id, pool_key""";
 
   /** Every pool's balance by its own state records: the last full-state event plus the share runs after it. */
@@ -123,16 +128,16 @@ final class LedgerSql {
       SELECT transfer_id FROM transfer_receipts WHERE to_jackpot = $1 AND to_pool = $2 ORDER BY in_op_seq DESC LIMIT $3""";
 
   static final String FLOW_TRANSFERS_OUT = """
-      SELECT from_jackpot AS jackpot_id, from_pool AS pool_key, sum(amount_micros)::int8 AS micros, sum(amount_sub)::int8 AS sub
+      SELECT from_jackpot AS jackpot_id, from_pool AS pool_key, sum(amount_micros) AS micros, sum(amount_sub) AS sub
       FROM transfers GROUP BY from_jackpot, from_pool""";
 
   static final String FLOW_TRANSFERS_IN = """
-      SELECT r.to_jackpot AS jackpot_id, r.to_pool AS pool_key, sum(t.amount_micros)::int8 AS micros, sum(t.amount_sub)::int8 AS sub
+      SELECT r.to_jackpot AS jackpot_id, r.to_pool AS pool_key, sum(t.amount_micros) AS micros, sum(t.amount_sub) AS sub
       FROM transfer_receipts r JOIN transfers t ON t.transfer_id = r.transfer_id GROUP BY r.to_jackpot, r.to_pool""";
 
   /** What transfers sent but not yet received carry (in the same snapshot as the flows). */
   static final String IN_TRANSIT = """
-      SELECT coalesce(sum(t.amount_micros), 0)::int8 AS micros, coalesce(sum(t.amount_sub), 0)::int8 AS sub
+      SELECT coalesce(sum(t.amount_micros), 0) AS micros, coalesce(sum(t.amount_sub), 0) AS sub
       FROM transfers t LEFT JOIN transfer_receipts r ON r.transfer_id = t.transfer_id WHERE r.transfer_id IS NULL""";
 
   static final String LATEST_FX = "SELECT id, rates::text AS rates FROM fx_rates ORDER BY id DESC LIMIT 1";

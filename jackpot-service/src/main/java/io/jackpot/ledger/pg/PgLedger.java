@@ -11,6 +11,7 @@ import io.jackpot.money.Money;
 import io.jackpot.pool.MustHit;
 import io.jackpot.reconciliation.LedgerFigures;
 import io.jackpot.reconciliation.PoolFlows;
+import io.jackpot.money.Total;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolStatus;
@@ -331,26 +332,27 @@ public final class PgLedger implements Ledger {
                         .compose(out -> conn.query(LedgerSql.FLOW_TRANSFERS_IN).execute()
                             .compose(in -> conn.query(LedgerSql.IN_TRANSIT).execute()
                                 .map(transit -> new LedgerFigures(withTransfers(flows(created, wins, shares), out, in),
-                                    balances(balances), money(transit.iterator().next()))))))))))
+                                    balances(balances), total(transit.iterator().next()))))))))))
         .toCompletionStage();
   }
 
-  private static Money money(Row r) {
-    return Money.normalised(r.getLong("micros"), r.getLong("sub"));
+  /** A row's sums "micros" and "sub" (numeric, of any size). */
+  private static Total total(Row r) {
+    return Total.of(r.getBigDecimal("micros"), r.getBigDecimal("sub"));
   }
 
   private static Map<PoolId, PoolFlows> withTransfers(Map<PoolId, PoolFlows> flows, RowSet<Row> out, RowSet<Row> in) {
     for (Row r : out) {
       PoolId id = new PoolId(r.getString("jackpot_id"), r.getString("pool_key"));
       PoolFlows f = flows.getOrDefault(id, PoolFlows.none(id));
-      flows.put(id, new PoolFlows(id, f.seeds(), f.contributions(), f.transfersIn(), f.awards(),
-          Money.normalised(r.getLong("micros"), r.getLong("sub")), f.contributionCount(), f.winCount()));
+      flows.put(id, new PoolFlows(id, f.seeds(), f.contributions(), f.transfersIn(), f.awards(), total(r), f.contributionCount(),
+          f.winCount()));
     }
     for (Row r : in) {
       PoolId id = new PoolId(r.getString("jackpot_id"), r.getString("pool_key"));
       PoolFlows f = flows.getOrDefault(id, PoolFlows.none(id));
-      flows.put(id, new PoolFlows(id, f.seeds(), f.contributions(), Money.normalised(r.getLong("micros"), r.getLong("sub")),
-          f.awards(), f.transfersOut(), f.contributionCount(), f.winCount()));
+      flows.put(id, new PoolFlows(id, f.seeds(), f.contributions(), total(r), f.awards(), f.transfersOut(), f.contributionCount(),
+          f.winCount()));
     }
     return flows;
   }
@@ -377,21 +379,19 @@ public final class PgLedger implements Ledger {
     Map<PoolId, PoolFlows> out = new LinkedHashMap<>();
     for (Row r : created) {
       PoolId id = new PoolId(r.getString("jackpot_id"), r.getString("pool_key"));
-      out.put(id, new PoolFlows(id, Money.normalised(r.getLong("micros"), r.getLong("sub")), Money.ZERO, Money.ZERO, Money.ZERO,
-          Money.ZERO, 0, 0));
+      out.put(id, new PoolFlows(id, total(r), Total.ZERO, Total.ZERO, Total.ZERO, Total.ZERO, 0, 0));
     }
     for (Row r : shares) {
       PoolId id = new PoolId(r.getString("jackpot_id"), r.getString("pool_key"));
       PoolFlows f = out.getOrDefault(id, PoolFlows.none(id));
-      Money taken = Money.normalised(r.getLong("micros"), r.getLong("sub"));
-      out.put(id, new PoolFlows(id, f.seeds(), taken, f.transfersIn(), f.awards(), f.transfersOut(), r.getLong("n"), f.winCount()));
+      out.put(id, new PoolFlows(id, f.seeds(), total(r), f.transfersIn(), f.awards(), f.transfersOut(), r.getLong("n"), f.winCount()));
     }
     for (Row r : wins) {
       PoolId id = new PoolId(r.getString("jackpot_id"), r.getString("pool_key"));
       PoolFlows f = out.getOrDefault(id, PoolFlows.none(id));
-      Money funded = Money.normalised(r.getLong("funded_micros"), r.getLong("funded_sub"));
+      Total funded = Total.of(r.getBigDecimal("funded_micros"), r.getBigDecimal("funded_sub"));
       out.put(id, new PoolFlows(id, f.seeds().plus(funded), f.contributions(), f.transfersIn(),
-          Money.ofMicros(r.getLong("paid")), f.transfersOut(), f.contributionCount(), r.getLong("n")));
+          Total.of(r.getBigDecimal("paid"), java.math.BigDecimal.ZERO), f.transfersOut(), f.contributionCount(), r.getLong("n")));
     }
     return out;
   }
