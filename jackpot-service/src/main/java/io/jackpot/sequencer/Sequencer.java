@@ -46,6 +46,8 @@ public final class Sequencer {
   private final SequencerSettings settings;
   private final Retry applyRetry;
   private final Retry commitRetry;
+  /** Dropping the note of a refused step that may stand ({@link #holdWhileStanding}). */
+  private final Retry forgetRetry;
   private final ScheduledExecutorService scheduler;
   private final LedgerBatches batches;
 
@@ -125,6 +127,7 @@ public final class Sequencer {
       commitFailing = failing;
       noteFailing();
     });
+    this.forgetRetry = foreverRetry("journal-forget", settings, failing -> { });
   }
 
   /**
@@ -338,6 +341,9 @@ public final class Sequencer {
         log.error("pool apply failed for {} submissions: {}", step.size(), cause.toString());
       }
       step.forEach(s -> s.done().completeExceptionally(cause));
+      if (cause instanceof OverloadedException o && o.noteMayStand()) {
+        holdWhileStanding(note);
+      }
       maybeApply();
       return;
     }
@@ -346,6 +352,30 @@ public final class Sequencer {
     unrecordedSteps++;
     maybeCommit();
     maybeApply();
+  }
+
+  /**
+   * A refused step whose note may stand (written, its answer lost, and not dropped) takes a place
+   * among the unrecorded steps until the note is dropped, tried again for as long as it takes. Were
+   * this member to leave meanwhile, the cluster would finish the note, new to its pools, in step
+   * order before the later steps still unrecorded: pools remember a sender's last
+   * {@link Pool#BATCHES_REMEMBERED} batches, so with more than that many notes standing, applying
+   * it would push a later applied step out of their memory, and that step, sent again, would be
+   * applied a second time. Counted among them, at most that many notes of this member ever stand.
+   */
+  private void holdWhileStanding(StepNote note) {
+    unrecordedSteps++;
+    log.warn("a refused step's journal note may stand (step {}); it takes a place among the unrecorded steps until it is dropped",
+        note.stepId());
+    retried(forgetRetry, () -> journal.forget(note)).whenCompleteAsync((v, error) -> {
+      if (error != null) { // the retries given up (the member stopping): the place stays taken, the note may stand
+        log.error("the journal note of refused step {} could not be dropped: {}", note.stepId(), error.toString());
+        return;
+      }
+      unrecordedSteps--;
+      log.info("the journal note of refused step {} is dropped", note.stepId());
+      maybeApply();
+    }, loop);
   }
 
   /** Hands each submission the outcomes of its own commands, in its command order. */

@@ -187,10 +187,10 @@ class SequencerTest {
   @Test
   void aRefusedStepWhoseNoteMayHaveBeenWrittenSaysWhetherItWasDropped() throws Exception {
     java.util.function.Consumer<Sequencer> late = s -> clock.now = clock.now.plus(TestSettings.NOTE_DEADLINE).plusSeconds(1);
-    Refusal notDropped = refusal(late, true, false);
+    Refusal notDropped = refusal(late, true, new java.util.concurrent.atomic.AtomicBoolean(false));
     assertTrue(notDropped.refused().noteMayStand(), notDropped.refused().getMessage());
     assertEquals(1, notDropped.written().size(), "the first attempt's note landed");
-    Refusal dropped = refusal(late, true, true);
+    Refusal dropped = refusal(late, true, new java.util.concurrent.atomic.AtomicBoolean(true));
     assertFalse(dropped.refused().noteMayStand(), "the note was dropped: the claims may go");
     assertEquals(dropped.written(), dropped.forgotten(), "the note that landed is the one dropped");
   }
@@ -201,21 +201,65 @@ class SequencerTest {
    * wrote it.
    */
   private void assertRefusedUnwritten(java.util.function.Consumer<Sequencer> meanwhile) throws Exception {
-    Refusal r = refusal(meanwhile, false, true);
+    Refusal r = refusal(meanwhile, false, new java.util.concurrent.atomic.AtomicBoolean(true));
     assertFalse(r.refused().noteMayStand(), "dropped: the claims may go");
     assertTrue(r.written().isEmpty(), "no note written");
     assertEquals(1, r.forgotten().size(), "the note of the unanswered attempt dropped");
   }
 
-  /** How round r1's step was refused: the refusal, the notes the journal took and those it was asked to drop. */
-  private record Refusal(OverloadedException refused, List<StepNote> written, List<StepNote> forgotten) {}
+  /**
+   * How round r1's step was refused: the refusal, the notes the journal took and those it was asked
+   * to drop (each attempt), and the sequencer, which goes on.
+   */
+  private record Refusal(OverloadedException refused, List<StepNote> written, List<StepNote> forgotten, Sequencer sequencer) {}
+
+  /**
+   * A refused step whose note may stand (not dropped yet) takes a place among the steps applied and
+   * not recorded until it is dropped. Were the member to leave, the cluster would finish that note,
+   * new to the pools, before the later steps still unrecorded; with three notes standing it would
+   * push one of them out of the pools' memory of the member's last two batches, and that step,
+   * sent again, would be applied a second time. So with one applied step waiting for its commit,
+   * the next is not applied until the note is dropped.
+   */
+  @Test
+  void aRefusedStepsNoteThatMayStandHoldsAPlaceAmongTheUnrecordedStepsUntilDropped() throws Exception {
+    java.util.concurrent.atomic.AtomicBoolean droppable = new java.util.concurrent.atomic.AtomicBoolean(false);
+    Refusal r = refusal(s -> clock.now = clock.now.plus(TestSettings.NOTE_DEADLINE).plusSeconds(1), true, droppable);
+    assertTrue(r.refused().noteMayStand(), r.refused().getMessage());
+    clock.now = clock.now.plus(TestSettings.NOTE_DEADLINE); // later rounds are queued now: within their deadline
+
+    ledger.gate = new CompletableFuture<>(); // r2's commit waits
+    CompletableFuture<List<PoolOutcome>> r2 = r.sequencer().submit(round("r2", 1_000_000, A)).toCompletableFuture();
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (pools.pools.get(A).amount().equals(Money.ofMicros(1_000_000))) {
+      assertTrue(System.nanoTime() < until, "r2 applied: one place was left");
+      Thread.onSpinWait();
+    }
+    CompletableFuture<List<PoolOutcome>> r3 = r.sequencer().submit(round("r3", 1_000_000, A)).toCompletableFuture();
+    loop.submit(() -> { }).get(5, TimeUnit.SECONDS); // r3 taken in: applied at once, if at all (the pools answer at once)
+    assertEquals(Money.ofMicros(1_010_000), pools.pools.get(A).amount(), "r3 not applied while the note may stand and r2 is unrecorded");
+    int forgets = r.forgotten().size();
+    until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (r.forgotten().size() < forgets + 2) {
+      assertTrue(System.nanoTime() < until, "the note is asked to be dropped again and again");
+      Thread.onSpinWait();
+    }
+    assertEquals(Money.ofMicros(1_010_000), pools.pools.get(A).amount(), "nor meanwhile");
+
+    droppable.set(true);
+    ledger.gate.complete(null);
+    r2.get(5, TimeUnit.SECONDS);
+    r3.get(5, TimeUnit.SECONDS);
+    assertEquals(Money.ofMicros(1_020_000), pools.pools.get(A).amount());
+  }
 
   /**
    * The journal does not answer the note of round r1's step ({@code lands}: it takes the note all
    * the same), {@code meanwhile} happens, then it would: r1 is refused, never applied, and the
-   * journal drops notes if {@code droppable}.
+   * journal drops notes while {@code droppable}.
    */
-  private Refusal refusal(java.util.function.Consumer<Sequencer> meanwhile, boolean lands, boolean droppable) throws Exception {
+  private Refusal refusal(java.util.function.Consumer<Sequencer> meanwhile, boolean lands, java.util.concurrent.atomic.AtomicBoolean droppable)
+      throws Exception {
     var random = new io.jackpot.pool.SeededRandom(2);
     pools.pools.put(A, Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), random.next()));
     java.util.concurrent.CountDownLatch tried = new java.util.concurrent.CountDownLatch(1);
@@ -239,7 +283,7 @@ class SequencerTest {
       @Override
       public java.util.concurrent.CompletionStage<Void> forget(StepNote note) {
         forgotten.add(note);
-        return droppable ? CompletableFuture.completedFuture(null)
+        return droppable.get() ? CompletableFuture.completedFuture(null)
             : CompletableFuture.failedFuture(new IllegalStateException("no answer from the note's partition"));
       }
 
@@ -271,17 +315,13 @@ class SequencerTest {
     meanwhile.accept(s);
     reachable.set(true); // the journal takes writes again: a write now would succeed
     happened.countDown();
-    ExecutionException e;
-    try {
-      e = assertThrows(ExecutionException.class, () -> done.get(5, TimeUnit.SECONDS));
-    } finally {
-      held.shutdownNow();
-    }
+    stopped.add(held); // the retries of a note that may stand go on after the refusal
+    ExecutionException e = assertThrows(ExecutionException.class, () -> done.get(5, TimeUnit.SECONDS));
     OverloadedException refused = assertInstanceOf(OverloadedException.class, e.getCause());
     assertEquals(Money.ofMicros(1_000_000), pools.pools.get(A).amount(), "never applied");
     s.idle().toCompletableFuture().get(5, TimeUnit.SECONDS);
     assertTrue(ledger.committed.isEmpty());
-    return new Refusal(refused, written, forgotten);
+    return new Refusal(refused, written, forgotten, s);
   }
 
   /** Round r1 (stake 1.00) on {@code pools} while the ledger holds its commit. */
@@ -301,10 +341,14 @@ class SequencerTest {
     return all;
   }
 
+  /** Schedulers of sequencers made by a test, stopped after it. */
+  private final List<ExecutorService> stopped = new java.util.concurrent.CopyOnWriteArrayList<>();
+
   @AfterEach
   void stop() {
     loop.shutdownNow();
     scheduler.shutdownNow();
+    stopped.forEach(ExecutorService::shutdownNow);
   }
 
   static Submission round(String id, long stake, PoolId... targets) {
