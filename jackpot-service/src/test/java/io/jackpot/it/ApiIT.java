@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ApiIT extends OneNode {
 
   /**
-   * A path or query that is not valid percent-encoding, or a form body that is not, is refused 400
+   * A path or query that is not valid percent-encoding, or a form body that is not (or a multipart
+   * one without its boundary), is refused 400
    * with the API's error body, whoever sends it, not answered 500 (logged with a trace) or with a
    * plain-text "Bad Request".
    */
@@ -34,7 +35,9 @@ class ApiIT extends OneNode {
         api.raw("GET", "/v1/admin/audit?after=%", viewer, null, null),
         api.raw("GET", "/v1/jackpots/candy?currency=%ZZ", null, null, null),
         api.raw("GET", "/v1/wins/%ZZ", Api.GAME_KEY, null, null),
-        api.raw("POST", "/v1/contributions", Api.GAME_KEY, "application/x-www-form-urlencoded", "a=%ZZ"));
+        api.raw("POST", "/v1/contributions", Api.GAME_KEY, "application/x-www-form-urlencoded", "a=%ZZ"),
+        api.raw("POST", "/v1/wins", Api.GAME_KEY, "multipart/form-data; boundary", "x"), // no boundary's value
+        api.raw("PUT", "/v1/admin/jackpots/candy", "dev-admin-token", "multipart/form-data; boundary", "x"));
     for (Api.Reply r : replies) {
       assertEquals(400, r.status(), r.body());
       assertEquals("MALFORMED_REQUEST", r.errorCode(), r.body());
