@@ -41,6 +41,32 @@ final class RawWebSocket {
     return in;
   }
 
+  /**
+   * The whole answer (status line, headers in lower case, body) to a GET of {@code path} with
+   * {@code headers} (each line ending CRLF) on a connection of its own.
+   */
+  static String answer(int httpPort, String path, String headers) throws Exception {
+    try (Socket socket = new Socket("127.0.0.1", httpPort)) {
+      socket.setSoTimeout(5_000);
+      OutputStream out = socket.getOutputStream();
+      out.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers + "\r\n").getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      DataInputStream in = new DataInputStream(socket.getInputStream());
+      StringBuilder answer = new StringBuilder(readLine(in)).append('\n');
+      int length = 0;
+      for (String line = readLine(in); !line.isEmpty(); line = readLine(in)) {
+        String header = line.toLowerCase(java.util.Locale.ROOT);
+        answer.append(header).append('\n');
+        if (header.startsWith("content-length:")) {
+          length = Integer.parseInt(header.substring("content-length:".length()).trim());
+        }
+      }
+      byte[] body = new byte[length];
+      in.readFully(body);
+      return answer.append('\n').append(new String(body, StandardCharsets.UTF_8)).toString();
+    }
+  }
+
   private static String readLine(DataInputStream in) throws Exception {
     StringBuilder line = new StringBuilder();
     for (int c = in.read(); c != '\n'; c = in.read()) {

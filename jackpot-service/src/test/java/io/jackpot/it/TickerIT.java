@@ -314,6 +314,26 @@ class TickerIT {
     assertEquals("WEBSOCKET_REQUIRED", api.get("/v1/ticker").errorCode());
   }
 
+  /**
+   * A handshake the server cannot take is refused in the API's error body (Vert.x answered it in
+   * plain text, or empty): without Connection: Upgrade (a proxy may drop it; the SDK then sends its
+   * batches by POST), or of another protocol version (426, naming the one it speaks).
+   */
+  @Test
+  void aHandshakeTheServerCannotTakeIsRefusedInTheErrorBody() throws Exception {
+    String key = "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n";
+    String noConnection = RawWebSocket.answer(b.httpPort(), "/v1/ticker", "Upgrade: websocket\r\n" + key + "Sec-WebSocket-Version: 13\r\n");
+    assertTrue(noConnection.startsWith("HTTP/1.1 400"), noConnection);
+    assertTrue(noConnection.contains("\"code\":\"WEBSOCKET_REQUIRED\""), noConnection);
+    String noKey = RawWebSocket.answer(b.httpPort(), "/v1/ticker", "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n");
+    assertTrue(noKey.startsWith("HTTP/1.1 400") && noKey.contains("WEBSOCKET_REQUIRED"), noKey);
+    String version = RawWebSocket.answer(b.httpPort(), "/v1/ticker", "Upgrade: websocket\r\nConnection: keep-alive, Upgrade\r\n" + key
+        + "Sec-WebSocket-Version: 99\r\n");
+    assertTrue(version.startsWith("HTTP/1.1 426"), version);
+    assertTrue(version.contains("\nsec-websocket-version: 13\n"), version);
+    assertTrue(version.contains("\"code\":\"UNSUPPORTED_WEBSOCKET_VERSION\""), version);
+  }
+
   /** A raw WebSocket that completes the handshake, then never reads: its buffers fill up. */
   static Socket stalledSubscriber(JackpotNode node) throws Exception {
     Socket s = RawWebSocket.smallBuffer(node.httpPort());

@@ -62,8 +62,8 @@ final class ContributionStream {
   }
 
   void open(RoutingContext ctx) {
-    if (!"websocket".equalsIgnoreCase(ctx.request().getHeader("Upgrade"))) {
-      throw Rejection.invalid("WEBSOCKET_REQUIRED", "the contribution stream is a WebSocket: send an Upgrade: websocket request");
+    if (!WebSockets.handshake(ctx, "the contribution stream")) {
+      return;
     }
     Caller caller = GameAuth.caller(ctx);
     String keyHash = GameAuth.keyHash(ctx);

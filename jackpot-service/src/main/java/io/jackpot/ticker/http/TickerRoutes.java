@@ -51,8 +51,8 @@ public final class TickerRoutes {
     io.jackpot.fx.Display currency = JackpotRoutes.display(fx, ctx.queryParams().get("currency"));
     String named = ctx.queryParams().get("jackpots");
     List<JackpotDefinition> followed = followed(named);
-    if (!"websocket".equalsIgnoreCase(ctx.request().getHeader("Upgrade"))) {
-      throw Rejection.invalid("WEBSOCKET_REQUIRED", "the ticker is a WebSocket: send an Upgrade: websocket request");
+    if (!io.jackpot.http.WebSockets.handshake(ctx, "the ticker")) {
+      return;
     }
     // Checked before the upgrade (connects at the same instant may pass it together: a bound, not an exact count).
     if (hub.size() >= settings.maxSubscribers()) {
