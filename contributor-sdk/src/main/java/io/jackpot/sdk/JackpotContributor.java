@@ -44,8 +44,8 @@ public interface JackpotContributor extends AutoCloseable {
    * wins, and a service that takes claims only for recorded rounds finds it recorded. Such a
    * service answers a claim of a round another client is still delivering 409 ROUND_IN_PROGRESS,
    * as every service answers a jackpot-game claim (poolKey null) while another claim of the same
-   * round's jackpot game is being played: that claim is sent again for up to three request timeouts from that first answer, then fails
-   * with that code.
+   * round's jackpot game is being played: that claim is sent again for up to three request
+   * timeouts from that first answer, then fails with that code.
    */
   CompletionStage<Win> claim(String roundId, String playerId, String jackpotId, String poolKey, String currency);
 

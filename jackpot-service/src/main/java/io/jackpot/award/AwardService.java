@@ -1,13 +1,13 @@
 package io.jackpot.award;
 
 import io.jackpot.access.Caller;
+import io.jackpot.contribution.RoundClaims;
 import io.jackpot.error.Rejection;
 import io.jackpot.error.Rejection.Kind;
 import io.jackpot.jackpot.Catalogue;
 import io.jackpot.jackpot.JackpotDefinition;
 import io.jackpot.jackpot.PoolDefinition;
 import io.jackpot.ledger.Ledger;
-import io.jackpot.contribution.RoundClaims;
 import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
@@ -81,7 +81,7 @@ public final class AwardService {
           return CompletableFuture.completedFuture(before.get());
         }
         checked(jackpot, request);
-        return oneAtATime(caller, request, () -> claimRounds == ClaimRounds.RECORDED ? recordedJackpotGame(caller, request, jackpot, before)
+        return oneAtATime(caller, request, jackpot, () -> claimRounds == ClaimRounds.RECORDED ? recordedJackpotGame(caller, request, jackpot, before)
             : jackpotGame(caller, request, jackpot, before));
       });
     }
@@ -98,41 +98,55 @@ public final class AwardService {
   /**
    * Plays a round's jackpot game ({@code game}) while no other try of it is being played anywhere in
    * the cluster: the try holds the round's jackpot-game claim ({@link RoundClaims#jackpotGameKey})
-   * until its outcome is known, and a try that finds it held is refused 409 ROUND_IN_PROGRESS, to
-   * be sent again shortly (the SDK does). Two tries of one round on two members, one drawing by the
-   * weights before a change and one by those after, would otherwise each claim a tier: a pool only
-   * knows its own wins. A later try reads the ledger and the live pools under the claim
-   * ({@link #drawnClaim}), so it finds the earlier try's win. The claim is released once the try is
-   * answered, except when its step was refused with its note standing (the cluster applies it when
-   * this member leaves): then it stands until this member's departure releases it, or it lapses.
+   * until its outcome is known. Two tries of one round on two members, one drawing by the weights
+   * before a change and one by those after, would otherwise each claim a tier: a pool only knows its
+   * own wins. A try under the claim reads the ledger and the live pools ({@link #drawnClaim}), so it
+   * finds an earlier try's win. A try that finds the claim held gets the round's win if one is
+   * there already (the other try's, applied and being recorded), and is otherwise refused 409
+   * ROUND_IN_PROGRESS, to be sent again shortly (the SDK does). The claim is released before the
+   * try is answered, so that the game's next try finds it free; except when the try's step was
+   * refused with its note standing (the cluster applies it when this member leaves): then it stands,
+   * kept by ClaimKeeper while the note is in the journal, and lapses by its TTL once it is not.
    */
-  private CompletionStage<Win> oneAtATime(Caller caller, ClaimRequest request, java.util.function.Supplier<CompletionStage<Win>> game) {
+  private CompletionStage<Win> oneAtATime(Caller caller, ClaimRequest request, JackpotDefinition jackpot,
+      java.util.function.Supplier<CompletionStage<Win>> game) {
     String key = RoundClaims.jackpotGameKey(request.jackpotId(), caller.operatorId(), request.roundId());
     java.util.Map<String, String> claim = java.util.Map.of(key, request.gameId() + "\u0000" + request.playerId());
     String token = java.util.UUID.randomUUID().toString();
     return roundClaims.claim(claim, token).thenCompose(claimed -> {
       if (claimed.get(key) != RoundClaims.Claim.NEW) {
-        throw new Rejection(Kind.CONFLICT, "ROUND_IN_PROGRESS", "round " + request.roundId() + " is playing the jackpot game of "
-            + request.jackpotId() + " in another claim of it; send the claim again shortly to get that claim's outcome");
+        return wonBefore(caller, request, jackpot).thenApply(won -> won.orElseThrow(() -> new Rejection(Kind.CONFLICT,
+            "ROUND_IN_PROGRESS", "round " + request.roundId() + " is playing the jackpot game of " + request.jackpotId()
+                + " in another claim of it; send the claim again shortly to get that claim's outcome")));
       }
-      CompletionStage<Win> played;
-      try {
-        played = game.get();
-      } catch (RuntimeException e) {
-        played = CompletableFuture.failedStage(e);
-      }
-      return played.whenComplete((win, error) -> {
+      CompletionStage<Win> played = tried(game);
+      return played.handle((win, error) -> error).thenCompose(error -> {
         if (error != null && io.jackpot.error.Failures.cause(error) instanceof io.jackpot.sequencer.OverloadedException o
             && o.noteMayStand()) {
-          return; // its win may still be applied: no other try may draw meanwhile
+          return CompletableFuture.<Void>completedFuture(null); // its win may still be applied: no other try may draw meanwhile
         }
-        roundClaims.release(claim, token).whenComplete((v, e) -> {
-          if (e != null) {
-            log.warn("could not release the jackpot-game claim of round {} (it lapses by itself): {}", request.roundId(), e.toString());
-          }
+        return roundClaims.release(claim, token).exceptionally(e -> {
+          log.warn("could not release the jackpot-game claim of round {} (it lapses by itself): {}", request.roundId(), e.toString());
+          return null;
         });
-      });
+      }).thenCompose(released -> played);
     });
+  }
+
+  /** {@code call}'s stage, or a failed one if it throws. */
+  private static <T> CompletionStage<T> tried(java.util.function.Supplier<CompletionStage<T>> call) {
+    try {
+      return call.get();
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedStage(e);
+    }
+  }
+
+  /** The round's win of the jackpot, recorded or live, for this claimant (another's: ROUND_ID_CONFLICT), if there is one. */
+  private CompletionStage<java.util.Optional<Win>> wonBefore(Caller caller, ClaimRequest request, JackpotDefinition jackpot) {
+    CompletionStage<List<Win>> recorded = ledger.findWinsByRound(caller.operatorId(), request.roundId());
+    return pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList()).thenCompose(live -> recorded.thenApply(wins ->
+        wonBy(wins, live, caller, request).map(w -> sameClaimant(w, request, caller))));
   }
 
   /**
@@ -162,12 +176,8 @@ public final class AwardService {
     // ledger, or, applied and not yet recorded (its commit under way), only in the live pools. A
     // retry drawing by weights changed meanwhile would otherwise win a second tier: the drawn pool
     // only knows its own wins.
-    CompletionStage<List<Win>> recorded = ledger.findWinsByRound(caller.operatorId(), request.roundId());
-    return pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList()).thenCompose(live -> recorded.thenCompose(wins -> {
-      java.util.Optional<Win> won = wonBy(wins, live, caller, request);
-      return won.isPresent() ? CompletableFuture.completedFuture(sameClaimant(won.get(), request, caller))
-          : drawnClaimOn(drawn, caller, request, jackpot, eligible, before, round);
-    }));
+    return wonBefore(caller, request, jackpot).thenCompose(won -> won.isPresent() ? CompletableFuture.completedFuture(won.get())
+        : drawnClaimOn(drawn, caller, request, jackpot, eligible, before, round));
   }
 
   /** The jackpot's win of the claim's round among {@code recorded} and the {@code live} pools' recent wins. */

@@ -13,7 +13,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps standing the round claims of every step in the journal. A step is there from before it is
+ * Keeps standing the round claims of every step in the journal (and the jackpot-game claims of its
+ * claims, RoundClaims#jackpotGameKey). A step is there from before it is
  * applied until it is recorded, so its rounds may be in the pools and not in the ledger: while the
  * ledger refuses commits (down, failed over, read-only) or while a departed member's steps wait to
  * be finished. Such a claim must outlive its step: lapsed by its TTL, a game's retry on another
@@ -67,8 +68,18 @@ public final class ClaimKeeper {
     for (StepNote note : notes) {
       steps.add(note.key());
       int before = rounds.size();
-      note.submissions().stream().filter(a -> a.round() != null)
-          .forEach(a -> rounds.add(RoundClaims.key(a.round().operatorId(), a.round().roundId())));
+      for (StepNote.Asked asked : note.submissions()) {
+        if (asked.round() != null) {
+          rounds.add(RoundClaims.key(asked.round().operatorId(), asked.round().roundId()));
+        }
+        // A claim's step may be a jackpot game's, whose claim (AwardService) must stand as long;
+        // keeping the claim of one that is not held (a claim of a named pool) does nothing.
+        for (io.jackpot.sequencer.Submission.Target t : asked.targets()) {
+          if (t.command() instanceof io.jackpot.pool.PoolCommand.Claim c) {
+            rounds.add(RoundClaims.jackpotGameKey(t.pool().jackpotId(), c.operatorId(), c.roundId()));
+          }
+        }
+      }
       if (seen.contains(note.key())) {
         waiting += rounds.size() - before;
       }

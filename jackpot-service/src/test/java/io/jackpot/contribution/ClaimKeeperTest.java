@@ -91,4 +91,20 @@ class ClaimKeeperTest {
     assertEquals(150_000, keeper.intervalMillis(), "a quarter of the TTL");
     assertEquals(0, new ClaimKeeper(new Journal(Map.of()), claims, Clock.systemUTC(), 600_000).keep().toCompletableFuture().join());
   }
+
+  /**
+   * A claim's step may be a jackpot game's, played under a claim of its own (AwardService): that
+   * claim stands as long as the step's note, or a retry could draw another tier while the cluster
+   * may yet apply this one.
+   */
+  @Test
+  void theJackpotGameClaimOfAClaimInTheJournalIsKeptToo() {
+    var claim = new io.jackpot.pool.PoolCommand.Claim("R9", "p-1", "creepy-candy", "demo", NOW);
+    var asked = new StepNote.Asked(List.of(new io.jackpot.sequencer.Submission.Target(new io.jackpot.pool.PoolId("tiers", "a"), claim)),
+        null, null);
+    var journal = new Journal(Map.of("member-a", List.of(new StepNote("member-a", "s2", 2, List.of(asked), Map.of()))));
+    Keeping claims = new Keeping();
+    assertEquals(1, new ClaimKeeper(journal, claims, Clock.fixed(NOW, ZoneOffset.UTC), 600_000).keep().toCompletableFuture().join());
+    assertEquals(List.of(RoundClaims.jackpotGameKey("tiers", "demo", "R9")), claims.kept);
+  }
 }
