@@ -60,7 +60,8 @@ public final class Sequencer {
   private final String senderId;
   private final StepJournal journal;
   /**
-   * Steps applied but not recorded, at most: the pools remember each sender's last two batches
+   * Steps applied but not recorded, at most, counting the notes of refused steps that may stand
+   * ({@link #holdWhileStanding}): the pools remember each sender's last two batches
    * ({@link Pool.AppliedBatch}), so every unrecorded step of a departed member is still known to
    * them and can be finished exactly by another (StepRecovery).
    */
@@ -74,6 +75,11 @@ public final class Sequencer {
   private final List<CompletableFuture<Void>> idleWaiters = new ArrayList<>();
   private volatile boolean applyFailing;
   private volatile boolean commitFailing;
+  /**
+   * The steps whose refused note may stand and whose last attempt to drop it failed: while any is,
+   * the member is not ready (it may be stuck), though it takes work.
+   */
+  private final java.util.Set<String> undroppable = java.util.concurrent.ConcurrentHashMap.newKeySet();
   /** When applies or commits began failing (System.nanoTime), 0 while neither fails. */
   private final java.util.concurrent.atomic.AtomicLong failingSince = new java.util.concurrent.atomic.AtomicLong();
   /** Why this sequencer takes no more work (its member is leaving for good), or null. */
@@ -140,7 +146,7 @@ public final class Sequencer {
         submission.done().completeExceptionally(leaving());
         return;
       }
-      if (!healthy()) {
+      if (applyFailing || commitFailing) {
         submission.done().completeExceptionally(new OverloadedException("the ledger or the pools are not reachable; retry shortly"));
         return;
       }
@@ -154,7 +160,6 @@ public final class Sequencer {
     return submission.done();
   }
 
-  /** False while pool applies or ledger commits are failing and being retried, and once retired. */
   /** Whether applies or commits have been failing (retried) without a break for at least {@code d}. */
   public boolean failingFor(java.time.Duration d) {
     long since = failingSince.get();
@@ -176,8 +181,12 @@ public final class Sequencer {
     }
   }
 
+  /**
+   * False while pool applies or ledger commits are failing and being retried, while the note of a
+   * refused step that may stand cannot be dropped, and once retired (readiness).
+   */
   public boolean healthy() {
-    return !applyFailing && !commitFailing && retired == null;
+    return !applyFailing && !commitFailing && undroppable.isEmpty() && retired == null;
   }
 
   /**
@@ -367,12 +376,17 @@ public final class Sequencer {
     unrecordedSteps++;
     log.warn("a refused step's journal note may stand (step {}); it takes a place among the unrecorded steps until it is dropped",
         note.stepId());
-    retried(forgetRetry, () -> journal.forget(note)).whenCompleteAsync((v, error) -> {
+    retried(forgetRetry, () -> journal.forget(note).whenComplete((v, failed) -> {
+      if (failed != null) {
+        undroppable.add(note.stepId());
+      }
+    })).whenCompleteAsync((v, error) -> {
       if (error != null) { // the retries given up (the member stopping): the place stays taken, the note may stand
         log.error("the journal note of refused step {} could not be dropped: {}", note.stepId(), error.toString());
         return;
       }
       unrecordedSteps--;
+      undroppable.remove(note.stepId());
       log.info("the journal note of refused step {} is dropped", note.stepId());
       maybeApply();
     }, loop);

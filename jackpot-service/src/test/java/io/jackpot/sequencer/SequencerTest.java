@@ -219,7 +219,7 @@ class SequencerTest {
    * new to the pools, before the later steps still unrecorded; with three notes standing it would
    * push one of them out of the pools' memory of the member's last two batches, and that step,
    * sent again, would be applied a second time. So with one applied step waiting for its commit,
-   * the next is not applied until the note is dropped.
+   * the next is not applied until the note is dropped; meanwhile the member is not ready.
    */
   @Test
   void aRefusedStepsNoteThatMayStandHoldsAPlaceAmongTheUnrecordedStepsUntilDropped() throws Exception {
@@ -245,8 +245,15 @@ class SequencerTest {
       Thread.onSpinWait();
     }
     assertEquals(Money.ofMicros(1_010_000), pools.pools.get(A).amount(), "nor meanwhile");
+    assertFalse(r.sequencer().healthy(), "not ready while the note cannot be dropped");
 
-    droppable.set(true);
+    droppable.set(true); // the next attempt drops it: its place goes to r3, r2 still waiting for its commit
+    until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (pools.pools.get(A).amount().equals(Money.ofMicros(1_010_000))) {
+      assertTrue(System.nanoTime() < until, "r3 applied once the note is dropped");
+      Thread.onSpinWait();
+    }
+    assertTrue(r.sequencer().healthy(), "ready once it is dropped");
     ledger.gate.complete(null);
     r2.get(5, TimeUnit.SECONDS);
     r3.get(5, TimeUnit.SECONDS);
