@@ -66,13 +66,13 @@ public final class Errors {
   /**
    * The 4xx status of a failure Vert.x Web raised over the request itself (an HttpException, or a
    * failure it gave a 4xx status, as the body handler does for a form it cannot decode; or Netty's
-   * decoder refusing a body outright, as a multipart form without its boundary), or 0.
+   * form decoder refusing a body outright, as a multipart form without its boundary), or 0.
    */
   static int refusedByWeb(Throwable failure, int contextStatus) {
     if (failure instanceof io.vertx.ext.web.handler.HttpException h && h.getStatusCode() >= 400 && h.getStatusCode() < 500) {
       return h.getStatusCode();
     }
-    if (failure instanceof io.netty.handler.codec.DecoderException) {
+    if (failure instanceof io.netty.handler.codec.http.multipart.HttpPostRequestDecoder.ErrorDataDecoderException) {
       return 400;
     }
     boolean ours = failure instanceof Rejection || failure instanceof io.jackpot.error.DoneInPart || failure instanceof OverloadedException

@@ -19,19 +19,20 @@ public final class WebSockets {
    * every refusal is in the API's error body (Vert.x answers a bad one in plain text, or empty): not
    * an upgrade with its key, a 400 WEBSOCKET_REQUIRED is thrown ({@code what}: the endpoint, for
    * its message); another protocol version is answered here, 426 UNSUPPORTED_WEBSOCKET_VERSION with
-   * {@code Sec-WebSocket-Version: 13}, and false returned.
+   * {@code Sec-WebSocket-Version: 13} (and {@code Upgrade: websocket}, as 426 requires), and false
+   * returned.
    */
   public static boolean handshake(io.vertx.ext.web.RoutingContext ctx, String what) {
     var request = ctx.request();
-    String connection = request.getHeader("Connection");
-    boolean upgrade = "websocket".equalsIgnoreCase(request.getHeader("Upgrade")) && connection != null
-        && java.util.Arrays.stream(connection.split(",")).anyMatch(token -> token.trim().equalsIgnoreCase("upgrade"));
+    // Connection may come in several lines, each a list (a proxy adding its own): any names the upgrade.
+    boolean upgrade = "websocket".equalsIgnoreCase(request.getHeader("Upgrade")) && request.headers().getAll("Connection").stream()
+        .flatMap(line -> java.util.Arrays.stream(line.split(","))).anyMatch(token -> token.trim().equalsIgnoreCase("upgrade"));
     if (!upgrade || request.getHeader("Sec-WebSocket-Key") == null) {
       throw io.jackpot.error.Rejection.invalid("WEBSOCKET_REQUIRED", what + " is a WebSocket: send a WebSocket handshake"
           + " (Upgrade: websocket, Connection: Upgrade, Sec-WebSocket-Key)");
     }
     if (!"13".equals(request.getHeader("Sec-WebSocket-Version"))) {
-      ctx.response().putHeader("Sec-WebSocket-Version", "13");
+      ctx.response().putHeader("Sec-WebSocket-Version", "13").putHeader("Upgrade", "websocket");
       Errors.send(ctx, 426, "UNSUPPORTED_WEBSOCKET_VERSION", "send Sec-WebSocket-Version: 13");
       return false;
     }

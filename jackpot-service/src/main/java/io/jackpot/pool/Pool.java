@@ -58,10 +58,11 @@ public record Pool(
   /** Transfer ids a pool remembers having received (a transfer is re-sent only until its receipt is recorded). */
   public static final int RECEIVED_TRANSFERS = 256;
   /**
-   * The most a transfer may bring a pool to: 10^18 micro-units (10^12 units). Seeds and ceilings
-   * are below it (at most 12 integer digits). A long holds over nine times as much, so what a pool
-   * holds never comes near the range money arithmetic refuses (AdminService refuses a discontinue
-   * whose transfer would take its target past it).
+   * The most a discontinue's transfer may bring its target to: 10^18 micro-units (10^12 units;
+   * AdminService refuses one that would pass it). Seeds and ceilings are below it (at most 12
+   * integer digits), and a long holds over nine times as much. Only those transfers move a pool's
+   * whole value at once; overflow transfers and contributions move shares of stakes, which would
+   * take a pool near a long's range only after 10^12 units were staked into it.
    */
   public static final long MOST_MICROS = 1_000_000_000_000_000_000L;
   /** Senders remembered; those that applied nothing here for longest are forgotten first. */

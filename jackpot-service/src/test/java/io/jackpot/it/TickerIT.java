@@ -325,12 +325,15 @@ class TickerIT {
     String noConnection = RawWebSocket.answer(b.httpPort(), "/v1/ticker", "Upgrade: websocket\r\n" + key + "Sec-WebSocket-Version: 13\r\n");
     assertTrue(noConnection.startsWith("HTTP/1.1 400"), noConnection);
     assertTrue(noConnection.contains("\"code\":\"WEBSOCKET_REQUIRED\""), noConnection);
+    String twoLines = RawWebSocket.answer(b.httpPort(), "/v1/ticker", "Upgrade: websocket\r\nConnection: keep-alive\r\nConnection: Upgrade\r\n"
+        + key + "Sec-WebSocket-Version: 99\r\n");
+    assertTrue(twoLines.startsWith("HTTP/1.1 426"), "Connection in two lines names the upgrade: " + twoLines);
     String noKey = RawWebSocket.answer(b.httpPort(), "/v1/ticker", "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n");
     assertTrue(noKey.startsWith("HTTP/1.1 400") && noKey.contains("WEBSOCKET_REQUIRED"), noKey);
     String version = RawWebSocket.answer(b.httpPort(), "/v1/ticker", "Upgrade: websocket\r\nConnection: keep-alive, Upgrade\r\n" + key
         + "Sec-WebSocket-Version: 99\r\n");
     assertTrue(version.startsWith("HTTP/1.1 426"), version);
-    assertTrue(version.contains("\nsec-websocket-version: 13\n"), version);
+    assertTrue(version.contains("\nsec-websocket-version: 13\n") && version.contains("\nupgrade: websocket\n"), version);
     assertTrue(version.contains("\"code\":\"UNSUPPORTED_WEBSOCKET_VERSION\""), version);
   }
 

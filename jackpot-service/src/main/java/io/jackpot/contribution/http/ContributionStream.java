@@ -3,7 +3,6 @@ package io.jackpot.contribution.http;
 import io.jackpot.access.Caller;
 import io.jackpot.contribution.ContributionResult;
 import io.jackpot.contribution.ContributionService;
-import io.jackpot.error.Rejection;
 import io.jackpot.http.Errors;
 import io.jackpot.http.GameAuth;
 import io.jackpot.http.JsonText;

@@ -1,6 +1,7 @@
 package io.jackpot.ticker.http;
 
 import io.jackpot.error.Rejection;
+import io.jackpot.http.WebSockets;
 import io.jackpot.jackpot.Catalogue;
 import io.jackpot.jackpot.JackpotDefinition;
 import io.jackpot.jackpot.http.JackpotJson;
@@ -51,7 +52,7 @@ public final class TickerRoutes {
     io.jackpot.fx.Display currency = JackpotRoutes.display(fx, ctx.queryParams().get("currency"));
     String named = ctx.queryParams().get("jackpots");
     List<JackpotDefinition> followed = followed(named);
-    if (!io.jackpot.http.WebSockets.handshake(ctx, "the ticker")) {
+    if (!WebSockets.handshake(ctx, "the ticker")) {
       return;
     }
     // Checked before the upgrade (connects at the same instant may pass it together: a bound, not an exact count).
