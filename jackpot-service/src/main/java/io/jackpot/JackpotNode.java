@@ -343,13 +343,7 @@ public final class JackpotNode implements AutoCloseable {
       if (!busy.compareAndSet(false, true)) {
         return;
       }
-      java.util.concurrent.CompletionStage<?> run;
-      try {
-        run = work.get();
-      } catch (RuntimeException e) {
-        run = java.util.concurrent.CompletableFuture.failedFuture(e);
-      }
-      run.whenComplete((v, e) -> {
+      io.jackpot.error.Failures.attempt(work::get).whenComplete((v, e) -> {
         busy.set(false);
         if (e != null) {
           failed.accept(e);

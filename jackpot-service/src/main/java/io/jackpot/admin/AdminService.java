@@ -11,6 +11,8 @@ import io.jackpot.jackpot.PoolDefinition;
 import io.jackpot.jackpot.http.DefinitionJson;
 import io.jackpot.fx.FxRates;
 import io.jackpot.http.JsonFields;
+import io.jackpot.money.Money;
+import io.jackpot.money.Total;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolLoader;
@@ -366,20 +368,19 @@ public final class AdminService {
    * holds over nine times the bound).
    */
   private static void refuseOverfilling(List<Pool> live, PoolId from, PoolId to) {
-    java.math.BigDecimal sent = value(live, from);
-    java.math.BigDecimal held = value(live, to);
-    java.math.BigDecimal most = java.math.BigDecimal.valueOf(Pool.MOST_MICROS, 6);
-    if (sent.add(held).compareTo(most) > 0) {
+    Total held = value(live, to);
+    Total after = held.plus(value(live, from)); // a sum of any size: a long could overflow here too
+    Total most = Total.of(Money.ofMicros(Pool.MOST_MICROS));
+    if (after.compareTo(most) > 0) {
       throw new Rejection(Kind.CONFLICT, "TRANSFER_TOO_LARGE", "transferTo: pool " + to + " holds " + held.toPlainString()
-          + " and would hold " + sent.add(held).toPlainString() + " with what pool " + from + " holds, more than a pool may hold ("
+          + " and would hold " + after.toPlainString() + " with what pool " + from + " holds, more than a pool may hold ("
           + most.toPlainString() + "); transfer it to another pool, or hold it");
     }
   }
 
-  /** All pool {@code id} holds, as {@code live} has it (exact; a pool not among them holds nothing). */
-  private static java.math.BigDecimal value(List<Pool> live, PoolId id) {
-    return live.stream().filter(p -> p.id().equals(id)).findFirst().map(p -> p.value().toBigDecimal())
-        .orElse(java.math.BigDecimal.ZERO).stripTrailingZeros();
+  /** All pool {@code id} holds, as {@code live} has it (a pool not among them holds nothing). */
+  private static Total value(List<Pool> live, PoolId id) {
+    return live.stream().filter(p -> p.id().equals(id)).findFirst().map(p -> Total.of(p.value())).orElse(Total.ZERO);
   }
 
   /** The refusal (400 {@code code}) naming the first of {@code targets} that is a discontinued pool among {@code live}, or null. */

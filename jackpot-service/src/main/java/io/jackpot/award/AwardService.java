@@ -119,7 +119,7 @@ public final class AwardService {
             "ROUND_IN_PROGRESS", "round " + request.roundId() + " is playing the jackpot game of " + request.jackpotId()
                 + " in another claim of it; send the claim again shortly to get that claim's outcome")));
       }
-      CompletionStage<Win> played = tried(game);
+      CompletionStage<Win> played = io.jackpot.error.Failures.attempt(game);
       return played.handle((win, error) -> error).thenCompose(error -> {
         if (error != null && io.jackpot.error.Failures.cause(error) instanceof io.jackpot.sequencer.OverloadedException o
             && o.noteMayStand()) {
@@ -131,15 +131,6 @@ public final class AwardService {
         });
       }).thenCompose(released -> played);
     });
-  }
-
-  /** {@code call}'s stage, or a failed one if it throws. */
-  private static <T> CompletionStage<T> tried(java.util.function.Supplier<CompletionStage<T>> call) {
-    try {
-      return call.get();
-    } catch (RuntimeException e) {
-      return CompletableFuture.failedStage(e);
-    }
   }
 
   /** The round's win of the jackpot, recorded or live, for this claimant (another's: ROUND_ID_CONFLICT), if there is one. */

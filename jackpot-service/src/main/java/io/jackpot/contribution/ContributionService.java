@@ -112,13 +112,8 @@ public final class ContributionService {
      * told ROUND_IN_PROGRESS for a round that never ran.
      */
     CompletionStage<List<ContributionResult>> run() {
-      CompletionStage<Map<String, Claim>> asked;
-      try {
-        asked = claims.claim(claimKeys(fingerprints), token);
-      } catch (RuntimeException e) {
-        asked = CompletableFuture.failedFuture(e); // a call refused before it was sent; earlier buckets' may have claimed
-      }
-      return asked
+      // A call refused before it was sent fails like a failed one: earlier buckets' may have claimed.
+      return io.jackpot.error.Failures.attempt(() -> claims.claim(claimKeys(fingerprints), token))
           .thenCompose(claimedByKey -> {
             Map<String, Claim> claimed = new HashMap<>(claimedByKey.size() * 2);
             claimedByKey.forEach((key, c) -> claimed.put(roundOf(key), c));

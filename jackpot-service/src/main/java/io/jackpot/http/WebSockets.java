@@ -6,10 +6,12 @@ import io.vertx.core.http.ServerWebSocket;
 import java.time.Duration;
 
 /**
- * Closing a WebSocket whose peer may never take the close frame. {@code close(code, reason)} queues
- * the frame behind whatever the peer has not read; a peer that reads nothing never gets it, and the
- * connection (its buffers, its file descriptor, its session) stays until TCP gives up, many
- * minutes later. So after a grace the TCP connection itself is closed.
+ * WebSockets at both ends of their life. Opening: whether a request is a handshake the server
+ * takes ({@link #handshake}). Closing one whose peer may never take the close frame:
+ * {@code close(code, reason)} queues the frame behind whatever the peer has not read; a peer that
+ * reads nothing never gets it, and the connection (its buffers, its file descriptor, its session)
+ * stays until TCP gives up, many minutes later. So after a grace the TCP connection itself is
+ * closed.
  */
 public final class WebSockets {
   private WebSockets() {}

@@ -455,14 +455,7 @@ public final class Sequencer {
    * AsyncRetryBlock.run calls the attempt outside any try). SequencerTest has both.
    */
   private <T> CompletionStage<T> retried(Retry retry, Supplier<CompletionStage<T>> call) {
-    Supplier<CompletionStage<T>> attempt = () -> {
-      try {
-        return call.get();
-      } catch (RuntimeException e) {
-        return CompletableFuture.failedFuture(e);
-      }
-    };
-    return Retry.decorateCompletionStage(retry, scheduler, attempt).get();
+    return Retry.decorateCompletionStage(retry, scheduler, () -> io.jackpot.error.Failures.attempt(call)).get();
   }
 
   private static Retry foreverRetry(String name, SequencerSettings s, java.util.function.Consumer<Boolean> failing) {
