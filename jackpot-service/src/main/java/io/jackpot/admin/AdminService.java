@@ -154,7 +154,7 @@ public final class AdminService {
           Rejection discontinued = firstDiscontinued(live, overflowTargets, "INVALID_DEFINITION");
           Map<PoolId, Long> takes = new java.util.HashMap<>();
           live.stream().filter(p -> p.status() != io.jackpot.pool.PoolStatus.DISCONTINUED)
-              .forEach(p -> takes.put(p.id(), p.terms().rate().ppm() + p.terms().reserveRatePpm()));
+              .forEach(p -> takes.put(p.id(), p.terms().stakeSharePpm()));
           return ledger.saveDefinition(id, after, admin.name(), audit, inForce -> {
             boolean save = checkInForce(inForce, before, next, pool -> takes.getOrDefault(pool, 0L));
             if (save && discontinued != null) {

@@ -121,8 +121,7 @@ public final class AwardService {
       }
       CompletionStage<Win> played = io.jackpot.error.Failures.attempt(game);
       return played.handle((win, error) -> error).thenCompose(error -> {
-        if (error != null && io.jackpot.error.Failures.cause(error) instanceof io.jackpot.sequencer.OverloadedException o
-            && o.noteMayStand()) {
+        if (error != null && io.jackpot.sequencer.OverloadedException.leftNoteStanding(error)) {
           return CompletableFuture.<Void>completedFuture(null); // its win may still be applied: no other try may draw meanwhile
         }
         return roundClaims.release(claim, token).exceptionally(e -> {

@@ -239,8 +239,7 @@ public final class ContributionService {
       submitted.add(r.roundId());
       return sequencer.submit(Outcomes.submission(record, pools, wonBefore)).toCompletableFuture()
           .handle((outcomes, error) -> {
-            if (error != null && io.jackpot.error.Failures.cause(error) instanceof OverloadedException o
-                && o.noteMayStand()) {
+            if (error != null && OverloadedException.leftNoteStanding(error)) {
               // Refused, but its step's note may stand: the cluster applies it, once, when this
               // member leaves. The claim stands until then (kept while the note is in the journal);
               // released, a game's retry elsewhere would apply the round a second time.

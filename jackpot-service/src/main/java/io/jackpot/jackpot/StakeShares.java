@@ -20,20 +20,16 @@ import java.util.function.ToLongFunction;
 public final class StakeShares {
   private StakeShares() {}
 
-  /** The most of one stake (parts per million) a round of a linked game gives this jackpot. */
-  public static long ofJackpot(JackpotDefinition j) {
-    return ofJackpot(j, pool -> 0);
-  }
-
   /**
-   * As {@link #ofJackpot(JackpotDefinition)}, each pool counted at the larger of its definition's
-   * share and {@code inForce}'s (parts per million; 0 for a pool not running): a running pool keeps
-   * the terms it has until its next win, so a rate lowered by a new definition is still taken until then.
+   * The most of one stake (parts per million) a round of a linked game gives this jackpot, each pool
+   * counted at the larger of its definition's share and {@code inForce}'s (0 for a pool not
+   * running): a running pool keeps the terms it has until its next win, so a rate lowered by a new
+   * definition is still taken until then.
    */
   public static long ofJackpot(JackpotDefinition j, ToLongFunction<PoolId> inForce) {
     long most = 0;
     for (PoolDefinition p : j.pools()) {
-      long pool = Math.max(p.rate().ppm() + p.reserveRatePpm(), inForce.applyAsLong(j.poolId(p)));
+      long pool = Math.max(p.terms().stakeSharePpm(), inForce.applyAsLong(j.poolId(p)));
       most = j.routing() == Routing.ALL ? most + pool : Math.max(most, pool);
     }
     return most;

@@ -30,6 +30,11 @@ public record PoolTerms(long seedMicros, Rate rate, Trigger trigger, long reserv
     }
   }
 
+  /** What of each stake the pool takes, its own share and its reserve's (parts per million). */
+  public long stakeSharePpm() {
+    return rate.ppm() + reserveRatePpm;
+  }
+
   public PoolTerms(long seedMicros, Rate rate, Trigger trigger, long reserveRatePpm, long capMicros) {
     this(seedMicros, rate, trigger, reserveRatePpm, capMicros, null);
   }

@@ -350,7 +350,7 @@ public final class Sequencer {
         log.error("pool apply failed for {} submissions: {}", step.size(), cause.toString());
       }
       step.forEach(s -> s.done().completeExceptionally(cause));
-      if (cause instanceof OverloadedException o && o.noteMayStand()) {
+      if (OverloadedException.leftNoteStanding(cause)) {
         holdWhileStanding(note);
       }
       maybeApply();

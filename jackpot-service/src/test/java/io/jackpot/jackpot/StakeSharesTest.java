@@ -19,9 +19,9 @@ class StakeSharesTest {
   @Test
   void anAllJackpotTakesEveryPoolsRatesAndACoinValueJackpotItsLargestPools() {
     assertEquals(30_000 + 5_000 + 20_000, StakeShares.ofJackpot(jackpot("a", Routing.ALL, List.of("g"),
-        pool("x", "0.03", 5_000, null), pool("y", "0.02", 0, null))));
+        pool("x", "0.03", 5_000, null), pool("y", "0.02", 0, null)), pool -> 0));
     assertEquals(7_000, StakeShares.ofJackpot(jackpot("b", Routing.COIN_VALUE, List.of("g"),
-        pool("c1", "0.005", 0, 10_000L), pool("c2", "0.005", 2_000, 20_000L))));
+        pool("c1", "0.005", 0, 10_000L), pool("c2", "0.005", 2_000, 20_000L)), pool -> 0));
   }
 
   @Test
@@ -51,7 +51,7 @@ class StakeSharesTest {
       default -> 0;
     };
     assertEquals(600_000 + 400_000, StakeShares.ofJackpot(lowered, inForce));
-    assertEquals(50_000 + 400_000, StakeShares.ofJackpot(lowered), "by its definition alone");
+    assertEquals(50_000 + 400_000, StakeShares.ofJackpot(lowered, pool -> 0), "by its definition alone");
     List<String> problems = StakeShares.problems(List.of(lowered), List.of("g"), inForce);
     assertEquals(1, problems.size(), problems.toString());
     assertTrue(problems.get(0).startsWith("game g: its jackpots [a] would take up to 100% of each stake"), problems.get(0));
