@@ -100,6 +100,7 @@ class K8sManifestsTest {
     Map<String, Object> container = list(podSpec, "containers").get(0);
     assertEquals("registry.example.com/jackpot/jackpot-service:0.1.0", container.get("image"));
     assertEquals("2", map(map(container, "resources"), "requests").get("cpu"), "the overlay's patch applied");
+    assertEquals("3Gi", map(map(container, "resources"), "requests").get("memory"), "the overlay's memory");
     assertEquals(map(map(container, "resources"), "limits").get("memory"), map(map(container, "resources"), "requests").get("memory"),
         "memory requested as limited (k8s/README.md, Resources)");
     assertEquals("jackpot-secrets", map(list(podSpec, "volumes").get(0), "secret").get("secretName"));

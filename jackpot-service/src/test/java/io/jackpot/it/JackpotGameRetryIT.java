@@ -33,12 +33,7 @@ class JackpotGameRetryIT {
     try (JackpotNode node = TestNodes.start(pgUrl, TestNodes.ownCluster())) {
       defineTiers(node, "0", "1"); // a weighs 0 now: the first try drew it under the weights of its moment
 
-      PoolId a = new PoolId("tiers", "a");
-      Pool.Batch firstTry = new Pool.Batch("first-try", 1, "first-try-op", new Entropy(1, 2, 3, 4),
-          List.of(new PoolCommand.Claim("RETRY-1", "p-1", "creepy-candy", "demo", Instant.now()))); // as Api.jackpotGame claims
-      Map<PoolId, List<PoolOutcome>> applied = node.pools().apply(Map.of(a, firstTry)).toCompletableFuture().get();
-      String firstWin = node.pools().get(a).toCompletableFuture().get().orElseThrow().winOf("demo", "RETRY-1").orElseThrow().winId();
-      assertEquals(1, applied.get(a).size());
+      String firstWin = appliedToA(node, "first-try", "RETRY-1");
 
       Api api = new Api(node.httpPort());
       Api.Reply answer = api.post("/v1/wins", Api.jackpotGame("RETRY-1", "tiers").encode());
@@ -71,14 +66,10 @@ class JackpotGameRetryIT {
       Api api = new Api(node.httpPort());
       Api.Reply meanwhile = api.post("/v1/wins", Api.jackpotGame("CONCURRENT-1", "tiers").encode());
       assertEquals(409, meanwhile.status(), meanwhile.body());
-      assertEquals("ROUND_IN_PROGRESS", meanwhile.json().getJsonObject("error").getString("code"), meanwhile.body());
+      assertEquals("ROUND_IN_PROGRESS", meanwhile.errorCode(), meanwhile.body());
       assertEquals(0, api.pool("tiers", "a").getLong("sequence") + api.pool("tiers", "b").getLong("sequence"), "no tier won");
 
-      PoolId a = new PoolId("tiers", "a");
-      Pool.Batch others = new Pool.Batch("another-member", 1, "other-try-op", new Entropy(1, 2, 3, 4),
-          List.of(new PoolCommand.Claim("CONCURRENT-1", "p-1", "creepy-candy", "demo", Instant.now())));
-      node.pools().apply(Map.of(a, others)).toCompletableFuture().get();
-      String othersWin = node.pools().get(a).toCompletableFuture().get().orElseThrow().winOf("demo", "CONCURRENT-1").orElseThrow().winId();
+      String othersWin = appliedToA(node, "another-member", "CONCURRENT-1");
       Api.Reply applied = api.post("/v1/wins", Api.jackpotGame("CONCURRENT-1", "tiers").encode());
       assertEquals(200, applied.status(), applied.body());
       assertEquals(othersWin, applied.json().getString("winId"), "the other try's win: " + applied.body());
@@ -88,6 +79,19 @@ class JackpotGameRetryIT {
       assertEquals(othersWin, after.json().getString("winId"), after.body());
       assertEquals(0, api.pool("tiers", "b").getLong("sequence"), "tier b was not won: " + api.pool("tiers", "b").encode());
     }
+  }
+
+  /**
+   * The win of a jackpot-game claim of {@code round} (player p-1, as Api.jackpotGame claims) that
+   * {@code sender} applied to tier a directly and never recorded.
+   */
+  private static String appliedToA(JackpotNode node, String sender, String round) throws Exception {
+    PoolId a = new PoolId("tiers", "a");
+    Pool.Batch claim = new Pool.Batch(sender, 1, sender + "-op", new Entropy(1, 2, 3, 4),
+        List.of(new PoolCommand.Claim(round, "p-1", "creepy-candy", "demo", Instant.now())));
+    Map<PoolId, List<PoolOutcome>> applied = node.pools().apply(Map.of(a, claim)).toCompletableFuture().get();
+    assertEquals(1, applied.get(a).size());
+    return node.pools().get(a).toCompletableFuture().get().orElseThrow().winOf("demo", round).orElseThrow().winId();
   }
 
   /** Jackpot "tiers" of creepy-candy, pools a and b with these draw weights. */
