@@ -272,6 +272,7 @@ public final class JackpotNode implements AutoCloseable {
         && !sequencer.failingFor(java.time.Duration.ofSeconds(30));
     ContributionRoutes contributionRoutes = new ContributionRoutes(contributions, catalogue, serving, config.streamPing());
     metrics.contributionStreams(contributionRoutes::openStreams);
+    metrics.departedStepsLeft(departedStepsLeft::get);
     api = new ApiRouter(new GameAuth(live::get), contributionRoutes,
         new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools, fx, config.publicWins()),
         new HealthRoutes(readyNow),
@@ -384,6 +385,7 @@ public final class JackpotNode implements AutoCloseable {
    */
   private java.util.concurrent.CompletionStage<Void> finishDepartedSteps(HazelcastInstance hz) {
     if (!isOldest(hz)) {
+      departedStepsLeft.set(0); // the oldest member counts them
       return java.util.concurrent.CompletableFuture.completedFuture(null);
     }
     // Senders first, members after: a member that joins meanwhile is then in the member list
@@ -391,6 +393,7 @@ public final class JackpotNode implements AutoCloseable {
     return journal.senders().thenCompose(senders -> {
       java.util.Set<String> present = hz.getCluster().getMembers().stream().map(m -> m.getUuid().toString())
           .collect(java.util.stream.Collectors.toSet());
+      java.util.concurrent.atomic.AtomicInteger left = new java.util.concurrent.atomic.AtomicInteger();
       java.util.concurrent.CompletionStage<Void> chain = java.util.concurrent.CompletableFuture.completedFuture(null);
       for (String sender : senders) {
         if (!present.contains(sender)) {
@@ -398,18 +401,30 @@ public final class JackpotNode implements AutoCloseable {
           // not hold back the others' (their round claims stay held until their steps are done).
           chain = chain.thenCompose(v -> recovery.finish(sender).handle((f, error) -> {
             if (error != null) {
-              log.error("could not finish the steps of departed member {} (tried again shortly): {}", sender, String.valueOf(error));
+              left.incrementAndGet(); // its notes could not be read: at least one is left
+              log.error("could not read the steps of departed member {} (tried again shortly): {}", sender, String.valueOf(error));
             } else {
-              log.warn("member {} left with {} unrecorded steps: {} recorded on its behalf ({} rounds, {} wins), the rest it had recorded",
-                  sender, f.steps(), f.recorded(), f.rounds(), f.wins());
+              left.addAndGet(f.left());
+              if (f.steps() > 0) {
+                log.warn("member {} left with {} unrecorded steps: {} recorded on its behalf ({} rounds, {} wins), the rest it had"
+                    + " recorded{}", sender, f.steps(), f.recorded(), f.rounds(), f.wins(),
+                    f.left() == 0 ? "" : "; " + f.left() + " not finished yet");
+              }
             }
             return null;
           }));
         }
       }
-      return chain;
+      return chain.thenRun(() -> departedStepsLeft.set(left.get()));
     });
   }
+
+  /**
+   * Departed members' steps the last sweep left unfinished (0 on members other than the oldest):
+   * above 0 for more than a few sweeps, a step the ledger refuses or a pool that cannot be reached
+   * holds money in pools that the ledger lacks (StepRecovery logs which step and why).
+   */
+  private final java.util.concurrent.atomic.AtomicInteger departedStepsLeft = new java.util.concurrent.atomic.AtomicInteger();
 
   /**
    * A 256-bit secret shared by every member: the first member to ask draws it (strong source), the

@@ -34,16 +34,17 @@ public record LedgerBatch(
   }
 
   /**
-   * The same rows with its wins and pool events inserted only if absent: for a step finished on a
-   * departed member's behalf, whose wins a repeated claim may have recorded meanwhile (the pool
-   * answered it with the remembered win, and whoever answers a repeat records it if absent).
+   * The same rows as a step finished on a departed member's behalf, whose wins a repeated claim may
+   * have recorded meanwhile (the pool answered it with the remembered win, and whoever answers a
+   * repeat records it, and its anchor, if absent): its wins are counted as recorded if absent. Its
+   * pool events stay in the main list, which takes the same state at an operation as recorded and
+   * fails the commit on another (a pause, a transfer in or a terms change must not vanish because
+   * another state took its operation number).
    */
-  public LedgerBatch winsAndEventsIfAbsent() {
+  public LedgerBatch finishedOnBehalf() {
     List<Win> allWins = new java.util.ArrayList<>(winsIfAbsent);
     allWins.addAll(wins);
-    List<PoolEvent> allEvents = new java.util.ArrayList<>(eventsIfAbsent);
-    allEvents.addAll(events);
-    return new LedgerBatch(commitId, rounds, shares, List.of(), List.of(), allWins, allEvents, audit, transfers, receipts, stepIds);
+    return new LedgerBatch(commitId, rounds, shares, List.of(), events, allWins, eventsIfAbsent, audit, transfers, receipts, stepIds);
   }
 
   /** The same rows under another commit id, recording these sequencer steps. */

@@ -31,7 +31,9 @@ import java.util.function.IntSupplier;
  *   <li>{@code jackpot.pool.amount} (tags jackpot, pool, currency): each pool as this member's
  *       ticker last read it (a double for display; the money itself stays exact elsewhere);
  *   <li>{@code jackpot.cluster.members}: members this member sees;
- *   <li>{@code jackpot.contribution.streams}: contribution streams (WebSockets) open on this member.
+ *   <li>{@code jackpot.contribution.streams}: contribution streams (WebSockets) open on this member;
+ *   <li>{@code jackpot.recovery.steps.unfinished}: departed members' steps the oldest member could
+ *       not finish in its last sweep (alert when above 0 for a minute: pools hold changes the ledger lacks).
  * </ul>
  * Counters are per member: sum over members for the network.
  */
@@ -64,6 +66,15 @@ public final class ServiceMetrics implements Sequencer.Observer {
         .maximumExpectedValue(java.time.Duration.ofSeconds(30)).register(registry);
     Gauge.builder("jackpot.cluster.members", clusterMembers::getAsInt).description("cluster members this member sees")
         .register(registry);
+  }
+
+  /**
+   * Registers the gauge of departed members' steps the oldest member could not finish yet (each
+   * holds pool changes the ledger lacks until it is recorded; 0 on the other members).
+   */
+  public void departedStepsLeft(java.util.function.IntSupplier left) {
+    Gauge.builder("jackpot.recovery.steps.unfinished", left::getAsInt)
+        .description("departed members' steps applied to pools but not recorded, left by the last sweep").register(registry);
   }
 
   /** Registers the gauge of contribution streams open on this member. */

@@ -1,5 +1,6 @@
 package io.jackpot.sequencer;
 
+import io.jackpot.error.Failures;
 import io.jackpot.ledger.LedgerBatch;
 import io.jackpot.ledger.LedgerWriter;
 import io.jackpot.pool.PoolOutcome;
@@ -33,19 +34,40 @@ public final class StepRecovery {
     this.batches = new LedgerBatches(clock);
   }
 
-  /** What finishing a sender's steps did. */
-  public record Finished(int steps, int recorded, int rounds, int wins) {
+  /**
+   * What finishing a sender's steps did: {@code steps} finished (of which {@code recorded} recorded
+   * here, with their rounds and wins), and {@code left} not finished, because one of them could not
+   * be (it and every later one stay in the journal, tried again next time).
+   */
+  public record Finished(int steps, int recorded, int rounds, int wins, int left) {
     Finished plus(Finished o) {
-      return new Finished(steps + o.steps, recorded + o.recorded, rounds + o.rounds, wins + o.wins);
+      return new Finished(steps + o.steps, recorded + o.recorded, rounds + o.rounds, wins + o.wins, left + o.left);
     }
   }
 
-  /** Finishes every step the departed {@code senderId} left in the journal. */
+  /**
+   * Finishes the steps the departed {@code senderId} left in the journal, in step order, up to the
+   * first that cannot be finished (the ledger refuses it, or a pool cannot be reached): that one is
+   * logged with its step id and why, and it and the later ones are left for the next try
+   * ({@link Finished#left}). None is passed over: a later step re-sent first could push an earlier
+   * one's batch out of a pool's memory, and that one, re-sent then, would be applied again. Fails
+   * only if the journal cannot be read.
+   */
   public CompletionStage<Finished> finish(String senderId) {
     return journal.stepsOf(senderId).thenCompose(notes -> {
-      CompletionStage<Finished> chain = CompletableFuture.completedFuture(new Finished(0, 0, 0, 0));
-      for (StepNote note : notes) {
-        chain = chain.thenCompose(sum -> finishOne(note).thenApply(sum::plus));
+      CompletionStage<Finished> chain = CompletableFuture.completedFuture(new Finished(0, 0, 0, 0, 0));
+      for (int i = 0; i < notes.size(); i++) {
+        StepNote note = notes.get(i);
+        int leftFromHere = notes.size() - i;
+        chain = chain.thenCompose(sum -> sum.left > 0 ? CompletableFuture.completedFuture(sum)
+            : Failures.attempt(() -> finishOne(note)).handle((one, error) -> {
+              if (error == null) {
+                return sum.plus(one);
+              }
+              log.error("could not finish step {} of departed member {} ({} of its steps left unrecorded, tried again shortly): {}",
+                  note.stepId(), senderId, leftFromHere, Failures.cause(error).toString());
+              return sum.plus(new Finished(0, 0, 0, 0, leftFromHere));
+            }));
       }
       return chain;
     });
@@ -56,22 +78,22 @@ public final class StepRecovery {
       if (recorded) {
         // Its member recorded it and died before dropping the note: re-sending it could apply it again.
         journal.forget(note);
-        return CompletableFuture.completedFuture(new Finished(1, 0, 0, 0));
+        return CompletableFuture.completedFuture(new Finished(1, 0, 0, 0, 0));
       }
       return pools.apply(note.batches()).thenCompose(results -> {
         List<Submission> submissions = note.submissions().stream().map(StepNote.Asked::unattended).toList();
         List<List<PoolOutcome>> outcomes = Sequencer.distribute(submissions, results);
         List<LedgerBatches.Done> done = LedgerBatches.zip(submissions, outcomes);
-        // A claim retried elsewhere may have recorded this step's win already (the pool answered the
-        // repeat with it): wins and their anchors go in if absent; everything else is new.
-        LedgerBatch batch = batches.of(done).winsAndEventsIfAbsent().forSteps(note.stepId(), List.of(note.stepId()));
+        // A claim retried elsewhere may have recorded this step's win and its anchor already (the
+        // pool answered the repeat with it): the same rows are taken as recorded, others fail.
+        LedgerBatch batch = batches.of(done).finishedOnBehalf().forSteps(note.stepId(), List.of(note.stepId()));
         return ledger.recordStepIfAbsent(batch).thenApply(mine -> {
           journal.forget(note);
           if (mine) {
             log.warn("finished step {} of departed member {}: {} rounds, {} wins recorded on its behalf", note.stepId(), note.senderId(),
                 batch.rounds().size(), batch.winsIfAbsent().size());
           }
-          return new Finished(1, mine ? 1 : 0, mine ? batch.rounds().size() : 0, mine ? batch.winsIfAbsent().size() : 0);
+          return new Finished(1, mine ? 1 : 0, mine ? batch.rounds().size() : 0, mine ? batch.winsIfAbsent().size() : 0, 0);
         });
       });
     });

@@ -198,11 +198,7 @@ class PgLedgerIT {
     assertTrue(e.getCause().getMessage().contains("round_id"), e.getCause().getMessage());
     // A member's own win whose operation already holds another state (a pause recorded there).
     PoolId paused = new PoolId("j", "paused-at-9");
-    var terms = new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000));
-    var pause = new LedgerBatch.PoolEvent(paused, 9, "PAUSED", io.jackpot.pool.PoolStatus.PAUSED, Money.ofMicros(10_000_000),
-        10_000_000, 0, null, Money.ZERO, Money.ZERO, terms, null, 0, AT);
-    await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(), List.of(), List.of(), List.of(), List.of(pause),
-        List.of(), List.of(), List.of(), List.of(), List.of())));
+    await(ledger.record(eventBatch(event(paused, 9, "PAUSED", io.jackpot.pool.PoolStatus.PAUSED, 10_000_000))));
     ExecutionException clash = assertThrows(ExecutionException.class,
         () -> await(ledger.record(winBatch(List.of(win(paused, 1, 9, "claim", null)), List.of()))));
     assertTrue(clash.getCause().getMessage().contains("j/paused-at-9@9"), clash.getCause().getMessage());
@@ -212,6 +208,48 @@ class PgLedgerIT {
     try (SimplePg sql = SimplePg.of(url)) {
       assertEquals(1, sql.count("SELECT count(*) FROM wins WHERE pool_key = 'repeat-first'"));
     }
+  }
+
+  /**
+   * A step finished on a departed member's behalf: a pool event whose operation already holds the
+   * same state is taken as recorded, and one whose operation holds another state (a reused
+   * operation number) fails the step, nothing of it recorded, rather than the event vanishing.
+   */
+  @Test
+  void aStepFinishedOnBehalfTakesTheSameEventAsRecordedAndFailsOnAnother() throws Exception {
+    PoolId pool = new PoolId("j", "recovered-at-4");
+    var pause = event(pool, 4, "PAUSED", io.jackpot.pool.PoolStatus.PAUSED, 10_000_000);
+    await(ledger.record(eventBatch(pause)));
+    var transferIn = event(pool, 4, "TRANSFER_IN", io.jackpot.pool.PoolStatus.ACTIVE, 12_000_000);
+    String clashing = UUID.randomUUID().toString();
+    ExecutionException e = assertThrows(ExecutionException.class, () -> await(ledger.recordStepIfAbsent(onBehalf(clashing, transferIn))));
+    assertTrue(e.getCause().getMessage().contains("j/recovered-at-4@4"), e.getCause().getMessage());
+    assertEquals(false, ledger.stepRecorded(clashing).toCompletableFuture().get(10, TimeUnit.SECONDS), "nothing of the step");
+
+    String same = UUID.randomUUID().toString();
+    assertEquals(true, ledger.recordStepIfAbsent(onBehalf(same, pause)).toCompletableFuture().get(10, TimeUnit.SECONDS));
+    try (SimplePg sql = SimplePg.of(url)) {
+      assertEquals(1, sql.count("SELECT count(*) FROM pool_events WHERE pool_key = 'recovered-at-4'"));
+      assertEquals(1, sql.count("SELECT count(*) FROM pool_events WHERE pool_key = 'recovered-at-4' AND kind = 'PAUSED'"));
+    }
+  }
+
+  /** A departed member's step with one pool event, as StepRecovery records it. */
+  private static LedgerBatch onBehalf(String stepId, LedgerBatch.PoolEvent event) {
+    return eventBatch(event).finishedOnBehalf().forSteps(stepId, List.of(stepId));
+  }
+
+  /** A member's own commit of one pool event. */
+  private static LedgerBatch eventBatch(LedgerBatch.PoolEvent event) {
+    return new LedgerBatch(UUID.randomUUID().toString(), List.of(), List.of(), List.of(), List.of(event), List.of(), List.of(),
+        List.of(), List.of(), List.of());
+  }
+
+  /** A full-state event of a pool seeded 10 with nothing in reserve or owed, holding {@code micros} after operation {@code op}. */
+  private static LedgerBatch.PoolEvent event(PoolId pool, long op, String kind, io.jackpot.pool.PoolStatus status, long micros) {
+    var terms = new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000));
+    return new LedgerBatch.PoolEvent(pool, op, kind, status, Money.ofMicros(micros), 10_000_000, 0, null, Money.ZERO, Money.ZERO,
+        terms, null, 0, AT);
   }
 
   @Test

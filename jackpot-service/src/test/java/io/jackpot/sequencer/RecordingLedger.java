@@ -34,8 +34,14 @@ final class RecordingLedger implements LedgerWriter {
     });
   }
 
+  /** How many of the next steps recorded on a departed member's behalf are refused (as a conflict would be). */
+  final AtomicInteger refusedSteps = new AtomicInteger();
+
   @Override
   public synchronized CompletionStage<Boolean> recordStepIfAbsent(LedgerBatch batch) {
+    if (refusedSteps.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      return CompletableFuture.failedFuture(new IllegalStateException("[j/p@1] are recorded with another round, amount or state"));
+    }
     if (!steps.add(batch.stepIds().get(0))) {
       return CompletableFuture.completedFuture(false);
     }
