@@ -700,7 +700,8 @@ public final class AdminService {
    */
   public CompletionStage<Page<AuditEntry>> audit(Admin admin, Instant from, Instant to, String after, int limit) {
     Long afterId = after == null ? null : Cursors.auditId(after);
-    return ledger.findAudit(from, to, admin.operatorScope(), afterId, limit + 1, AUDIT_PAGE_BYTES).thenApply(found -> {
+    return oneAtATime(readingAudit, "a page of audit entries",
+        () -> ledger.findAudit(from, to, admin.operatorScope(), afterId, limit + 1, AUDIT_PAGE_BYTES)).thenApply(found -> {
       int fits = (int) found.stream().limit(limit).takeWhile(l -> l.bytesBefore() < AUDIT_PAGE_BYTES).count();
       return Page.of(found, fits, last -> Cursors.ofAudit(last.id())).map(Ledger.Logged::entry);
     });
@@ -715,7 +716,7 @@ public final class AdminService {
       catalogue.jackpot(jackpotId).orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_JACKPOT", "no jackpot " + jackpotId));
     }
     Ledger.WinCursor cursor = after == null ? null : Cursors.win(after);
-    return ledger.findWins(jackpotId, from, to, admin.operatorScope(), cursor, limit + 1)
+    return oneAtATime(readingWins, "a page of wins", () -> ledger.findWins(jackpotId, from, to, admin.operatorScope(), cursor, limit + 1))
         .thenApply(found -> Page.of(found, limit, Cursors::of));
   }
 
@@ -737,11 +738,15 @@ public final class AdminService {
 
   private final java.util.concurrent.atomic.AtomicBoolean countingRounds = new java.util.concurrent.atomic.AtomicBoolean();
   private final java.util.concurrent.atomic.AtomicBoolean reconciling = new java.util.concurrent.atomic.AtomicBoolean();
+  private final java.util.concurrent.atomic.AtomicBoolean readingWins = new java.util.concurrent.atomic.AtomicBoolean();
+  private final java.util.concurrent.atomic.AtomicBoolean readingAudit = new java.util.concurrent.atomic.AtomicBoolean();
 
   /**
-   * Scans of the whole ledger (any viewer token may ask) run one at a time per member: they share
-   * the database pool with the commits that answer the games, and a few at once would hold it.
-   * Another one meanwhile is refused with 503 BUSY (Retry-After), nothing done.
+   * Scans of the whole ledger and pages of wins or audit entries (any viewer token may ask; up to
+   * 10,000 rows a page) run one at a time per member and kind: they share the three connections
+   * for long reads with pool rebuilds and the sweep for unfinished transfers, whose wait queue has
+   * no bound, and many at once would hold those up. Another one meanwhile is refused with 503 BUSY
+   * (Retry-After), nothing done.
    */
   static <T> CompletionStage<T> oneAtATime(java.util.concurrent.atomic.AtomicBoolean running, String what,
       java.util.function.Supplier<CompletionStage<T>> scan) {

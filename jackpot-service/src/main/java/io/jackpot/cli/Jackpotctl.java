@@ -35,11 +35,25 @@ public final class Jackpotctl {
   private final String base;
   private final String token;
   private final HttpClient http = HttpClient.newHttpClient();
+  /** Where notes about waiting go (standard error): never the command's output. */
+  private final java.util.function.Consumer<String> notes;
 
   Jackpotctl(String base, String token) {
+    this(base, token, System.err::println);
+  }
+
+  Jackpotctl(String base, String token, java.util.function.Consumer<String> notes) {
     this.base = base;
     this.token = token;
+    this.notes = notes;
   }
+
+  /**
+   * How often a read refused 503 BUSY (another read of its kind running on the member: a
+   * reconciliation, a count, a page of wins or audit entries) is sent again, after the answer's
+   * Retry-After each time.
+   */
+  static final int BUSY_TRIES = 30;
 
   public static void main(String[] args) throws Exception {
     String url = System.getenv().getOrDefault("JACKPOT_URL", "http://127.0.0.1:8080");
@@ -209,16 +223,48 @@ public final class Jackpotctl {
       b.header("Content-Type", "application/json");
     }
     HttpResponse<String> r;
-    try {
-      r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-    } catch (java.net.ConnectException e) {
-      throw new Failed("cannot reach the service at " + base + " (set JACKPOT_URL)");
+    for (int tries = 1; ; tries++) {
+      try {
+        r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+      } catch (java.net.ConnectException e) {
+        throw new Failed("cannot reach the service at " + base + " (set JACKPOT_URL)");
+      }
+      long wait = busyWait(method, r);
+      if (wait < 0 || tries == BUSY_TRIES) {
+        break;
+      }
+      notes.accept(method + " " + path + ": the member is busy with another read of its kind; trying again in " + wait + " s");
+      Thread.sleep(wait * 1000);
     }
     if (r.statusCode() >= 400) {
       JsonObject error = new JsonObject(r.body()).getJsonObject("error");
       throw new Failed(method + " " + path + " -> " + r.statusCode() + " " + error.getString("code") + ": " + error.getString("message"));
     }
     return new JsonObject(r.body());
+  }
+
+  /**
+   * Seconds to wait before sending a read again that the member refused 503 BUSY (its Retry-After,
+   * 1 to 10), or -1: anything else is final, and a change (not a GET) is never sent again by itself.
+   */
+  static long busyWait(String method, HttpResponse<String> r) {
+    if (!"GET".equals(method) || r.statusCode() != 503) {
+      return -1;
+    }
+    try {
+      if (!"BUSY".equals(new JsonObject(r.body()).getJsonObject("error").getString("code"))) {
+        return -1;
+      }
+    } catch (RuntimeException notOurs) {
+      return -1;
+    }
+    long after;
+    try {
+      after = r.headers().firstValueAsLong("Retry-After").orElse(1);
+    } catch (NumberFormatException aDate) {
+      after = 1;
+    }
+    return Math.max(1, Math.min(10, after));
   }
 
   private static String json(JsonObject o) {

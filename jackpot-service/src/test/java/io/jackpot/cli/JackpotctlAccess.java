@@ -9,4 +9,9 @@ public final class JackpotctlAccess {
   public static String run(String url, String token, List<String> args) throws Exception {
     return new Jackpotctl(url, token).run(args);
   }
+
+  /** As {@link #run(String, String, List)}, its notes about waiting given to {@code notes}. */
+  public static String run(String url, String token, List<String> args, java.util.function.Consumer<String> notes) throws Exception {
+    return new Jackpotctl(url, token, notes).run(args);
+  }
 }

@@ -28,6 +28,34 @@ class AuditPagesIT extends OneNode {
     assertEquals(750_000, second.getJsonArray("entries").getJsonObject(1).getJsonObject("after").getString("pad").length());
   }
 
+  /**
+   * A page of audit entries or of wins is read one at a time per member and kind (they share the
+   * three long-read connections with pool rebuilds): while one waits on its table (locked here),
+   * another of the same kind is refused 503 BUSY at once, one of the other kind is served, and the
+   * next after the first is served.
+   */
+  @Test
+  void aPageWhileAnotherOfItsKindIsReadIsRefusedBusy() throws Exception {
+    for (String[] kind : List.of(new String[] {"audit_log", "/v1/admin/audit", "/v1/admin/wins"},
+        new String[] {"wins", "/v1/admin/wins", "/v1/admin/audit"})) {
+      String table = kind[0], page = kind[1], other = kind[2];
+      try (SimplePg holder = SimplePg.of(pgUrl); SimplePg sql = SimplePg.of(pgUrl)) {
+        holder.execute("BEGIN; LOCK TABLE " + table + " IN ACCESS EXCLUSIVE MODE");
+        var first = java.util.concurrent.CompletableFuture.supplyAsync(
+            () -> AdminIT.callAt(node.httpPort(), "GET", page, "dev-viewer-token"));
+        Await.until(() -> sql.count("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+            + " AND datname = current_database()") >= 1, java.time.Duration.ofSeconds(10), () -> "the first page waits on " + table);
+        Api.Reply second = AdminIT.callAt(node.httpPort(), "GET", page, "dev-viewer-token");
+        assertEquals(503, second.status(), second.body());
+        assertEquals("BUSY", second.errorCode());
+        assertEquals(200, AdminIT.callAt(node.httpPort(), "GET", other, "dev-viewer-token").status(), "the other kind is served");
+        holder.execute("COMMIT");
+        assertEquals(200, first.get(30, java.util.concurrent.TimeUnit.SECONDS).status());
+      }
+      assertEquals(200, AdminIT.callAt(node.httpPort(), "GET", page, "dev-viewer-token").status(), "the next after it is served");
+    }
+  }
+
   private static List<String> targets(JsonObject page) {
     return page.getJsonArray("entries").stream().map(e -> ((JsonObject) e).getString("target")).toList();
   }

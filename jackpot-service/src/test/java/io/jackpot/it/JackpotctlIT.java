@@ -19,6 +19,34 @@ class JackpotctlIT extends OneNode {
     return JackpotctlAccess.run("http://127.0.0.1:" + node.httpPort(), "dev-admin-token", List.of(args));
   }
 
+  /**
+   * A listing refused 503 BUSY (another page of wins being read on the member, waiting here on its
+   * locked table) is sent again after Retry-After until it is served, saying so on its notes.
+   */
+  @Test
+  void aListingTheMemberIsTooBusyForIsSentAgainUntilServed() throws Exception {
+    var notes = new java.util.concurrent.LinkedBlockingQueue<String>();
+    try (SimplePg holder = SimplePg.of(pgUrl); SimplePg sql = SimplePg.of(pgUrl)) {
+      holder.execute("BEGIN; LOCK TABLE wins IN ACCESS EXCLUSIVE MODE");
+      var first = java.util.concurrent.CompletableFuture.supplyAsync(
+          () -> AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/wins", "dev-viewer-token"));
+      Await.until(() -> sql.count("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+          + " AND datname = current_database()") >= 1, java.time.Duration.ofSeconds(10), () -> "the first page waits on wins");
+      var listing = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        try {
+          return JackpotctlAccess.run("http://127.0.0.1:" + node.httpPort(), "dev-admin-token", List.of("wins"), notes::add);
+        } catch (Exception e) {
+          throw new java.util.concurrent.CompletionException(e);
+        }
+      });
+      String note = notes.poll(10, java.util.concurrent.TimeUnit.SECONDS);
+      assertTrue(note != null && note.contains("busy"), "refused BUSY and waiting: " + note);
+      holder.execute("COMMIT");
+      assertEquals(200, first.get(30, java.util.concurrent.TimeUnit.SECONDS).status());
+      assertTrue(listing.get(30, java.util.concurrent.TimeUnit.SECONDS).startsWith("WON"), "the table, once served");
+    }
+  }
+
   @Test
   void listsPausesResumesAndReconciles() throws Exception {
     api.post("/v1/contributions", batch(contribution("CTL-1", "bewitched", "2.00", "0.10")));
