@@ -59,6 +59,42 @@ class LocalPostgresIT {
     }
   }
 
+  /**
+   * Only the server's owner stops it, when it closes it: a JVM that exits without closing it (its
+   * shutdown hooks run) leaves it running, as a killed one does, for the next start on the
+   * directory to stop. zonky's own exit hook used to stop it, racing the service's shutdown hook,
+   * which still drains commits into it, and the test run's hook, which deletes its directory once
+   * closed (litter of pg_wal and pg_xact was left after CI runs).
+   */
+  @Test
+  void aServerIsStoppedByItsOwnersCloseNotByTheJvmsExit() throws Exception {
+    Path pg = ScratchDirs.create("local-pg").resolve("pg");
+    String java = ProcessHandle.current().info().command().orElseThrow();
+    Process run = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"), Exits.class.getName(), pg.toString()))
+        .redirectErrorStream(true).start();
+    BufferedReader out = new BufferedReader(new InputStreamReader(run.getInputStream(), StandardCharsets.UTF_8));
+    String started = out.lines().filter(l -> l.startsWith("started ")).findFirst().orElseThrow();
+    int port = Integer.parseInt(started.substring("started ".length()));
+    out.lines().forEach(l -> { }); // to its end: the process has exited and its hooks have run
+    assertTrue(run.waitFor(60, TimeUnit.SECONDS));
+    assertEquals(0, run.exitValue());
+    try (SimplePg sql = new SimplePg(port, "postgres")) {
+      assertEquals(1, sql.count("SELECT 1"), "nothing stopped it at the JVM's exit");
+    }
+    assertTrue(LocalPostgres.stopIfAbandoned(pg), "the next start on the directory stops it");
+    assertThrows(java.net.ConnectException.class, () -> new java.net.Socket("127.0.0.1", port).close());
+  }
+
+  /** Starts a LocalPostgres, says on which port, and exits without closing it (shutdown hooks run). */
+  public static final class Exits {
+    public static void main(String[] args) throws Exception {
+      LocalPostgres pg = LocalPostgres.start(Path.of(args[0]));
+      System.out.println("started " + pg.port());
+      System.out.flush();
+      System.exit(0);
+    }
+  }
+
   /** Another process holding the lock a running LocalPostgres holds, until it is killed. */
   public static final class Holder {
     public static void main(String[] args) throws Exception {

@@ -33,10 +33,12 @@ public final class LocalPostgres implements AutoCloseable {
 
   private final EmbeddedPostgres server;
   private final FileChannel owner;
+  private final Path dataDir;
 
-  private LocalPostgres(EmbeddedPostgres server, FileChannel owner) {
+  private LocalPostgres(EmbeddedPostgres server, FileChannel owner, Path dataDir) {
     this.server = server;
     this.owner = owner;
+    this.dataDir = dataDir;
   }
 
   public static LocalPostgres start(Path dataDir) throws IOException {
@@ -61,8 +63,14 @@ public final class LocalPostgres implements AutoCloseable {
           .setServerConfig("listen_addresses", "127.0.0.1")
           .setServerConfig("max_connections", "100")
           .setPGStartupWait(Duration.ofSeconds(60))
+          // Stopped by its owner's close only: zonky's own hook would stop it at the JVM's exit
+          // while the service's shutdown hook still drains commits into it, and would race a
+          // caller's hook that closes it and then deletes its directory. A JVM that ends without
+          // closing it leaves it to the next start on the directory (stopStale) or to the test
+          // runs' sweep, as a killed one does.
+          .setRegisterShutdownHook(false)
           .start();
-      return new LocalPostgres(server, owner);
+      return new LocalPostgres(server, owner, dataDir);
     } catch (IOException | RuntimeException e) {
       owner.close();
       throw e;
@@ -102,13 +110,46 @@ public final class LocalPostgres implements AutoCloseable {
     return server.getPort();
   }
 
+  /**
+   * Stops the server and waits until it is down. zonky's stop gives PostgreSQL 5 s and then only
+   * logs that it could not stop it; a shutdown checkpoint on a loaded machine can take longer, and
+   * the server then still writes its data directory (a caller deleting it next was left with part
+   * of pg_wal and pg_xact) and holds its port. So its postmaster is waited for, up to
+   * {@link #STOP_WAIT} in all.
+   */
   @Override
   public void close() throws IOException {
+    Path pidFile = dataDir.resolve("postmaster.pid");
+    Optional<ProcessHandle> postmaster = postmaster(pidFile);
     try {
       server.close();
     } finally {
-      owner.close(); // only once the server is down, so that the next start finds none running
+      try {
+        if (postmaster.isPresent() && !stopped(postmaster.get(), pidFile, STOP_WAIT)) {
+          log.warn("PostgreSQL pid {} still runs in {} {} s after it was told to stop", postmaster.get().pid(), dataDir,
+              STOP_WAIT.toSeconds());
+        }
+      } finally {
+        owner.close(); // only once the server is down, so that the next start finds none running
+      }
     }
+  }
+
+  /** How long {@link #close} waits for the server to be down. */
+  static final Duration STOP_WAIT = Duration.ofSeconds(60);
+
+  /** The running PostgreSQL process that {@code pidFile} names, if any. */
+  private static Optional<ProcessHandle> postmaster(Path pidFile) throws IOException {
+    if (!Files.exists(pidFile)) {
+      return Optional.empty();
+    }
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(pidFile);
+    } catch (java.nio.file.NoSuchFileException gone) {
+      return Optional.empty();
+    }
+    return (lines.isEmpty() ? Optional.<Long>empty() : parsePid(lines.get(0))).flatMap(ProcessHandle::of).filter(LocalPostgres::isPostgres);
   }
 
   /**
@@ -135,9 +176,8 @@ public final class LocalPostgres implements AutoCloseable {
     if (!Files.exists(pidFile)) {
       return;
     }
-    List<String> lines = Files.readAllLines(pidFile);
-    Optional<ProcessHandle> process = lines.isEmpty() ? Optional.empty() : parsePid(lines.get(0)).flatMap(ProcessHandle::of);
-    if (process.isEmpty() || !isPostgres(process.get())) {
+    Optional<ProcessHandle> process = postmaster(pidFile);
+    if (process.isEmpty()) {
       log.info("removing stale postmaster.pid (no such server running)");
       Files.deleteIfExists(pidFile);
       return;
@@ -145,21 +185,23 @@ public final class LocalPostgres implements AutoCloseable {
     ProcessHandle postmaster = process.get();
     log.warn("a PostgreSQL server (pid {}) from an earlier run still holds {}; stopping it", postmaster.pid(), dataDir);
     postmaster.destroy();
-    if (!stopped(postmaster, pidFile)) {
+    if (!stopped(postmaster, pidFile, STALE_STOP_WAIT)) {
       log.warn("PostgreSQL pid {} did not stop on SIGTERM; killing it", postmaster.pid());
       postmaster.destroyForcibly();
-      if (!stopped(postmaster, pidFile)) {
+      if (!stopped(postmaster, pidFile, STALE_STOP_WAIT)) {
         throw new IOException("PostgreSQL pid " + postmaster.pid() + " still holds " + dataDir + "; stop it by hand");
       }
     }
   }
 
+  private static final Duration STALE_STOP_WAIT = Duration.ofSeconds(30);
+
   /**
-   * Waits up to 30 s for the server to go. A clean stop removes postmaster.pid; where nobody reaps
-   * orphans, the exited server lingers as a zombie that still looks alive, so the file decides.
+   * Waits up to {@code wait} for the server to go. A clean stop removes postmaster.pid; where nobody
+   * reaps orphans, the exited server lingers as a zombie that still looks alive, so the file decides.
    */
-  private static boolean stopped(ProcessHandle postmaster, Path pidFile) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+  private static boolean stopped(ProcessHandle postmaster, Path pidFile, Duration wait) {
+    long deadline = System.nanoTime() + wait.toNanos();
     while (System.nanoTime() < deadline) {
       if (!postmaster.isAlive() || !Files.exists(pidFile) || !isPostgres(postmaster)) {
         return true;
