@@ -750,7 +750,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
   static long retryAfterMillis(String v) {
     String t = v.trim();
     try {
-      return Math.max(0, Long.parseLong(t)) * 1000;
+      return secondsToMillis(Long.parseLong(t));
     } catch (NumberFormatException notSeconds) {
       try {
         java.time.Instant at = java.time.ZonedDateTime.parse(t, java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
@@ -759,6 +759,14 @@ public final class HttpJackpotContributor implements JackpotContributor {
         return 1000;
       }
     }
+  }
+
+  /**
+   * A Retry-After's seconds in milliseconds: none below 0, and no overflow (a value past a long's
+   * range in milliseconds is the longest wait, which {@link #afterRetryAfter} caps, not a negative one).
+   */
+  static long secondsToMillis(long seconds) {
+    return seconds <= 0 ? 0 : seconds >= Long.MAX_VALUE / 1000 ? Long.MAX_VALUE : seconds * 1000;
   }
 
   /** The Retry-After of a WebSocket upgrade answered 429 or 503, or -1 (for the stream and the ticker alike). */

@@ -14,6 +14,9 @@ class ContributionStreamsTest {
     String busy = "{\"id\":7,\"status\":503,\"retryAfter\":2,\"error\":{\"code\":\"OVERLOADED\",\"message\":\"retry, shortly\"}}";
     assertEquals(new ContributionStreams.Answer(7, 503, busy, 2000), ContributionStreams.read(busy));
 
+    String huge = "{\"id\":9,\"status\":503,\"retryAfter\":18446744073709552,\"error\":{\"code\":\"OVERLOADED\",\"message\":\"m\"}}";
+    assertEquals(Long.MAX_VALUE, ContributionStreams.read(huge).retryAfterMillis(), "the longest wait, not a wrapped-around one");
+
     String refused = "{\"id\":8,\"status\":400,\"error\":{\"code\":\"EMPTY_BATCH\",\"message\":\"m\"}}";
     assertEquals(new ContributionStreams.Answer(8, 400, refused, -1), ContributionStreams.read(refused));
   }

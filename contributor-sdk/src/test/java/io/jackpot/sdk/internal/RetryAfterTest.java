@@ -18,6 +18,10 @@ class RetryAfterTest {
     assertTrue(fromDate > 8000 && fromDate <= 10_000, "an HTTP-date ten seconds ahead: " + fromDate);
     assertEquals(0, HttpJackpotContributor.retryAfterMillis("Sun, 06 Nov 1994 08:49:37 GMT"), "a date past: at once");
     assertEquals(1000, HttpJackpotContributor.retryAfterMillis("soon"));
+    // Seconds past a long's range in milliseconds wait the longest heeded, not a wrapped-around value.
+    assertEquals(Long.MAX_VALUE, HttpJackpotContributor.retryAfterMillis("9223372036854775807"));
+    assertEquals(Long.MAX_VALUE, HttpJackpotContributor.retryAfterMillis("18446744073709552"));
+    assertEquals(30_000, HttpJackpotContributor.afterRetryAfter(HttpJackpotContributor.retryAfterMillis("18446744073709552"), 50, 0));
   }
 
   @Test
