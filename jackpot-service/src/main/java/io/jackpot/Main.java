@@ -50,19 +50,27 @@ public final class Main {
       var credentials = live.get();
       Demo demoSettings = demo ? Demo.fromEnv(System.getenv(), credentials.isDev()) : null;
       // Read only for a fresh ledger: a file edited or removed after the first start cannot stop a restart.
-      JackpotNode node = JackpotNode.start(config, Clock.systemUTC(),
-          () -> io.jackpot.jackpot.http.CatalogueFile.load(System.getenv("JACKPOT_INITIAL_CATALOGUE")).all(), live);
       var players = new java.util.concurrent.atomic.AtomicReference<io.jackpot.sim.DemoPlayers>();
+      var started = new java.util.concurrent.atomic.AtomicReference<JackpotNode>();
+      // Before the start, which can take long (migrations, waiting for a quorum): stopped meanwhile,
+      // the local PostgreSQL it may have started is stopped too (nothing else stops it).
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         try {
           if (players.get() != null) {
             players.get().close();
           }
-          node.close();
+          if (started.get() != null) {
+            started.get().close();
+          } else {
+            io.jackpot.ledger.pg.LocalPostgres.closeAll(null);
+          }
         } catch (Exception e) {
           log().warn("shutdown: {}", e.toString());
         }
       }, "shutdown"));
+      JackpotNode node = JackpotNode.start(config, Clock.systemUTC(),
+          () -> io.jackpot.jackpot.http.CatalogueFile.load(System.getenv("JACKPOT_INITIAL_CATALOGUE")).all(), live);
+      started.set(node);
       // After the hook: the clean stop runs before the exit (code 3: start again as a new member).
       node.identityLost().thenRun(() -> new Thread(() -> System.exit(3), "restart-as-new-member").start());
       banner.printf("%nJackpot service ready: http://127.0.0.1:%d/v1/jackpots%n", node.httpPort());

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
@@ -75,21 +76,58 @@ class LocalPostgresIT {
     BufferedReader out = new BufferedReader(new InputStreamReader(run.getInputStream(), StandardCharsets.UTF_8));
     String started = out.lines().filter(l -> l.startsWith("started ")).findFirst().orElseThrow();
     int port = Integer.parseInt(started.substring("started ".length()));
-    out.lines().forEach(l -> { }); // to its end: the process has exited and its hooks have run
-    assertTrue(run.waitFor(60, TimeUnit.SECONDS));
-    assertEquals(0, run.exitValue());
-    try (SimplePg sql = new SimplePg(port, "postgres")) {
-      assertEquals(1, sql.count("SELECT 1"), "nothing stopped it at the JVM's exit");
+    try {
+      out.lines().forEach(l -> { }); // to its end: the process has exited and its hooks have run
+      assertTrue(run.waitFor(60, TimeUnit.SECONDS));
+      assertEquals(0, run.exitValue());
+      try (SimplePg sql = new SimplePg(port, "postgres")) {
+        assertEquals(1, sql.count("SELECT 1"), "nothing stopped it at the JVM's exit");
+      }
+    } finally {
+      run.destroyForcibly();
+      assertTrue(run.waitFor(30, TimeUnit.SECONDS));
+      assertTrue(LocalPostgres.stopIfAbandoned(pg), "the next start on the directory stops it");
     }
-    assertTrue(LocalPostgres.stopIfAbandoned(pg), "the next start on the directory stops it");
     assertThrows(java.net.ConnectException.class, () -> new java.net.Socket("127.0.0.1", port).close());
   }
 
-  /** Starts a LocalPostgres, says on which port, and exits without closing it (shutdown hooks run). */
+  /**
+   * A bench or test stopped (Ctrl-C) before its own close ran: the scratch directories' hook stops
+   * the server it started in one before deleting the directory, rather than delete it under a
+   * running server that no later sweep could then find (its lock file gone with it).
+   */
+  @Test
+  void aServerInAScratchDirectoryIsStoppedBeforeTheDirectoryIsDeletedAtTheJvmsExit() throws Exception {
+    String java = ProcessHandle.current().info().command().orElseThrow();
+    Process run = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"), Exits.class.getName(), "scratch"))
+        .redirectErrorStream(true).start();
+    BufferedReader out = new BufferedReader(new InputStreamReader(run.getInputStream(), StandardCharsets.UTF_8));
+    String started = out.lines().filter(l -> l.startsWith("started ")).findFirst().orElseThrow();
+    String[] portAndDir = started.substring("started ".length()).split(" ", 2);
+    int port = Integer.parseInt(portAndDir[0]);
+    Path dir = Path.of(portAndDir[1]);
+    try {
+      out.lines().forEach(l -> { }); // to its end: the process has exited and its hooks have run
+      assertTrue(run.waitFor(90, TimeUnit.SECONDS));
+      assertThrows(java.net.ConnectException.class, () -> new java.net.Socket("127.0.0.1", port).close(), "its server is stopped");
+      assertTrue(!Files.exists(dir), "and its directory deleted: " + dir);
+    } finally {
+      run.destroyForcibly();
+      // Failing, the server may run on with its directory gone: found by its command line.
+      ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(dir + "/pg")).forEach(ProcessHandle::destroy);
+      ScratchDirs.delete(dir);
+    }
+  }
+
+  /**
+   * Starts a LocalPostgres in {@code args[0]}, or with {@code scratch} in a new scratch directory,
+   * says on which port (and in which directory), and exits without closing it (shutdown hooks run).
+   */
   public static final class Exits {
     public static void main(String[] args) throws Exception {
-      LocalPostgres pg = LocalPostgres.start(Path.of(args[0]));
-      System.out.println("started " + pg.port());
+      Path dir = args[0].equals("scratch") ? ScratchDirs.create("exits") : null;
+      LocalPostgres pg = LocalPostgres.start(dir == null ? Path.of(args[0]) : dir.resolve("pg"));
+      System.out.println("started " + pg.port() + (dir == null ? "" : " " + dir));
       System.out.flush();
       System.exit(0);
     }

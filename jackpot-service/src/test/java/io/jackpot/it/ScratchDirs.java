@@ -36,11 +36,18 @@ public final class ScratchDirs {
 
   private ScratchDirs() {}
 
-  /** A new temporary directory, deleted with its contents when the JVM exits (whatever ran in it must have stopped). */
+  /**
+   * A new temporary directory, deleted with its contents when the JVM exits, after the PostgreSQL
+   * servers this process started in it are stopped (whatever else ran in it must have stopped).
+   */
   public static synchronized Path create(String prefix) throws IOException {
     if (!hooked) {
       // Registered on first use, not when the class loads: delete() may first run inside a hook.
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> CREATED.forEach(ScratchDirs::delete), "scratch-dirs"));
+      // A server still running in one (its owner's close never ran: Ctrl-C) is stopped first.
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> CREATED.forEach(dir -> {
+        io.jackpot.ledger.pg.LocalPostgres.closeAll(dir);
+        delete(dir);
+      }), "scratch-dirs"));
       hooked = true;
     }
     Path dir = unmanaged(prefix);

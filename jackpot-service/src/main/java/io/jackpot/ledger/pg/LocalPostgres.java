@@ -70,7 +70,9 @@ public final class LocalPostgres implements AutoCloseable {
           // runs' sweep, as a killed one does.
           .setRegisterShutdownHook(false)
           .start();
-      return new LocalPostgres(server, owner, dataDir);
+      LocalPostgres started = new LocalPostgres(server, owner, dataDir);
+      OPEN.add(started);
+      return started;
     } catch (IOException | RuntimeException e) {
       owner.close();
       throw e;
@@ -120,7 +122,12 @@ public final class LocalPostgres implements AutoCloseable {
   @Override
   public void close() throws IOException {
     Path pidFile = dataDir.resolve("postmaster.pid");
-    Optional<ProcessHandle> postmaster = postmaster(pidFile);
+    Optional<ProcessHandle> postmaster = Optional.empty();
+    try {
+      postmaster = postmaster(pidFile);
+    } catch (IOException unreadable) {
+      log.warn("could not read {} ({}): not waiting for the server to be down", pidFile, unreadable.toString());
+    }
     try {
       server.close();
     } finally {
@@ -130,7 +137,29 @@ public final class LocalPostgres implements AutoCloseable {
               STOP_WAIT.toSeconds());
         }
       } finally {
+        OPEN.remove(this);
         owner.close(); // only once the server is down, so that the next start finds none running
+      }
+    }
+  }
+
+  /** The servers this process started and has not closed. */
+  private static final java.util.Set<LocalPostgres> OPEN = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  /**
+   * Closes every server this process started under {@code dir} and has not closed, for a caller
+   * about to delete {@code dir} at the JVM's exit (a bench or test stopped by Ctrl-C, whose own
+   * close never ran); {@code null}: every one, for a process stopped before its owner took over.
+   * Failures are logged.
+   */
+  public static void closeAll(Path dir) {
+    for (LocalPostgres pg : OPEN) {
+      if (dir == null || pg.dataDir.toAbsolutePath().startsWith(dir.toAbsolutePath())) {
+        try {
+          pg.close();
+        } catch (IOException | RuntimeException e) {
+          log.warn("could not stop the PostgreSQL in {}: {}", pg.dataDir, e.toString());
+        }
       }
     }
   }
