@@ -16,6 +16,9 @@ class ContributionStreamsTest {
 
     String huge = "{\"id\":9,\"status\":503,\"retryAfter\":18446744073709552,\"error\":{\"code\":\"OVERLOADED\",\"message\":\"m\"}}";
     assertEquals(Long.MAX_VALUE, ContributionStreams.read(huge).retryAfterMillis(), "the longest wait, not a wrapped-around one");
+    for (String pastALong : new String[] {"9223372036854775808", "18446744073709551617"}) {
+      assertEquals(Long.MAX_VALUE, ContributionStreams.read(huge.replace("18446744073709552", pastALong)).retryAfterMillis(), pastALong);
+    }
 
     String refused = "{\"id\":8,\"status\":400,\"error\":{\"code\":\"EMPTY_BATCH\",\"message\":\"m\"}}";
     assertEquals(new ContributionStreams.Answer(8, 400, refused, -1), ContributionStreams.read(refused));
