@@ -399,7 +399,7 @@ public final class JackpotNode implements AutoCloseable {
         if (!present.contains(sender)) {
           // Each sender on its own: one whose step cannot be recorded (tried again next time) does
           // not hold back the others' (their round claims stay held until their steps are done).
-          chain = chain.thenCompose(v -> recovery.finish(sender).handle((f, error) -> {
+          chain = chain.thenCompose(v -> io.jackpot.error.Failures.attempt(() -> recovery.finish(sender)).handle((f, error) -> {
             if (error != null) {
               left.incrementAndGet(); // its notes could not be read: at least one is left
               log.error("could not read the steps of departed member {} (tried again shortly): {}", sender, String.valueOf(error));
@@ -416,6 +416,12 @@ public final class JackpotNode implements AutoCloseable {
         }
       }
       return chain.thenRun(() -> departedStepsLeft.set(left.get()));
+    }).whenComplete((v, failed) -> {
+      if (failed != null) {
+        // The journal's senders could not be read: what is left is not known, so at least one is
+        // shown, not a 0 this member may have set while it was not the oldest.
+        departedStepsLeft.accumulateAndGet(1, Math::max);
+      }
     });
   }
 
