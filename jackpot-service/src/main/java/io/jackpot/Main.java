@@ -62,7 +62,7 @@ public final class Main {
           if (started.get() != null) {
             started.get().close();
           } else {
-            io.jackpot.ledger.pg.LocalPostgres.closeAll(null);
+            io.jackpot.ledger.pg.LocalPostgres.closeAll();
           }
         } catch (Exception e) {
           log().warn("shutdown: {}", e.toString());

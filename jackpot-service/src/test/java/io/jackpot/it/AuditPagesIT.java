@@ -43,8 +43,7 @@ class AuditPagesIT extends OneNode {
         holder.execute("BEGIN; LOCK TABLE " + table + " IN ACCESS EXCLUSIVE MODE");
         var first = java.util.concurrent.CompletableFuture.supplyAsync(
             () -> AdminIT.callAt(node.httpPort(), "GET", page, "dev-viewer-token"));
-        Await.until(() -> sql.count("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-            + " AND datname = current_database()") >= 1, java.time.Duration.ofSeconds(10), () -> "the first page waits on " + table);
+        Await.until(() -> sql.waitingOnLocks() >= 1, java.time.Duration.ofSeconds(10), () -> "the first page waits on " + table);
         Api.Reply second = AdminIT.callAt(node.httpPort(), "GET", page, "dev-viewer-token");
         assertEquals(503, second.status(), second.body());
         assertEquals("BUSY", second.errorCode());

@@ -190,7 +190,7 @@ class DefinitionsIT extends OneNode {
       for (String id : List.of("half-a", "half-b")) {
         puts.put(id, java.util.concurrent.CompletableFuture.supplyAsync(() -> put(id, half("0.49"), ADMIN)));
       }
-      Await.until(() -> sql.count("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()") >= 2,
+      Await.until(() -> sql.waitingOnLocks() >= 2,
           java.time.Duration.ofSeconds(10), () -> "both PUTs reach the ledger and wait there");
       holder.execute("COMMIT");
       List<Integer> statuses = new java.util.ArrayList<>();

@@ -30,8 +30,7 @@ class JackpotctlIT extends OneNode {
       holder.execute("BEGIN; LOCK TABLE wins IN ACCESS EXCLUSIVE MODE");
       var first = java.util.concurrent.CompletableFuture.supplyAsync(
           () -> AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/wins", "dev-viewer-token"));
-      Await.until(() -> sql.count("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-          + " AND datname = current_database()") >= 1, java.time.Duration.ofSeconds(10), () -> "the first page waits on wins");
+      Await.until(() -> sql.waitingOnLocks() >= 1, java.time.Duration.ofSeconds(10), () -> "the first page waits on wins");
       var listing = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
         try {
           return JackpotctlAccess.run("http://127.0.0.1:" + node.httpPort(), "dev-admin-token", List.of("wins"), notes::add);

@@ -383,7 +383,7 @@ class PgLedgerIT {
           + " 10000000, 0, 10000000, 1, 0, 0, 0, 0, terms, now() FROM pool_events WHERE jackpot_id = 'snapshot' AND op_seq = 0;"
           + " INSERT INTO share_runs VALUES ('snapshot', 'p', 4, 5, 2000, 0, 0, 0, 0, 0)");
       var rebuilding = ledger.rebuild(pool, terms).toCompletableFuture();
-      Await.until(() -> watch.count("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()") > 0,
+      Await.until(() -> watch.waitingOnLocks() > 0,
           java.time.Duration.ofSeconds(10), () -> "the rebuild waits for the commit, its anchor read");
       commit.execute("COMMIT");
       var rebuilt = rebuilding.get(10, TimeUnit.SECONDS).orElseThrow();

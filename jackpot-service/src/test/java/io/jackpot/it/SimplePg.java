@@ -40,6 +40,11 @@ final class SimplePg implements AutoCloseable {
     return query(sql, params).get(0).getLong(0);
   }
 
+  /** Sessions of this connection's database waiting on a lock (a test holding one sees its callers queue). */
+  long waitingOnLocks() {
+    return count("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()");
+  }
+
   @Override
   public void close() {
     pool.close().await();

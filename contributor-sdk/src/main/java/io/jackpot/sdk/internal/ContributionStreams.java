@@ -94,9 +94,7 @@ final class ContributionStreams {
       }
     }
     Map<String, Object> m = Wire.map(text);
-    // Past a long (the JSON reader gives a BigInteger): the longest wait, not its low 64 bits.
-    long retryAfter = !(m.get("retryAfter") instanceof Number n) ? -1
-        : n instanceof java.math.BigInteger b ? (b.signum() > 0 ? Long.MAX_VALUE : 0) : HttpJackpotContributor.secondsToMillis(n.longValue());
+    long retryAfter = m.get("retryAfter") instanceof Number n ? HttpJackpotContributor.secondsToMillis(n) : -1;
     return new Answer(((Number) m.get("id")).longValue(), ((Number) m.get("status")).intValue(), text, retryAfter);
   }
 

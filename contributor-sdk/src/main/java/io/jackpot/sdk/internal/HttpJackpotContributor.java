@@ -769,6 +769,11 @@ public final class HttpJackpotContributor implements JackpotContributor {
     return seconds <= 0 ? 0 : seconds >= Long.MAX_VALUE / 1000 ? Long.MAX_VALUE : seconds * 1000;
   }
 
+  /** The same for a number read from JSON: one past a long (a BigInteger) is the longest wait too, not its low 64 bits. */
+  static long secondsToMillis(Number seconds) {
+    return seconds instanceof java.math.BigInteger b ? (b.signum() > 0 ? Long.MAX_VALUE : 0) : secondsToMillis(seconds.longValue());
+  }
+
   /** The Retry-After of a WebSocket upgrade answered 429 or 503, or -1 (for the stream and the ticker alike). */
   static long upgradeRetryAfterMillis(Throwable error) {
     return unwrap(error) instanceof java.net.http.WebSocketHandshakeException h

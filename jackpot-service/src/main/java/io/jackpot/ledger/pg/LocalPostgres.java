@@ -149,18 +149,22 @@ public final class LocalPostgres implements AutoCloseable {
   /**
    * Closes every server this process started under {@code dir} and has not closed, for a caller
    * about to delete {@code dir} at the JVM's exit (a bench or test stopped by Ctrl-C, whose own
-   * close never ran); {@code null}: every one, for a process stopped before its owner took over.
-   * Failures are logged.
+   * close never ran). Failures are logged.
    */
-  public static void closeAll(Path dir) {
-    for (LocalPostgres pg : OPEN) {
-      if (dir == null || pg.dataDir.toAbsolutePath().startsWith(dir.toAbsolutePath())) {
-        try {
-          pg.close();
-        } catch (IOException | RuntimeException e) {
-          log.warn("could not stop the PostgreSQL in {}: {}", pg.dataDir, e.toString());
-        }
-      }
+  public static void closeUnder(Path dir) {
+    OPEN.stream().filter(pg -> pg.dataDir.toAbsolutePath().startsWith(dir.toAbsolutePath())).forEach(LocalPostgres::closeLogged);
+  }
+
+  /** Closes every server this process started and has not closed: a process stopped before its owner took over. */
+  public static void closeAll() {
+    OPEN.forEach(LocalPostgres::closeLogged);
+  }
+
+  private static void closeLogged(LocalPostgres pg) {
+    try {
+      pg.close();
+    } catch (IOException | RuntimeException e) {
+      log.warn("could not stop the PostgreSQL in {}: {}", pg.dataDir, e.toString());
     }
   }
 
@@ -169,9 +173,6 @@ public final class LocalPostgres implements AutoCloseable {
 
   /** The running PostgreSQL process that {@code pidFile} names, if any. */
   private static Optional<ProcessHandle> postmaster(Path pidFile) throws IOException {
-    if (!Files.exists(pidFile)) {
-      return Optional.empty();
-    }
     List<String> lines;
     try {
       lines = Files.readAllLines(pidFile);
