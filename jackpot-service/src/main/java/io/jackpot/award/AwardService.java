@@ -82,7 +82,7 @@ public final class AwardService {
         }
         checked(jackpot, request);
         return oneAtATime(caller, request, jackpot, () -> claimRounds == ClaimRounds.RECORDED ? recordedJackpotGame(caller, request, jackpot, before)
-            : jackpotGame(caller, request, jackpot, before));
+            : jackpotGame(caller, request, jackpot));
       });
     }
     PoolId pool = new PoolId(request.jackpotId(), request.poolKey());
@@ -124,7 +124,7 @@ public final class AwardService {
         if (error != null && io.jackpot.sequencer.OverloadedException.leftNoteStanding(error)) {
           return CompletableFuture.<Void>completedFuture(null); // its win may still be applied: no other try may draw meanwhile
         }
-        return roundClaims.release(claim, token).exceptionally(e -> {
+        return io.jackpot.error.Failures.attempt(() -> roundClaims.release(claim, token)).exceptionally(e -> {
           log.warn("could not release the jackpot-game claim of round {} (it lapses by itself): {}", request.roundId(), e.toString());
           return null;
         });
@@ -141,12 +141,12 @@ public final class AwardService {
 
   /**
    * A jackpot-game claim (no pool key), any round: the tier drawn by weight, or the round's earlier
-   * win {@code before}. A jackpot game is played once per round: a claim without pool key for a
-   * round that won a tier before gets that win, even if the draw would now land elsewhere (weights
-   * changed, a pool was added).
+   * win, which {@link #drawnClaim} reads under the claim. A jackpot game is played once per round:
+   * a claim without pool key for a round that won a tier before gets that win, even if the draw
+   * would now land elsewhere (weights changed, a pool was added).
    */
-  private CompletionStage<Win> jackpotGame(Caller caller, ClaimRequest request, JackpotDefinition jackpot, java.util.Optional<Win> before) {
-    return drawnClaim(caller, request, jackpot, p -> true, before, null, () -> noWeights(request));
+  private CompletionStage<Win> jackpotGame(Caller caller, ClaimRequest request, JackpotDefinition jackpot) {
+    return drawnClaim(caller, request, jackpot, p -> true, null, () -> noWeights(request));
   }
 
   /**
@@ -159,15 +159,15 @@ public final class AwardService {
    * drawn does not depend on which other tiers are discontinued.
    */
   private CompletionStage<Win> drawnClaim(Caller caller, ClaimRequest request, JackpotDefinition jackpot,
-      java.util.function.Predicate<PoolDefinition> eligible, java.util.Optional<Win> before,
-      java.util.Optional<io.jackpot.ledger.RoundDetail> round, java.util.function.Supplier<Rejection> none) {
+      java.util.function.Predicate<PoolDefinition> eligible, java.util.Optional<io.jackpot.ledger.RoundDetail> round,
+      java.util.function.Supplier<Rejection> none) {
     PoolId drawn = jackpot.poolId(tiers.draw(jackpot, caller.operatorId(), request.roundId(), eligible).orElseThrow(none));
     // Read again under the round's jackpot-game claim (oneAtATime): an earlier try's win is in the
     // ledger, or, applied and not yet recorded (its commit under way), only in the live pools. A
     // retry drawing by weights changed meanwhile would otherwise win a second tier: the drawn pool
     // only knows its own wins.
     return wonBefore(caller, request, jackpot).thenCompose(won -> won.isPresent() ? CompletableFuture.completedFuture(won.get())
-        : drawnClaimOn(drawn, caller, request, jackpot, eligible, before, round));
+        : drawnClaimOn(drawn, caller, request, jackpot, eligible, round));
   }
 
   /** The jackpot's win of the claim's round among {@code recorded} and the {@code live} pools' recent wins. */
@@ -177,11 +177,13 @@ public final class AwardService {
     return playedBefore(all, request);
   }
 
-  /** {@link #drawnClaim}'s claim of the tier drawn, drawn again if that tier is discontinued. */
+  /**
+   * {@link #drawnClaim}'s claim of the tier drawn (no earlier win of the round: it would have been
+   * found), drawn again if that tier is discontinued.
+   */
   private CompletionStage<Win> drawnClaimOn(PoolId drawn, Caller caller, ClaimRequest request, JackpotDefinition jackpot,
-      java.util.function.Predicate<PoolDefinition> eligible, java.util.Optional<Win> before,
-      java.util.Optional<io.jackpot.ledger.RoundDetail> round) {
-    return claimOn(drawn, caller, request, before, round).exceptionallyCompose(failure -> {
+      java.util.function.Predicate<PoolDefinition> eligible, java.util.Optional<io.jackpot.ledger.RoundDetail> round) {
+    return claimOn(drawn, caller, request, java.util.Optional.empty(), round).exceptionallyCompose(failure -> {
       if (!Rejection.is(failure, "POOL_DISCONTINUED")) {
         return CompletableFuture.failedStage(failure);
       }
@@ -219,7 +221,7 @@ public final class AwardService {
     // No earlier win of the jackpot (before is empty): none of its pools has this round's win.
     return recordedRound(caller, request).thenCompose(round -> {
       io.jackpot.ledger.RoundDetail played = claimRounds.played(request, round);
-      return drawnClaim(caller, request, jackpot, p -> played.fed(jackpot.poolId(p)), java.util.Optional.empty(), round,
+      return drawnClaim(caller, request, jackpot, p -> played.fed(jackpot.poolId(p)), round,
           () -> new Rejection(Kind.CONFLICT, "ROUND_DID_NOT_FEED_POOL", "round " + request.roundId() + " fed no tier of jackpot "
               + request.jackpotId() + " that can be drawn, so it cannot win one"));
     });

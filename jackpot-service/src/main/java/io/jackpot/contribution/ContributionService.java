@@ -158,15 +158,11 @@ public final class ContributionService {
         return;
       }
       Map<String, String> release = claimKeys(held);
-      try {
-        claims.release(release, token).whenComplete((v, e) -> {
-          if (e != null) {
-            notReleased(release.size(), e);
-          }
-        });
-      } catch (RuntimeException e) {
-        notReleased(release.size(), e);
-      }
+      io.jackpot.error.Failures.attempt(() -> claims.release(release, token)).whenComplete((v, e) -> {
+        if (e != null) {
+          notReleased(release.size(), e);
+        }
+      });
     }
 
     private static void notReleased(int claims, Throwable why) {

@@ -80,7 +80,7 @@ public record Money(long micros, long sub) implements Comparable<Money>, Seriali
   /**
    * Decimal string with at least six decimals and as many more as the sub-micro part needs.
    * Written digit by digit for amounts of zero and more (every contribution's answer prints two);
-   * negative amounts with a sub-micro part go through BigDecimal.
+   * negative amounts with a sub-micro part go through Total (exact, as BigDecimal).
    */
   public String toPlainString() {
     if (micros >= 0) {
@@ -91,8 +91,7 @@ public record Money(long micros, long sub) implements Comparable<Money>, Seriali
     if (sub == 0) {
       return BigDecimal.valueOf(micros, 6).toPlainString();
     }
-    BigDecimal exact = toBigDecimal().stripTrailingZeros();
-    return exact.scale() < 6 ? exact.setScale(6, RoundingMode.UNNECESSARY).toPlainString() : exact.toPlainString();
+    return Total.of(this).toPlainString();
   }
 
   /** Appends {@link #toPlainString()} (without an intermediate string for amounts of zero and more). */

@@ -649,13 +649,13 @@ public final class HttpJackpotContributor implements JackpotContributor {
           // would be; for want of the upgrade, by POST instead; by a proxy, an endpoint failure
           // like any other.
           String text = h.getResponse().body() instanceof String str ? str : null;
-          JackpotException refused = finalRefusal(h.getResponse().statusCode(), text);
+          int status = h.getResponse().statusCode();
+          JackpotException refused = finalRefusal(status, text);
           if (refused != null) {
             e.breaker().onSuccess(took, TimeUnit.NANOSECONDS);
             throw refused;
           }
           Map<?, ?> err = serviceError(text);
-          int status = h.getResponse().statusCode();
           boolean upgradeDropped = err != null && "WEBSOCKET_REQUIRED".equals(err.get("code"));
           // 404 or 405: a member without the stream (API.md's v1 has none; an older version during
           // a rolling upgrade), or a proxy that routes only what API.md lists; POST may well work.
