@@ -602,23 +602,6 @@ class HttpJackpotContributorTest {
   }
 
   /**
-   * A proxy that drops the Upgrade header makes the service answer the stream's upgrade 400
-   * WEBSOCKET_REQUIRED: the batches go by POST to that endpoint instead (the JDK's HttpServer
-   * here answers the upgrade like any GET, as such a service would).
-   */
-  @Test
-  void anEndpointThatCannotUpgradeGetsTheBatchesByPost() throws Exception {
-    try (FakeService service = new FakeService(body -> body.isEmpty()
-        ? new FakeService.Reply(400, "{\"error\":{\"code\":\"WEBSOCKET_REQUIRED\",\"message\":\"send an Upgrade\"}}", null)
-        : FakeService.answerAll(body, "APPLIED", null));
-         JackpotContributor sdk = JackpotContributor.of(config(service.url()).transport(ContributorConfig.Transport.WEBSOCKET).build())) {
-      assertEachApplied(sdk, 5);
-      assertEquals(1, service.bodies.stream().filter(String::isEmpty).count(), "one upgrade tried, then POSTs only");
-      assertEquals(5, service.bodies.stream().filter(b -> !b.isEmpty()).count());
-    }
-  }
-
-  /**
    * Something on the way (a gateway's limit on WebSocket messages) closes the stream 1009 at the
    * first batch: the batches go by POST to that endpoint, instead of each retry closing the next
    * connection for ever. The endpoint here is a socket server speaking just enough of both.
@@ -715,10 +698,13 @@ class HttpJackpotContributorTest {
   /**
    * A member without the contribution stream (API.md's v1 has none: an older version during a
    * rolling upgrade, or a proxy routing only what API.md lists) answers the upgrade 404 or 405: the
-   * batches go by POST to it, as for WEBSOCKET_REQUIRED, instead of being retried for ever.
+   * batches go by POST to it, as for WEBSOCKET_REQUIRED, instead of being retried for ever. (A proxy
+   * that drops the Upgrade header makes the service answer 400 WEBSOCKET_REQUIRED: the same; the
+   * JDK's HttpServer here answers the upgrade like any GET, as such a service would.)
    */
   @ParameterizedTest
-  @ValueSource(strings = {"404 {\"error\":{\"code\":\"NOT_FOUND\",\"message\":\"no such route\"}}",
+  @ValueSource(strings = {"400 {\"error\":{\"code\":\"WEBSOCKET_REQUIRED\",\"message\":\"send an Upgrade\"}}",
+      "404 {\"error\":{\"code\":\"NOT_FOUND\",\"message\":\"no such route\"}}",
       "405 {\"error\":{\"code\":\"METHOD_NOT_ALLOWED\",\"message\":\"GET\"}}", "404 <html>Not Found</html>"})
   void anEndpointWithoutTheStreamGetsTheBatchesByPost(String upgradeAnswer) throws Exception {
     int status = Integer.parseInt(upgradeAnswer.substring(0, 3));

@@ -5,15 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.ledger.pg.LocalPostgres;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -43,17 +39,13 @@ class LocalPostgresIT {
   void aDirectoryHeldByAnotherProcessIsRefusedUntilThatProcessIsKilled() throws Exception {
     Path pg = ScratchDirs.create("local-pg").resolve("pg");
     Path lock = pg.resolveSibling("pg.lock");
-    String java = ProcessHandle.current().info().command().orElseThrow();
-    Process holder = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"), Holder.class.getName(), lock.toString()))
-        .redirectErrorStream(true).start();
+    ChildJvm holder = ChildJvm.start(Holder.class, lock.toString());
     try {
-      BufferedReader out = new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
-      assertEquals("held", out.readLine(), "the holder took the lock");
+      assertEquals("held", holder.out.readLine(), "the holder took the lock");
       IOException refused = assertThrows(IOException.class, () -> LocalPostgres.start(pg).close());
       assertTrue(refused.getMessage().contains("in use by another running process"), refused.getMessage());
     } finally {
-      holder.destroyForcibly(); // SIGKILL: as a killed service; the operating system drops its lock
-      assertTrue(holder.waitFor(30, TimeUnit.SECONDS));
+      holder.kill(); // SIGKILL: as a killed service; the operating system drops its lock
     }
     try (LocalPostgres started = LocalPostgres.start(pg); SimplePg sql = new SimplePg(started.port(), "postgres")) {
       assertEquals(1, sql.count("SELECT 1"));
@@ -70,22 +62,17 @@ class LocalPostgresIT {
   @Test
   void aServerIsStoppedByItsOwnersCloseNotByTheJvmsExit() throws Exception {
     Path pg = ScratchDirs.create("local-pg").resolve("pg");
-    String java = ProcessHandle.current().info().command().orElseThrow();
-    Process run = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"), Exits.class.getName(), pg.toString()))
-        .redirectErrorStream(true).start();
-    BufferedReader out = new BufferedReader(new InputStreamReader(run.getInputStream(), StandardCharsets.UTF_8));
-    String started = out.lines().filter(l -> l.startsWith("started ")).findFirst().orElseThrow();
-    int port = Integer.parseInt(started.substring("started ".length()));
+    ChildJvm run = ChildJvm.start(Exits.class, pg.toString());
+    int port = Integer.parseInt(run.lineAfter("started "));
     try {
-      out.lines().forEach(l -> { }); // to its end: the process has exited and its hooks have run
-      assertTrue(run.waitFor(60, TimeUnit.SECONDS));
-      assertEquals(0, run.exitValue());
+      run.out.lines().forEach(l -> { }); // to its end: the process has exited and its hooks have run
+      assertTrue(run.process.waitFor(60, TimeUnit.SECONDS));
+      assertEquals(0, run.process.exitValue());
       try (SimplePg sql = new SimplePg(port, "postgres")) {
         assertEquals(1, sql.count("SELECT 1"), "nothing stopped it at the JVM's exit");
       }
     } finally {
-      run.destroyForcibly();
-      assertTrue(run.waitFor(30, TimeUnit.SECONDS));
+      run.kill();
       assertTrue(LocalPostgres.stopIfAbandoned(pg), "the next start on the directory stops it");
     }
     assertThrows(java.net.ConnectException.class, () -> new java.net.Socket("127.0.0.1", port).close());
@@ -98,21 +85,17 @@ class LocalPostgresIT {
    */
   @Test
   void aServerInAScratchDirectoryIsStoppedBeforeTheDirectoryIsDeletedAtTheJvmsExit() throws Exception {
-    String java = ProcessHandle.current().info().command().orElseThrow();
-    Process run = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"), Exits.class.getName(), "scratch"))
-        .redirectErrorStream(true).start();
-    BufferedReader out = new BufferedReader(new InputStreamReader(run.getInputStream(), StandardCharsets.UTF_8));
-    String started = out.lines().filter(l -> l.startsWith("started ")).findFirst().orElseThrow();
-    String[] portAndDir = started.substring("started ".length()).split(" ", 2);
+    ChildJvm run = ChildJvm.start(Exits.class, "scratch");
+    String[] portAndDir = run.lineAfter("started ").split(" ", 2);
     int port = Integer.parseInt(portAndDir[0]);
     Path dir = Path.of(portAndDir[1]);
     try {
-      out.lines().forEach(l -> { }); // to its end: the process has exited and its hooks have run
-      assertTrue(run.waitFor(90, TimeUnit.SECONDS));
+      run.out.lines().forEach(l -> { }); // to its end: the process has exited and its hooks have run
+      assertTrue(run.process.waitFor(90, TimeUnit.SECONDS));
       assertThrows(java.net.ConnectException.class, () -> new java.net.Socket("127.0.0.1", port).close(), "its server is stopped");
       assertTrue(!Files.exists(dir), "and its directory deleted: " + dir);
     } finally {
-      run.destroyForcibly();
+      run.kill();
       // Failing, the server may run on with its directory gone: found by its command line.
       ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(dir + "/pg")).forEach(ProcessHandle::destroy);
       ScratchDirs.delete(dir);

@@ -6,18 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.ledger.pg.LocalPostgres;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.net.ConnectException;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,17 +30,12 @@ class ScratchDirsIT {
     Path noDatabase = Files.createDirectory(root.resolve(ScratchDirs.PREFIX + "logs-only"));
     Files.writeString(noDatabase.resolve("member.log"), "a log line\n");
 
-    String java = ProcessHandle.current().info().command().orElseThrow();
-    Process run = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"), Server.class.getName(),
-        killedRun.resolve("pg").toString())).redirectErrorStream(true).start();
+    ChildJvm run = ChildJvm.start(Server.class, killedRun.resolve("pg").toString());
     int port;
     try {
-      BufferedReader out = new BufferedReader(new InputStreamReader(run.getInputStream(), StandardCharsets.UTF_8));
-      String started = out.lines().filter(l -> l.startsWith("started ")).findFirst().orElseThrow();
-      port = Integer.parseInt(started.substring("started ".length()));
+      port = Integer.parseInt(run.lineAfter("started "));
     } finally {
-      run.destroyForcibly(); // SIGKILL, as CI's time limit does: no hook runs
-      assertTrue(run.waitFor(30, TimeUnit.SECONDS));
+      run.kill(); // SIGKILL, as CI's time limit does: no hook runs
     }
     try (SimplePg sql = new SimplePg(port, "postgres")) {
       assertEquals(1, sql.count("SELECT 1"), "the server outlived the run that started it");

@@ -74,11 +74,7 @@ class SequencerTest {
     }
     ledger.failures.set(Integer.MAX_VALUE);
     ledger.gate.completeExceptionally(new IllegalStateException("connection reset")); // the held commit fails, and every retry
-    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (s.healthy()) {
-      assertTrue(System.nanoTime() < until, "the first commit failed");
-      Thread.onSpinWait();
-    }
+    awaitWithin5s(() -> !s.healthy(), "the first commit failed");
     assertTrue(all.stream().noneMatch(CompletableFuture::isDone), "nothing answered yet");
     clock.now = NOW.plusSeconds(21);
     CompletableFuture<Object> firstRefused = CompletableFuture.anyOf(all.toArray(CompletableFuture[]::new));
@@ -230,34 +226,31 @@ class SequencerTest {
 
     ledger.gate = new CompletableFuture<>(); // r2's commit waits
     CompletableFuture<List<PoolOutcome>> r2 = r.sequencer().submit(round("r2", 1_000_000, A)).toCompletableFuture();
-    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (pools.pools.get(A).amount().equals(Money.ofMicros(1_000_000))) {
-      assertTrue(System.nanoTime() < until, "r2 applied: one place was left");
-      Thread.onSpinWait();
-    }
+    awaitWithin5s(() -> !pools.pools.get(A).amount().equals(Money.ofMicros(1_000_000)), "r2 applied: one place was left");
     CompletableFuture<List<PoolOutcome>> r3 = r.sequencer().submit(round("r3", 1_000_000, A)).toCompletableFuture();
     loop.submit(() -> { }).get(5, TimeUnit.SECONDS); // r3 taken in: applied at once, if at all (the pools answer at once)
     assertEquals(Money.ofMicros(1_010_000), pools.pools.get(A).amount(), "r3 not applied while the note may stand and r2 is unrecorded");
     int forgets = r.forgotten().size();
-    until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (r.forgotten().size() < forgets + 2) {
-      assertTrue(System.nanoTime() < until, "the note is asked to be dropped again and again");
-      Thread.onSpinWait();
-    }
+    awaitWithin5s(() -> r.forgotten().size() >= forgets + 2, "the note is asked to be dropped again and again");
     assertEquals(Money.ofMicros(1_010_000), pools.pools.get(A).amount(), "nor meanwhile");
     assertFalse(r.sequencer().healthy(), "not ready while the note cannot be dropped");
 
     droppable.set(true); // the next attempt drops it: its place goes to r3, r2 still waiting for its commit
-    until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (pools.pools.get(A).amount().equals(Money.ofMicros(1_010_000))) {
-      assertTrue(System.nanoTime() < until, "r3 applied once the note is dropped");
-      Thread.onSpinWait();
-    }
+    awaitWithin5s(() -> !pools.pools.get(A).amount().equals(Money.ofMicros(1_010_000)), "r3 applied once the note is dropped");
     assertTrue(r.sequencer().healthy(), "ready once it is dropped");
     ledger.gate.complete(null);
     r2.get(5, TimeUnit.SECONDS);
     r3.get(5, TimeUnit.SECONDS);
     assertEquals(Money.ofMicros(1_020_000), pools.pools.get(A).amount());
+  }
+
+  /** Waits, spinning, until {@code done}; fails with {@code what} if 5 s pass first. */
+  private static void awaitWithin5s(java.util.function.BooleanSupplier done, String what) {
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (!done.getAsBoolean()) {
+      assertTrue(System.nanoTime() < until, what);
+      Thread.onSpinWait();
+    }
   }
 
   /**
@@ -430,11 +423,7 @@ class SequencerTest {
     assertFalse(s.failingFor(Duration.ZERO));
     ledger.failures.set(Integer.MAX_VALUE);
     CompletableFuture<List<PoolOutcome>> done = s.submit(round("r1", 1_000_000, A)).toCompletableFuture();
-    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (ledger.attempts.get() < 2) {
-      assertTrue(System.nanoTime() < until, "the failing commit was retried");
-      Thread.onSpinWait();
-    }
+    awaitWithin5s(() -> ledger.attempts.get() >= 2, "the failing commit was retried");
     assertTrue(s.failingFor(Duration.ZERO));
     assertFalse(s.failingFor(Duration.ofHours(1)));
     ledger.failures.set(0);
