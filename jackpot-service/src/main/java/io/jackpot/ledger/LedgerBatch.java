@@ -38,8 +38,9 @@ public record LedgerBatch(
    * have recorded meanwhile (the pool answered it with the remembered win, and whoever answers a
    * repeat records it, and its anchor, if absent): its wins are counted as recorded if absent. Its
    * pool events stay in the main list, which takes the same state at an operation as recorded and
-   * fails the commit on another (kind, status, win, amount, reserve or owed differing: a pause or a
-   * transfer in must not vanish because another state took its operation number).
+   * fails the commit on another (any part of the state differing, its terms and must-hit secret
+   * included: a pause or a transfer in must not vanish because another state took its operation
+   * number).
    */
   public LedgerBatch finishedOnBehalf() {
     List<Win> allWins = new java.util.ArrayList<>(winsIfAbsent);

@@ -225,9 +225,24 @@ class PgLedgerIT {
     ExecutionException e = assertThrows(ExecutionException.class, () -> await(ledger.recordStepIfAbsent(onBehalf(clashing, transferIn))));
     assertTrue(e.getCause().getMessage().contains("j/recovered-at-4@4"), e.getCause().getMessage());
     assertEquals(false, ledger.stepRecorded(clashing).toCompletableFuture().get(10, TimeUnit.SECONDS), "nothing of the step");
+    // The same kind and money, but terms the pool did not have at operation 4: another state too.
+    var otherTerms = new LedgerBatch.PoolEvent(pool, 4, "PAUSED", io.jackpot.pool.PoolStatus.PAUSED, pause.amountAfter(),
+        pause.cycleSeedMicros(), pause.winSeq(), null, Money.ZERO, Money.ZERO,
+        new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(2000)), null, 0, AT);
+    var otherVersion = new LedgerBatch.PoolEvent(pool, 4, "PAUSED", io.jackpot.pool.PoolStatus.PAUSED, pause.amountAfter(),
+        pause.cycleSeedMicros(), pause.winSeq(), null, Money.ZERO, Money.ZERO, pause.terms(), null, 7, AT);
+    for (var other : List.of(otherTerms, otherVersion)) {
+      String step = UUID.randomUUID().toString();
+      e = assertThrows(ExecutionException.class, () -> await(ledger.recordStepIfAbsent(onBehalf(step, other))));
+      assertTrue(e.getCause().getMessage().contains("j/recovered-at-4@4"), e.getCause().getMessage());
+      assertEquals(false, ledger.stepRecorded(step).toCompletableFuture().get(10, TimeUnit.SECONDS), "nothing of the step");
+    }
 
+    // Recorded later than the member would have: the time is not part of the state.
+    var sameLater = new LedgerBatch.PoolEvent(pool, 4, "PAUSED", io.jackpot.pool.PoolStatus.PAUSED, pause.amountAfter(),
+        pause.cycleSeedMicros(), pause.winSeq(), null, Money.ZERO, Money.ZERO, pause.terms(), null, 0, AT.plusSeconds(60));
     String same = UUID.randomUUID().toString();
-    assertEquals(true, ledger.recordStepIfAbsent(onBehalf(same, pause)).toCompletableFuture().get(10, TimeUnit.SECONDS));
+    assertEquals(true, ledger.recordStepIfAbsent(onBehalf(same, sameLater)).toCompletableFuture().get(10, TimeUnit.SECONDS));
     try (SimplePg sql = SimplePg.of(url)) {
       assertEquals(1, sql.count("SELECT count(*) FROM pool_events WHERE pool_key = 'recovered-at-4'"));
       assertEquals(1, sql.count("SELECT count(*) FROM pool_events WHERE pool_key = 'recovered-at-4' AND kind = 'PAUSED'"));

@@ -192,16 +192,20 @@ final class LedgerSql {
    * A member's own pool events (state changes, and the anchors of its wins), each recorded unless
    * the same state is there at its operation already: a repeat of a claim answered on another
    * member records the win's anchor if absent, maybe first. Returns the operations found holding
-   * another state (kind, status, win, amount, reserve or owed differ): the caller fails the commit.
+   * another state (any column but {@code at} differs: kind, status, amount, cycle seed, win, must-hit
+   * secret, reserve, owed, terms, pending terms, terms version): the caller fails the commit. The
+   * time is when it was recorded, which a finisher recording a departed member's step sets anew.
    */
   static final String INSERT_OWN_EVENTS = "WITH q AS (SELECT * FROM " + EVENT_ARRAYS + " AS q(" + EVENT_COLUMNS + ")), "
       + "ins AS (INSERT INTO pool_events (" + EVENT_COLUMNS + ") SELECT * FROM q ON CONFLICT (jackpot_id, pool_key, op_seq) DO NOTHING) "
       + """
       SELECT q.jackpot_id || '/' || q.pool_key || '@' || q.op_seq
       FROM q JOIN pool_events e ON e.jackpot_id = q.jackpot_id AND e.pool_key = q.pool_key AND e.op_seq = q.op_seq
-      WHERE (e.kind, e.status, e.win_seq, e.amount_micros, e.amount_sub, e.reserve_micros, e.reserve_sub, e.owed_micros, e.owed_sub)
-            IS DISTINCT FROM (q.kind, q.status, q.win_seq, q.amount_micros, q.amount_sub, q.reserve_micros, q.reserve_sub,
-                              q.owed_micros, q.owed_sub)""";
+      WHERE (e.kind, e.status, e.amount_micros, e.amount_sub, e.cycle_seed_micros, e.win_seq, e.hit_micros, e.salt, e.commitment,
+             e.reserve_micros, e.reserve_sub, e.owed_micros, e.owed_sub, e.terms, e.pending_terms, e.terms_version)
+            IS DISTINCT FROM (q.kind, q.status, q.amount_micros, q.amount_sub, q.cycle_seed_micros, q.win_seq, q.hit_micros, q.salt,
+                              q.commitment, q.reserve_micros, q.reserve_sub, q.owed_micros, q.owed_sub, q.terms, q.pending_terms,
+                              q.terms_version)""";
 
   /**
    * One operator's rounds ($2), one primary-key probe per id ($1), whatever the statistics say: a
