@@ -3,12 +3,19 @@ package io.jackpot.sequencer;
 import io.jackpot.error.Failures;
 import io.jackpot.ledger.LedgerBatch;
 import io.jackpot.ledger.LedgerWriter;
+import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.Pools;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,6 +25,13 @@ import org.slf4j.LoggerFactory;
  * pool that applied a batch answers what it did; one that never got it applies it now) and the
  * outcomes are recorded under the step's id, exactly as the member would have. So everything a
  * dead member applied ends up in the ledger once, and a pool never holds money the ledger lacks.
+ *
+ * <p>A step the ledger refuses is tried again (next sweep) with the answers its pools gave here,
+ * not sent to them again: a pool remembers a sender's batches only until {@link
+ * io.jackpot.pool.Pool#SENDERS} other senders have applied batches since, and one that had forgotten
+ * would apply the batch a second time. A pool is sent it again only if it no longer holds what it
+ * answered: gone, or rebuilt from the ledger to before the batch's operations. The answers are
+ * kept on this member only; a finisher that takes over sends the step as the first one did.
  */
 public final class StepRecovery {
   private static final Logger log = LoggerFactory.getLogger(StepRecovery.class);
@@ -26,6 +40,8 @@ public final class StepRecovery {
   private final LedgerWriter ledger;
   private final StepJournal journal;
   private final LedgerBatches batches;
+  /** Per step not yet recorded (by {@link StepNote#key()}), what each pool answered its batch here. */
+  private final Map<String, Map<PoolId, List<PoolOutcome>>> answered = new ConcurrentHashMap<>();
 
   public StepRecovery(Pools pools, LedgerWriter ledger, StepJournal journal, Clock clock) {
     this.pools = pools;
@@ -55,6 +71,9 @@ public final class StepRecovery {
    */
   public CompletionStage<Finished> finish(String senderId) {
     return journal.stepsOf(senderId).thenCompose(notes -> {
+      // Steps finished elsewhere meanwhile (another member was the finisher) leave no answers behind.
+      Set<String> present = notes.stream().map(StepNote::key).collect(Collectors.toSet());
+      answered.keySet().removeIf(key -> StepNote.senderOf(key).equals(senderId) && !present.contains(key));
       CompletionStage<Finished> chain = CompletableFuture.completedFuture(new Finished(0, 0, 0, 0, 0));
       for (int i = 0; i < notes.size(); i++) {
         StepNote note = notes.get(i);
@@ -78,9 +97,10 @@ public final class StepRecovery {
       if (recorded) {
         // Its member recorded it and died before dropping the note: re-sending it could apply it again.
         journal.forget(note);
+        answered.remove(note.key());
         return CompletableFuture.completedFuture(new Finished(1, 0, 0, 0, 0));
       }
-      return pools.apply(note.batches()).thenCompose(results -> {
+      return answers(note).thenCompose(results -> {
         List<Submission> submissions = note.submissions().stream().map(StepNote.Asked::unattended).toList();
         List<List<PoolOutcome>> outcomes = Sequencer.distribute(submissions, results);
         List<LedgerBatches.Done> done = LedgerBatches.zip(submissions, outcomes);
@@ -89,6 +109,7 @@ public final class StepRecovery {
         LedgerBatch batch = batches.of(done).finishedOnBehalf().forSteps(note.stepId(), List.of(note.stepId()));
         return ledger.recordStepIfAbsent(batch).thenApply(mine -> {
           journal.forget(note);
+          answered.remove(note.key());
           if (mine) {
             log.warn("finished step {} of departed member {}: {} rounds, {} wins recorded on its behalf", note.stepId(), note.senderId(),
                 batch.rounds().size(), batch.winsIfAbsent().size());
@@ -97,5 +118,61 @@ public final class StepRecovery {
         });
       });
     });
+  }
+
+  /**
+   * Each pool's answer to the step's batch: the one it gave on an earlier try, while it still holds
+   * what it applied; otherwise the batch is sent (one call per pool, so that the answers of those
+   * that answered are kept if another fails).
+   */
+  private CompletionStage<Map<PoolId, List<PoolOutcome>>> answers(StepNote note) {
+    Map<PoolId, List<PoolOutcome>> known = answered.computeIfAbsent(note.key(), k -> new ConcurrentHashMap<>());
+    List<CompletableFuture<Void>> calls = new ArrayList<>();
+    note.batches().forEach((id, batch) -> calls.add(stillHolds(note, id, known.get(id)).thenCompose(holds -> holds
+        ? CompletableFuture.<Void>completedFuture(null)
+        : Failures.attempt(() -> pools.apply(Map.of(id, batch))).thenAccept(answer -> known.put(id, answer.get(id))))
+        .toCompletableFuture()));
+    return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).thenApply(v -> {
+      Map<PoolId, List<PoolOutcome>> out = new LinkedHashMap<>();
+      note.batches().keySet().forEach(id -> out.put(id, known.get(id)));
+      return out;
+    });
+  }
+
+  /**
+   * Whether the pool still holds what it answered the step's batch with: false if it has not
+   * answered yet, or if it is gone or its last operation is before the answer's (rebuilt from a
+   * ledger that lacks the step). An answer that changed nothing (a paused pool) always holds.
+   */
+  private CompletionStage<Boolean> stillHolds(StepNote note, PoolId id, List<PoolOutcome> answer) {
+    if (answer == null) {
+      return CompletableFuture.completedFuture(false);
+    }
+    long last = answer.stream().mapToLong(StepRecovery::lastOp).max().orElse(0);
+    if (last == 0) {
+      return CompletableFuture.completedFuture(true);
+    }
+    return Failures.attempt(() -> pools.get(id)).thenApply(pool -> {
+      boolean holds = pool.isPresent() && pool.get().opSeq() >= last;
+      if (!holds) {
+        log.warn("pool {} no longer holds step {} of departed member {} (it applied it up to operation {}, and is {}): sending it again",
+            id, note.stepId(), note.senderId(), last, pool.map(p -> "at operation " + p.opSeq()).orElse("gone"));
+      }
+      return holds;
+    });
+  }
+
+  /** The last operation of the pool's that an outcome took, or 0 if it changed nothing. */
+  static long lastOp(PoolOutcome o) {
+    if (o instanceof PoolOutcome.Contributed c) {
+      return c.triggered() != null ? c.triggered().opSeq() : c.opSeq();
+    } else if (o instanceof PoolOutcome.Won w) {
+      return w.win().opSeq();
+    } else if (o instanceof PoolOutcome.StateChanged c) {
+      return c.after().opSeq();
+    } else if (o instanceof PoolOutcome.Transferred t) {
+      return t.after().opSeq();
+    }
+    return 0; // Refused, Unchanged
   }
 }

@@ -125,7 +125,7 @@ class StepRecoveryTest {
     StepRecovery.Finished stuck = recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS);
 
     assertEquals(new StepRecovery.Finished(0, 0, 0, 0, 2), stuck);
-    assertEquals(applies + 1, pools.applies.get(), "only the refused step was sent to the pools");
+    assertEquals(applies + 2, pools.applies.get(), "only the refused step was sent to the pools (one call per pool)");
     assertEquals(1, pool(B).opSeq(), "the later step was not sent on");
     assertEquals(2, journal.notes.size(), "both stay for the next try");
     assertTrue(ledger.committed.isEmpty());
@@ -138,6 +138,60 @@ class StepRecoveryTest {
     assertEquals(pool(A).amount(), Money.ofMicros(1_000_000).plus(sharesOf(A)));
     assertEquals(pool(B).amount(), Money.ofMicros(2_000_000).plus(sharesOf(B)));
     assertTrue(journal.notes.isEmpty());
+  }
+
+  /**
+   * A step the ledger refused is not sent again to a pool that answered it: the pool may have
+   * forgotten the batch meanwhile (other senders' batches push a sender out of its memory), and
+   * would apply it a second time. The next try records the answers the pools gave the first.
+   */
+  @Test
+  void aRefusedStepIsNotSentAgainToAPoolThatForgotTheBatchButHoldsWhatItApplied() throws Exception {
+    aStepAppliedToAAndBWhoseFirstFinishTheLedgerRefused();
+    Money a = pool(A).amount();
+    pools.pools.put(A, pool(A).view()); // A forgets the dead member's batch (its memory is full of others'), keeping the money
+    int applies = pools.applies.get();
+
+    StepRecovery.Finished f = recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+    assertEquals(new StepRecovery.Finished(1, 1, 1, 0, 0), f);
+    assertEquals(applies, pools.applies.get(), "no pool was sent the step again");
+    assertEquals(1, pool(A).opSeq(), "A applied it once");
+    assertEquals(a, pool(A).amount());
+    assertEquals(pool(A).amount(), Money.ofMicros(1_000_000).plus(sharesOf(A)), "the ledger holds exactly what A took");
+    assertEquals(pool(B).amount(), Money.ofMicros(2_000_000).plus(sharesOf(B)));
+    assertTrue(journal.notes.isEmpty());
+  }
+
+  /**
+   * A pool that lost what it applied of a refused step (rebuilt from the ledger, which lacks the
+   * step) is sent the batch again and applies it: the ledger then records what the pools hold.
+   */
+  @Test
+  void aRefusedStepIsSentAgainToAPoolRebuiltFromBeforeIt() throws Exception {
+    aStepAppliedToAAndBWhoseFirstFinishTheLedgerRefused();
+    Money b = pool(B).amount();
+    pools.pools.put(A, Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), new io.jackpot.pool.SeededRandom(3).next()));
+
+    StepRecovery.Finished f = recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+    assertEquals(new StepRecovery.Finished(1, 1, 1, 0, 0), f);
+    assertEquals(1, pool(A).opSeq(), "the rebuilt A applied it again");
+    assertEquals(1, pool(B).opSeq(), "B, which holds it, did not");
+    assertEquals(b, pool(B).amount());
+    assertEquals(pool(A).amount(), Money.ofMicros(1_000_000).plus(sharesOf(A)), "the ledger holds exactly what A holds");
+    assertEquals(pool(B).amount(), Money.ofMicros(2_000_000).plus(sharesOf(B)));
+    assertTrue(pool(A).amount().compareTo(Money.ofMicros(1_000_000)) > 0, "A took the share");
+  }
+
+  /** The dead member applied one step to A and B and recorded nothing; the ledger refused the first try to finish it. */
+  private void aStepAppliedToAAndBWhoseFirstFinishTheLedgerRefused() throws Exception {
+    Sequencer s = sequencer();
+    ledger.gate = new CompletableFuture<>(); // its commits never finish: the member dies first
+    s.submit(round("refused", 10_000_000, A, B));
+    until(() -> pool(A).opSeq() == 1 && pool(B).opSeq() == 1);
+    ledger.refusedSteps.set(1);
+    assertEquals(new StepRecovery.Finished(0, 0, 0, 0, 1), recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS));
   }
 
   @Test
