@@ -225,28 +225,36 @@ class PgLedgerIT {
     ExecutionException e = assertThrows(ExecutionException.class, () -> await(ledger.recordStepIfAbsent(onBehalf(clashing, transferIn))));
     assertTrue(e.getCause().getMessage().contains("j/recovered-at-4@4"), e.getCause().getMessage());
     assertEquals(false, ledger.stepRecorded(clashing).toCompletableFuture().get(10, TimeUnit.SECONDS), "nothing of the step");
-    // The same kind and money, but terms the pool did not have at operation 4: another state too.
-    var otherTerms = new LedgerBatch.PoolEvent(pool, 4, "PAUSED", io.jackpot.pool.PoolStatus.PAUSED, pause.amountAfter(),
-        pause.cycleSeedMicros(), pause.winSeq(), null, Money.ZERO, Money.ZERO,
-        new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(2000)), null, 0, AT);
-    var otherVersion = new LedgerBatch.PoolEvent(pool, 4, "PAUSED", io.jackpot.pool.PoolStatus.PAUSED, pause.amountAfter(),
-        pause.cycleSeedMicros(), pause.winSeq(), null, Money.ZERO, Money.ZERO, pause.terms(), null, 7, AT);
-    for (var other : List.of(otherTerms, otherVersion)) {
+    // The same kind and money, but another part of the state at operation 4: another state too.
+    var otherTerms = new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(2000));
+    var mustHit = new io.jackpot.pool.MustHit(15_000_000, "00ff", "c0mm1t");
+    for (var other : List.of(
+        paused(pool, pause.cycleSeedMicros(), null, otherTerms, null, 0, AT),
+        paused(pool, pause.cycleSeedMicros(), null, pause.terms(), null, 7, AT),
+        paused(pool, pause.cycleSeedMicros(), null, pause.terms(), otherTerms, 0, AT),
+        paused(pool, 11_000_000, null, pause.terms(), null, 0, AT),
+        paused(pool, pause.cycleSeedMicros(), mustHit, pause.terms(), null, 0, AT))) {
       String step = UUID.randomUUID().toString();
-      e = assertThrows(ExecutionException.class, () -> await(ledger.recordStepIfAbsent(onBehalf(step, other))));
+      e = assertThrows(ExecutionException.class, () -> await(ledger.recordStepIfAbsent(onBehalf(step, other))), other.toString());
       assertTrue(e.getCause().getMessage().contains("j/recovered-at-4@4"), e.getCause().getMessage());
       assertEquals(false, ledger.stepRecorded(step).toCompletableFuture().get(10, TimeUnit.SECONDS), "nothing of the step");
     }
 
     // Recorded later than the member would have: the time is not part of the state.
-    var sameLater = new LedgerBatch.PoolEvent(pool, 4, "PAUSED", io.jackpot.pool.PoolStatus.PAUSED, pause.amountAfter(),
-        pause.cycleSeedMicros(), pause.winSeq(), null, Money.ZERO, Money.ZERO, pause.terms(), null, 0, AT.plusSeconds(60));
+    var sameLater = paused(pool, pause.cycleSeedMicros(), null, pause.terms(), null, 0, AT.plusSeconds(60));
     String same = UUID.randomUUID().toString();
     assertEquals(true, ledger.recordStepIfAbsent(onBehalf(same, sameLater)).toCompletableFuture().get(10, TimeUnit.SECONDS));
     try (SimplePg sql = SimplePg.of(url)) {
       assertEquals(1, sql.count("SELECT count(*) FROM pool_events WHERE pool_key = 'recovered-at-4'"));
       assertEquals(1, sql.count("SELECT count(*) FROM pool_events WHERE pool_key = 'recovered-at-4' AND kind = 'PAUSED'"));
     }
+  }
+
+  /** A pause at operation 4 of {@code pool} holding 10 with nothing in reserve or owed, with the rest of its state as given. */
+  private static LedgerBatch.PoolEvent paused(PoolId pool, long cycleSeed, io.jackpot.pool.MustHit mustHit,
+      io.jackpot.pool.PoolTerms terms, io.jackpot.pool.PoolTerms pending, long termsVersion, Instant at) {
+    return new LedgerBatch.PoolEvent(pool, 4, "PAUSED", io.jackpot.pool.PoolStatus.PAUSED, Money.ofMicros(10_000_000), cycleSeed, 0,
+        mustHit, Money.ZERO, Money.ZERO, terms, pending, termsVersion, at);
   }
 
   /** A departed member's step with one pool event, as StepRecovery records it. */
