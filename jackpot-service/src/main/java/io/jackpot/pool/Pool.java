@@ -139,6 +139,28 @@ public record Pool(
     }
   }
 
+  /**
+   * What a pool can say of one sender's batch without applying anything: its last operation
+   * ({@code opSeq}), whether it remembers the batch, and how many senders it remembers.
+   */
+  public record Recall(long opSeq, boolean remembers, int senders) implements Serializable {
+    /**
+     * Whether a batch this pool applied may have been forgotten: only once its memory is full. A
+     * pool's memory never shrinks (a pool made from the ledger starts empty), so a pool whose memory
+     * is not full and that does not remember a batch never applied it (sent in step order, a
+     * sender's batches awaiting their record are among its last {@link #BATCHES_REMEMBERED}).
+     */
+    public boolean mayHaveForgotten() {
+      return senders >= SENDERS;
+    }
+  }
+
+  /** See {@link Recall}. */
+  public Recall recall(String senderId, String opId) {
+    AppliedBatch done = lastBatchBySender.get(senderId);
+    return new Recall(opSeq, done != null && done.find(opId).isPresent(), lastBatchBySender.size());
+  }
+
   /** The pool after a batch and what each command did. */
   public record Transition(Pool pool, List<PoolOutcome> outcomes) {}
 

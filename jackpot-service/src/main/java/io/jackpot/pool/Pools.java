@@ -16,6 +16,9 @@ public interface Pools {
 
   CompletionStage<Optional<Pool>> get(PoolId id);
 
+  /** What the pool can say of a sender's batch ({@link Pool#recall}), applying nothing; empty if the pool is not live. */
+  CompletionStage<Optional<Pool.Recall>> recall(PoolId id, String senderId, String opId);
+
   CompletionStage<List<Pool>> getAll(Collection<PoolId> ids);
 
   /** Installs the pool unless one with its id is already live; true if installed. */

@@ -3,6 +3,7 @@ package io.jackpot.sequencer;
 import io.jackpot.error.Failures;
 import io.jackpot.ledger.LedgerBatch;
 import io.jackpot.ledger.LedgerWriter;
+import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.Pools;
@@ -30,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * not sent to them again: a pool remembers a sender's batches only until {@link
  * io.jackpot.pool.Pool#SENDERS} other senders have applied batches since, and one that had forgotten
  * would apply the batch a second time. A pool is sent it again only if it no longer holds what it
- * answered: gone, or rebuilt from the ledger to before the batch's operations. The answers are
+ * answered: gone, or made again from the ledger since (see {@link #stillHolds}). The answers are
  * kept on this member only; a finisher that takes over sends the step as the first one did.
  */
 public final class StepRecovery {
@@ -140,9 +141,12 @@ public final class StepRecovery {
   }
 
   /**
-   * Whether the pool still holds what it answered the step's batch with: false if it has not
-   * answered yet, or if it is gone or its last operation is before the answer's (rebuilt from a
-   * ledger that lacks the step). An answer that changed nothing (a paused pool) always holds.
+   * Whether the pool still holds what it answered the step's batch with, so that its answer stands
+   * and the batch is not sent again: false if it has not answered yet, or if it is gone or has lost
+   * what it applied (made again from a ledger that lacks the step: it neither remembers the batch
+   * nor can have forgotten it, or its last operation is before the answer's). A pool whose memory
+   * is full and that no longer remembers the batch is taken to hold it: forgotten, not lost. An
+   * answer that changed nothing (a paused pool) always stands.
    */
   private CompletionStage<Boolean> stillHolds(StepNote note, PoolId id, List<PoolOutcome> answer) {
     if (answer == null) {
@@ -152,13 +156,20 @@ public final class StepRecovery {
     if (last == 0) {
       return CompletableFuture.completedFuture(true);
     }
-    return Failures.attempt(() -> pools.get(id)).thenApply(pool -> {
-      boolean holds = pool.isPresent() && pool.get().opSeq() >= last;
-      if (!holds) {
-        log.warn("pool {} no longer holds step {} of departed member {} (it applied it up to operation {}, and is {}): sending it again",
-            id, note.stepId(), note.senderId(), last, pool.map(p -> "at operation " + p.opSeq()).orElse("gone"));
+    Pool.Batch batch = note.batches().get(id);
+    return Failures.attempt(() -> pools.recall(id, batch.senderId(), batch.opId())).thenApply(recall -> {
+      Pool.Recall r = recall.orElse(null);
+      if (r != null && r.remembers()) {
+        return true;
       }
-      return holds;
+      if (r != null && r.mayHaveForgotten() && r.opSeq() >= last) {
+        log.warn("pool {} has forgotten the batch of step {} of departed member {} (its memory is full), and holds what it applied"
+            + " up to operation {}: recording the answer it gave", id, note.stepId(), note.senderId(), last);
+        return true;
+      }
+      log.warn("pool {} no longer holds step {} of departed member {} (it applied it up to operation {}, and is {}): sending it again",
+          id, note.stepId(), note.senderId(), last, r == null ? "gone" : "at operation " + r.opSeq() + ", made again since");
+      return false;
     });
   }
 

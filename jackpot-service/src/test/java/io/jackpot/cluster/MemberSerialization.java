@@ -19,6 +19,11 @@ public final class MemberSerialization {
     return service.toObject(data);
   }
 
+  /** Round trip through whatever form the members use for it (Java serialization, under their class filter, included). */
+  public <T> T roundTrip(T value) {
+    return service.toObject(service.toData(value));
+  }
+
   /** The size of {@code value}'s wire form, in bytes. */
   public int size(Object value) {
     return service.toData(value).totalSize();

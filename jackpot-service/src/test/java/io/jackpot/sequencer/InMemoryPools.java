@@ -55,6 +55,11 @@ final class InMemoryPools implements Pools {
   }
 
   @Override
+  public CompletionStage<Optional<Pool.Recall>> recall(PoolId id, String senderId, String opId) {
+    return CompletableFuture.completedFuture(Optional.ofNullable(pools.get(id)).map(p -> p.recall(senderId, opId)));
+  }
+
+  @Override
   public CompletionStage<List<Pool>> getAll(Collection<PoolId> ids) {
     return CompletableFuture.completedFuture(ids.stream().map(pools::get).toList());
   }

@@ -12,6 +12,7 @@ import io.jackpot.money.Rate;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolTerms;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -148,17 +149,19 @@ class StepRecoveryTest {
   @Test
   void aRefusedStepIsNotSentAgainToAPoolThatForgotTheBatchButHoldsWhatItApplied() throws Exception {
     aStepAppliedToAAndBWhoseFirstFinishTheLedgerRefused();
-    Money a = pool(A).amount();
-    pools.pools.put(A, pool(A).view()); // A forgets the dead member's batch (its memory is full of others'), keeping the money
+    // Members started since (each a new sender) fill A's memory: the dead member's batch is forgotten.
+    Pool a = stakedByNewSenders(pool(A), Pool.SENDERS, 0);
+    pools.pools.put(A, a);
+    assertTrue(a.lastBatchBySender().size() == Pool.SENDERS && !a.lastBatchBySender().containsKey(DEAD));
     int applies = pools.applies.get();
 
     StepRecovery.Finished f = recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS);
 
     assertEquals(new StepRecovery.Finished(1, 1, 1, 0, 0), f);
     assertEquals(applies, pools.applies.get(), "no pool was sent the step again");
-    assertEquals(1, pool(A).opSeq(), "A applied it once");
-    assertEquals(a, pool(A).amount());
-    assertEquals(pool(A).amount(), Money.ofMicros(1_000_000).plus(sharesOf(A)), "the ledger holds exactly what A took");
+    assertEquals(1 + Pool.SENDERS, pool(A).opSeq(), "A applied it once");
+    assertEquals(a.amount(), pool(A).amount());
+    assertEquals(List.of(1L), sharesOfStep(A), "the ledger records A's share where A took it");
     assertEquals(pool(B).amount(), Money.ofMicros(2_000_000).plus(sharesOf(B)));
     assertTrue(journal.notes.isEmpty());
   }
@@ -192,6 +195,42 @@ class StepRecoveryTest {
     until(() -> pool(A).opSeq() == 1 && pool(B).opSeq() == 1);
     ledger.refusedSteps.set(1);
     assertEquals(new StepRecovery.Finished(0, 0, 0, 0, 1), recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS));
+  }
+
+  /**
+   * A pool made again from the ledger (which lacks the refused step) and then moved on by other
+   * members, past the step's operations: its memory is not full, so it never forgot the batch; it
+   * never had it, and gets it again, at its next operation.
+   */
+  @Test
+  void aRefusedStepIsSentAgainToAPoolRebuiltFromBeforeItThoughItMovedOnSince() throws Exception {
+    aStepAppliedToAAndBWhoseFirstFinishTheLedgerRefused();
+    Pool rebuilt = Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), new io.jackpot.pool.SeededRandom(3).next());
+    Pool movedOn = stakedByNewSenders(rebuilt, 3, 0);
+    pools.pools.put(A, movedOn);
+
+    StepRecovery.Finished f = recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+    assertEquals(new StepRecovery.Finished(1, 1, 1, 0, 0), f);
+    assertEquals(4, pool(A).opSeq(), "A applied it again, after the other members' three");
+    assertEquals(List.of(4L), sharesOfStep(A), "the ledger records the share A took now");
+    assertTrue(pool(A).amount().compareTo(movedOn.amount()) > 0, "A took the share");
+    assertEquals(1, pool(B).opSeq(), "B, which holds it, did not");
+  }
+
+  /** {@code pool} after one stake from each of {@code senders} new senders (numbered from {@code first}). */
+  private static Pool stakedByNewSenders(Pool pool, int senders, int first) {
+    for (int i = first; i < first + senders; i++) {
+      pool = pool.apply(new Pool.Batch("started-" + i, 1, "s-" + i, new io.jackpot.pool.SeededRandom(i).next(),
+          List.of(io.jackpot.pool.Commands.stake("other-" + i, 1_000_000)))).pool();
+    }
+    return pool;
+  }
+
+  /** The operations at which the ledger recorded the recovered step's shares of {@code pool}. */
+  private List<Long> sharesOfStep(PoolId pool) {
+    return ledger.committed.stream().flatMap(c -> c.shares().stream()).filter(sh -> sh.pool().equals(pool))
+        .map(LedgerBatch.Share::opSeq).toList();
   }
 
   @Test

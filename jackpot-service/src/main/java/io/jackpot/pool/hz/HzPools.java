@@ -47,6 +47,11 @@ public final class HzPools implements Pools {
     return map.submitToKey(id.key(), new ReadPool()).thenApplyAsync(Optional::ofNullable, callbacks);
   }
 
+  @Override
+  public CompletionStage<Optional<Pool.Recall>> recall(PoolId id, String senderId, String opId) {
+    return map.submitToKey(id.key(), new RecallBatch(senderId, opId)).thenApplyAsync(Optional::ofNullable, callbacks);
+  }
+
   /** In the order asked; pools not live are left out. Reads a view without the batch memory. */
   @Override
   public CompletionStage<List<Pool>> getAll(Collection<PoolId> ids) {

@@ -57,6 +57,16 @@ class WireFormsTest {
   }
 
   @Test
+  void theRecallOfABatchAndItsAnswerCross() {
+    RecallBatch ask = new RecallBatch("member-1", "op-7");
+    assertEquals(ask, wire.roundTrip(ask));
+    Pool pool = Pool.created(P, new PoolTerms(200_000_000, new Rate(5_000)), new SeededRandom(1).next()).apply(batch()).pool();
+    Pool.Recall recall = ask.process(java.util.Map.entry(P.key(), pool));
+    assertEquals(new Pool.Recall(pool.opSeq(), true, 1), recall);
+    assertEquals(recall, wire.roundTrip(recall));
+  }
+
+  @Test
   void aStepNoteRoundTrips() {
     RoundRecord round = new RoundRecord("r1", "fp", "bewitched", "demo", "p-1", 2_000_000, "GBP", 100_000L, AT, 1_700_000L, 850_000L);
     RoundRecord plain = new RoundRecord("r2", "fp2", "bewitched", "demo", "p-2", 10_000_000, "EUR", null, AT);
