@@ -393,10 +393,12 @@ public final class JackpotNode implements AutoCloseable {
     return journal.senders().thenCompose(senders -> {
       java.util.Set<String> present = hz.getCluster().getMembers().stream().map(m -> m.getUuid().toString())
           .collect(java.util.stream.Collectors.toSet());
+      java.util.Set<String> departed = senders.stream().filter(s -> !present.contains(s)).collect(java.util.stream.Collectors.toSet());
+      recovery.keepAnswersOnlyOf(departed);
       java.util.concurrent.atomic.AtomicInteger left = new java.util.concurrent.atomic.AtomicInteger();
       java.util.concurrent.CompletionStage<Void> chain = java.util.concurrent.CompletableFuture.completedFuture(null);
       for (String sender : senders) {
-        if (!present.contains(sender)) {
+        if (departed.contains(sender)) {
           // Each sender on its own: one whose step cannot be recorded (tried again next time) does
           // not hold back the others' (their round claims stay held until their steps are done).
           chain = chain.thenCompose(v -> io.jackpot.error.Failures.attempt(() -> recovery.finish(sender)).handle((f, error) -> {

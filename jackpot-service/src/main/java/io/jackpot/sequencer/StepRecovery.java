@@ -93,6 +93,20 @@ public final class StepRecovery {
     });
   }
 
+  /**
+   * Drops the answers kept for senders other than {@code departed}, the senders whose steps are
+   * still in the journal and to be finished: the others' notes are gone (recorded by their member,
+   * or finished by another member), and {@link #finish} is not called for them again.
+   */
+  public void keepAnswersOnlyOf(Set<String> departed) {
+    answered.keySet().removeIf(key -> !departed.contains(StepNote.senderOf(key)));
+  }
+
+  /** How many steps have answers kept (tests). */
+  int stepsWithAnswersKept() {
+    return answered.size();
+  }
+
   CompletionStage<Finished> finishOne(StepNote note) {
     return ledger.stepRecorded(note.stepId()).thenCompose(recorded -> {
       if (recorded) {

@@ -218,6 +218,20 @@ class StepRecoveryTest {
     assertEquals(1, pool(B).opSeq(), "B, which holds it, did not");
   }
 
+  /** Answers kept for a step whose note has gone from the journal (finished elsewhere) are dropped at the next sweep. */
+  @Test
+  void theAnswersOfAStepGoneFromTheJournalAreDropped() throws Exception {
+    aStepAppliedToAAndBWhoseFirstFinishTheLedgerRefused();
+    assertEquals(1, recovery.stepsWithAnswersKept());
+    recovery.keepAnswersOnlyOf(java.util.Set.of(DEAD));
+    assertEquals(1, recovery.stepsWithAnswersKept(), "its sender still has it in the journal");
+    journal.notes.clear();
+
+    recovery.keepAnswersOnlyOf(java.util.Set.of());
+
+    assertEquals(0, recovery.stepsWithAnswersKept());
+  }
+
   /** {@code pool} after one stake from each of {@code senders} new senders (numbered from {@code first}). */
   private static Pool stakedByNewSenders(Pool pool, int senders, int first) {
     for (int i = first; i < first + senders; i++) {
