@@ -141,9 +141,18 @@ public record Pool(
 
   /**
    * What a pool can say of one sender's batch without applying anything: its last operation
-   * ({@code opSeq}), whether it remembers the batch, and how many senders it remembers.
+   * ({@code opSeq}), the outcomes it remembers the batch by (null if it does not remember it), and
+   * how many senders it remembers.
    */
-  public record Recall(long opSeq, boolean remembers, int senders) implements Serializable {
+  public record Recall(long opSeq, List<PoolOutcome> remembered, int senders) implements Serializable {
+    public Recall {
+      remembered = remembered == null ? null : List.copyOf(remembered);
+    }
+
+    public boolean remembers() {
+      return remembered != null;
+    }
+
     /**
      * Whether a batch this pool applied may have been forgotten: only once its memory is full. A
      * pool's memory never shrinks (a pool made from the ledger starts empty), so a pool whose memory
@@ -158,7 +167,7 @@ public record Pool(
   /** See {@link Recall}. */
   public Recall recall(String senderId, String opId) {
     AppliedBatch done = lastBatchBySender.get(senderId);
-    return new Recall(opSeq, done != null && done.find(opId).isPresent(), lastBatchBySender.size());
+    return new Recall(opSeq, done == null ? null : done.find(opId).map(AppliedBatch::outcomes).orElse(null), lastBatchBySender.size());
   }
 
   /** The pool after a batch and what each command did. */

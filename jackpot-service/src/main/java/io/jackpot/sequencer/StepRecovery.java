@@ -67,8 +67,9 @@ public final class StepRecovery {
    * first that cannot be finished (the ledger refuses it, or a pool cannot be reached): that one is
    * logged with its step id and why, and it and the later ones are left for the next try
    * ({@link Finished#left}). None is passed over: a later step re-sent first could push an earlier
-   * one's batch out of a pool's memory, and that one, re-sent then, would be applied again. Fails
-   * only if the journal cannot be read.
+   * one's batch out of a pool's memory, and that one, re-sent then, would be applied again. The
+   * later ones' answers are kept, reading only, from the pools that remember them (see
+   * {@link #keepRemembered}). Fails only if the journal cannot be read.
    */
   public CompletionStage<Finished> finish(String senderId) {
     return journal.stepsOf(senderId).thenCompose(notes -> {
@@ -79,7 +80,7 @@ public final class StepRecovery {
       for (int i = 0; i < notes.size(); i++) {
         StepNote note = notes.get(i);
         int leftFromHere = notes.size() - i;
-        chain = chain.thenCompose(sum -> sum.left > 0 ? CompletableFuture.completedFuture(sum)
+        chain = chain.thenCompose(sum -> sum.left > 0 ? keepRemembered(note).thenApply(v -> sum)
             : Failures.attempt(() -> finishOne(note)).handle((one, error) -> {
               if (error == null) {
                 return sum.plus(one);
@@ -91,6 +92,25 @@ public final class StepRecovery {
       }
       return chain;
     });
+  }
+
+  /**
+   * For a step left waiting behind one that could not be finished: keeps, reading only, the answers
+   * of the pools that remember its batch, while they still do (the wait may last until they have
+   * forgotten it, and the step, sent then, would be applied a second time). Never fails: a pool
+   * not read now is read at the next sweep.
+   */
+  private CompletionStage<Void> keepRemembered(StepNote note) {
+    Map<PoolId, List<PoolOutcome>> known = answered.computeIfAbsent(note.key(), k -> new ConcurrentHashMap<>());
+    List<CompletableFuture<Void>> reads = new ArrayList<>();
+    note.batches().forEach((id, batch) -> {
+      if (!known.containsKey(id)) {
+        reads.add(Failures.attempt(() -> pools.recall(id, batch.senderId(), batch.opId())).thenAccept(recall -> recall
+            .filter(Pool.Recall::remembers).ifPresent(r -> known.put(id, r.remembered())))
+            .exceptionally(e -> null).toCompletableFuture());
+      }
+    });
+    return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new));
   }
 
   /**

@@ -218,16 +218,67 @@ class StepRecoveryTest {
     assertEquals(1, pool(B).opSeq(), "B, which holds it, did not");
   }
 
+  /**
+   * A step waiting behind one the ledger refuses is not sent meanwhile (in step order), but the
+   * answers of the pools that remember its batch are kept while they do: once the first step is
+   * recorded, the second is recorded with them, though the pool has forgotten it by then.
+   */
+  @Test
+  void aStepWaitingBehindARefusedOneIsNotAppliedTwiceByAPoolThatForgotItMeanwhile() throws Exception {
+    Sequencer s = sequencer();
+    ledger.gate = new CompletableFuture<>(); // its commits never finish: the member dies first
+    s.submit(round("first", 10_000_000, A));
+    until(() -> pool(A).opSeq() == 1);
+    s.submit(round("second", 10_000_000, A));
+    until(() -> pool(A).opSeq() == 2);
+    ledger.refusedSteps.set(1);
+    assertEquals(new StepRecovery.Finished(0, 0, 0, 0, 2), recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS));
+    Pool a = stakedByNewSenders(pool(A), Pool.SENDERS, 0);
+    pools.pools.put(A, a);
+    assertTrue(!a.lastBatchBySender().containsKey(DEAD), "A has forgotten both steps' batches");
+    int applies = pools.applies.get();
+
+    StepRecovery.Finished f = recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+    assertEquals(new StepRecovery.Finished(2, 2, 2, 0, 0), f);
+    assertEquals(applies, pools.applies.get(), "neither step was sent again");
+    assertEquals(2 + Pool.SENDERS, pool(A).opSeq(), "A applied each step once");
+    assertEquals(List.of(1L, 2L), sharesOfStep(A));
+  }
+
+  /**
+   * A pool whose memory is full and that does not remember the batch, but whose last operation is
+   * before the answer's, was made again since (and sent batches by 64 senders): it lacks the step
+   * and is sent it again.
+   */
+  @Test
+  void aRefusedStepIsSentAgainToAPoolWithAFullMemoryThatIsBehindItsAnswer() throws Exception {
+    Sequencer s = sequencer();
+    pools.pools.put(A, stakedByNewSenders(pool(A), 70, 100)); // A was busy before: the step takes operation 71
+    ledger.gate = new CompletableFuture<>();
+    s.submit(round("late", 10_000_000, A));
+    until(() -> pool(A).opSeq() == 71);
+    ledger.refusedSteps.set(1);
+    assertEquals(new StepRecovery.Finished(0, 0, 0, 0, 1), recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS));
+    Pool rebuilt = Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), new io.jackpot.pool.SeededRandom(3).next());
+    pools.pools.put(A, stakedByNewSenders(rebuilt, Pool.SENDERS, 0)); // made again, then 64 senders: full, at operation 64
+
+    StepRecovery.Finished f = recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+    assertEquals(new StepRecovery.Finished(1, 1, 1, 0, 0), f);
+    assertEquals(Pool.SENDERS + 1, pool(A).opSeq(), "A applied it again");
+    assertEquals(List.of((long) Pool.SENDERS + 1), sharesOfStep(A));
+  }
+
   /** Answers kept for a step whose note has gone from the journal (finished elsewhere) are dropped at the next sweep. */
   @Test
   void theAnswersOfAStepGoneFromTheJournalAreDropped() throws Exception {
     aStepAppliedToAAndBWhoseFirstFinishTheLedgerRefused();
     assertEquals(1, recovery.stepsWithAnswersKept());
     recovery.keepAnswersOnlyOf(java.util.Set.of(DEAD));
-    assertEquals(1, recovery.stepsWithAnswersKept(), "its sender still has it in the journal");
-    journal.notes.clear();
+    assertEquals(1, recovery.stepsWithAnswersKept(), "its sender is still departed with steps in the journal");
 
-    recovery.keepAnswersOnlyOf(java.util.Set.of());
+    recovery.keepAnswersOnlyOf(java.util.Set.of()); // the sweep found no steps of it (finished elsewhere)
 
     assertEquals(0, recovery.stepsWithAnswersKept());
   }

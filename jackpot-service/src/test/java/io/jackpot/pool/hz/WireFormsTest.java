@@ -60,10 +60,13 @@ class WireFormsTest {
   void theRecallOfABatchAndItsAnswerCross() {
     RecallBatch ask = new RecallBatch("member-1", "op-7");
     assertEquals(ask, wire.roundTrip(ask));
-    Pool pool = Pool.created(P, new PoolTerms(200_000_000, new Rate(5_000)), new SeededRandom(1).next()).apply(batch()).pool();
-    Pool.Recall recall = ask.process(java.util.Map.entry(P.key(), pool));
-    assertEquals(new Pool.Recall(pool.opSeq(), true, 1), recall);
+    Pool.Transition applied = Pool.created(P, new PoolTerms(200_000_000, new Rate(5_000)), new SeededRandom(1).next()).apply(batch());
+    Pool.Recall recall = ask.process(java.util.Map.entry(P.key(), applied.pool()));
+    assertEquals(new Pool.Recall(applied.pool().opSeq(), applied.outcomes(), 1), recall);
     assertEquals(recall, wire.roundTrip(recall));
+    Pool.Recall unknown = new RecallBatch("member-2", "op-1").process(java.util.Map.entry(P.key(), applied.pool()));
+    assertEquals(new Pool.Recall(applied.pool().opSeq(), null, 1), unknown);
+    assertEquals(unknown, wire.roundTrip(unknown));
   }
 
   @Test
