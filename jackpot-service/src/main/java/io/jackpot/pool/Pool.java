@@ -33,8 +33,9 @@ import java.util.Optional;
  * @param lastBatchBySender each sender's last two applied batches (the last, and the one before it
  *     inside it): a sender (a member's sequencer) has at most one batch per pool in flight and at
  *     most two applied but not yet recorded in the ledger, so a retried batch is recognised exactly,
- *     however many batches other senders applied in between, and a departed sender's unrecorded
- *     batches can be found and finished by another member (docs/consistency.md)
+ *     however many batches other senders applied in between (until {@link #SENDERS} other senders
+ *     have; a live member's retry comes long before), and a departed sender's unrecorded batches
+ *     can be found and finished by another member (docs/consistency.md)
  */
 public record Pool(
     PoolId id,
@@ -70,7 +71,8 @@ public record Pool(
   /**
    * Batches remembered per sender: the last and the one before it. A sequencer keeps at most this
    * many steps applied but unrecorded (Sequencer), so a departed member's unrecorded batches are
-   * all still known here.
+   * all still known here, while the member is among the {@link #SENDERS} remembered (StepRecovery
+   * keeps the answers of a step that waits longer).
    */
   public static final int BATCHES_REMEMBERED = 2;
 
