@@ -397,25 +397,23 @@ public final class JackpotNode implements AutoCloseable {
       recovery.keepAnswersOnlyOf(departed);
       java.util.concurrent.atomic.AtomicInteger left = new java.util.concurrent.atomic.AtomicInteger();
       java.util.concurrent.CompletionStage<Void> chain = java.util.concurrent.CompletableFuture.completedFuture(null);
-      for (String sender : senders) {
-        if (departed.contains(sender)) {
-          // Each sender on its own: one whose step cannot be recorded (tried again next time) does
-          // not hold back the others' (their round claims stay held until their steps are done).
-          chain = chain.thenCompose(v -> io.jackpot.error.Failures.attempt(() -> recovery.finish(sender)).handle((f, error) -> {
-            if (error != null) {
-              left.incrementAndGet(); // its notes could not be read: at least one is left
-              log.error("could not read the steps of departed member {} (tried again shortly): {}", sender, String.valueOf(error));
-            } else {
-              left.addAndGet(f.left());
-              if (f.steps() > 0) {
-                log.warn("member {} left with {} unrecorded steps: {} recorded on its behalf ({} rounds, {} wins), the rest it had"
-                    + " recorded{}", sender, f.steps(), f.recorded(), f.rounds(), f.wins(),
-                    f.left() == 0 ? "" : "; " + f.left() + " not finished yet");
-              }
+      for (String sender : departed) {
+        // Each sender on its own: one whose step cannot be recorded (tried again next time) does
+        // not hold back the others' (their round claims stay held until their steps are done).
+        chain = chain.thenCompose(v -> io.jackpot.error.Failures.attempt(() -> recovery.finish(sender)).handle((f, error) -> {
+          if (error != null) {
+            left.incrementAndGet(); // its notes could not be read: at least one is left
+            log.error("could not read the steps of departed member {} (tried again shortly): {}", sender, String.valueOf(error));
+          } else {
+            left.addAndGet(f.left());
+            if (f.steps() > 0) {
+              log.warn("member {} left with {} unrecorded steps: {} recorded on its behalf ({} rounds, {} wins), the rest it had"
+                  + " recorded{}", sender, f.steps(), f.recorded(), f.rounds(), f.wins(),
+                  f.left() == 0 ? "" : "; " + f.left() + " not finished yet");
             }
-            return null;
-          }));
-        }
+          }
+          return null;
+        }));
       }
       return chain.thenRun(() -> departedStepsLeft.set(left.get()));
     }).whenComplete((v, failed) -> {

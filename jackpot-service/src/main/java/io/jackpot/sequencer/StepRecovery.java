@@ -103,10 +103,9 @@ public final class StepRecovery {
   private CompletionStage<Void> keepRemembered(StepNote note) {
     Map<PoolId, List<PoolOutcome>> known = answered.computeIfAbsent(note.key(), k -> new ConcurrentHashMap<>());
     List<CompletableFuture<Void>> reads = new ArrayList<>();
-    note.batches().forEach((id, batch) -> {
+    note.batches().keySet().forEach(id -> {
       if (!known.containsKey(id)) {
-        reads.add(Failures.attempt(() -> pools.recall(id, batch.senderId(), batch.opId())).thenAccept(recall -> recall
-            .filter(Pool.Recall::remembers).ifPresent(r -> known.put(id, r.remembered())))
+        reads.add(recall(note, id).thenAccept(recall -> recall.filter(Pool.Recall::remembers).ifPresent(r -> known.put(id, r.remembered())))
             .exceptionally(e -> null).toCompletableFuture());
       }
     });
@@ -190,8 +189,7 @@ public final class StepRecovery {
     if (last == 0) {
       return CompletableFuture.completedFuture(true);
     }
-    Pool.Batch batch = note.batches().get(id);
-    return Failures.attempt(() -> pools.recall(id, batch.senderId(), batch.opId())).thenApply(recall -> {
+    return recall(note, id).thenApply(recall -> {
       Pool.Recall r = recall.orElse(null);
       if (r != null && r.remembers()) {
         return true;
@@ -205,6 +203,12 @@ public final class StepRecovery {
           id, note.stepId(), note.senderId(), last, r == null ? "gone" : "at operation " + r.opSeq() + ", made again since");
       return false;
     });
+  }
+
+  /** What pool {@code id} knows of the step's batch for it, reading only. */
+  private CompletionStage<java.util.Optional<Pool.Recall>> recall(StepNote note, PoolId id) {
+    Pool.Batch batch = note.batches().get(id);
+    return Failures.attempt(() -> pools.recall(id, batch.senderId(), batch.opId()));
   }
 
   /** The last operation of the pool's that an outcome took, or 0 if it changed nothing. */
