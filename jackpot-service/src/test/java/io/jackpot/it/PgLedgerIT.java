@@ -211,6 +211,53 @@ class PgLedgerIT {
   }
 
   /**
+   * A win is one record of its pool, so a repeat of it agrees in every column: one that differs in
+   * any (who won it, when, how, the must-hit secret it revealed, the seed that followed and who
+   * funded it) fails the commit, in either list, nothing of it recorded.
+   */
+  @Test
+  void aWinRecordedAgainWithAnyColumnChangedFailsTheCommit() throws Exception {
+    PoolId pool = new PoolId("j", "every-column");
+    Win win = win(pool, 1, 9, "claim", null);
+    await(ledger.record(winBatch(List.of(win), List.of())));
+    Win.Reset next = win.next();
+    var revealed = new io.jackpot.pool.MustHit(15_000_000, "00ff", "c0mm1t");
+    List<Win> others = List.of(
+        new Win(win.winId(), pool, 1, 9, "claim", "another-player", "g", "op", win.amount(), win.seedMicros(), AT, win.how(), null, next),
+        new Win(win.winId(), pool, 1, 9, "claim", "p", "another-game", "op", win.amount(), win.seedMicros(), AT, win.how(), null, next),
+        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), 11_000_000, AT, win.how(), null, next),
+        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT.plusMillis(1), win.how(), null, next),
+        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT, io.jackpot.pool.Trigger.Kind.RANDOM,
+            null, next),
+        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT, win.how(), revealed, next),
+        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT, win.how(), null,
+            new Win.Reset(next.amount(), 12_000_000, null, next.terms(), next.seedFromReserve(), next.operatorFunding(), next.reserve(),
+                next.owed(), 0)),
+        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT, win.how(), null,
+            new Win.Reset(next.amount(), next.seedMicros(), null, next.terms(), Money.ofMicros(4_000_000), Money.ofMicros(6_000_000),
+                next.reserve(), next.owed(), 0)),
+        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT, win.how(), null,
+            new Win.Reset(next.amount(), next.seedMicros(), null, next.terms(), next.seedFromReserve(), new Money(10_000_000, 1),
+                next.reserve(), next.owed(), 0)));
+    for (Win other : others) {
+      for (LedgerBatch bad : List.of(winBatch(List.of(other), List.of()), winBatch(List.of(), List.of(other)))) {
+        ExecutionException e = assertThrows(ExecutionException.class, () -> await(ledger.record(bad)), other.toString());
+        assertTrue(e.getCause().getMessage().contains(win.winId()), e.getCause().getMessage());
+      }
+    }
+    // The same win again as the ledger gives it back (no next cycle's secret or terms), repeated
+    // without its anchor as a member records it: the same record.
+    Win read = ledger.findWin(win.winId()).toCompletableFuture().get(10, TimeUnit.SECONDS).orElseThrow();
+    await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(), List.of(), List.of(), List.of(), List.of(), List.of(read),
+        List.of(), List.of(), List.of(), List.of())));
+    try (SimplePg sql = SimplePg.of(url)) {
+      assertEquals(1, sql.count("SELECT count(*) FROM wins WHERE pool_key = 'every-column' AND player_id = 'p' AND how = 'CLAIM' "
+          + "AND operator_funding_micros = 10000000 AND operator_funding_sub = 0 AND hit_micros IS NULL"));
+      assertEquals(1, sql.count("SELECT count(*) FROM pool_events WHERE pool_key = 'every-column'"));
+    }
+  }
+
+  /**
    * A step finished on a departed member's behalf: a pool event whose operation already holds the
    * same state is taken as recorded, and one whose operation holds another state (a reused
    * operation number) fails the step, nothing of it recorded, rather than the event vanishing.

@@ -34,8 +34,10 @@ final class LedgerSql {
   /**
    * Wins, each recorded unless the same win is there already: a repeated claim answered on another
    * member records the win it was answered with (if absent), and may do so before the member that
-   * applied the win commits it. Returns the ids of wins found recorded differently (another round,
-   * amount or operation under the same pool and sequence): the caller fails the commit on any. A
+   * applied the win commits it. Both come from the pool's one record of the win, so they agree in
+   * every column. Returns the ids of wins found recorded differently (in any column: another round,
+   * amount, time, or reset and its funding under the same pool and sequence): the caller fails the
+   * commit on any. A
    * second win of one round on one pool breaks wins' UNIQUE (jackpot_id, pool_key, operator_id, round_id) and
    * fails it too.
    */
@@ -46,8 +48,7 @@ final class LedgerSql {
       + "ins AS (INSERT INTO wins (" + LedgerSql.WIN_COLUMNS + ") SELECT * FROM q ON CONFLICT (win_id) DO NOTHING) "
       + """
       SELECT q.win_id FROM q JOIN wins w ON w.win_id = q.win_id
-      WHERE (w.operator_id, w.round_id, w.op_seq, w.amount_micros, w.amount_after_micros, w.amount_after_sub)
-            IS DISTINCT FROM (q.operator_id, q.round_id, q.op_seq, q.amount_micros, q.amount_after_micros, q.amount_after_sub)""";
+      WHERE (""" + LedgerSql.columnsOf("w", LedgerSql.WIN_COLUMNS) + ") IS DISTINCT FROM (" + LedgerSql.columnsOf("q", LedgerSql.WIN_COLUMNS) + ")";
 
   static final String INSERT_AUDIT = """
       INSERT INTO audit_log (at, actor, owner, action, target, before, after)
@@ -225,6 +226,12 @@ final class LedgerSql {
       amount_micros, seed_micros, won_at, amount_after_micros, amount_after_sub, seed_after_micros,
       seed_from_reserve_micros, seed_from_reserve_sub, operator_funding_micros, operator_funding_sub, how, hit_micros,
       salt, commitment""";
+
+  /** {@code columns} (a comma-separated list) each qualified by {@code alias}. */
+  static String columnsOf(String alias, String columns) {
+    return java.util.Arrays.stream(columns.split(",")).map(c -> alias + "." + c.strip())
+        .collect(java.util.stream.Collectors.joining(", "));
+  }
 
   static final String FIND_WINS = "SELECT " + WIN_COLUMNS + " FROM wins"
       + " WHERE ($1::text IS NULL OR jackpot_id = $1) AND won_at >= $2 AND won_at < $3"
