@@ -49,6 +49,21 @@ final class TestNodes {
     return new ClusterSettings("it-" + UUID.randomUUID(), freePort(), List.of("127.0.0.1"), "127.0.0.1", 600);
   }
 
+  /** Two bare Hazelcast members on loopback with the service's configuration, joined to each other (no Vert.x, no database). */
+  static List<com.hazelcast.core.HazelcastInstance> twoHazelcastMembers(String name) throws InterruptedException {
+    int one = freePort();
+    int two = freePort();
+    List<String> members = List.of("127.0.0.1:" + one, "127.0.0.1:" + two);
+    String cluster = name + "-" + UUID.randomUUID();
+    var first = com.hazelcast.core.Hazelcast.newHazelcastInstance(
+        io.jackpot.cluster.HazelcastConfigs.of(new ClusterSettings(cluster, one, members, "127.0.0.1", 600)));
+    var second = com.hazelcast.core.Hazelcast.newHazelcastInstance(
+        io.jackpot.cluster.HazelcastConfigs.of(new ClusterSettings(cluster, two, members, "127.0.0.1", 600)));
+    Await.until(() -> first.getCluster().getMembers().size() == 2 && second.getCluster().getMembers().size() == 2,
+        java.time.Duration.ofSeconds(30), () -> "two members joined");
+    return List.of(first, second);
+  }
+
   static JackpotNode start(String pgUrl, ClusterSettings cluster) throws Exception {
     return start(pgUrl, cluster, DefaultCatalogue.create());
   }

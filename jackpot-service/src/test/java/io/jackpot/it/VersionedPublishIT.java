@@ -2,10 +2,7 @@ package io.jackpot.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
-import io.jackpot.cluster.ClusterSettings;
-import io.jackpot.cluster.HazelcastConfigs;
 import io.jackpot.cluster.Versioned;
 import io.jackpot.fx.FxHolder;
 import io.jackpot.fx.FxRates;
@@ -17,7 +14,6 @@ import io.jackpot.jackpot.hz.HzCatalogue;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -38,14 +34,9 @@ class VersionedPublishIT {
 
   @BeforeAll
   static void cluster() throws InterruptedException {
-    int one = TestNodes.freePort();
-    int two = TestNodes.freePort();
-    List<String> members = List.of("127.0.0.1:" + one, "127.0.0.1:" + two);
-    String name = "versioned-" + UUID.randomUUID();
-    first = Hazelcast.newHazelcastInstance(HazelcastConfigs.of(new ClusterSettings(name, one, members, "127.0.0.1", 600)));
-    second = Hazelcast.newHazelcastInstance(HazelcastConfigs.of(new ClusterSettings(name, two, members, "127.0.0.1", 600)));
-    Await.until(() -> first.getCluster().getMembers().size() == 2 && second.getCluster().getMembers().size() == 2, LIMIT,
-        () -> "two members joined");
+    List<HazelcastInstance> members = TestNodes.twoHazelcastMembers("versioned");
+    first = members.get(0);
+    second = members.get(1);
   }
 
   @AfterAll
