@@ -45,14 +45,16 @@ public interface JackpotContributor extends AutoCloseable {
    * service answers a claim of a round another client is still delivering 409 ROUND_IN_PROGRESS,
    * as every service answers a jackpot-game claim (poolKey null) while another claim of the same
    * round's jackpot game is being played: that claim is sent again for up to three request
-   * timeouts from that first answer, then fails with that code.
+   * timeouts from that first answer, then fails with that code. A null {@code roundId} throws
+   * NullPointerException (nothing sent); other fields the service needs, if null, are refused by it
+   * (JackpotException, 400).
    */
   CompletionStage<Win> claim(String roundId, String playerId, String jackpotId, String poolKey, String currency);
 
   /**
    * The wins of a round (e.g. after a reconnect), this operator's only; retried like a claim until
    * answered. Fails with {@link JackpotException} when refused, and with IllegalStateException
-   * after {@link #close()}.
+   * after {@link #close()}. A null {@code roundId} throws NullPointerException (nothing sent).
    */
   CompletionStage<List<Win>> findWins(String roundId);
 

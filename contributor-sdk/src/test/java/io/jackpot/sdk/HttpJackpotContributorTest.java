@@ -348,6 +348,20 @@ class HttpJackpotContributorTest {
     }
   }
 
+  /** A claim or a lookup without a round id is refused at once, naming it, and sends nothing. */
+  @Test
+  void aClaimOrLookupWithoutARoundIdThrowsAndSendsNothing() throws Exception {
+    try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
+         JackpotContributor sdk = JackpotContributor.of(config(service.url()).build())) {
+      NullPointerException claim = org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class,
+          () -> sdk.claim(null, "p-1", "bewitched", "cv-0.10", "EUR"));
+      assertEquals("roundId", claim.getMessage());
+      NullPointerException lookup = org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class, () -> sdk.findWins(null));
+      assertEquals("roundId", lookup.getMessage());
+      assertEquals(0, service.requests.get());
+    }
+  }
+
   /**
    * The game keeps both callback threads busy (each waits for something the test holds): later
    * rounds are still sent (one batch in flight at most here), settled and their claims answered,

@@ -482,6 +482,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
 
   @Override
   public CompletionStage<Win> claim(String roundId, String playerId, String jackpotId, String poolKey, String currency) {
+    java.util.Objects.requireNonNull(roundId, "roundId");
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("roundId", roundId);
     body.put("gameId", config.gameId());
@@ -528,6 +529,7 @@ public final class HttpJackpotContributor implements JackpotContributor {
 
   @Override
   public CompletionStage<List<Win>> findWins(String roundId) {
+    java.util.Objects.requireNonNull(roundId, "roundId");
     String path = "/v1/wins?roundId=" + URLEncoder.encode(roundId, StandardCharsets.UTF_8);
     return tracked(() -> retried(() -> call(endpoints.pick(), "GET", path, null, HttpJackpotContributor::winsObject)).thenApply(text -> parse(() -> Wire.wins(text))));
   }
