@@ -9,6 +9,7 @@ import io.jackpot.ledger.LedgerBatch;
 import io.jackpot.ledger.RoundRecord;
 import io.jackpot.ledger.RoundStatus;
 import io.jackpot.ledger.pg.PgLedger;
+import io.jackpot.ledger.pg.PgPools;
 import io.jackpot.ledger.pg.PgSchema;
 import io.jackpot.money.Money;
 import io.jackpot.pool.PoolId;
@@ -60,6 +61,30 @@ class PgLedgerIT {
 
   static void await(java.util.concurrent.CompletionStage<?> stage) throws Exception {
     stage.toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  /**
+   * A commit's wait for a connection has a deadline of its own ({@code PgPools.connectionWithin}),
+   * and a connection that comes after it goes back to the pool: a pool of one connection, held.
+   */
+  @Test
+  void aConnectionThatComesAfterItsDeadlineGoesBackToThePool() throws Exception {
+    Pool one = PgBuilder.pool().with(new io.vertx.sqlclient.PoolOptions().setMaxSize(1)).connectingTo(PgConnectOptions.fromUri(url))
+        .using(vertx).build();
+    try {
+      io.vertx.sqlclient.SqlConnection held = one.getConnection().await();
+      ExecutionException late = assertThrows(ExecutionException.class,
+          () -> PgPools.connectionWithin(one, java.time.Duration.ofMillis(200)).toCompletionStage().toCompletableFuture()
+              .get(10, TimeUnit.SECONDS));
+      assertInstanceOf(java.util.concurrent.TimeoutException.class, late.getCause());
+      held.close().await();
+      // The waiter got the connection after its deadline and gave it back: the pool's one is free.
+      io.vertx.sqlclient.SqlConnection again = PgPools.connectionWithin(one, java.time.Duration.ofSeconds(5)).toCompletionStage()
+          .toCompletableFuture().get(10, TimeUnit.SECONDS);
+      again.close().await();
+    } finally {
+      one.close().await();
+    }
   }
 
   @Test

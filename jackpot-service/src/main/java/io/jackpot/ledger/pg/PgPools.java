@@ -126,6 +126,23 @@ public final class PgPools {
     return new PgPools(limited, unlimited, heads, notLimited);
   }
 
+  /**
+   * A connection of {@code pool}, or a failure ({@code TimeoutException}) once {@code wait} has
+   * passed without one. The pool bounds the wait with a timer of its own, but in Vert.x 5.0 that
+   * timer races with a connection handed over on another event loop (vert.x issue #6169;
+   * docs/consistency.md): its failure is thrown inside the pool's task chain, and a task queued
+   * behind it in the same pass (the hand-over of a connection to a waiter that never queued, and so
+   * has no timer) is then never run, which would leave a commit waiting for ever. A connection that
+   * comes after the deadline is given back to the pool at once.
+   */
+  public static Future<SqlConnection> connectionWithin(Pool pool, Duration wait) {
+    Future<SqlConnection> acquired = pool.getConnection();
+    Future<SqlConnection> inTime = acquired.timeout(wait.toMillis(), TimeUnit.MILLISECONDS);
+    // inTime always completes (the deadline sees to it); a connection it did not carry goes back.
+    acquired.onSuccess(conn -> inTime.onFailure(late -> conn.close()));
+    return inTime;
+  }
+
   /** How long {@link #close} waits for the pools once it has cut their connections. */
   private static final Duration AFTER_CUT = Duration.ofSeconds(1);
 
