@@ -88,6 +88,7 @@ class PoolsAcrossMembersIT {
     assertEquals(Optional.empty(), get(onSecond.recall(new PoolId("j", "not-live"), "departing", "step-1")), "a pool not live");
 
     // The member holding the remote pool dies; its backup on the first member takes over.
+    assertTrue(second.getPartitionService().getPartition(remote.key()).getOwner().localMember(), "still the owner of " + remote);
     second.getLifecycleService().terminate();
     second = null;
     Await.until(() -> first.getCluster().getMembers().size() == 1, LIMIT, () -> "the second member is gone");

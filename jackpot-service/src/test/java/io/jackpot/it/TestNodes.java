@@ -55,13 +55,19 @@ final class TestNodes {
     int two = freePort();
     List<String> members = List.of("127.0.0.1:" + one, "127.0.0.1:" + two);
     String cluster = name + "-" + UUID.randomUUID();
-    var first = com.hazelcast.core.Hazelcast.newHazelcastInstance(
-        io.jackpot.cluster.HazelcastConfigs.of(new ClusterSettings(cluster, one, members, "127.0.0.1", 600)));
-    var second = com.hazelcast.core.Hazelcast.newHazelcastInstance(
-        io.jackpot.cluster.HazelcastConfigs.of(new ClusterSettings(cluster, two, members, "127.0.0.1", 600)));
-    Await.until(() -> first.getCluster().getMembers().size() == 2 && second.getCluster().getMembers().size() == 2,
-        java.time.Duration.ofSeconds(30), () -> "two members joined");
-    return List.of(first, second);
+    List<com.hazelcast.core.HazelcastInstance> started = new java.util.ArrayList<>();
+    try {
+      for (int port : List.of(one, two)) {
+        started.add(com.hazelcast.core.Hazelcast.newHazelcastInstance(
+            io.jackpot.cluster.HazelcastConfigs.of(new ClusterSettings(cluster, port, members, "127.0.0.1", 600))));
+      }
+      Await.until(() -> started.stream().allMatch(m -> m.getCluster().getMembers().size() == 2),
+          java.time.Duration.ofSeconds(30), () -> "two members joined");
+      return List.copyOf(started);
+    } catch (RuntimeException | Error | InterruptedException e) {
+      started.forEach(m -> m.getLifecycleService().terminate()); // the caller never gets them to stop
+      throw e;
+    }
   }
 
   static JackpotNode start(String pgUrl, ClusterSettings cluster) throws Exception {

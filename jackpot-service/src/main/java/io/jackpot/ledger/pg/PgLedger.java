@@ -188,7 +188,8 @@ public final class PgLedger implements Ledger {
     }
     List<String> ids = new ArrayList<>();
     rows.forEach(r -> ids.add(r.getString(0)));
-    return Future.failedFuture(new IllegalStateException(ids + " are recorded with another round, amount or state; refusing the commit"));
+    return Future.failedFuture(new IllegalStateException(ids + " are recorded with another round, amount or state"
+        + " (a win or pool event already there differs in some column); refusing the commit"));
   }
 
   @Override
