@@ -37,9 +37,8 @@ final class LedgerSql {
    * applied the win commits it. Both come from the pool's one record of the win, so they agree in
    * every column. Returns the ids of wins found recorded differently (in any column: another round,
    * amount, time, or reset and its funding under the same pool and sequence): the caller fails the
-   * commit on any. A
-   * second win of one round on one pool breaks wins' UNIQUE (jackpot_id, pool_key, operator_id, round_id) and
-   * fails it too.
+   * commit on any. A second win of one round on one pool breaks wins' UNIQUE (jackpot_id, pool_key,
+   * operator_id, round_id) and fails it too.
    */
   static final String INSERT_WINS = "WITH q AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[], "
       + "$5::int8[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int8[], $11::int8[], $12::timestamptz[], $13::int8[], "
