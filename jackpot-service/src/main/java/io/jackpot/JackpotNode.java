@@ -210,7 +210,7 @@ public final class JackpotNode implements AutoCloseable {
         + " without an answer from the database", version, config.pgTimeout().toSeconds());
 
     pools = new HzPools(hz.getMap(HzPools.MAP), hzCallbacks);
-    PgLedger ledger = new PgLedger(pg.limited(), pg.unlimited(), config.pgTimeout());
+    PgLedger ledger = new PgLedger(pg.limited(), pg.unlimited());
     RandomSource random = new StrongRandomSource();
     Catalogue catalogue = new Catalogue(List.of());
     PoolLoader loader = new PoolLoader(catalogue, pools, ledger, clock, random);

@@ -43,23 +43,14 @@ public final class PgLedger implements Ledger {
   /** For the reads that may rightly run long (see PgPools): reconciliation, round counts, rebuilds. */
   private final io.vertx.sqlclient.Pool unlimited;
 
-  /** The longest a commit waits for a connection of {@code pg} ({@link PgPools#connectionWithin}). */
-  private final java.time.Duration connectionWait;
-
   /** Every call on one pool (tools and tests). */
   public PgLedger(io.vertx.sqlclient.Pool pg) {
     this(pg, pg);
   }
 
-  /** A commit waits at most 15 s (JACKPOT_PG_TIMEOUT_SECONDS's default) for a connection. */
   public PgLedger(io.vertx.sqlclient.Pool pg, io.vertx.sqlclient.Pool unlimited) {
-    this(pg, unlimited, java.time.Duration.ofSeconds(15));
-  }
-
-  public PgLedger(io.vertx.sqlclient.Pool pg, io.vertx.sqlclient.Pool unlimited, java.time.Duration connectionWait) {
     this.pg = pg;
     this.unlimited = unlimited;
-    this.connectionWait = connectionWait;
   }
 
   /**
@@ -84,8 +75,7 @@ public final class PgLedger implements Ledger {
     } catch (RuntimeException e) {
       return Future.<Void>failedFuture(e).toCompletionStage();
     }
-    return PgPools.connectionWithin(pg, connectionWait).compose(conn -> recordOn(conn, batch, commitId, inserts).eventually(conn::close))
-        .toCompletionStage();
+    return pg.getConnection().compose(conn -> recordOn(conn, batch, commitId, inserts).eventually(conn::close)).toCompletionStage();
   }
 
   private static Future<Void> recordOn(io.vertx.sqlclient.SqlConnection conn, LedgerBatch batch, Tuple commitId, List<Insert> inserts) {

@@ -112,6 +112,7 @@ public final class PgPools {
           });
         })
         .using(vertx).build();
+    limited = new WaitBounded(limited, timeout);
     Pool unlimited = PgBuilder.pool().with(new PoolOptions().setName("ledger-unlimited").setMaxSize(UNLIMITED_SIZE))
         .with(new NetClientOptions().setMetricsName("ledger-unlimited"))
         .connectingTo(new PgConnectOptions(cached).setMetricsName("ledger-unlimited"))
@@ -132,8 +133,8 @@ public final class PgPools {
    * timer races with a connection handed over on another event loop (vert.x issue #6169;
    * docs/consistency.md): its failure is thrown inside the pool's task chain, and a task queued
    * behind it in the same pass (the hand-over of a connection to a waiter that never queued, and so
-   * has no timer) is then never run, which would leave a commit waiting for ever. A connection that
-   * comes after the deadline is given back to the pool at once.
+   * has no timer) is then never run, which would leave a commit or a transaction waiting for ever.
+   * A connection that comes after the deadline is given back to the pool at once.
    */
   public static Future<SqlConnection> connectionWithin(Pool pool, Duration wait) {
     Future<SqlConnection> acquired = pool.getConnection();
@@ -141,6 +142,52 @@ public final class PgPools {
     // inTime always completes (the deadline sees to it); a connection it did not carry goes back.
     acquired.onSuccess(conn -> inTime.onFailure(late -> conn.close()));
     return inTime;
+  }
+
+  /**
+   * The limited pool as its users see it: every connection taken from it (a commit's, and those of
+   * {@code withTransaction}, which takes it through {@link #getConnection}) is waited for under
+   * {@link #connectionWithin}; the rest is the pool's own.
+   */
+  private static final class WaitBounded implements Pool {
+    private final Pool pool;
+    private final Duration wait;
+
+    WaitBounded(Pool pool, Duration wait) {
+      this.pool = pool;
+      this.wait = wait;
+    }
+
+    @Override
+    public Future<SqlConnection> getConnection() {
+      return connectionWithin(pool, wait);
+    }
+
+    @Override
+    public io.vertx.sqlclient.Query<io.vertx.sqlclient.RowSet<io.vertx.sqlclient.Row>> query(String sql) {
+      return pool.query(sql);
+    }
+
+    @Override
+    public io.vertx.sqlclient.PreparedQuery<io.vertx.sqlclient.RowSet<io.vertx.sqlclient.Row>> preparedQuery(String sql) {
+      return pool.preparedQuery(sql);
+    }
+
+    @Override
+    public io.vertx.sqlclient.PreparedQuery<io.vertx.sqlclient.RowSet<io.vertx.sqlclient.Row>> preparedQuery(String sql,
+        io.vertx.sqlclient.PrepareOptions options) {
+      return pool.preparedQuery(sql, options);
+    }
+
+    @Override
+    public Future<Void> close() {
+      return pool.close();
+    }
+
+    @Override
+    public int size() {
+      return pool.size();
+    }
   }
 
   /** How long {@link #close} waits for the pools once it has cut their connections. */
