@@ -178,9 +178,11 @@ final class LedgerSql {
   static final String INSERT_COMMIT = "INSERT INTO ledger_commits (commit_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING commit_id";
 
   /** A pool event's columns, and its parameters as arrays (BatchArrays.events), in that order. */
-  private static final String EVENT_COLUMNS = """
-      jackpot_id, pool_key, op_seq, kind, status, amount_micros, amount_sub, cycle_seed_micros, win_seq, hit_micros, salt,
-      commitment, reserve_micros, reserve_sub, owed_micros, owed_sub, terms, pending_terms, terms_version, at""";
+  /** A pool event's state: every column but its key (pool and operation) and the time it was recorded at. */
+  private static final String EVENT_STATE_COLUMNS = """
+      kind, status, amount_micros, amount_sub, cycle_seed_micros, win_seq, hit_micros, salt, commitment, reserve_micros,
+      reserve_sub, owed_micros, owed_sub, terms, pending_terms, terms_version""";
+  private static final String EVENT_COLUMNS = "jackpot_id, pool_key, op_seq, " + EVENT_STATE_COLUMNS + ", at";
   private static final String EVENT_ARRAYS = """
       unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::text[], $6::int8[], $7::int8[], $8::int8[], $9::int8[],
              $10::int8[], $11::text[], $12::text[], $13::int8[], $14::int8[], $15::int8[], $16::int8[], $17::jsonb[],
@@ -201,11 +203,8 @@ final class LedgerSql {
       + """
       SELECT q.jackpot_id || '/' || q.pool_key || '@' || q.op_seq
       FROM q JOIN pool_events e ON e.jackpot_id = q.jackpot_id AND e.pool_key = q.pool_key AND e.op_seq = q.op_seq
-      WHERE (e.kind, e.status, e.amount_micros, e.amount_sub, e.cycle_seed_micros, e.win_seq, e.hit_micros, e.salt, e.commitment,
-             e.reserve_micros, e.reserve_sub, e.owed_micros, e.owed_sub, e.terms, e.pending_terms, e.terms_version)
-            IS DISTINCT FROM (q.kind, q.status, q.amount_micros, q.amount_sub, q.cycle_seed_micros, q.win_seq, q.hit_micros, q.salt,
-                              q.commitment, q.reserve_micros, q.reserve_sub, q.owed_micros, q.owed_sub, q.terms, q.pending_terms,
-                              q.terms_version)""";
+      WHERE (""" + LedgerSql.columnsOf("e", EVENT_STATE_COLUMNS) + ") IS DISTINCT FROM ("
+      + LedgerSql.columnsOf("q", EVENT_STATE_COLUMNS) + ")";
 
   /**
    * One operator's rounds ($2), one primary-key probe per id ($1), whatever the statistics say: a
