@@ -101,7 +101,7 @@ public final class StepRecovery {
    * not read now is read at the next sweep.
    */
   private CompletionStage<Void> keepRemembered(StepNote note) {
-    Map<PoolId, List<PoolOutcome>> known = answered.computeIfAbsent(note.key(), k -> new ConcurrentHashMap<>());
+    Map<PoolId, List<PoolOutcome>> known = keptAnswers(note);
     List<CompletableFuture<Void>> reads = new ArrayList<>();
     note.batches().keySet().forEach(id -> {
       if (!known.containsKey(id)) {
@@ -121,6 +121,17 @@ public final class StepRecovery {
     answered.keySet().removeIf(key -> !departed.contains(StepNote.senderOf(key)));
   }
 
+  /** The pools' answers kept for the step of {@code note}, by pool (made empty the first time). */
+  private Map<PoolId, List<PoolOutcome>> keptAnswers(StepNote note) {
+    return answered.computeIfAbsent(note.key(), k -> new ConcurrentHashMap<>());
+  }
+
+  /** The step of {@code note} is recorded: its note and its kept answers go. */
+  private void done(StepNote note) {
+    journal.forget(note);
+    answered.remove(note.key());
+  }
+
   /** How many steps have answers kept (tests). */
   int stepsWithAnswersKept() {
     return answered.size();
@@ -130,8 +141,7 @@ public final class StepRecovery {
     return ledger.stepRecorded(note.stepId()).thenCompose(recorded -> {
       if (recorded) {
         // Its member recorded it and died before dropping the note: re-sending it could apply it again.
-        journal.forget(note);
-        answered.remove(note.key());
+        done(note);
         return CompletableFuture.completedFuture(new Finished(1, 0, 0, 0, 0));
       }
       return answers(note).thenCompose(results -> {
@@ -142,8 +152,7 @@ public final class StepRecovery {
         // pool answered the repeat with it): the same rows are taken as recorded, others fail.
         LedgerBatch batch = batches.of(done).finishedOnBehalf().forSteps(note.stepId(), List.of(note.stepId()));
         return ledger.recordStepIfAbsent(batch).thenApply(mine -> {
-          journal.forget(note);
-          answered.remove(note.key());
+          done(note);
           if (mine) {
             log.warn("finished step {} of departed member {}: {} rounds, {} wins recorded on its behalf", note.stepId(), note.senderId(),
                 batch.rounds().size(), batch.winsIfAbsent().size());
@@ -160,7 +169,7 @@ public final class StepRecovery {
    * that answered are kept if another fails).
    */
   private CompletionStage<Map<PoolId, List<PoolOutcome>>> answers(StepNote note) {
-    Map<PoolId, List<PoolOutcome>> known = answered.computeIfAbsent(note.key(), k -> new ConcurrentHashMap<>());
+    Map<PoolId, List<PoolOutcome>> known = keptAnswers(note);
     List<CompletableFuture<Void>> calls = new ArrayList<>();
     note.batches().forEach((id, batch) -> calls.add(stillHolds(note, id, known.get(id)).thenCompose(holds -> holds
         ? CompletableFuture.<Void>completedFuture(null)
