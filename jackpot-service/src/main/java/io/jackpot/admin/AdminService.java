@@ -370,17 +370,18 @@ public final class AdminService {
   private static void refuseOverfilling(List<Pool> live, PoolId from, PoolId to) {
     Total held = value(live, to);
     Total after = held.plus(value(live, from)); // a sum of any size: a long could overflow here too
-    Total most = Total.of(Money.ofMicros(Pool.MOST_MICROS));
-    if (after.compareTo(most) > 0) {
+    if (after.compareTo(MOST_A_POOL_HOLDS) > 0) {
       throw new Rejection(Kind.CONFLICT, "TRANSFER_TOO_LARGE", "transferTo: pool " + to + " holds " + held.toPlainString()
           + " and would hold " + after.toPlainString() + " with what pool " + from + " holds, more than a pool may hold ("
-          + most.toPlainString() + "); transfer it to another pool, or hold it");
+          + MOST_A_POOL_HOLDS.toPlainString() + "); transfer it to another pool, or hold it");
     }
   }
 
-  /** All pool {@code id} holds, as {@code live} has it (a pool not among them holds nothing). */
+  private static final Total MOST_A_POOL_HOLDS = Total.of(Money.ofMicros(Pool.MOST_MICROS));
+
+  /** All pool {@code id} holds, as {@code live} has it (both pools of a transfer are among them: refuseNotLoaded ran first). */
   private static Total value(List<Pool> live, PoolId id) {
-    return live.stream().filter(p -> p.id().equals(id)).findFirst().map(p -> Total.of(p.value())).orElse(Total.ZERO);
+    return live.stream().filter(p -> p.id().equals(id)).findFirst().map(p -> Total.of(p.value())).orElseThrow();
   }
 
   /** The refusal (400 {@code code}) naming the first of {@code targets} that is a discontinued pool among {@code live}, or null. */
