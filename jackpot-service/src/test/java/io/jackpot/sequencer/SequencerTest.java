@@ -29,6 +29,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class SequencerTest {
+  /** The longest a test waits for what the sequencer does on its own thread. */
+  private static final java.time.Duration WAIT = java.time.Duration.ofSeconds(5);
+
   static final PoolId A = new PoolId("j", "a");
   static final PoolId B = new PoolId("j", "b");
   static final Instant NOW = Instant.parse("2026-11-21T12:00:00Z");
@@ -74,7 +77,7 @@ class SequencerTest {
     }
     ledger.failures.set(Integer.MAX_VALUE);
     ledger.gate.completeExceptionally(new IllegalStateException("connection reset")); // the held commit fails, and every retry
-    awaitWithin5s(() -> !s.healthy(), "the first commit failed");
+    Polling.until(() -> !s.healthy(), WAIT, "the first commit failed");
     assertTrue(all.stream().noneMatch(CompletableFuture::isDone), "nothing answered yet");
     clock.now = NOW.plusSeconds(21);
     CompletableFuture<Object> firstRefused = CompletableFuture.anyOf(all.toArray(CompletableFuture[]::new));
@@ -226,17 +229,17 @@ class SequencerTest {
 
     ledger.gate = new CompletableFuture<>(); // r2's commit waits
     CompletableFuture<List<PoolOutcome>> r2 = r.sequencer().submit(round("r2", 1_000_000, A)).toCompletableFuture();
-    awaitWithin5s(() -> !pools.pools.get(A).amount().equals(Money.ofMicros(1_000_000)), "r2 applied: one place was left");
+    Polling.until(() -> !pools.pools.get(A).amount().equals(Money.ofMicros(1_000_000)), WAIT, "r2 applied: one place was left");
     CompletableFuture<List<PoolOutcome>> r3 = r.sequencer().submit(round("r3", 1_000_000, A)).toCompletableFuture();
     loop.submit(() -> { }).get(5, TimeUnit.SECONDS); // r3 taken in: applied at once, if at all (the pools answer at once)
     assertEquals(Money.ofMicros(1_010_000), pools.pools.get(A).amount(), "r3 not applied while the note may stand and r2 is unrecorded");
     int forgets = r.forgotten().size();
-    awaitWithin5s(() -> r.forgotten().size() >= forgets + 2, "the note is asked to be dropped again and again");
+    Polling.until(() -> r.forgotten().size() >= forgets + 2, WAIT, "the note is asked to be dropped again and again");
     assertEquals(Money.ofMicros(1_010_000), pools.pools.get(A).amount(), "nor meanwhile");
     assertFalse(r.sequencer().healthy(), "not ready while the note cannot be dropped");
 
     droppable.set(true); // the next attempt drops it: its place goes to r3, r2 still waiting for its commit
-    awaitWithin5s(() -> !pools.pools.get(A).amount().equals(Money.ofMicros(1_010_000)), "r3 applied once the note is dropped");
+    Polling.until(() -> !pools.pools.get(A).amount().equals(Money.ofMicros(1_010_000)), WAIT, "r3 applied once the note is dropped");
     assertTrue(r.sequencer().healthy(), "ready once it is dropped");
     ledger.gate.complete(null);
     r2.get(5, TimeUnit.SECONDS);
@@ -245,14 +248,6 @@ class SequencerTest {
   }
 
   /** Waits, spinning, until {@code done}; fails with {@code what} if 5 s pass first. */
-  private static void awaitWithin5s(java.util.function.BooleanSupplier done, String what) {
-    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (!done.getAsBoolean()) {
-      assertTrue(System.nanoTime() < until, what);
-      Thread.onSpinWait();
-    }
-  }
-
   /**
    * The journal does not answer the note of round r1's step ({@code lands}: it takes the note all
    * the same), {@code meanwhile} happens, then it would: r1 is refused, never applied, and the
@@ -423,7 +418,7 @@ class SequencerTest {
     assertFalse(s.failingFor(Duration.ZERO));
     ledger.failures.set(Integer.MAX_VALUE);
     CompletableFuture<List<PoolOutcome>> done = s.submit(round("r1", 1_000_000, A)).toCompletableFuture();
-    awaitWithin5s(() -> ledger.attempts.get() >= 2, "the failing commit was retried");
+    Polling.until(() -> ledger.attempts.get() >= 2, WAIT, "the failing commit was retried");
     assertTrue(s.failingFor(Duration.ZERO));
     assertFalse(s.failingFor(Duration.ofHours(1)));
     ledger.failures.set(0);

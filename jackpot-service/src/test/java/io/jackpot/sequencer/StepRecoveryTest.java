@@ -270,7 +270,10 @@ class StepRecoveryTest {
     assertEquals(List.of((long) Pool.SENDERS + 1), sharesOfStep(A));
   }
 
-  /** Answers kept for a step whose note has gone from the journal (finished elsewhere) are dropped at the next sweep. */
+  /**
+   * {@code keepAnswersOnlyOf} drops the answers kept for senders it is not given (JackpotNode's
+   * sweep gives it the departed senders with steps left in the journal; that call is not run here).
+   */
   @Test
   void theAnswersOfAStepGoneFromTheJournalAreDropped() throws Exception {
     aStepAppliedToAAndBWhoseFirstFinishTheLedgerRefused();
@@ -354,12 +357,8 @@ class StepRecoveryTest {
     }
   }
 
-  /** Polls an observable condition (the pools' state), with a limit. */
-  private static void until(BooleanSupplier condition) throws InterruptedException {
-    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!condition.getAsBoolean()) {
-      assertTrue(System.nanoTime() < end, "timed out");
-      Thread.sleep(1);
-    }
+  /** Waits for the pools' state, with a limit. */
+  private static void until(BooleanSupplier condition) {
+    Polling.until(condition, java.time.Duration.ofSeconds(10), "timed out");
   }
 }
