@@ -134,9 +134,18 @@ public final class AwardService {
 
   /** The round's win of the jackpot, recorded or live, for this claimant (another's: ROUND_ID_CONFLICT), if there is one. */
   private CompletionStage<java.util.Optional<Win>> wonBefore(Caller caller, ClaimRequest request, JackpotDefinition jackpot) {
+    return roundNow(caller, request, jackpot, (won, live) -> CompletableFuture.completedFuture(won.map(w -> sameClaimant(w, request, caller))));
+  }
+
+  /**
+   * The round's win of the jackpot as the ledger's wins and the jackpot's live pools have it now
+   * ({@link #wonBy}), handed to {@code then} with those pools: one read of each.
+   */
+  private <T> CompletionStage<T> roundNow(Caller caller, ClaimRequest request, JackpotDefinition jackpot,
+      java.util.function.BiFunction<java.util.Optional<Win>, List<io.jackpot.pool.Pool>, CompletionStage<T>> then) {
     CompletionStage<List<Win>> recorded = ledger.findWinsByRound(caller.operatorId(), request.roundId());
-    return pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList()).thenCompose(live -> recorded.thenApply(wins ->
-        wonBy(wins, live, caller, request).map(w -> sameClaimant(w, request, caller))));
+    return pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList())
+        .thenCompose(live -> recorded.thenCompose(wins -> then.apply(wonBy(wins, live, caller, request), live)));
   }
 
   /**
@@ -187,9 +196,7 @@ public final class AwardService {
       if (!Rejection.is(failure, "POOL_DISCONTINUED")) {
         return CompletableFuture.failedStage(failure);
       }
-      CompletionStage<List<Win>> recorded = ledger.findWinsByRound(caller.operatorId(), request.roundId()); // asked meanwhile
-      return pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList()).thenCompose(livePools -> recorded.thenCompose(wins -> {
-        java.util.Optional<Win> won = wonBy(wins, livePools, caller, request);
+      return roundNow(caller, request, jackpot, (won, livePools) -> { // asked meanwhile
         if (won.isPresent()) {
           return CompletableFuture.completedFuture(sameClaimant(won.get(), request, caller));
         }
@@ -202,7 +209,7 @@ public final class AwardService {
         }
         log.info("claim of round {}: drawn tier {} is discontinued; drawn again: {}", request.roundId(), drawn, jackpot.poolId(tier.get()));
         return claimOn(jackpot.poolId(tier.get()), caller, request, java.util.Optional.empty(), round);
-      }));
+      });
     });
   }
 
