@@ -388,35 +388,8 @@ public final class JackpotNode implements AutoCloseable {
       departedStepsLeft.set(0); // the oldest member counts them
       return java.util.concurrent.CompletableFuture.completedFuture(null);
     }
-    // Senders first, members after: a member that joins meanwhile is then in the member list
-    // (UUIDs are never reused, so a sender missing from the later list really has gone).
-    return journal.senders().thenCompose(senders -> {
-      java.util.Set<String> present = hz.getCluster().getMembers().stream().map(m -> m.getUuid().toString())
-          .collect(java.util.stream.Collectors.toSet());
-      java.util.Set<String> departed = senders.stream().filter(s -> !present.contains(s)).collect(java.util.stream.Collectors.toSet());
-      recovery.keepAnswersOnlyOf(departed);
-      java.util.concurrent.atomic.AtomicInteger left = new java.util.concurrent.atomic.AtomicInteger();
-      java.util.concurrent.CompletionStage<Void> chain = java.util.concurrent.CompletableFuture.completedFuture(null);
-      for (String sender : departed) {
-        // Each sender on its own: one whose step cannot be recorded (tried again next time) does
-        // not hold back the others' (their round claims stay held until their steps are done).
-        chain = chain.thenCompose(v -> io.jackpot.error.Failures.attempt(() -> recovery.finish(sender)).handle((f, error) -> {
-          if (error != null) {
-            left.incrementAndGet(); // its notes could not be read: at least one is left
-            log.error("could not read the steps of departed member {} (tried again shortly): {}", sender, String.valueOf(error));
-          } else {
-            left.addAndGet(f.left());
-            if (f.steps() > 0) {
-              log.warn("member {} left with {} unrecorded steps: {} recorded on its behalf ({} rounds, {} wins), the rest it had"
-                  + " recorded{}", sender, f.steps(), f.recorded(), f.rounds(), f.wins(),
-                  f.left() == 0 ? "" : "; " + f.left() + " not finished yet");
-            }
-          }
-          return null;
-        }));
-      }
-      return chain.thenRun(() -> departedStepsLeft.set(left.get()));
-    }).whenComplete((v, failed) -> {
+    return recovery.finishDeparted(() -> hz.getCluster().getMembers().stream().map(m -> m.getUuid().toString())
+        .collect(java.util.stream.Collectors.toSet())).thenAccept(departedStepsLeft::set).whenComplete((v, failed) -> {
       if (failed != null) {
         // The journal's senders could not be read: what is left is not known, so at least one is
         // shown, not a 0 this member may have set while it was not the oldest.

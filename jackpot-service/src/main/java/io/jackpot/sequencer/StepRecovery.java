@@ -13,9 +13,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -113,11 +116,50 @@ public final class StepRecovery {
   }
 
   /**
+   * One sweep of the journal, for the one finisher (the oldest member): the steps of every sender
+   * with notes in the journal that is not among {@code members} are finished ({@link #finish}),
+   * sender by sender in the order of their ids. One whose notes cannot be read or whose step cannot
+   * be recorded (tried again next sweep) does not hold back the others. The journal's senders are
+   * read first and the members after, so a member that joins meanwhile is in the member list
+   * (member ids are never reused: a sender missing from the later list really has gone). Answers
+   * how many steps are left unfinished, a sender whose notes could not be read counting one; fails
+   * only if the journal's senders cannot be read.
+   *
+   * @param members the ids of the cluster's members now, asked once per sweep
+   */
+  public CompletionStage<Integer> finishDeparted(Supplier<Set<String>> members) {
+    return journal.senders().thenCompose(senders -> {
+      Set<String> present = members.get();
+      Set<String> departed = senders.stream().filter(s -> !present.contains(s)).collect(Collectors.toCollection(TreeSet::new));
+      keepAnswersOnlyOf(departed);
+      AtomicInteger left = new AtomicInteger();
+      CompletionStage<Void> chain = CompletableFuture.completedFuture(null);
+      for (String sender : departed) {
+        chain = chain.thenCompose(v -> Failures.attempt(() -> finish(sender)).handle((f, error) -> {
+          if (error != null) {
+            left.incrementAndGet(); // its notes could not be read: at least one is left
+            log.error("could not read the steps of departed member {} (tried again shortly): {}", sender, String.valueOf(error));
+          } else {
+            left.addAndGet(f.left());
+            if (f.steps() > 0) {
+              log.warn("member {} left with {} unrecorded steps: {} recorded on its behalf ({} rounds, {} wins), the rest it had"
+                  + " recorded{}", sender, f.steps(), f.recorded(), f.rounds(), f.wins(),
+                  f.left() == 0 ? "" : "; " + f.left() + " not finished yet");
+            }
+          }
+          return null;
+        }));
+      }
+      return chain.thenApply(v -> left.get());
+    });
+  }
+
+  /**
    * Drops the answers kept for senders other than {@code departed}, the senders whose steps are
    * still in the journal and to be finished: the others' notes are gone (recorded by their member,
    * or finished by another member), and {@link #finish} is not called for them again.
    */
-  public void keepAnswersOnlyOf(Set<String> departed) {
+  void keepAnswersOnlyOf(Set<String> departed) {
     answered.keySet().removeIf(key -> !departed.contains(StepNote.senderOf(key)));
   }
 

@@ -13,12 +13,15 @@ import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolTerms;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -271,19 +274,112 @@ class StepRecoveryTest {
   }
 
   /**
-   * {@code keepAnswersOnlyOf} drops the answers kept for senders it is not given (JackpotNode's
-   * sweep gives it the departed senders with steps left in the journal; that call is not run here).
+   * The sweep drops the answers kept for a step once the journal no longer has it (another member,
+   * the finisher before, recorded it): its sender is not finished again, so nothing else would.
    */
   @Test
-  void theAnswersOfAStepGoneFromTheJournalAreDropped() throws Exception {
+  void theSweepDropsTheAnswersOfAStepGoneFromTheJournal() throws Exception {
     aStepAppliedToAAndBWhoseFirstFinishTheLedgerRefused();
     assertEquals(1, recovery.stepsWithAnswersKept());
-    recovery.keepAnswersOnlyOf(java.util.Set.of(DEAD));
+    ledger.refusedSteps.set(1);
+    assertEquals(1, sweep(recovery, Set.of()), "refused again: one step left");
     assertEquals(1, recovery.stepsWithAnswersKept(), "its sender is still departed with steps in the journal");
 
-    recovery.keepAnswersOnlyOf(java.util.Set.of()); // the sweep found no steps of it (finished elsewhere)
+    journal.notes.clear(); // finished elsewhere
 
+    assertEquals(0, sweep(recovery, Set.of()));
     assertEquals(0, recovery.stepsWithAnswersKept());
+    assertTrue(ledger.committed.isEmpty(), "not recorded here");
+  }
+
+  /**
+   * The journal's senders are read before the members: a member that joins while they are read
+   * (and writes its first note) is in the member list, and its steps are left to it.
+   */
+  @Test
+  void aMemberThatJoinsWhileTheJournalIsReadIsNotTakenForDeparted() throws Exception {
+    Sequencer s = sequencer();
+    ledger.gate = new CompletableFuture<>(); // the member's commit is under way
+    s.submit(round("r0", 10_000_000, A, B));
+    until(() -> pool(A).opSeq() == 1 && pool(B).opSeq() == 1);
+    AtomicBoolean joined = new AtomicBoolean();
+    StepRecovery sweeping = new StepRecovery(pools, ledger, new ForwardingJournal(journal) {
+      @Override
+      public CompletionStage<Set<String>> senders() {
+        joined.set(true); // DEAD joins as the senders are read
+        return super.senders();
+      }
+    }, clock);
+
+    assertEquals(0, sweeping.finishDeparted(() -> joined.get() ? Set.of(DEAD) : Set.of()).toCompletableFuture().get(10, TimeUnit.SECONDS));
+
+    assertTrue(ledger.committed.isEmpty(), "its step is not recorded on its behalf");
+    assertEquals(1, journal.notes.size());
+
+    assertEquals(0, sweep(sweeping, Set.of()), "it has left now");
+    assertEquals(1, ledger.committed.size(), "its step recorded on its behalf");
+    assertTrue(journal.notes.isEmpty());
+  }
+
+  /** A departed sender whose notes cannot be read is counted as one step left and holds back no other. */
+  @Test
+  void aDepartedSenderWhoseNotesCannotBeReadDoesNotHoldBackTheOthers() throws Exception {
+    Sequencer s = sequencer();
+    ledger.gate = new CompletableFuture<>(); // its commits never finish: the member dies first
+    s.submit(round("r0", 10_000_000, A, B));
+    until(() -> pool(A).opSeq() == 1 && pool(B).opSeq() == 1);
+    String unreadable = "a-member-before-" + DEAD; // swept first
+    StepRecovery sweeping = new StepRecovery(pools, ledger, new ForwardingJournal(journal) {
+      @Override
+      public CompletionStage<Set<String>> senders() {
+        return super.senders().thenApply(senders -> Set.of(unreadable, senders.iterator().next()));
+      }
+
+      @Override
+      public CompletionStage<List<StepNote>> stepsOf(String senderId) {
+        return senderId.equals(unreadable) ? CompletableFuture.failedFuture(new IllegalStateException("partition lost"))
+            : super.stepsOf(senderId);
+      }
+    }, clock);
+
+    assertEquals(1, sweep(sweeping, Set.of()), "the unreadable sender counts one");
+
+    assertEquals(1, ledger.committed.size(), "the dead member's step recorded on its behalf");
+    assertTrue(journal.notes.isEmpty());
+  }
+
+  /** One sweep of {@code recovery} with {@code members} in the cluster: the steps it left. */
+  private static int sweep(StepRecovery recovery, Set<String> members) throws Exception {
+    return recovery.finishDeparted(() -> members).toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  /** A journal that hands every call to another; tests override the calls they change. */
+  private static class ForwardingJournal implements StepJournal {
+    private final StepJournal to;
+
+    ForwardingJournal(StepJournal to) {
+      this.to = to;
+    }
+
+    @Override
+    public CompletionStage<Void> write(StepNote note) {
+      return to.write(note);
+    }
+
+    @Override
+    public CompletionStage<Void> forget(StepNote note) {
+      return to.forget(note);
+    }
+
+    @Override
+    public CompletionStage<Set<String>> senders() {
+      return to.senders();
+    }
+
+    @Override
+    public CompletionStage<List<StepNote>> stepsOf(String senderId) {
+      return to.stepsOf(senderId);
+    }
   }
 
   /** {@code pool} after one stake from each of {@code senders} new senders (numbered from {@code first}). */
