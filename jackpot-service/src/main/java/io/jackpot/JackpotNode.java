@@ -103,7 +103,8 @@ public final class JackpotNode implements AutoCloseable {
   private final ExecutorService journalReads = Executors.newSingleThreadExecutor(r -> new Thread(r, "journal-reads"));
   /** Publishes of definitions and exchange rates: blocking compare-and-set on their maps, rare, off hz-callbacks. */
   private final ExecutorService hzPublishes = Executors.newSingleThreadExecutor(r -> new Thread(r, "hz-publishes"));
-  private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "sequencer-retry"));
+  /** The sequencer's retries and the round claims' released again (RetriedReleases): short tasks that start calls. */
+  private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "retries"));
   private LocalPostgres localPostgres;
   private PgPools pg;
   private PrometheusMeterRegistry metricsRegistry;
@@ -240,8 +241,9 @@ public final class JackpotNode implements AutoCloseable {
     recovery = new StepRecovery(pools, ledger, journal, clock);
     this.journal = journal;
     claimHolders = new ClaimHolders(hz.getCluster(), journal, clock, claimTtlMillis);
-    var roundClaims = new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), hzCallbacks, clock, claimTtlMillis, memberId,
-        claimHolders::released);
+    var roundClaims = new io.jackpot.contribution.RetriedReleases(new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), hzCallbacks, clock,
+        claimTtlMillis, memberId, claimHolders::released), (after, task) -> scheduler.schedule(task, after.toMillis(),
+        java.util.concurrent.TimeUnit.MILLISECONDS), io.jackpot.contribution.RetriedReleases.PAUSES);
     var contributions = new ContributionService(catalogue, fx, roundClaims, ledger, sequencer, clock);
     claimKeeper = new io.jackpot.contribution.ClaimKeeper(journal, roundClaims, clock, claimTtlMillis);
     var awards = new AwardService(catalogue, ledger, sequencer, clock, new TierDraw(clusterSecret(hz, "tier-draw")), fx,

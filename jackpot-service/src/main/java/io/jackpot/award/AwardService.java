@@ -125,7 +125,8 @@ public final class AwardService {
           return CompletableFuture.<Void>completedFuture(null); // its win may still be applied: no other try may draw meanwhile
         }
         return io.jackpot.error.Failures.attempt(() -> roundClaims.release(claim, token)).exceptionally(e -> {
-          log.warn("could not release the jackpot-game claim of round {} (it lapses by itself): {}", request.roundId(), e.toString());
+          log.warn("could not release the jackpot-game claim of round {} at once (tried again in the background, else it lapses"
+              + " by its TTL): {}", request.roundId(), e.toString());
           return null;
         });
       }).thenCompose(released -> played);

@@ -149,7 +149,8 @@ public final class ContributionService {
     }
 
     /**
-     * Best effort: a claim left behind only delays a retry until it expires. A release refused
+     * Best effort: a claim left behind only delays a retry until it expires (RetriedReleases tries
+     * again first). A release refused
      * before it was sent is logged like one that failed, never thrown: by now the rounds are
      * answered, and the request's answer must say what became of them.
      */
@@ -166,7 +167,8 @@ public final class ContributionService {
     }
 
     private static void notReleased(int claims, Throwable why) {
-      log.warn("could not release {} round claims (they expire by themselves): {}", claims, why.toString());
+      log.warn("could not release {} round claims at once (tried again in the background, else they lapse by their TTL): {}", claims,
+          why.toString());
     }
 
     /** The rounds keyed as they are claimed: under their operator and id ({@link RoundClaims#key}). */

@@ -37,6 +37,10 @@ class ContributionClaimKeysTest {
     volatile boolean heldElsewhere;
     /** Set: a release throws instead of being sent (the member's Hazelcast shutting down). */
     volatile boolean releaseThrows;
+    /** How many of the next releases fail once sent (a partition moving); each is counted in {@code releases}. */
+    int releaseFailures;
+    /** Releases asked for, whatever became of them. */
+    int releases;
     /** Set: takes the claims and then throws instead of failing the call (a later bucket's call refused before it was sent). */
     volatile boolean throwing;
 
@@ -57,8 +61,13 @@ class ContributionClaimKeysTest {
 
     @Override
     public synchronized CompletionStage<Void> release(Map<String, String> fingerprintByRound, String token) {
+      releases++;
       if (releaseThrows) {
         throw new IllegalStateException("Hazelcast instance is not active");
+      }
+      if (releaseFailures > 0) {
+        releaseFailures--;
+        return CompletableFuture.failedFuture(new IllegalStateException("partition moving"));
       }
       released.addAll(fingerprintByRound.keySet());
       releaseTokens.add(token);
