@@ -242,7 +242,8 @@ public final class JackpotNode implements AutoCloseable {
     this.journal = journal;
     claimHolders = new ClaimHolders(hz.getCluster(), journal, clock, claimTtlMillis);
     var roundClaims = new io.jackpot.contribution.RetriedReleases(new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), hzCallbacks, clock,
-        claimTtlMillis, memberId, claimHolders::released), (after, task) -> scheduler.schedule(task, after.toMillis(),
+        claimTtlMillis, memberId, claimHolders::released), (after, task) -> scheduler.schedule(task,
+        after.toMillis() + java.util.concurrent.ThreadLocalRandom.current().nextLong(after.toMillis() / 4 + 1),
         java.util.concurrent.TimeUnit.MILLISECONDS), io.jackpot.contribution.RetriedReleases.PAUSES);
     var contributions = new ContributionService(catalogue, fx, roundClaims, ledger, sequencer, clock);
     claimKeeper = new io.jackpot.contribution.ClaimKeeper(journal, roundClaims, clock, claimTtlMillis);

@@ -21,9 +21,12 @@ import org.slf4j.LoggerFactory;
  * <p>{@link #release} answers as its first try does, so the caller goes on as before (it logs a
  * failure and answers); the later tries are the background's, and this class logs how they end. A
  * release tried again is safe: it releases only the claims its request's token holds, and a claim
- * is released only once its round is recorded or was never applied, which stays so. The pauses
- * together must stay well under the shortest TTL (60 s), so that a late release never meets a
- * claim that lapsed and was taken again (it would not release that one either: another token).
+ * is released only once its round is recorded or was never applied, which stays so. A claim that
+ * lapsed meanwhile and was taken again is another request's, under another token, and is not
+ * released. The pauses together stay well under the shortest TTL (60 s), so the tries usually
+ * come while the claims still stand (a try may itself wait out Hazelcast's call timeout first).
+ * A member that stops drops the tries still to come (logged when one is refused): its claims
+ * count as absent once it has left and its notes are gone (ClaimHolders), or lapse by their TTL.
  *
  * <p>Thread-safe. Claims, keeps and reads pass through unchanged.
  */
@@ -34,7 +37,11 @@ public final class RetriedReleases implements RoundClaims {
   public static final List<Duration> PAUSES = List.of(Duration.ofMillis(250), Duration.ofSeconds(1), Duration.ofSeconds(3),
       Duration.ofSeconds(12));
 
-  /** Runs a task after a pause, on another thread; throws RejectedExecutionException once stopped. */
+  /**
+   * Runs a task after a pause (the service's adds up to a quarter at random, so that the releases
+   * failed together are not tried again together), on another thread; throws
+   * RejectedExecutionException once stopped.
+   */
   public interface Later {
     void run(Duration after, Runnable task);
   }

@@ -89,11 +89,15 @@ class RetriedReleasesTest {
     assertEquals(1, cluster.releases);
   }
 
-  /** A late release must never meet a claim that lapsed (the shortest TTL, JACKPOT_ROUND_CLAIM_TTL_SECONDS, is 60 s). */
+  /**
+   * The tries come while the claims still stand, unless a try itself waits long: the pauses, with
+   * the service's quarter of jitter, stay within half the shortest TTL
+   * (JACKPOT_ROUND_CLAIM_TTL_SECONDS, 60 s).
+   */
   @Test
   void theServicesPausesEndWellWithinTheShortestClaimTtl() {
     Duration all = RetriedReleases.PAUSES.stream().reduce(Duration.ZERO, Duration::plus);
-    assertTrue(all.compareTo(Duration.ofSeconds(30)) <= 0, all.toString());
+    assertTrue(all.multipliedBy(5).dividedBy(4).compareTo(Duration.ofSeconds(30)) <= 0, all.toString());
   }
 
   private void runScheduled() {

@@ -306,8 +306,12 @@ class StepRecoveryTest {
     StepRecovery sweeping = new StepRecovery(pools, ledger, new ForwardingJournal(journal) {
       @Override
       public CompletionStage<Set<String>> senders() {
-        joined.set(true); // DEAD joins as the senders are read
-        return super.senders();
+        CompletableFuture<Set<String>> answer = new CompletableFuture<>(); // answered later, on another thread, as Hazelcast does
+        super.senders().thenAccept(senders -> loop.execute(() -> {
+          joined.set(true); // DEAD joins before the answer comes
+          answer.complete(senders);
+        }));
+        return answer;
       }
     }, clock);
 
