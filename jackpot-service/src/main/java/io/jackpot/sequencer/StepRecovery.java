@@ -104,12 +104,12 @@ public final class StepRecovery {
    * not read now is read at the next sweep.
    */
   private CompletionStage<Void> keepRemembered(StepNote note) {
-    Map<PoolId, List<PoolOutcome>> known = keptAnswers(note);
+    Map<PoolId, List<PoolOutcome>> known = answered.getOrDefault(note.key(), Map.of()); // none made for a step no pool remembers
     List<CompletableFuture<Void>> reads = new ArrayList<>();
     note.batches().keySet().forEach(id -> {
       if (!known.containsKey(id)) {
-        reads.add(recall(note, id).thenAccept(recall -> recall.filter(Pool.Recall::remembers).ifPresent(r -> known.put(id, r.remembered())))
-            .exceptionally(e -> null).toCompletableFuture());
+        reads.add(recall(note, id).thenAccept(recall -> recall.filter(Pool.Recall::remembers)
+            .ifPresent(r -> keptAnswers(note).put(id, r.remembered()))).exceptionally(e -> null).toCompletableFuture());
       }
     });
     return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new));

@@ -274,6 +274,34 @@ class StepRecoveryTest {
   }
 
   /**
+   * A step waiting behind a refused one whose batch no pool remembers (its member noted it and died
+   * before sending it) has no answers to keep, and none are kept for it.
+   */
+  @Test
+  void aWaitingStepThatNoPoolRemembersKeepsNoAnswers() throws Exception {
+    Sequencer s = sequencer();
+    ledger.gate = new CompletableFuture<>(); // its commits never finish: the member dies first
+    s.submit(round("first", 10_000_000, A));
+    until(() -> pool(A).opSeq() == 1);
+    pools.dieBefore = A; // the second step is noted and reaches no pool
+    s.submit(round("second", 10_000_000, A));
+    until(() -> journal.notes.size() == 2);
+    pools.dieBefore = null;
+    ledger.refusedSteps.set(1);
+
+    assertEquals(new StepRecovery.Finished(0, 0, 0, 0, 2), recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS));
+
+    assertEquals(1, recovery.stepsWithAnswersKept(), "the refused step's answers only");
+    assertEquals(1, pool(A).opSeq(), "the waiting step was not sent");
+
+    StepRecovery.Finished f = recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+    assertEquals(new StepRecovery.Finished(2, 2, 2, 0, 0), f);
+    assertEquals(2, pool(A).opSeq(), "A got the waiting step now, once");
+    assertEquals(0, recovery.stepsWithAnswersKept());
+  }
+
+  /**
    * The sweep drops the answers kept for a step once the journal no longer has it (another member,
    * the finisher before, recorded it): its sender is not finished again, so nothing else would.
    */
