@@ -13,8 +13,8 @@ class RoundClaimsKeyTest {
   void aJackpotGameIsNeverClaimedUnderARoundsKey() {
     String game = RoundClaims.jackpotGameKey("j", "demo", "R1");
     assertEquals("game:1:j/4:demo/R1", game);
-    assertTrue(Character.isDigit(RoundClaims.key("game:1:j", "R1").charAt(0)), "a round's key starts with its operator's length");
-    assertNotEquals(game, RoundClaims.key("game:1:j", "R1"));
+    assertTrue(Character.isDigit(RoundClaims.key("game:1:j", "R1").charAt(0)), "a round's key starts with its operator's length,"
+        + " which no jackpot-game key does");
   }
 
   @Test
