@@ -757,7 +757,7 @@ public final class AdminService {
     CompletionStage<T> started;
     try {
       started = scan.get();
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) { // an error too: the kind would be BUSY for good
       running.set(false);
       throw e;
     }

@@ -25,5 +25,8 @@ class OneAtATimeTest {
     assertThrows(IllegalStateException.class, () -> AdminService.oneAtATime(running, "a scan", () -> { throw new IllegalStateException(); }));
     assertEquals("again", AdminService.oneAtATime(running, "a scan", () -> CompletableFuture.completedFuture("again"))
         .toCompletableFuture().join(), "a scan that failed to start frees the slot");
+    assertThrows(StackOverflowError.class, () -> AdminService.oneAtATime(running, "a scan", () -> { throw new StackOverflowError(); }));
+    assertEquals("after an error", AdminService.oneAtATime(running, "a scan", () -> CompletableFuture.completedFuture("after an error"))
+        .toCompletableFuture().join(), "so does one that threw an error");
   }
 }

@@ -1,0 +1,78 @@
+package io.jackpot.cluster;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+/**
+ * A periodic task, run one at a time: a tick while the last run is under way is skipped. A run that
+ * fails, thrown (anything, errors included) or completed so, is handed to {@code failed}, and the
+ * next tick tries again. A run under way for longer than {@code stuckAfter} is reported to
+ * {@code stuck} at the ticks it holds up (at most once per {@code stuckAfter}): a call that never
+ * answers would otherwise stop the task unseen, every later tick skipped.
+ *
+ * <p>{@link #tick} is thread-safe; {@code work} is started on the thread that ticks.
+ */
+public final class PeriodicTask {
+  private final Supplier<? extends CompletionStage<?>> work;
+  private final Consumer<Throwable> failed;
+  private final BiConsumer<Duration, Integer> stuck;
+  private final long stuckAfterNanos;
+  private final LongSupplier nanoTime;
+  /** When the run under way started (nanoTime), or none. */
+  private Long startedAt;
+  private long reportedAt;
+  private int skipped;
+
+  /**
+   * @param stuck told how long the run under way has been going, and how many ticks it has held up
+   * @param nanoTime the clock, as System::nanoTime
+   */
+  public PeriodicTask(Supplier<? extends CompletionStage<?>> work, Consumer<Throwable> failed, Duration stuckAfter,
+      BiConsumer<Duration, Integer> stuck, LongSupplier nanoTime) {
+    this.work = work;
+    this.failed = failed;
+    this.stuckAfterNanos = stuckAfter.toNanos();
+    this.stuck = stuck;
+    this.nanoTime = nanoTime;
+  }
+
+  /** Starts a run unless one is under way (then it may report it stuck: class comment). */
+  public void tick() {
+    long now = nanoTime.getAsLong();
+    synchronized (this) {
+      if (startedAt != null) {
+        skipped++;
+        if (now - startedAt > stuckAfterNanos && now - reportedAt > stuckAfterNanos) {
+          reportedAt = now;
+          stuck.accept(Duration.ofNanos(now - startedAt), skipped);
+        }
+        return;
+      }
+      startedAt = now;
+      reportedAt = now;
+      skipped = 0;
+    }
+    CompletionStage<?> run;
+    try {
+      run = work.get();
+      if (run == null) {
+        run = CompletableFuture.failedFuture(new NullPointerException("the task answered no stage"));
+      }
+    } catch (Throwable thrown) { // an error too: the run must not stay under way for good
+      run = CompletableFuture.failedFuture(thrown);
+    }
+    run.whenComplete((v, e) -> {
+      synchronized (this) {
+        startedAt = null;
+      }
+      if (e != null) {
+        failed.accept(e);
+      }
+    });
+  }
+}
