@@ -322,11 +322,11 @@ public final class JackpotNode implements AutoCloseable {
    */
   private void startSweepers(Catalogue catalogue, AdminService admin, HazelcastInstance hz) {
     // A failure to finish steps is logged and retried next second; it does not hold up the scan.
-    departedSweeper = every("the departed members' sweep", 1000, () -> finishDepartedSteps(hz).exceptionally(e -> {
+    departedSweeper = every("the departed members' sweep", 1000, MINUTE, () -> finishDepartedSteps(hz).exceptionally(e -> {
       log.error("finishing the steps of departed members failed (retried every second): {}", e.toString());
       return null;
     }).thenCompose(x -> claimHolders.rescan()), e -> log.warn("departed members' sweep: {}", e.toString()));
-    overflowSweeper = every("the sweep of money in transit", 1000, () -> admin.completePendingTransfers().thenCompose(n -> pools.getAll(catalogue.poolIds())).thenCompose(live -> {
+    overflowSweeper = every("the sweep of money in transit", 1000, MINUTE, () -> admin.completePendingTransfers().thenCompose(n -> pools.getAll(catalogue.poolIds())).thenCompose(live -> {
       List<java.util.concurrent.CompletableFuture<?>> flushes = new java.util.ArrayList<>();
       io.jackpot.pool.Pool.owingOverflowToActivePools(live)
           .forEach(p -> flushes.add(admin.flushOverflow(p.id(), catalogue.jackpot(p.id().jackpotId()).map(j -> j.owner()).orElse(null))
@@ -338,13 +338,15 @@ public final class JackpotNode implements AutoCloseable {
   /**
    * Runs {@code work} every {@code millis}, never two at once (a tick while the last run is under
    * way is skipped); a run that fails, thrown or completed so, is handed to {@code failed} and the
-   * next tick tries again. A run under way for over a minute (or three ticks, if longer) is logged
-   * as an error, naming {@code what}, every so long while it lasts (PeriodicTask). Answers the
-   * timer's id.
+   * next tick tries again. A run under way for longer than {@code stuckAfter} is logged as an
+   * error, naming {@code what}, at the ticks it holds up, at most once per {@code stuckAfter}
+   * (PeriodicTask). Answers the timer's id.
    */
-  private long every(String what, long millis, java.util.function.Supplier<java.util.concurrent.CompletionStage<?>> work,
-      java.util.function.Consumer<Throwable> failed) {
-    var task = new io.jackpot.cluster.PeriodicTask(work, failed, Duration.ofMillis(Math.max(60_000, 3 * millis)),
+  private static final Duration MINUTE = Duration.ofMinutes(1);
+
+  private long every(String what, long millis, Duration stuckAfter,
+      java.util.function.Supplier<java.util.concurrent.CompletionStage<?>> work, java.util.function.Consumer<Throwable> failed) {
+    var task = new io.jackpot.cluster.PeriodicTask(work, failed, stuckAfter,
         (running, skipped) -> log.error("{} has been under way for {} s ({} ticks skipped): it waits for a call that has not"
             + " answered", what, running.toSeconds(), skipped), System::nanoTime);
     return vertx.setPeriodic(millis, id -> task.tick());
@@ -353,10 +355,11 @@ public final class JackpotNode implements AutoCloseable {
   /**
    * On the oldest member only: the claims of rounds applied but not yet recorded are kept standing
    * (ClaimKeeper) while the ledger is not taking commits. The timer runs until this member leaves
-   * the cluster (close() cancels it last), since until then it may be the oldest.
+   * the cluster (close() cancels it last), since until then it may be the oldest. Every tick a run
+   * holds up is logged: the claims kept last lapse about three ticks after a run that hangs began.
    */
   private void startClaimKeeping(HazelcastInstance hz) {
-    claimKeeping = every("keeping unrecorded rounds' claims", claimKeeper.intervalMillis(),
+    claimKeeping = every("keeping unrecorded rounds' claims", claimKeeper.intervalMillis(), Duration.ZERO,
         () -> isOldest(hz) ? claimKeeper.keep() : java.util.concurrent.CompletableFuture.completedFuture(0),
         e -> log.error("could not keep the claims of unrecorded rounds standing (tried again in {} s): {}",
             claimKeeper.intervalMillis() / 1000, e.toString()));
@@ -365,7 +368,7 @@ public final class JackpotNode implements AutoCloseable {
   /** Reads the credentials file again every so often, off the event loops (LiveCredentials says what changes). */
   private void startCredentialReloads(LiveCredentials live) {
     if (live.reloadSeconds() > 0) {
-      credentialsReloads = every("reading the credentials file", live.reloadSeconds() * 1000, () -> vertx.executeBlocking(live::reload, false).toCompletionStage(),
+      credentialsReloads = every("reading the credentials file", live.reloadSeconds() * 1000, MINUTE, () -> vertx.executeBlocking(live::reload, false).toCompletionStage(),
           e -> log.error("reading the credentials file again failed (tried again in {} s): {}", live.reloadSeconds(), e.toString()));
     }
   }

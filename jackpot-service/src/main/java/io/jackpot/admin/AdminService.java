@@ -756,7 +756,7 @@ public final class AdminService {
     }
     CompletionStage<T> started;
     try {
-      started = scan.get();
+      started = java.util.Objects.requireNonNull(scan.get(), "the scan answered no stage");
     } catch (RuntimeException | Error e) { // an error too: the kind would be BUSY for good
       running.set(false);
       throw e;

@@ -29,6 +29,7 @@ public final class PeriodicTask {
   private int skipped;
 
   /**
+   * @param stuckAfter how long a run may go before the ticks it holds up report it; 0: every one
    * @param stuck told how long the run under way has been going, and how many ticks it has held up
    * @param nanoTime the clock, as System::nanoTime
    */
@@ -44,18 +45,27 @@ public final class PeriodicTask {
   /** Starts a run unless one is under way (then it may report it stuck: class comment). */
   public void tick() {
     long now = nanoTime.getAsLong();
+    Duration running = null;
+    int held;
     synchronized (this) {
       if (startedAt != null) {
-        skipped++;
+        held = ++skipped;
         if (now - startedAt > stuckAfterNanos && now - reportedAt > stuckAfterNanos) {
           reportedAt = now;
-          stuck.accept(Duration.ofNanos(now - startedAt), skipped);
+          running = Duration.ofNanos(now - startedAt);
         }
-        return;
+      } else {
+        startedAt = now;
+        reportedAt = now;
+        skipped = 0;
+        held = -1;
       }
-      startedAt = now;
-      reportedAt = now;
-      skipped = 0;
+    }
+    if (held >= 0) {
+      if (running != null) {
+        stuck.accept(running, held); // outside the lock: a run completing meanwhile is not held up
+      }
+      return;
     }
     CompletionStage<?> run;
     try {

@@ -285,8 +285,11 @@ class StepRecoveryTest {
     until(() -> pool(A).opSeq() == 1);
     pools.dieBefore = A; // the second step is noted and reaches no pool
     s.submit(round("second", 10_000_000, A));
-    until(() -> journal.notes.size() == 2);
-    pools.dieBefore = null;
+    until(() -> pools.applies.get() == 2);
+    synchronized (pools) { // the second apply has read dieBefore (it holds this lock while it does)
+      pools.dieBefore = null;
+    }
+    assertEquals(2, journal.notes.size());
     ledger.refusedSteps.set(1);
 
     assertEquals(new StepRecovery.Finished(0, 0, 0, 0, 2), recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS));
