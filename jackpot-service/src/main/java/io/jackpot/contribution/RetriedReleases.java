@@ -64,13 +64,20 @@ public final class RetriedReleases implements RoundClaims {
   /** The first try's outcome; if it failed, the next tries go on in the background (class comment). */
   @Override
   public CompletionStage<Void> release(Map<String, String> fingerprintByRound, String token) {
-    CompletionStage<Void> first = Failures.attempt(() -> claims.release(fingerprintByRound, token));
-    first.whenComplete((v, failed) -> {
+    return attempt(fingerprintByRound, token, 0);
+  }
+
+  /** One try, after {@code failedBefore} failed ones; a failed one is followed by the next, if any is left. */
+  private CompletionStage<Void> attempt(Map<String, String> fingerprintByRound, String token, int failedBefore) {
+    CompletionStage<Void> one = Failures.attempt(() -> claims.release(fingerprintByRound, token));
+    one.whenComplete((v, failed) -> {
       if (failed != null) {
-        tryAgain(fingerprintByRound, token, 1, failed);
+        tryAgain(fingerprintByRound, token, failedBefore + 1, failed);
+      } else if (failedBefore > 0) {
+        log.info("released {} round claims on try {}", fingerprintByRound.size(), failedBefore + 1);
       }
     });
-    return first;
+    return one;
   }
 
   /** After {@code failedTries} failed tries (the last with {@code last}): the next after its pause, or none left. */
@@ -81,14 +88,7 @@ public final class RetriedReleases implements RoundClaims {
       return;
     }
     try {
-      later.run(pauses.get(failedTries - 1), () -> Failures.attempt(() -> claims.release(fingerprintByRound, token))
-          .whenComplete((v, failed) -> {
-            if (failed == null) {
-              log.info("released {} round claims on try {}", fingerprintByRound.size(), failedTries + 1);
-            } else {
-              tryAgain(fingerprintByRound, token, failedTries + 1, failed);
-            }
-          }));
+      later.run(pauses.get(failedTries - 1), () -> attempt(fingerprintByRound, token, failedTries));
     } catch (RejectedExecutionException stopped) {
       log.warn("not releasing {} round claims again: the member is stopping (they lapse by their TTL)", fingerprintByRound.size());
     }
