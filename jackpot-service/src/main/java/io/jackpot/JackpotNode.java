@@ -335,6 +335,8 @@ public final class JackpotNode implements AutoCloseable {
     }), e -> log.warn("overflow sweep: {}", e.toString()));
   }
 
+  private static final Duration MINUTE = Duration.ofMinutes(1);
+
   /**
    * Runs {@code work} every {@code millis}, never two at once (a tick while the last run is under
    * way is skipped); a run that fails, thrown or completed so, is handed to {@code failed} and the
@@ -342,8 +344,6 @@ public final class JackpotNode implements AutoCloseable {
    * error, naming {@code what}, at the ticks it holds up, at most once per {@code stuckAfter}
    * (PeriodicTask). Answers the timer's id.
    */
-  private static final Duration MINUTE = Duration.ofMinutes(1);
-
   private long every(String what, long millis, Duration stuckAfter,
       java.util.function.Supplier<java.util.concurrent.CompletionStage<?>> work, java.util.function.Consumer<Throwable> failed) {
     var task = new io.jackpot.cluster.PeriodicTask(work, failed, stuckAfter,

@@ -23,8 +23,9 @@ public final class PeriodicTask {
   private final BiConsumer<Duration, Integer> stuck;
   private final long stuckAfterNanos;
   private final LongSupplier nanoTime;
-  /** When the run under way started (nanoTime), or none. */
-  private Long startedAt;
+  private boolean busy;
+  /** When the run under way started, and when it was last reported (nanoTime). */
+  private long startedAt;
   private long reportedAt;
   private int skipped;
 
@@ -44,27 +45,7 @@ public final class PeriodicTask {
 
   /** Starts a run unless one is under way (then it may report it stuck: class comment). */
   public void tick() {
-    long now = nanoTime.getAsLong();
-    Duration running = null;
-    int held;
-    synchronized (this) {
-      if (startedAt != null) {
-        held = ++skipped;
-        if (now - startedAt > stuckAfterNanos && now - reportedAt > stuckAfterNanos) {
-          reportedAt = now;
-          running = Duration.ofNanos(now - startedAt);
-        }
-      } else {
-        startedAt = now;
-        reportedAt = now;
-        skipped = 0;
-        held = -1;
-      }
-    }
-    if (held >= 0) {
-      if (running != null) {
-        stuck.accept(running, held); // outside the lock: a run completing meanwhile is not held up
-      }
+    if (!start(nanoTime.getAsLong())) {
       return;
     }
     CompletionStage<?> run;
@@ -78,11 +59,38 @@ public final class PeriodicTask {
     }
     run.whenComplete((v, e) -> {
       synchronized (this) {
-        startedAt = null;
+        busy = false;
       }
       if (e != null) {
         failed.accept(e);
       }
     });
+  }
+
+  /**
+   * Marks a run started at {@code now} and answers true; or, one being under way, counts the tick
+   * it holds up, reports the run if it is late (outside the lock, so that a run completing
+   * meanwhile is not held up), and answers false.
+   */
+  private boolean start(long now) {
+    Duration late;
+    int held;
+    synchronized (this) {
+      if (!busy) {
+        busy = true;
+        startedAt = now;
+        reportedAt = now;
+        skipped = 0;
+        return true;
+      }
+      held = ++skipped;
+      if (now - startedAt <= stuckAfterNanos || now - reportedAt <= stuckAfterNanos) {
+        return false;
+      }
+      reportedAt = now;
+      late = Duration.ofNanos(now - startedAt);
+    }
+    stuck.accept(late, held);
+    return false;
   }
 }
