@@ -17,7 +17,6 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -132,25 +131,26 @@ public final class StepRecovery {
       Set<String> present = members.get();
       Set<String> departed = senders.stream().filter(s -> !present.contains(s)).collect(Collectors.toCollection(TreeSet::new));
       keepAnswersOnlyOf(departed);
-      AtomicInteger left = new AtomicInteger();
-      CompletionStage<Void> chain = CompletableFuture.completedFuture(null);
+      CompletionStage<Integer> left = CompletableFuture.completedFuture(0);
       for (String sender : departed) {
-        chain = chain.thenCompose(v -> Failures.attempt(() -> finish(sender)).handle((f, error) -> {
-          if (error != null) {
-            left.incrementAndGet(); // its notes could not be read: at least one is left
-            log.error("could not read the steps of departed member {} (tried again shortly): {}", sender, String.valueOf(error));
-          } else {
-            left.addAndGet(f.left());
-            if (f.steps() > 0) {
-              log.warn("member {} left with {} unrecorded steps: {} recorded on its behalf ({} rounds, {} wins), the rest it had"
-                  + " recorded{}", sender, f.steps(), f.recorded(), f.rounds(), f.wins(),
-                  f.left() == 0 ? "" : "; " + f.left() + " not finished yet");
-            }
-          }
-          return null;
-        }));
+        left = left.thenCompose(sum -> finishLogged(sender).thenApply(one -> sum + one));
       }
-      return chain.thenApply(v -> left.get());
+      return left;
+    });
+  }
+
+  /** {@link #finish}es a departed sender's steps and logs what it did: the steps left, 1 if its notes could not be read. */
+  private CompletionStage<Integer> finishLogged(String sender) {
+    return Failures.attempt(() -> finish(sender)).handle((f, error) -> {
+      if (error != null) {
+        log.error("could not read the steps of departed member {} (tried again shortly): {}", sender, String.valueOf(error));
+        return 1;
+      }
+      if (f.steps() > 0) {
+        log.warn("member {} left with {} unrecorded steps: {} recorded on its behalf ({} rounds, {} wins), the rest it had"
+            + " recorded{}", sender, f.steps(), f.recorded(), f.rounds(), f.wins(), f.left() == 0 ? "" : "; " + f.left() + " not finished yet");
+      }
+      return f.left();
     });
   }
 
