@@ -114,10 +114,7 @@ class StepRecoveryTest {
    */
   @Test
   void aStepTheLedgerRefusesIsLeftWithTheStepsAfterItUntilItCanBeRecorded() throws Exception {
-    Sequencer s = sequencer();
-    ledger.gate = new CompletableFuture<>(); // its commits never finish: the member dies first
-    s.submit(round("whole", 10_000_000, A, B));
-    until(() -> pool(A).opSeq() == 1 && pool(B).opSeq() == 1);
+    Sequencer s = appliedToAAndBNeverRecorded("whole");
     pools.dieBefore = B; // the second step reaches A only
     s.submit(round("half", 10_000_000, A, B));
     until(() -> pool(A).opSeq() == 2);
@@ -192,10 +189,7 @@ class StepRecoveryTest {
 
   /** The dead member applied one step to A and B and recorded nothing; the ledger refused the first try to finish it. */
   private void aStepAppliedToAAndBWhoseFirstFinishTheLedgerRefused() throws Exception {
-    Sequencer s = sequencer();
-    ledger.gate = new CompletableFuture<>(); // its commits never finish: the member dies first
-    s.submit(round("refused", 10_000_000, A, B));
-    until(() -> pool(A).opSeq() == 1 && pool(B).opSeq() == 1);
+    appliedToAAndBNeverRecorded("refused");
     ledger.refusedSteps.set(1);
     assertEquals(new StepRecovery.Finished(0, 0, 0, 0, 1), recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS));
   }
@@ -329,10 +323,7 @@ class StepRecoveryTest {
    */
   @Test
   void aMemberThatJoinsWhileTheJournalIsReadIsNotTakenForDeparted() throws Exception {
-    Sequencer s = sequencer();
-    ledger.gate = new CompletableFuture<>(); // the member's commit is under way
-    s.submit(round("r0", 10_000_000, A, B));
-    until(() -> pool(A).opSeq() == 1 && pool(B).opSeq() == 1);
+    appliedToAAndBNeverRecorded("r0"); // the member's commit is under way
     AtomicBoolean joined = new AtomicBoolean();
     StepRecovery sweeping = new StepRecovery(pools, ledger, new ForwardingJournal(journal) {
       @Override
@@ -359,10 +350,7 @@ class StepRecoveryTest {
   /** A departed sender whose notes cannot be read is counted as one step left and holds back no other. */
   @Test
   void aDepartedSenderWhoseNotesCannotBeReadDoesNotHoldBackTheOthers() throws Exception {
-    Sequencer s = sequencer();
-    ledger.gate = new CompletableFuture<>(); // its commits never finish: the member dies first
-    s.submit(round("r0", 10_000_000, A, B));
-    until(() -> pool(A).opSeq() == 1 && pool(B).opSeq() == 1);
+    appliedToAAndBNeverRecorded("r0");
     String unreadable = "a-member-before-" + DEAD; // swept first
     StepRecovery sweeping = new StepRecovery(pools, ledger, new ForwardingJournal(journal) {
       @Override
@@ -381,6 +369,15 @@ class StepRecoveryTest {
 
     assertEquals(1, ledger.committed.size(), "the dead member's step recorded on its behalf");
     assertTrue(journal.notes.isEmpty());
+  }
+
+  /** The dead member's sequencer once it has applied {@code roundId} to A and B, one step, and recorded nothing. */
+  private Sequencer appliedToAAndBNeverRecorded(String roundId) {
+    Sequencer s = sequencer();
+    ledger.gate = new CompletableFuture<>(); // its commits never finish: the member dies first
+    s.submit(round(roundId, 10_000_000, A, B));
+    until(() -> pool(A).opSeq() == 1 && pool(B).opSeq() == 1);
+    return s;
   }
 
   /** One sweep of {@code recovery} with {@code members} in the cluster: the steps it left. */
