@@ -150,9 +150,8 @@ public final class ContributionService {
 
     /**
      * Best effort: a claim left behind only delays a retry until it expires (RetriedReleases tries
-     * again first). A release refused
-     * before it was sent is logged like one that failed, never thrown: by now the rounds are
-     * answered, and the request's answer must say what became of them.
+     * again first). A release refused before it was sent is logged like one that failed, never
+     * thrown: by now the rounds are answered, and the request's answer must say what became of them.
      */
     private void releaseHeld() {
       if (held.isEmpty()) {
