@@ -24,6 +24,8 @@ public final class Subscriber {
   final String currency;
   long lastPing;
   long lastPong;
+  /** The event loop it was added on (null: not added), whose group in the hub holds it. */
+  Thread loop;
 
   /** {@code jackpots}: null for all; {@code currency}: the one its amounts are also shown in (null: none). */
   public Subscriber(ServerWebSocket socket, io.vertx.core.http.HttpConnection connection, Context context, Set<String> jackpots,

@@ -18,11 +18,18 @@ import org.slf4j.LoggerFactory;
  * This member's ticker subscribers, grouped by the event loop that owns their connection, so that a
  * message already serialised is handed to each loop once and written there to its subscribers. A
  * subscriber whose write queue is full is dropped at once; the others are not held up.
+ *
+ * <p>Grouped by the loop's thread, not by context: each HTTP request runs on a context of its own
+ * (a duplicate of its loop's), so a group per context was one per connection ever made, kept after
+ * it closed and visited by every broadcast.
  */
 public final class TickerHub {
   private static final Logger log = LoggerFactory.getLogger(TickerHub.class);
 
-  private final Map<Context, Set<Subscriber>> byContext = new ConcurrentHashMap<>();
+  /** One event loop's subscribers, and a context on that loop to reach them; the set is touched on that loop only. */
+  private record Loop(Context context, Set<Subscriber> subscribers) {}
+
+  private final Map<Thread, Loop> byLoop = new ConcurrentHashMap<>();
   private final AtomicInteger size = new AtomicInteger();
   private final AtomicLong dropped = new AtomicLong();
   private final java.util.function.Function<String, Optional<io.jackpot.fx.Display>> displayNow;
@@ -32,22 +39,31 @@ public final class TickerHub {
     this.displayNow = displayNow;
   }
 
-  /** Registers a subscriber; call on the subscriber's own context. */
+  /** Registers a subscriber; call on the subscriber's own context (its connection's event loop). */
   public void add(Subscriber s) {
+    if (!Context.isOnEventLoopThread()) {
+      throw new IllegalStateException("a ticker subscriber is added on its connection's event loop");
+    }
     s.socket.closeHandler(v -> remove(s));
     s.socket.pongHandler(b -> s.lastPong = System.currentTimeMillis());
     if (s.socket.isClosed()) {
       return; // gone before it was added: its close handler may never run
     }
-    byContext.computeIfAbsent(s.context, c -> new HashSet<>()).add(s);
+    s.loop = Thread.currentThread();
+    byLoop.computeIfAbsent(s.loop, t -> new Loop(s.context, new HashSet<>())).subscribers().add(s);
     size.incrementAndGet();
   }
 
   private void remove(Subscriber s) {
-    Set<Subscriber> set = byContext.get(s.context);
-    if (set != null && set.remove(s)) {
+    Loop loop = s.loop == null ? null : byLoop.get(s.loop);
+    if (loop != null && loop.subscribers().remove(s)) {
       size.decrementAndGet();
     }
+  }
+
+  /** How many event loops hold subscribers' groups (each broadcast visits each once). */
+  int loops() {
+    return byLoop.size();
   }
 
   /**
@@ -60,8 +76,8 @@ public final class TickerHub {
       BiFunction<io.jackpot.fx.Display, List<String>, String> variant) {
     Map<List<Object>, String> made = new ConcurrentHashMap<>();
     Map<String, Optional<io.jackpot.fx.Display>> displays = new ConcurrentHashMap<>();
-    byContext.forEach((context, subscribers) -> context.runOnContext(v -> {
-      for (Subscriber s : Set.copyOf(subscribers)) {
+    byLoop.values().forEach(loop -> loop.context().runOnContext(v -> {
+      for (Subscriber s : Set.copyOf(loop.subscribers())) {
         List<String> followed = s.jackpots == null ? jackpotIds : jackpotIds.stream().filter(s.jackpots::contains).toList();
         if (followed.isEmpty()) {
           continue;
@@ -112,8 +128,8 @@ public final class TickerHub {
   /** Pings every subscriber; closes those that did not answer the previous ping. */
   public void ping() {
     long now = System.currentTimeMillis();
-    byContext.forEach((context, subscribers) -> context.runOnContext(v -> {
-      for (Subscriber s : Set.copyOf(subscribers)) {
+    byLoop.values().forEach(loop -> loop.context().runOnContext(v -> {
+      for (Subscriber s : Set.copyOf(loop.subscribers())) {
         if (s.socket.isClosed()) {
           remove(s);
           continue;
