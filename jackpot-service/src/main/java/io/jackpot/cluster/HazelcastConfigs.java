@@ -56,6 +56,9 @@ public final class HazelcastConfigs {
           .setProperty("resolve-not-ready-addresses", "true").setProperty("expose-externally", "false");
     } else {
       config.getNetworkConfig().getInterfaces().setEnabled(true).addInterface(s.bindAddress());
+      // Listen on that interface alone: the setting above only picks the address the member
+      // announces, and Hazelcast otherwise listens on every address of the machine (HazelcastBindIT).
+      config.setProperty("hazelcast.socket.bind.any", "false");
       join.getTcpIpConfig().setEnabled(true).setMembers(s.members());
     }
     String quorum = null;
