@@ -13,8 +13,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The service as a separate process ({@code io.jackpot.Main} on this classpath) with its own
- * PostgreSQL under a data directory, its output appended to {@code service.log} there. Used by the
- * kill -9 tests and the benchmarks.
+ * PostgreSQL under a data directory (the caller's JACKPOT_* settings are not passed on), its
+ * output appended to {@code service.log} there. Used by the kill -9 tests and the benchmarks.
  */
 public final class ServiceProcess {
   /** The JVM options Hazelcast wants (the build passes them as {@code jackpot.opens}; pom.xml hz.opens). */
@@ -25,7 +25,12 @@ public final class ServiceProcess {
 
   private ServiceProcess() {}
 
-  /** Starts a member; {@code env} adds or overrides JACKPOT_* settings. */
+  /**
+   * Starts a member; {@code env} holds its JACKPOT_* settings beyond the data directory and port.
+   * None of the caller's own JACKPOT_* settings reach it: a developer's exported JACKPOT_PG_URL
+   * would have sent a test's rounds (and its kill -9) to that database, and JACKPOT_PROFILE or
+   * JACKPOT_MIN_MEMBERS would make the run depend on the shell.
+   */
   public static Process launch(Path data, int http, List<String> jvmOptions, Map<String, String> env) throws Exception {
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
     cmd.addAll(List.of(OPENS.split(" ")).stream().filter(s -> !s.isBlank()).toList());
@@ -35,6 +40,7 @@ public final class ServiceProcess {
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.jackpot.Main"));
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(data.resolve("service.log").toFile()));
+    pb.environment().keySet().removeIf(name -> name.startsWith("JACKPOT_"));
     pb.environment().put("JACKPOT_DATA_DIR", data.toString());
     pb.environment().put("JACKPOT_HTTP_PORT", Integer.toString(http));
     pb.environment().putAll(env);
