@@ -79,6 +79,31 @@ class LocalPostgresIT {
   }
 
   /**
+   * A postmaster.pid left by a server long gone (a reboot, say) whose pid now belongs to another
+   * process named like PostgreSQL (another user's server): that process began at another time than
+   * the file says, so it is left alone and only the file goes.
+   */
+  @Test
+  void aLeftoverPidThatNowNamesAnotherProcessIsNotStopped() throws Exception {
+    Path dir = ScratchDirs.create("local-pg");
+    Path pg = Files.createDirectories(dir.resolve("pg"));
+    Path postgres = Files.copy(Path.of("/bin/sleep"), dir.resolve("postgres"));
+    postgres.toFile().setExecutable(true);
+    Process other = new ProcessBuilder(postgres.toString(), "600").start();
+    try {
+      long began = other.info().startInstant().orElseThrow().getEpochSecond();
+      Files.write(pg.resolve("postmaster.pid"), java.util.List.of(Long.toString(other.pid()), pg.toString(),
+          Long.toString(began - 3600), "5432"));
+      assertTrue(LocalPostgres.stopIfAbandoned(pg));
+      assertTrue(!other.waitFor(1, TimeUnit.SECONDS), "the other process is still running");
+      assertTrue(!Files.exists(pg.resolve("postmaster.pid")), "the stale file is gone");
+    } finally {
+      other.destroyForcibly();
+      ScratchDirs.delete(dir);
+    }
+  }
+
+  /**
    * A bench or test stopped (Ctrl-C) before its own close ran: the scratch directories' hook stops
    * the server it started in one before deleting the directory, rather than delete it under a
    * running server that no later sweep could then find (its lock file gone with it).

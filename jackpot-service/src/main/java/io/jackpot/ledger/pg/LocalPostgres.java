@@ -179,7 +179,22 @@ public final class LocalPostgres implements AutoCloseable {
     } catch (java.nio.file.NoSuchFileException gone) {
       return Optional.empty();
     }
-    return (lines.isEmpty() ? Optional.<Long>empty() : parsePid(lines.get(0))).flatMap(ProcessHandle::of).filter(LocalPostgres::isPostgres);
+    return (lines.isEmpty() ? Optional.<Long>empty() : parsePid(lines.get(0))).flatMap(ProcessHandle::of).filter(LocalPostgres::isPostgres)
+        .filter(p -> startedAsRecorded(p, lines));
+  }
+
+  /**
+   * Whether the process began when the file says its server did (its third line, seconds since
+   * the epoch): after a reboot or a long while, the pid may belong to another process, another
+   * user's PostgreSQL included, which must not be stopped. Unknown either way: taken as the server.
+   */
+  private static boolean startedAsRecorded(ProcessHandle p, List<String> pidFile) {
+    Optional<java.time.Instant> started = p.info().startInstant();
+    Optional<Long> recorded = pidFile.size() < 3 ? Optional.empty() : parsePid(pidFile.get(2));
+    if (started.isEmpty() || recorded.isEmpty()) {
+      return true;
+    }
+    return Math.abs(started.get().getEpochSecond() - recorded.get()) <= 10;
   }
 
   /**
@@ -208,7 +223,7 @@ public final class LocalPostgres implements AutoCloseable {
     }
     Optional<ProcessHandle> process = postmaster(pidFile);
     if (process.isEmpty()) {
-      log.info("removing stale postmaster.pid (no such server running)");
+      log.info("removing stale postmaster.pid (no server of this directory running: its pid is gone or another process's)");
       Files.deleteIfExists(pidFile);
       return;
     }
@@ -245,6 +260,7 @@ public final class LocalPostgres implements AutoCloseable {
     return false;
   }
 
+  /** A number on a line of postmaster.pid (the pid, or the start time). */
   private static Optional<Long> parsePid(String line) {
     try {
       return Optional.of(Long.parseLong(line.trim()));
