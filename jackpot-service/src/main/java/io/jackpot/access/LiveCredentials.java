@@ -49,16 +49,29 @@ public final class LiveCredentials {
     return new LiveCredentials(credentials, null, null, false, 0);
   }
 
-  /** The credentials the environment configures (CredentialsLoader), following the file when they come from one. */
+  /**
+   * The credentials the environment configures (CredentialsLoader), following the file when they
+   * come from one. Both JACKPOT_CREDENTIALS_FILE and JACKPOT_CREDENTIALS set, or a file that cannot
+   * be read, refuse the start naming the variable: which set of keys is in force is never a guess.
+   */
   public static LiveCredentials load(Map<String, String> env, Set<String> allGames) throws IOException {
     long seconds = io.jackpot.config.EnvVars.whole(env, "JACKPOT_CREDENTIALS_RELOAD_SECONDS", DEFAULT_RELOAD_SECONDS, 0, 86_400);
     String file = env.get("JACKPOT_CREDENTIALS_FILE");
     if (file == null || file.isBlank()) {
       return fixed(CredentialsLoader.fromEnvironment(env, allGames));
     }
+    String inline = env.get("JACKPOT_CREDENTIALS");
+    if (inline != null && !inline.isBlank()) {
+      throw new IllegalArgumentException("JACKPOT_CREDENTIALS_FILE and JACKPOT_CREDENTIALS are both set; set one");
+    }
     boolean production = CredentialsLoader.production(env);
     Path path = Path.of(file);
-    byte[] content = Files.readAllBytes(path);
+    byte[] content;
+    try {
+      content = Files.readAllBytes(path);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("JACKPOT_CREDENTIALS_FILE: cannot read " + path.toAbsolutePath() + " (" + e + ")", e);
+    }
     Credentials initial = CredentialsLoader.logged(CredentialsLoader.fromFile(content, production), "JACKPOT_CREDENTIALS_FILE");
     return new LiveCredentials(initial, path, content, production, seconds);
   }

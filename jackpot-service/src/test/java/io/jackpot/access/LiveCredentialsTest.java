@@ -94,6 +94,18 @@ class LiveCredentialsTest {
   }
 
   @Test
+  void aFileThatCannotBeReadOrTwoSourcesRefuseTheStartNamingTheVariable() throws Exception {
+    Path missing = dir.resolve("absent.json");
+    var e = assertThrows(IllegalArgumentException.class,
+        () -> LiveCredentials.load(Map.of("JACKPOT_CREDENTIALS_FILE", missing.toString()), Set.of("bewitched")));
+    assertTrue(e.getMessage().startsWith("JACKPOT_CREDENTIALS_FILE: cannot read " + missing), e.getMessage());
+    Path f = Files.writeString(dir.resolve("credentials.json"), file("key-1-0123456789ab", "token-1-0123456789ab"));
+    e = assertThrows(IllegalArgumentException.class, () -> LiveCredentials.load(Map.of("JACKPOT_CREDENTIALS_FILE", f.toString(),
+        "JACKPOT_CREDENTIALS", file("key-2-0123456789ab", "token-2-0123456789ab")), Set.of("bewitched")));
+    assertTrue(e.getMessage().contains("JACKPOT_CREDENTIALS_FILE and JACKPOT_CREDENTIALS are both set"), e.getMessage());
+  }
+
+  @Test
   void theReloadPeriodIsASettingWithinBounds() throws Exception {
     Path f = Files.writeString(dir.resolve("credentials.json"), file("key-1-0123456789ab", "token-1-0123456789ab"));
     assertEquals(0, live(f, "JACKPOT_CREDENTIALS_RELOAD_SECONDS", "0").reloadSeconds(), "0: never");
