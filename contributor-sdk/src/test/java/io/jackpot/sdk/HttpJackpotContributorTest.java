@@ -192,16 +192,53 @@ class HttpJackpotContributorTest {
 
   @Test
   void closingWhileTheServiceIsUnreachableAnswersEveryHeldRoundRatherThanLeavingItOpen() throws Exception {
-    int port;
-    try (ServerSocket s = new ServerSocket(0)) {
-      port = s.getLocalPort();
-    }
-    JackpotContributor sdk = JackpotContributor.of(config("http://127.0.0.1:" + port).requestTimeout(Duration.ofMillis(200)).build());
+    JackpotContributor sdk = unreachable();
     var f = sdk.contribute(c(1)).toCompletableFuture();
     sdk.close();
     var error = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
     assertTrue(error.getCause().getMessage().contains("closed before the service confirmed round R-1"), error.getCause().toString());
     assertEquals(0, sdk.held());
+  }
+
+  /** A client of an endpoint where nothing listens, with requests timed out after 200 ms. */
+  private static JackpotContributor unreachable() throws java.io.IOException {
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    return JackpotContributor.of(config("http://127.0.0.1:" + port).requestTimeout(Duration.ofMillis(200)).build());
+  }
+
+  /**
+   * The game hears of the rounds close() gives up on its callback threads, like of every round: a
+   * callback that blocks does not hold close() past its bound (three request timeouts, plus up to a
+   * second for the callbacks).
+   */
+  @Test
+  void theRoundsCloseGivesUpAreToldOnTheCallbackThreadsNotOnTheThreadClosing() throws Exception {
+    JackpotContributor sdk = unreachable();
+    java.util.concurrent.CountDownLatch told = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.atomic.AtomicReference<String> on = new java.util.concurrent.atomic.AtomicReference<>();
+    sdk.contribute(c(1)).whenComplete((r, e) -> {
+      on.set(Thread.currentThread().getName());
+      told.countDown();
+      try {
+        release.await(10, TimeUnit.SECONDS); // a game's callback that blocks (a refund written, say)
+      } catch (InterruptedException interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    long start = System.nanoTime();
+    try {
+      sdk.close();
+    } finally {
+      release.countDown();
+    }
+    long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+    assertTrue(tookMillis < 5_000, "close() took " + tookMillis + " ms, its bound is 1.6 s");
+    assertTrue(told.await(10, TimeUnit.SECONDS), "the game heard of its round");
+    assertEquals("jackpot-sdk-callbacks", on.get());
   }
 
   private static final String WIN = """

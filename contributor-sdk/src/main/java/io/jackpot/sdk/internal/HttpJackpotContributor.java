@@ -209,8 +209,11 @@ public final class HttpJackpotContributor implements JackpotContributor {
     unsettled.putIfAbsent(contribution.roundId(), p);
     if (closed) {
       // close() began after the check above: it may already have looked at what is outstanding
-      // and let the sender go, so this round is refused rather than left without an answer.
-      fail(p, new IllegalStateException("the contributor is closed"));
+      // and let the sender go, so this round is refused rather than left without an answer (here:
+      // nothing can wait on it before it is returned).
+      List<Runnable> tell = new ArrayList<>(1);
+      fail(p, new IllegalStateException("the contributor is closed"), tell);
+      tell.forEach(Runnable::run);
       return done;
     }
     queue.add(p);
@@ -255,7 +258,9 @@ public final class HttpJackpotContributor implements JackpotContributor {
         } catch (RuntimeException e) {
           // Never let the one sender thread die: the batch fails, the next ones are still sent.
           inFlight.onComplete();
-          batch.forEach(p -> fail(p, e));
+          List<Runnable> tell = new ArrayList<>(batch.size());
+          batch.forEach(p -> fail(p, e, tell));
+          tellGame(tell);
         }
       }
     } catch (InterruptedException e) {
@@ -442,16 +447,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
   }
 
   /** As fail, by close(): a claim waiting for the round is then not sent. */
-  private void giveUp(Pending p, Throwable t) {
-    List<Runnable> tell = new ArrayList<>(1);
+  private void giveUp(Pending p, Throwable t, List<Runnable> tell) {
     settleOnce(p, done -> done.completeExceptionally(t), tell, true);
-    tell.forEach(Runnable::run);
-  }
-
-  private void fail(Pending p, Throwable t) {
-    List<Runnable> tell = new ArrayList<>(1);
-    fail(p, t, tell);
-    tell.forEach(Runnable::run);
   }
 
   /**
@@ -683,7 +680,10 @@ public final class HttpJackpotContributor implements JackpotContributor {
 
   /** The batch by POST, and the endpoint's next ones for {@link #NO_STREAM_FOR}; {@code why} is logged once per spell. */
   private CompletionStage<String> byPost(Endpoints.Endpoint e, String body, String why) {
-    if (noStreamUntil.put(e.base(), System.nanoTime() + NO_STREAM_FOR.toNanos()) == null) {
+    long now = System.nanoTime();
+    Long before = noStreamUntil.put(e.base(), now + NO_STREAM_FOR.toNanos());
+    // A new spell: none before, or the last one over (the stream was tried again and failed again).
+    if (before == null || now - before >= 0) {
       System.getLogger(HttpJackpotContributor.class.getName()).log(System.Logger.Level.WARNING,
           why + ": its batches go by POST, the stream is tried again every " + NO_STREAM_FOR.toSeconds() + " s");
     }
@@ -832,11 +832,15 @@ public final class HttpJackpotContributor implements JackpotContributor {
       } catch (ExecutionException | TimeoutException e) {
         // a claim refused, or the time is up: both are settled below
       }
-      // Whatever the service has not confirmed by now is failed, never left without an answer.
+      // Whatever the service has not confirmed by now is failed, never left without an answer; the
+      // game hears of it on the callback threads, as of every round, not on the thread closing
+      // (a callback that blocks would hold close() past its bound).
+      List<Runnable> givenUp = new ArrayList<>();
       for (Pending p : List.copyOf(outstanding)) {
         giveUp(p, new IllegalStateException("closed before the service confirmed round " + p.contribution().roundId()
-            + "; it may or may not be recorded: look it up by round id"));
+            + "; it may or may not be recorded: look it up by round id"), givenUp);
       }
+      tellGame(givenUp);
       for (CompletableFuture<?> r : List.copyOf(requests)) {
         r.completeExceptionally(new IllegalStateException("closed before the service answered; a claim may or may not be recorded:"
             + " look its wins up by round id"));
