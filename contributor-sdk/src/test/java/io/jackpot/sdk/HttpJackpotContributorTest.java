@@ -706,11 +706,7 @@ class HttpJackpotContributorTest {
         }
         if (websocket) {
           upgrades.incrementAndGet();
-          String accept = java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-1")
-              .digest((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)));
-          out.write(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: "
-              + accept + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-          out.flush();
+          upgrade(out, key);
           in.read(); // the batch's frame has begun to arrive
           out.write(new byte[] {(byte) 0x88, 9, 0x03, (byte) 0xF1, 't', 'o', 'o', ' ', 'b', 'i', 'g'}); // close, 1009 "too big"
           out.flush();
@@ -729,6 +725,55 @@ class HttpJackpotContributorTest {
       }
     } catch (Exception closed) {
       // the client went
+    }
+  }
+
+  /** Answers a WebSocket upgrade whose Sec-WebSocket-Key was {@code key}. */
+  private static void upgrade(java.io.OutputStream out, String key) throws Exception {
+    String accept = java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-1")
+        .digest((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)));
+    out.write(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: "
+        + accept + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    out.flush();
+  }
+
+  /**
+   * A service frozen after it took the jackpot-won listener's ticker connection (its kernel still
+   * accepts data; nothing answers, not even the close): the contributor's close() does not leave
+   * the connection open behind it. (The contribution stream is closed the same way.)
+   */
+  @Test
+  void closingCutsOffATickerWhosePeerNeverAnswersTheClose() throws Exception {
+    try (java.net.ServerSocket server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      java.util.concurrent.CountDownLatch upgraded = new java.util.concurrent.CountDownLatch(1);
+      java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
+      Thread frozen = new Thread(() -> {
+        try (java.net.Socket s = server.accept()) {
+          java.io.InputStream in = s.getInputStream();
+          String key = null;
+          for (String line = headerLine(in); !line.isEmpty(); line = headerLine(in)) {
+            if (line.toLowerCase(java.util.Locale.ROOT).startsWith("sec-websocket-key:")) {
+              key = line.substring(18).trim();
+            }
+          }
+          upgrade(s.getOutputStream(), key);
+          upgraded.countDown();
+          while (in.read() >= 0) {
+            // reads what comes (the close frame), answers nothing
+          }
+          ended.countDown(); // the client cut the connection
+        } catch (Exception e) {
+          ended.countDown(); // reset: cut too
+        }
+      });
+      frozen.setDaemon(true);
+      frozen.start();
+      JackpotContributor sdk = JackpotContributor.of(config("http://127.0.0.1:" + server.getLocalPort())
+          .requestTimeout(Duration.ofMillis(200)).build());
+      sdk.onJackpotWon(w -> { });
+      assertTrue(upgraded.await(10, TimeUnit.SECONDS), "the ticker was opened");
+      sdk.close();
+      assertTrue(ended.await(10, TimeUnit.SECONDS), "the connection is closed, though the peer never answered the close");
     }
   }
 

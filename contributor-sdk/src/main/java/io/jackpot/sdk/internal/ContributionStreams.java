@@ -205,7 +205,7 @@ final class ContributionStreams {
 
     void close() {
       died(new IOException("the contributor is closed"));
-      socket.thenAccept(ws -> ws.sendClose(WebSocket.NORMAL_CLOSURE, "closed"));
+      socket.thenAccept(ContributionStreams::closeOrAbort);
     }
 
     /** Drops the connection at once (pending sends and answers fail). */
@@ -213,5 +213,19 @@ final class ContributionStreams {
       died(why);
       socket.thenAccept(WebSocket::abort);
     }
+  }
+
+  /**
+   * Closes {@code ws} (normal closure); a peer that has not answered the close a second later (a
+   * frozen server, which the JDK would wait for as long as it is frozen) is cut off.
+   */
+  static void closeOrAbort(WebSocket ws) {
+    ws.sendClose(WebSocket.NORMAL_CLOSURE, "closed")
+        .thenCompose(w -> new CompletableFuture<Void>().completeOnTimeout(null, 1, java.util.concurrent.TimeUnit.SECONDS))
+        .whenComplete((v, e) -> {
+          if (!ws.isInputClosed()) {
+            ws.abort();
+          }
+        });
   }
 }
