@@ -18,6 +18,15 @@ public final class Decimals {
     return java.math.BigDecimal.valueOf(millionths, 6).stripTrailingZeros().toPlainString();
   }
 
+  /**
+   * A coin value ({@code micros}, 10^-6 units) as the API writes it: at least two decimals, more
+   * when it has them ("0.10", "2", written "2.00"; "0.005").
+   */
+  public static String coin(long micros) {
+    java.math.BigDecimal coin = java.math.BigDecimal.valueOf(micros, 6).stripTrailingZeros();
+    return (coin.scale() < 2 ? coin.setScale(2) : coin).toPlainString();
+  }
+
   /** Parses a non-negative decimal with at most {@code maxDecimals} decimals into 10^-maxDecimals units. */
   public static long parseScaled(String text, int maxDecimals) {
     if (text == null) {

@@ -403,6 +403,10 @@ class DefinitionsIT extends OneNode {
     JsonObject stored = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/fine-coins", ADMIN).json().getJsonObject("definition");
     assertEquals("0.005", pool(stored, 0).getString("coinValue"));
     assertEquals("2.015", pool(stored, 1).getString("coinValue"));
+    // and so the pools themselves, where games and pages tell them apart (were cut to "0.00" and "2.01")
+    JsonObject live = AdminIT.callAt(node.httpPort(), "GET", "/v1/jackpots/fine-coins", ADMIN).json();
+    assertEquals("0.005", pool(live, 0).getString("coinValue"), live.encode());
+    assertEquals("2.015", pool(live, 1).getString("coinValue"));
   }
 
   @Test

@@ -13,7 +13,6 @@ import io.jackpot.pool.PoolTerms;
 import io.jackpot.pool.Trigger;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -127,8 +126,7 @@ public final class DefinitionJson {
       JsonObject pool = terms(new JsonObject().put("key", p.key()).put("name", p.name()), p.terms())
           .put("drawWeight", Long.toString(p.drawWeight()));
       if (p.coinValueMicros() != null) {
-        BigDecimal coin = BigDecimal.valueOf(p.coinValueMicros(), 6).stripTrailingZeros();
-        pool.put("coinValue", (coin.scale() < 2 ? coin.setScale(2) : coin).toPlainString());
+        pool.put("coinValue", io.jackpot.money.Decimals.coin(p.coinValueMicros()));
       }
       pools.add(pool);
     }

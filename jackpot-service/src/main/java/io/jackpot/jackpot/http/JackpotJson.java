@@ -69,7 +69,7 @@ public final class JackpotJson {
         .put("lastWin", pool.lastWin().map(w -> WinJson.shown(display == null ? WinJson.of(w, j.currency()) : WinJson.of(w, j.currency(), display),
             publicity.apply(w))).orElse(null));
     if (def.coinValueMicros() != null) {
-      out.put("coinValue", Money.ofMicros(def.coinValueMicros()).toDisplayString(2));
+      out.put("coinValue", io.jackpot.money.Decimals.coin(def.coinValueMicros()));
     }
     String shown = display == null ? null : display.of(pool.amount(), j.currency());
     if (shown != null) {
