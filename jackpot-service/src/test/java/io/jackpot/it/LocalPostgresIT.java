@@ -79,6 +79,30 @@ class LocalPostgresIT {
   }
 
   /**
+   * A server left running whose start, as its postmaster.pid records it, no longer matches the
+   * process's (the clock was stepped since): still its directory's server, by its command line,
+   * and stopped by the next start on the directory.
+   */
+  @Test
+  void aLeftoverServerIsKnownByItsDirectoryWhenTheClockWasSteppedSinceItStarted() throws Exception {
+    Path pg = ScratchDirs.create("local-pg").resolve("pg");
+    ChildJvm run = ChildJvm.start(Exits.class, pg.toString());
+    int port = Integer.parseInt(run.lineAfter("started "));
+    try {
+      run.out.lines().forEach(l -> { }); // to its end: the process has exited, its server runs on
+      assertTrue(run.process.waitFor(60, TimeUnit.SECONDS));
+      Path pidFile = pg.resolve("postmaster.pid");
+      java.util.List<String> lines = new java.util.ArrayList<>(Files.readAllLines(pidFile));
+      lines.set(2, Long.toString(Long.parseLong(lines.get(2).trim()) - 3600));
+      Files.write(pidFile, lines);
+    } finally {
+      run.kill();
+      assertTrue(LocalPostgres.stopIfAbandoned(pg), "the next start on the directory stops it");
+    }
+    assertThrows(java.net.ConnectException.class, () -> new java.net.Socket("127.0.0.1", port).close());
+  }
+
+  /**
    * A postmaster.pid left by a server long gone (a reboot, say) whose pid now belongs to another
    * process named like PostgreSQL (another user's server): that process began at another time than
    * the file says, so it is left alone and only the file goes.

@@ -184,9 +184,11 @@ public final class LocalPostgres implements AutoCloseable {
   }
 
   /**
-   * Whether the process began when the file says its server did (its third line, seconds since
-   * the epoch): after a reboot or a long while, the pid may belong to another process, another
-   * user's PostgreSQL included, which must not be stopped. Unknown either way: taken as the server.
+   * Whether the process is the file's server: it began when the file says its server did (its
+   * third line, seconds since the epoch), or its command line names the file's data directory
+   * (its second line; for a clock stepped since it began). After a reboot or a long while, the pid
+   * may belong to another process, another user's PostgreSQL included, which must not be stopped.
+   * Unknown (no start time to compare): taken as the server.
    */
   private static boolean startedAsRecorded(ProcessHandle p, List<String> pidFile) {
     Optional<java.time.Instant> started = p.info().startInstant();
@@ -194,7 +196,11 @@ public final class LocalPostgres implements AutoCloseable {
     if (started.isEmpty() || recorded.isEmpty()) {
       return true;
     }
-    return Math.abs(started.get().getEpochSecond() - recorded.get()) <= 10;
+    if (Math.abs(started.get().getEpochSecond() - recorded.get()) <= 10) {
+      return true;
+    }
+    String dataDir = pidFile.get(1).trim();
+    return !dataDir.isEmpty() && p.info().arguments().map(args -> java.util.Arrays.asList(args).contains(dataDir)).orElse(false);
   }
 
   /**
