@@ -73,13 +73,16 @@ public interface JackpotContributor extends AutoCloseable {
   /**
    * Stops taking contributions and claims and waits (up to the request timeout × 3 in all) for the
    * contributions held to be delivered and the claims and lookups under way to be answered. Any
-   * still unconfirmed then completes exceptionally with IllegalStateException: it may or may not
-   * have been recorded, so look it up (the round id is idempotent, resend it; a claim's win is
-   * found by {@link #findWins}). Then gives the callbacks of the rounds answered the rest of that
-   * time, and at least 1 s, to run (called from such a callback, it cannot wait for its own
-   * thread). An interrupt already pending on the calling thread does not shorten these waits (it is
-   * still set when close() returns); one that comes during them ends them, and what is unconfirmed
-   * then is given up as above. Idempotent.
+   * contribution still unconfirmed then completes exceptionally with IllegalStateException: it may
+   * or may not have been recorded, so look it up (the round id is idempotent, resend it; a claim's
+   * win is found by {@link #findWins}). Like every round's, those completions run on the SDK's
+   * callback threads, never on the thread closing. Then gives the callbacks of the rounds answered
+   * and given up the rest of that time, and at least 1 s, to run (called from such a callback, it
+   * cannot wait for its own thread): callbacks that take longer, or an interrupt during the waits,
+   * let close() return first, and the rest are completed after it, on those threads. An interrupt
+   * already pending on the calling thread does not shorten these waits (it is still set when
+   * close() returns); one that comes during them ends them, and what is unconfirmed then is given
+   * up as above. Idempotent.
    */
   @Override
   void close();

@@ -217,15 +217,16 @@ final class ContributionStreams {
 
   /**
    * Closes {@code ws} (normal closure); a peer that has not answered the close a second later (a
-   * frozen server, which the JDK would wait for as long as it is frozen) is cut off.
+   * frozen server, which the JDK would wait for as long as it is frozen) is cut off. The second
+   * counts from now, not from when the close is sent: behind a message a frozen peer no longer
+   * reads, it never is.
    */
   static void closeOrAbort(WebSocket ws) {
-    ws.sendClose(WebSocket.NORMAL_CLOSURE, "closed")
-        .thenCompose(w -> new CompletableFuture<Void>().completeOnTimeout(null, 1, java.util.concurrent.TimeUnit.SECONDS))
-        .whenComplete((v, e) -> {
-          if (!ws.isInputClosed()) {
-            ws.abort();
-          }
-        });
+    ws.sendClose(WebSocket.NORMAL_CLOSURE, "closed");
+    new CompletableFuture<Void>().completeOnTimeout(null, 1, java.util.concurrent.TimeUnit.SECONDS).thenRun(() -> {
+      if (!ws.isInputClosed()) {
+        ws.abort();
+      }
+    });
   }
 }
