@@ -205,7 +205,7 @@ final class ContributionStreams {
 
     void close() {
       died(new IOException("the contributor is closed"));
-      socket.thenAccept(ContributionStreams::closeOrAbort);
+      socket.thenAccept(Closing::closeOrAbort);
     }
 
     /** Drops the connection at once (pending sends and answers fail). */
@@ -213,20 +213,5 @@ final class ContributionStreams {
       died(why);
       socket.thenAccept(WebSocket::abort);
     }
-  }
-
-  /**
-   * Closes {@code ws} (normal closure); a peer that has not answered the close a second later (a
-   * frozen server, which the JDK would wait for as long as it is frozen) is cut off. The second
-   * counts from now, not from when the close is sent: behind a message a frozen peer no longer
-   * reads, it never is.
-   */
-  static void closeOrAbort(WebSocket ws) {
-    ws.sendClose(WebSocket.NORMAL_CLOSURE, "closed");
-    new CompletableFuture<Void>().completeOnTimeout(null, 1, java.util.concurrent.TimeUnit.SECONDS).thenRun(() -> {
-      if (!ws.isInputClosed()) {
-        ws.abort();
-      }
-    });
   }
 }

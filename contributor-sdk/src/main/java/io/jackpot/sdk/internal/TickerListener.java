@@ -81,7 +81,7 @@ final class TickerListener implements WebSocket.Listener {
     subscribed.completeExceptionally(new IllegalStateException("the contributor is closed"));
     WebSocket ws = current;
     if (ws != null && !ws.isOutputClosed()) {
-      ContributionStreams.closeOrAbort(ws);
+      Closing.closeOrAbort(ws);
     }
   }
 
