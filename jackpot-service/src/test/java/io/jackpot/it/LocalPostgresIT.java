@@ -61,16 +61,31 @@ class LocalPostgresIT {
    */
   @Test
   void aServerIsStoppedByItsOwnersCloseNotByTheJvmsExit() throws Exception {
+    leftRunningThenStopped((run, port, pg) -> {
+      assertEquals(0, run.process.exitValue());
+      try (SimplePg sql = new SimplePg(port, "postgres")) {
+        assertEquals(1, sql.count("SELECT 1"), "nothing stopped it at the JVM's exit");
+      }
+    });
+  }
+
+  /** What a test does while the server a JVM left behind runs on. */
+  interface Meanwhile {
+    void run(ChildJvm exited, int port, Path pg) throws Exception;
+  }
+
+  /**
+   * A server started in a new directory by a JVM that then exits without closing it; {@code
+   * meanwhile} runs once that JVM is gone, and then the next start on the directory must stop it.
+   */
+  private static void leftRunningThenStopped(Meanwhile meanwhile) throws Exception {
     Path pg = ScratchDirs.create("local-pg").resolve("pg");
     ChildJvm run = ChildJvm.start(Exits.class, pg.toString());
     int port = Integer.parseInt(run.lineAfter("started "));
     try {
       run.out.lines().forEach(l -> { }); // to its end: the process has exited and its hooks have run
       assertTrue(run.process.waitFor(60, TimeUnit.SECONDS));
-      assertEquals(0, run.process.exitValue());
-      try (SimplePg sql = new SimplePg(port, "postgres")) {
-        assertEquals(1, sql.count("SELECT 1"), "nothing stopped it at the JVM's exit");
-      }
+      meanwhile.run(run, port, pg);
     } finally {
       run.kill();
       assertTrue(LocalPostgres.stopIfAbandoned(pg), "the next start on the directory stops it");
@@ -85,21 +100,12 @@ class LocalPostgresIT {
    */
   @Test
   void aLeftoverServerIsKnownByItsDirectoryWhenTheClockWasSteppedSinceItStarted() throws Exception {
-    Path pg = ScratchDirs.create("local-pg").resolve("pg");
-    ChildJvm run = ChildJvm.start(Exits.class, pg.toString());
-    int port = Integer.parseInt(run.lineAfter("started "));
-    try {
-      run.out.lines().forEach(l -> { }); // to its end: the process has exited, its server runs on
-      assertTrue(run.process.waitFor(60, TimeUnit.SECONDS));
+    leftRunningThenStopped((run, port, pg) -> {
       Path pidFile = pg.resolve("postmaster.pid");
       java.util.List<String> lines = new java.util.ArrayList<>(Files.readAllLines(pidFile));
       lines.set(2, Long.toString(Long.parseLong(lines.get(2).trim()) - 3600));
       Files.write(pidFile, lines);
-    } finally {
-      run.kill();
-      assertTrue(LocalPostgres.stopIfAbandoned(pg), "the next start on the directory stops it");
-    }
-    assertThrows(java.net.ConnectException.class, () -> new java.net.Socket("127.0.0.1", port).close());
+    });
   }
 
   /**

@@ -180,7 +180,7 @@ public final class LocalPostgres implements AutoCloseable {
       return Optional.empty();
     }
     return (lines.isEmpty() ? Optional.<Long>empty() : parsePid(lines.get(0))).flatMap(ProcessHandle::of).filter(LocalPostgres::isPostgres)
-        .filter(p -> startedAsRecorded(p, lines));
+        .filter(p -> isTheFilesServer(p, lines));
   }
 
   /**
@@ -190,7 +190,7 @@ public final class LocalPostgres implements AutoCloseable {
    * may belong to another process, another user's PostgreSQL included, which must not be stopped.
    * Unknown (no start time to compare): taken as the server.
    */
-  private static boolean startedAsRecorded(ProcessHandle p, List<String> pidFile) {
+  private static boolean isTheFilesServer(ProcessHandle p, List<String> pidFile) {
     Optional<java.time.Instant> started = p.info().startInstant();
     Optional<Long> recorded = pidFile.size() < 3 ? Optional.empty() : parsePid(pidFile.get(2));
     if (started.isEmpty() || recorded.isEmpty()) {
