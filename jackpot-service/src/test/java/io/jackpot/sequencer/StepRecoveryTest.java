@@ -222,10 +222,7 @@ class StepRecoveryTest {
    */
   @Test
   void aStepWaitingBehindARefusedOneIsNotAppliedTwiceByAPoolThatForgotItMeanwhile() throws Exception {
-    Sequencer s = sequencer();
-    ledger.gate = new CompletableFuture<>(); // its commits never finish: the member dies first
-    s.submit(round("first", 10_000_000, A));
-    until(() -> pool(A).opSeq() == 1);
+    Sequencer s = appliedNeverRecorded("first", A);
     s.submit(round("second", 10_000_000, A));
     until(() -> pool(A).opSeq() == 2);
     ledger.refusedSteps.set(1);
@@ -273,10 +270,7 @@ class StepRecoveryTest {
    */
   @Test
   void aWaitingStepThatNoPoolRemembersKeepsNoAnswers() throws Exception {
-    Sequencer s = sequencer();
-    ledger.gate = new CompletableFuture<>(); // its commits never finish: the member dies first
-    s.submit(round("first", 10_000_000, A));
-    until(() -> pool(A).opSeq() == 1);
+    Sequencer s = appliedNeverRecorded("first", A);
     pools.dieBefore = A; // the second step is noted and reaches no pool
     s.submit(round("second", 10_000_000, A));
     until(() -> pools.applies.get() == 2);
@@ -373,10 +367,18 @@ class StepRecoveryTest {
 
   /** The dead member's sequencer once it has applied {@code roundId} to A and B, one step, and recorded nothing. */
   private Sequencer appliedToAAndBNeverRecorded(String roundId) {
+    return appliedNeverRecorded(roundId, A, B);
+  }
+
+  /**
+   * The dead member's sequencer once it has applied {@code roundId} to {@code to} (pools nothing fed
+   * before), one step, and recorded nothing.
+   */
+  private Sequencer appliedNeverRecorded(String roundId, PoolId... to) {
     Sequencer s = sequencer();
     ledger.gate = new CompletableFuture<>(); // its commits never finish: the member dies first
-    s.submit(round(roundId, 10_000_000, A, B));
-    until(() -> pool(A).opSeq() == 1 && pool(B).opSeq() == 1);
+    s.submit(round(roundId, 10_000_000, to));
+    until(() -> java.util.Arrays.stream(to).allMatch(id -> pool(id).opSeq() == 1));
     return s;
   }
 
