@@ -76,17 +76,27 @@ class RetriedReleasesTest {
     assertEquals(1 + PAUSES.size(), cluster.releases);
   }
 
+  /** A member that stops refuses the next try: the release answers as its first try did, and says why it tries no more. */
   @Test
   void aMemberThatStopsTriesNoMore() {
     cluster.releaseFailures = 1;
     RetriedReleases stopping = new RetriedReleases(cluster, (after, task) -> {
       throw new RejectedExecutionException("stopped");
     }, PAUSES);
+    var logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(RetriedReleases.class);
+    var seen = new ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent>();
+    seen.start();
+    logger.addAppender(seen);
+    try {
+      CompletableFuture<Void> answered = stopping.release(CLAIMS, "t1").toCompletableFuture();
 
-    CompletableFuture<Void> answered = stopping.release(CLAIMS, "t1").toCompletableFuture();
-
-    assertTrue(answered.isCompletedExceptionally(), "answered, not thrown");
-    assertEquals(1, cluster.releases);
+      assertTrue(answered.isCompletedExceptionally(), "answered, not thrown");
+      assertEquals(1, cluster.releases);
+      assertEquals(java.util.List.of("not releasing " + CLAIMS.size() + " round claims again: the member is stopping (they lapse by"
+          + " their TTL)"), seen.list.stream().map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage).toList());
+    } finally {
+      logger.detachAppender(seen);
+    }
   }
 
   /**
