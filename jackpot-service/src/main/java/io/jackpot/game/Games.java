@@ -47,9 +47,12 @@ public final class Games {
     return Optional.of("stake / coin value = " + coins + " is not 1–10 coins per line × 1–15 lines");
   }
 
-  /** Cluster Bear Sweet Wins: every game costs 10 fixed coins × coin value. */
+  /** Cluster Bear Sweet Wins: every game costs 10 fixed coins × a coin value in whole cents. */
   static Optional<String> clusterBear(long stake, Long coin) {
     if (coin != null) {
+      if (coin <= 0 || coin % 10_000 != 0) {
+        return Optional.of("coinValue must be a whole number of cents");
+      }
       return stake == 10 * coin ? Optional.empty() : Optional.of("stake must be 10 coins × coin value");
     }
     return stake > 0 && stake % 100_000 == 0 ? Optional.empty() : Optional.of("stake must be 10 coins × a whole-cent coin value");

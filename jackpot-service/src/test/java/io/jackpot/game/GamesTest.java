@@ -43,4 +43,12 @@ class GamesTest {
     assertTrue(rule.violation(100 * CENT, 10 * CENT).isEmpty());
     assertTrue(rule.violation(90 * CENT, 10 * CENT).isPresent());
   }
+
+  @Test
+  void clusterBearsCoinIsWholeCentsWithOrWithoutACoinValue() {
+    BetRule rule = Games.rule(Games.CLUSTER_BEAR).orElseThrow();
+    assertTrue(rule.violation(CENT, CENT / 10).isPresent(), "coin 0.001, stake 0.01");
+    assertTrue(rule.violation(CENT, null).isPresent(), "stake 0.01 without a coin value");
+    assertTrue(rule.violation(10 * CENT, CENT).isEmpty(), "coin 0.01, stake 0.10");
+  }
 }
