@@ -65,6 +65,14 @@ public final class ContributionService {
     private final Map<Integer, String> otherContent = new HashMap<>();
     private final Map<String, String> fingerprints = new LinkedHashMap<>();
     private final Map<String, Integer> firstIndex = new HashMap<>();
+    /**
+     * Well-formed items the planner refused (the game unlinked, a rate withdrawn since they were
+     * first sent…), by index, with their fingerprint: such a round may be recorded already, sent
+     * before the change, so it is looked up like the others and answered as its DUPLICATE if so.
+     */
+    private final Map<Integer, String> refused = new LinkedHashMap<>();
+    /** The refused rounds no item of this request feeds, claimed and looked up only (never applied). */
+    private final Map<String, String> lookedUpOnly = new LinkedHashMap<>();
     private final String token = java.util.UUID.randomUUID().toString();
     /** Claims this request took and has not released yet. */
     private final Map<String, String> held = new java.util.concurrent.ConcurrentHashMap<>();
@@ -88,11 +96,12 @@ public final class ContributionService {
           continue;
         }
         Plan plan = planner.plan(caller, r);
+        String fingerprint = Fingerprint.of(caller.operatorId(), r);
         if (plan instanceof Plan.Reject reject) {
           results[i] = ContributionResult.rejected(r.roundId(), reject.code(), "contributions[" + i + "]: " + reject.message());
+          refused.put(i, fingerprint);
           continue;
         }
-        String fingerprint = Fingerprint.of(caller.operatorId(), r);
         Integer first = firstIndex.putIfAbsent(r.roundId(), i);
         if (first != null) {
           if (fingerprint.equals(fingerprints.get(r.roundId()))) {
@@ -105,6 +114,22 @@ public final class ContributionService {
         fingerprints.put(r.roundId(), fingerprint);
         feeds.put(i, (Plan.Feed) plan);
       }
+      refused.forEach((i, fingerprint) -> {
+        String roundId = ((ContributionRequest) items.get(i)).roundId();
+        if (!fingerprints.containsKey(roundId)) {
+          lookedUpOnly.putIfAbsent(roundId, fingerprint);
+        }
+      });
+    }
+
+    /** Every round this request claims: those it feeds, then those it only looks up. */
+    private Map<String, String> claimed() {
+      if (lookedUpOnly.isEmpty()) {
+        return fingerprints;
+      }
+      Map<String, String> all = new LinkedHashMap<>(fingerprints);
+      all.putAll(lookedUpOnly);
+      return all;
     }
 
     /**
@@ -113,13 +138,14 @@ public final class ContributionService {
      */
     CompletionStage<List<ContributionResult>> run() {
       // A call refused before it was sent fails like a failed one: earlier buckets' may have claimed.
-      return io.jackpot.error.Failures.attempt(() -> claims.claim(claimKeys(fingerprints), token))
+      Map<String, String> claiming = claimed();
+      return io.jackpot.error.Failures.attempt(() -> claims.claim(claimKeys(claiming), token))
           .thenCompose(claimedByKey -> {
             Map<String, Claim> claimed = new HashMap<>(claimedByKey.size() * 2);
             claimedByKey.forEach((key, c) -> claimed.put(roundOf(key), c));
             claimed.forEach((id, c) -> {
               if (c == Claim.NEW) {
-                held.put(id, fingerprints.get(id));
+                held.put(id, claiming.get(id));
               }
             });
             // Every round is looked up, those another request holds with other content too: one
@@ -137,7 +163,7 @@ public final class ContributionService {
               // requests' claims alone): a claim call that failed may have claimed some of them all
               // the same (one bucket answered and another did not, or a member died after claiming).
               // Only rounds already in the sequencer keep their claims (kept standing until recorded).
-              held.putAll(fingerprints);
+              held.putAll(claiming);
               submitted.forEach(held::remove);
             }
             releaseHeld();
@@ -207,6 +233,16 @@ public final class ContributionService {
         RecordedRound known = recorded.get(roundId);
         results[i] = known == null ? conflict(roundId) : recordedOrConflict(roundId, fingerprint, known);
       });
+      refused.forEach((i, fingerprint) -> {
+        String roundId = ((ContributionRequest) items.get(i)).roundId();
+        RecordedRound known = recorded.get(roundId);
+        if (known != null && known.fingerprint().equals(fingerprint)) {
+          results[i] = Outcomes.duplicateOf(known, known.triggers());
+        } else if (known == null && lookedUpOnly.containsKey(roundId) && claimed.get(roundId) == Claim.SAME) {
+          // Sent before the change and still on its way: its outcome is the ledger's to tell, soon.
+          results[i] = inProgress(roundId);
+        }
+      });
       return CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new));
     }
 
@@ -222,6 +258,10 @@ public final class ContributionService {
       if (claim == Claim.DIFFERENT) {
         return conflict(roundId);
       }
+      return inProgress(roundId);
+    }
+
+    private ContributionResult inProgress(String roundId) {
       return ContributionResult.rejected(roundId, "ROUND_IN_PROGRESS",
           "round " + roundId + " is being applied by another request; retry to get its outcome");
     }

@@ -35,6 +35,8 @@ class ContributionClaimKeysTest {
     volatile boolean failing;
     /** Set: answers every claim DIFFERENT (another request holds the round with other content). */
     volatile boolean heldElsewhere;
+    /** Set: answers every claim SAME (another request holds the round with this content: it is on its way). */
+    volatile boolean onItsWay;
     /** Set: a release throws instead of being sent (the member's Hazelcast shutting down). */
     volatile boolean releaseThrows;
     /** How many of the next releases fail once sent (a partition moving); each is counted in {@code releases}. */
@@ -55,7 +57,7 @@ class ContributionClaimKeysTest {
         return CompletableFuture.failedFuture(new IllegalStateException("member left the cluster before answering"));
       }
       Map<String, Claim> out = new java.util.HashMap<>();
-      fingerprintByRound.keySet().forEach(k -> out.put(k, heldElsewhere ? Claim.DIFFERENT : Claim.NEW));
+      fingerprintByRound.keySet().forEach(k -> out.put(k, heldElsewhere ? Claim.DIFFERENT : onItsWay ? Claim.SAME : Claim.NEW));
       return CompletableFuture.completedFuture(out);
     }
 
@@ -159,6 +161,48 @@ class ContributionClaimKeysTest {
     List<ContributionResult> answers = answersOfLedgerHoldingR1(new RecordingClaims(), other, r1());
     assertEquals("ROUND_ID_CONFLICT", answers.get(0).errorCode());
     assertEquals(ContributionResult.Status.DUPLICATE, answers.get(1).status());
+  }
+
+  /**
+   * A round the planner refuses now (here: the key no longer speaks for its game) may have been
+   * recorded before the change, its answer lost: sent again with the same content it is its
+   * DUPLICATE, not a final REJECTED the game would take as "not applied" and void. Its claim, taken
+   * only to look it up, is released.
+   */
+  @Test
+  void aRoundRefusedNowButRecordedWithThisContentIsItsDuplicate() {
+    RecordingClaims claims = new RecordingClaims();
+    ContributionService service = service(claims, holdingR1());
+    ContributionResult answer = service.contribute(new Caller("demo", Set.of("creepy-candy")), List.of(r1())).toCompletableFuture().join()
+        .get(0);
+    assertEquals(ContributionResult.Status.DUPLICATE, answer.status());
+    assertEquals(List.of("4:demo/R-1"), claims.released);
+  }
+
+  /** Refused now and not recorded: the planner's own reason, and its claim released. */
+  @Test
+  void aRoundRefusedNowAndNotRecordedIsRefusedForItsReason() {
+    RecordingClaims claims = new RecordingClaims();
+    ContributionService service = service(claims, findingRounds((operator, ids) -> CompletableFuture.completedFuture(Map.of())));
+    ContributionResult answer = service.contribute(new Caller("demo", Set.of("creepy-candy")), List.of(r1())).toCompletableFuture().join()
+        .get(0);
+    assertEquals("GAME_NOT_LINKED", answer.errorCode());
+    assertEquals(List.of("4:demo/R-1"), claims.released);
+  }
+
+  /**
+   * Refused now, not recorded yet, but on its way with this content (sent before the change by a
+   * request still under way): ROUND_IN_PROGRESS, which the game retries, to hear the ledger's answer.
+   */
+  @Test
+  void aRoundRefusedNowButOnItsWayWithThisContentIsInProgress() {
+    RecordingClaims claims = new RecordingClaims();
+    claims.onItsWay = true;
+    ContributionService service = service(claims, findingRounds((operator, ids) -> CompletableFuture.completedFuture(Map.of())));
+    ContributionResult answer = service.contribute(new Caller("demo", Set.of("creepy-candy")), List.of(r1())).toCompletableFuture().join()
+        .get(0);
+    assertEquals("ROUND_IN_PROGRESS", answer.errorCode());
+    assertEquals(List.of(), claims.released, "not this request's claim to release");
   }
 
   /** A release refused before it was sent does not turn the answered rounds into a failed request. */

@@ -122,6 +122,31 @@ class FxIT extends OneNode {
         List.of(again.getString("currency"), again.getString("amountInCurrency")));
   }
 
+  /**
+   * A round recorded before its currency's rate was withdrawn, sent again (its answer was lost), is
+   * its DUPLICATE, not refused: a final REJECTED would have the game void a bet that fed the pools.
+   * A new round in that currency is refused.
+   */
+  @Test
+  void aRoundSentAgainAfterItsCurrencysRateWasWithdrawnIsItsDuplicate() {
+    assertEquals(200, setRates(gbp("0.85").put("rates", gbp("0.85").getJsonObject("rates").copy().put("CHF", "0.95")), ADMIN).status());
+    String item = contribution("FX-CHF", "creepy-candy", "10.00", null).replace("\"EUR\"", "\"CHF\"");
+    JsonObject first = Api.results(api.post("/v1/contributions", batch(item))).getJsonObject(0);
+    assertEquals("APPLIED", first.getString("status"), first.encode());
+
+    assertEquals(200, setRates(gbp("0.85"), ADMIN).status(), "CHF withdrawn");
+    JsonObject again = Api.results(api.post("/v1/contributions", batch(item))).getJsonObject(0);
+    assertEquals("DUPLICATE", again.getString("status"), again.encode());
+    assertEquals(first.getJsonArray("contributions"), again.getJsonArray("contributions"), "the shares it was applied with");
+
+    JsonObject fresh = Api.results(api.post("/v1/contributions",
+        batch(contribution("FX-CHF-2", "creepy-candy", "10.00", null).replace("\"EUR\"", "\"CHF\"")))).getJsonObject(0);
+    assertEquals("UNSUPPORTED_CURRENCY", fresh.getJsonObject("error").getString("code"), fresh.encode());
+    JsonObject otherContent = Api.results(api.post("/v1/contributions", batch(item.replace("\"10.00\"", "\"20.00\"")))).getJsonObject(0);
+    assertEquals("UNSUPPORTED_CURRENCY", otherContent.getJsonObject("error").getString("code"), "the same round id with other content: "
+        + "refused for its own reason");
+  }
+
   @Test
   void currenciesWithoutARateAndCoinValueJackpotsInOtherCurrenciesAreRefused() {
     setRates(new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", "0.85")), ADMIN);
