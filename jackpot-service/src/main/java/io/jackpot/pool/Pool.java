@@ -466,8 +466,12 @@ public record Pool(
     if (memory.size() > SENDERS) {
       // Never the batch just stored: on a pool whose opSeq stands still (paused) every batch ties,
       // and a forgotten batch would be applied again when re-sent (after a resume, as a contribution).
+      // Ties go to the smallest sender id: the map's order differs between JVMs (Map.copyOf), and
+      // the backup replaying this batch, or the member a pool migrates to, must forget the same one.
       String oldest = memory.entrySet().stream().filter(e -> !e.getKey().equals(sender))
-          .min(Map.Entry.comparingByValue(Comparator.comparingLong(AppliedBatch::appliedAtOp))).orElseThrow().getKey();
+          .min(Map.Entry.<String, AppliedBatch>comparingByValue(Comparator.comparingLong(AppliedBatch::appliedAtOp))
+              .thenComparing(Map.Entry.comparingByKey()))
+          .orElseThrow().getKey();
       memory.remove(oldest);
     }
     return new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve, pendingTerms, termsVersion,

@@ -158,6 +158,29 @@ class PoolTest {
     assertEquals(List.of(new PoolOutcome.Refused("r1", PoolStatus.PAUSED)), resent.outcomes());
   }
 
+  /**
+   * Which tied batch is forgotten is the same on every replica: the smallest sender id, not
+   * whichever the map, whose order differs between JVMs, yields first.
+   */
+  @Test
+  void ofTiedSendersTheSmallestIdIsForgotten() {
+    Pool pool = run(created(TERMS), new PoolCommand.Pause("p1", AT)).pool();
+    // The pause's own sender ("test") is remembered too, and ties with them.
+    List<String> senders = new java.util.ArrayList<>(List.of("test"));
+    for (int i = 0; i < Pool.SENDERS - 1; i++) {
+      senders.add("member-" + Integer.toHexString(i * 7919 + 4099));
+    }
+    for (String s : senders.subList(1, senders.size())) {
+      pool = pool.apply(new Pool.Batch(s, 1, s + "-1", RANDOM.next(), List.of(stake("r-" + s, 1_000_000)))).pool();
+    }
+    Pool after = pool.apply(new Pool.Batch("new", 1, "new-1", RANDOM.next(), List.of(stake("r-new", 1_000_000)))).pool();
+    String smallest = senders.stream().min(String::compareTo).orElseThrow();
+    java.util.Set<String> expected = new java.util.HashSet<>(senders);
+    expected.remove(smallest);
+    expected.add("new");
+    assertEquals(expected, after.lastBatchBySender().keySet(), smallest + " forgotten");
+  }
+
   @Test
   void theBatchMemoryIsLeftOutOfTheReadView() {
     Pool pool = run(created(TERMS), stake("r1", 2_000_000)).pool();
