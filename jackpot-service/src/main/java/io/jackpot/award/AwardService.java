@@ -171,13 +171,14 @@ public final class AwardService {
   private CompletionStage<Win> drawnClaim(Caller caller, ClaimRequest request, JackpotDefinition jackpot,
       java.util.function.Predicate<PoolDefinition> eligible, java.util.Optional<io.jackpot.ledger.RoundDetail> round,
       java.util.function.Supplier<Rejection> none) {
-    PoolId drawn = jackpot.poolId(tiers.draw(jackpot, caller.operatorId(), request.roundId(), eligible).orElseThrow(none));
     // Read again under the round's jackpot-game claim (oneAtATime): an earlier try's win is in the
     // ledger, or, applied and not yet recorded (its commit under way), only in the live pools. A
     // retry drawing by weights changed meanwhile would otherwise win a second tier: the drawn pool
-    // only knows its own wins.
+    // only knows its own wins. Drawn only then: with every weight set to 0 since, that win is
+    // still the answer, not {@code none}'s refusal.
     return wonBefore(caller, request, jackpot).thenCompose(won -> won.isPresent() ? CompletableFuture.completedFuture(won.get())
-        : drawnClaimOn(drawn, caller, request, jackpot, eligible, round));
+        : drawnClaimOn(jackpot.poolId(tiers.draw(jackpot, caller.operatorId(), request.roundId(), eligible).orElseThrow(none)), caller,
+            request, jackpot, eligible, round));
   }
 
   /** The jackpot's win of the claim's round among {@code recorded} and the {@code live} pools' recent wins. */

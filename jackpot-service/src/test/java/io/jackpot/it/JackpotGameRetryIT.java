@@ -45,6 +45,26 @@ class JackpotGameRetryIT {
   }
 
   /**
+   * The weights all set to 0 since the first try (a jackpot game no longer offered): its retry is
+   * still answered with the win applied, not refused POOL_KEY_REQUIRED for want of a tier to draw.
+   */
+  @Test
+  void aRetryAfterEveryWeightWasSetToZeroIsAnsweredWithTheWinAppliedAndNotYetRecorded() throws Exception {
+    String pgUrl = TestPostgres.freshDatabase();
+    try (JackpotNode node = TestNodes.start(pgUrl, TestNodes.ownCluster())) {
+      defineTiers(node, "0", "0");
+      String firstWin = appliedToA(node, "first-try", "RETRY-0");
+
+      Api api = new Api(node.httpPort());
+      Api.Reply answer = api.post("/v1/wins", Api.jackpotGame("RETRY-0", "tiers").encode());
+      assertEquals(200, answer.status(), answer.body());
+      assertEquals(firstWin, answer.json().getString("winId"), answer.body());
+      assertEquals("POOL_KEY_REQUIRED", api.post("/v1/wins", Api.jackpotGame("RETRY-NEW", "tiers").encode()).errorCode(),
+          "a round that never won: nothing to draw");
+    }
+  }
+
+  /**
    * Two tries of one round on two members at once, one drawing by the weights before a change and
    * one by those after, would each claim a tier. So a try plays the round's jackpot game only while
    * holding its cluster-wide claim: another try's claim is made here directly (as a member of the
