@@ -38,7 +38,7 @@ public final class JackpotRoutes {
   }
 
   private void list(RoutingContext ctx) {
-    io.jackpot.fx.Display currency = display(fx, ctx.queryParams().get("currency"));
+    io.jackpot.fx.Display currency = display(fx, catalogue, ctx.queryParams().get("currency"));
     List<JackpotDefinition> all = List.copyOf(catalogue.jackpots());
     Replies.json(ctx, () -> pools.getAll(catalogue.poolIds()), live -> {
       JsonArray out = new JsonArray();
@@ -48,14 +48,14 @@ public final class JackpotRoutes {
   }
 
   private void one(RoutingContext ctx) {
-    io.jackpot.fx.Display currency = display(fx, ctx.queryParams().get("currency"));
+    io.jackpot.fx.Display currency = display(fx, catalogue, ctx.queryParams().get("currency"));
     JackpotDefinition j = jackpot(catalogue, ctx.pathParam("id"));
     List<PoolId> ids = j.pools().stream().map(j::poolId).toList();
     Replies.json(ctx, () -> pools.getAll(ids), live -> JackpotJson.jackpot(j, JackpotJson.byId(live), currency, publicity));
   }
 
   private void pool(RoutingContext ctx) {
-    io.jackpot.fx.Display currency = display(fx, ctx.queryParams().get("currency"));
+    io.jackpot.fx.Display currency = display(fx, catalogue, ctx.queryParams().get("currency"));
     JackpotDefinition j = jackpot(catalogue, ctx.pathParam("id"));
     PoolDefinition def = j.pool(ctx.pathParam("key")).orElseThrow(() ->
         new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + j.id() + " has no pool " + ctx.pathParam("key")));
@@ -72,12 +72,19 @@ public final class JackpotRoutes {
     return catalogue.jackpot(id).orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_JACKPOT", "no jackpot " + id));
   }
 
-  /** How to show amounts in the asked currency (null when none asked); a currency without a rate is refused. */
-  public static io.jackpot.fx.Display display(io.jackpot.fx.FxHolder fx, String currency) {
+  /**
+   * How to show amounts in the asked currency (null when none asked). A currency without a rate is
+   * refused unless a jackpot is kept in it: its own amounts are shown as they are, and those of
+   * jackpots kept in other currencies without {@code amountInCurrency}.
+   */
+  public static io.jackpot.fx.Display display(io.jackpot.fx.FxHolder fx, Catalogue catalogue, String currency) {
     if (currency == null || currency.isBlank()) {
       return null;
     }
     var rates = fx.get();
+    if (rates.rate(currency).isEmpty() && catalogue.jackpots().stream().anyMatch(j -> j.currency().equals(currency))) {
+      return new io.jackpot.fx.Display(currency, rates);
+    }
     return rates.display(currency).orElseThrow(() -> Rejection.invalid("UNSUPPORTED_CURRENCY",
         "no exchange rate for " + currency + " (rates are set with PUT /v1/admin/fx-rates; pools are kept in " + rates.base() + ")"));
   }

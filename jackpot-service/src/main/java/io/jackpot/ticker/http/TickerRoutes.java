@@ -49,7 +49,7 @@ public final class TickerRoutes {
   }
 
   private void subscribe(RoutingContext ctx) {
-    io.jackpot.fx.Display currency = JackpotRoutes.display(fx, ctx.queryParams().get("currency"));
+    io.jackpot.fx.Display currency = JackpotRoutes.display(fx, catalogue, ctx.queryParams().get("currency"));
     String named = ctx.queryParams().get("jackpots");
     List<JackpotDefinition> followed = followed(named);
     if (!WebSockets.handshake(ctx, "the ticker")) {
