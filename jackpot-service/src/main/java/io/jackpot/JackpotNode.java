@@ -119,7 +119,11 @@ public final class JackpotNode implements AutoCloseable {
   private StepRecovery recovery;
   private ClaimHolders claimHolders;
   private io.jackpot.contribution.ClaimKeeper claimKeeper;
-  private final TickerHub tickerHub = new TickerHub(currency -> this.fx.get().display(currency));
+  /** The catalogue in force on this member, once started. */
+  private volatile Catalogue catalogue;
+  /** Each update at the rates in force then, as a subscriber's currency was accepted (JackpotRoutes.display). */
+  private final TickerHub tickerHub = new TickerHub(currency -> catalogue == null ? this.fx.get().display(currency)
+      : io.jackpot.jackpot.http.JackpotRoutes.shown(this.fx.get(), catalogue, currency));
   /** Rates against the pools' currency; every seed jackpot is kept in EUR. */
   private final FxHolder fx = new FxHolder("EUR");
   private TickerSampler ticker;
@@ -214,6 +218,7 @@ public final class JackpotNode implements AutoCloseable {
     PgLedger ledger = new PgLedger(pg.limited(), pg.unlimited());
     RandomSource random = new StrongRandomSource();
     Catalogue catalogue = new Catalogue(List.of());
+    this.catalogue = catalogue;
     PoolLoader loader = new PoolLoader(catalogue, pools, ledger, clock, random);
     HzCatalogue definitions = new HzCatalogue(hz.getMap(HzCatalogue.MAP), catalogue, hzPublishes);
     definitions.start(ledger, initial, loader::load);

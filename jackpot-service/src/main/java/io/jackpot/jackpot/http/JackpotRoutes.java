@@ -68,6 +68,14 @@ public final class JackpotRoutes {
     });
   }
 
+  /** How {@code currency} is shown at {@code rates}: with a rate, or as a currency a jackpot is kept in; empty if neither. */
+  public static java.util.Optional<io.jackpot.fx.Display> shown(io.jackpot.fx.FxRates rates, Catalogue catalogue, String currency) {
+    if (rates.rate(currency).isEmpty() && catalogue.jackpots().stream().anyMatch(j -> j.currency().equals(currency))) {
+      return java.util.Optional.of(new io.jackpot.fx.Display(currency, rates));
+    }
+    return rates.display(currency);
+  }
+
   public static JackpotDefinition jackpot(Catalogue catalogue, String id) {
     return catalogue.jackpot(id).orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_JACKPOT", "no jackpot " + id));
   }
@@ -82,10 +90,7 @@ public final class JackpotRoutes {
       return null;
     }
     var rates = fx.get();
-    if (rates.rate(currency).isEmpty() && catalogue.jackpots().stream().anyMatch(j -> j.currency().equals(currency))) {
-      return new io.jackpot.fx.Display(currency, rates);
-    }
-    return rates.display(currency).orElseThrow(() -> Rejection.invalid("UNSUPPORTED_CURRENCY",
+    return shown(rates, catalogue, currency).orElseThrow(() -> Rejection.invalid("UNSUPPORTED_CURRENCY",
         "no exchange rate for " + currency + " (rates are set with PUT /v1/admin/fx-rates; pools are kept in " + rates.base() + ")"));
   }
 }
