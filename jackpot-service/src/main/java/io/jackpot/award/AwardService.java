@@ -222,12 +222,15 @@ public final class AwardService {
   private CompletionStage<Win> recordedJackpotGame(Caller caller, ClaimRequest request, JackpotDefinition jackpot,
       java.util.Optional<Win> before) {
     if (!TierDraw.drawable(jackpot)) {
-      throw noWeights(request); // the jackpot's configuration, not the round: said first, as for any round
+      // The jackpot's configuration, not the round: said first, as for any round; but a win applied
+      // before the weights went to 0 and not yet recorded (so not in before) is the round's answer.
+      return wonBefore(caller, request, jackpot).thenApply(won -> won.orElseThrow(() -> noWeights(request)));
     }
     if (before.isPresent()) {
       return CompletableFuture.completedFuture(sameClaimant(before.get(), request, caller));
     }
-    // No earlier win of the jackpot (before is empty): none of its pools has this round's win.
+    // No recorded win of the jackpot (before is empty); one applied and not yet recorded is looked
+    // for by drawnClaim, under the round's jackpot-game claim.
     return recordedRound(caller, request).thenCompose(round -> {
       io.jackpot.ledger.RoundDetail played = claimRounds.played(request, round);
       return drawnClaim(caller, request, jackpot, p -> played.fed(jackpot.poolId(p)), round,

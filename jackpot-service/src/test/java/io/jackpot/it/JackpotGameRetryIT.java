@@ -46,12 +46,15 @@ class JackpotGameRetryIT {
 
   /**
    * The weights all set to 0 since the first try (a jackpot game no longer offered): its retry is
-   * still answered with the win applied, not refused POOL_KEY_REQUIRED for want of a tier to draw.
+   * still answered with the win applied, not refused POOL_KEY_REQUIRED for want of a tier to draw,
+   * whichever rounds may claim ({@code JACKPOT_CLAIM_ROUNDS}).
    */
-  @Test
-  void aRetryAfterEveryWeightWasSetToZeroIsAnsweredWithTheWinAppliedAndNotYetRecorded() throws Exception {
-    String pgUrl = TestPostgres.freshDatabase();
-    try (JackpotNode node = TestNodes.start(pgUrl, TestNodes.ownCluster())) {
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"any", "recorded"})
+  void aRetryAfterEveryWeightWasSetToZeroIsAnsweredWithTheWinAppliedAndNotYetRecorded(String claimRounds) throws Exception {
+    io.jackpot.config.ServiceConfig config = io.jackpot.config.ServiceConfig.fromEnv(Map.of("JACKPOT_CLAIM_ROUNDS", claimRounds))
+        .withHttpPort(TestNodes.freePort()).withPgUrl(TestPostgres.freshDatabase()).withCluster(TestNodes.ownCluster());
+    try (JackpotNode node = JackpotNode.start(config, java.time.Clock.systemUTC(), io.jackpot.jackpot.DefaultCatalogue.create())) {
       defineTiers(node, "0", "0");
       String firstWin = appliedToA(node, "first-try", "RETRY-0");
 
