@@ -66,9 +66,10 @@ public final class ContributionService {
     private final Map<String, String> fingerprints = new LinkedHashMap<>();
     private final Map<String, Integer> firstIndex = new HashMap<>();
     /**
-     * Well-formed items the planner refused (the game unlinked, a rate withdrawn since they were
-     * first sent…), by index, with their fingerprint: such a round may be recorded already, sent
-     * before the change, so it is looked up like the others and answered as its DUPLICATE if so.
+     * Well-formed items the planner refused (the game unlinked from its jackpots, a rate withdrawn
+     * since they were first sent…), by index, with their fingerprint: such a round may be recorded
+     * already, sent before the change, so it is looked up like the others and answered as its
+     * DUPLICATE if so. Not those of a game the key does not speak for: it may not read them.
      */
     private final Map<Integer, String> refused = new LinkedHashMap<>();
     /** The refused rounds no item of this request feeds, claimed and looked up only (never applied). */
@@ -99,7 +100,9 @@ public final class ContributionService {
         String fingerprint = Fingerprint.of(caller.operatorId(), r);
         if (plan instanceof Plan.Reject reject) {
           results[i] = ContributionResult.rejected(r.roundId(), reject.code(), "contributions[" + i + "]: " + reject.message());
-          refused.put(i, fingerprint);
+          if (!"GAME_NOT_LINKED".equals(reject.code())) { // a key learns nothing of rounds of games it does not speak for
+            refused.put(i, fingerprint);
+          }
           continue;
         }
         Integer first = firstIndex.putIfAbsent(r.roundId(), i);
@@ -238,7 +241,7 @@ public final class ContributionService {
         RecordedRound known = recorded.get(roundId);
         if (known != null && known.fingerprint().equals(fingerprint)) {
           results[i] = Outcomes.duplicateOf(known, known.triggers());
-        } else if (known == null && lookedUpOnly.containsKey(roundId) && claimed.get(roundId) == Claim.SAME) {
+        } else if (known == null && fingerprint.equals(lookedUpOnly.get(roundId)) && claimed.get(roundId) == Claim.SAME) {
           // Sent before the change and still on its way: its outcome is the ledger's to tell, soon.
           results[i] = inProgress(roundId);
         }

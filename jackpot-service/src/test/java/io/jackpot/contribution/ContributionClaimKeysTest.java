@@ -164,7 +164,7 @@ class ContributionClaimKeysTest {
   }
 
   /**
-   * A round the planner refuses now (here: the key no longer speaks for its game) may have been
+   * A round the planner refuses now (here: its game unlinked from every jackpot) may have been
    * recorded before the change, its answer lost: sent again with the same content it is its
    * DUPLICATE, not a final REJECTED the game would take as "not applied" and void. Its claim, taken
    * only to look it up, is released.
@@ -172,21 +172,39 @@ class ContributionClaimKeysTest {
   @Test
   void aRoundRefusedNowButRecordedWithThisContentIsItsDuplicate() {
     RecordingClaims claims = new RecordingClaims();
-    ContributionService service = service(claims, holdingR1());
-    ContributionResult answer = service.contribute(new Caller("demo", Set.of("creepy-candy")), List.of(r1())).toCompletableFuture().join()
+    ContributionService service = unlinkedBewitched(claims, holdingR1());
+    ContributionResult answer = service.contribute(new Caller("demo", Set.of("bewitched")), List.of(r1())).toCompletableFuture().join()
         .get(0);
     assertEquals(ContributionResult.Status.DUPLICATE, answer.status());
     assertEquals(List.of("4:demo/R-1"), claims.released);
+  }
+
+  /** The service over the default catalogue without Bewitched's jackpot: its rounds are refused UNKNOWN_GAME. */
+  private static ContributionService unlinkedBewitched(RecordingClaims claims, Ledger ledger) {
+    var rest = DefaultCatalogue.create().all().stream().filter(j -> !j.games().contains("bewitched")).toList();
+    return new ContributionService(new io.jackpot.jackpot.Catalogue(rest), new io.jackpot.fx.FxHolder("EUR"), claims, ledger, null,
+        Clock.systemUTC());
+  }
+
+  /** A key that does not speak for the round's game learns nothing of it: not looked up, nor claimed. */
+  @Test
+  void aRoundOfAGameTheKeyDoesNotSpeakForIsNotLookedUp() {
+    RecordingClaims claims = new RecordingClaims();
+    ContributionService service = service(claims, holdingR1());
+    ContributionResult answer = service.contribute(new Caller("demo", Set.of("creepy-candy")), List.of(r1())).toCompletableFuture().join()
+        .get(0);
+    assertEquals("GAME_NOT_LINKED", answer.errorCode());
+    assertEquals(List.of(), claims.claimed);
   }
 
   /** Refused now and not recorded: the planner's own reason, and its claim released. */
   @Test
   void aRoundRefusedNowAndNotRecordedIsRefusedForItsReason() {
     RecordingClaims claims = new RecordingClaims();
-    ContributionService service = service(claims, findingRounds((operator, ids) -> CompletableFuture.completedFuture(Map.of())));
-    ContributionResult answer = service.contribute(new Caller("demo", Set.of("creepy-candy")), List.of(r1())).toCompletableFuture().join()
+    ContributionService service = unlinkedBewitched(claims, findingRounds((operator, ids) -> CompletableFuture.completedFuture(Map.of())));
+    ContributionResult answer = service.contribute(new Caller("demo", Set.of("bewitched")), List.of(r1())).toCompletableFuture().join()
         .get(0);
-    assertEquals("GAME_NOT_LINKED", answer.errorCode());
+    assertEquals("UNKNOWN_GAME", answer.errorCode());
     assertEquals(List.of("4:demo/R-1"), claims.released);
   }
 
@@ -198,11 +216,23 @@ class ContributionClaimKeysTest {
   void aRoundRefusedNowButOnItsWayWithThisContentIsInProgress() {
     RecordingClaims claims = new RecordingClaims();
     claims.onItsWay = true;
-    ContributionService service = service(claims, findingRounds((operator, ids) -> CompletableFuture.completedFuture(Map.of())));
-    ContributionResult answer = service.contribute(new Caller("demo", Set.of("creepy-candy")), List.of(r1())).toCompletableFuture().join()
+    ContributionService service = unlinkedBewitched(claims, findingRounds((operator, ids) -> CompletableFuture.completedFuture(Map.of())));
+    ContributionResult answer = service.contribute(new Caller("demo", Set.of("bewitched")), List.of(r1())).toCompletableFuture().join()
         .get(0);
     assertEquals("ROUND_IN_PROGRESS", answer.errorCode());
     assertEquals(List.of(), claims.released, "not this request's claim to release");
+  }
+
+  /** Of two refused items of one round id, the one with other content than that on its way is refused for its reason. */
+  @Test
+  void aRefusedItemWithOtherContentThanTheRoundOnItsWayIsRefusedForItsReason() {
+    RecordingClaims claims = new RecordingClaims();
+    claims.onItsWay = true;
+    ContributionService service = unlinkedBewitched(claims, findingRounds((operator, ids) -> CompletableFuture.completedFuture(Map.of())));
+    ContributionRequest other = new ContributionRequest("R-1", "bewitched", "p-1", 2_000_000, "EUR", 100_000L);
+    List<ContributionResult> answers = service.contribute(new Caller("demo", Set.of("bewitched")), List.of(r1(), other))
+        .toCompletableFuture().join();
+    assertEquals(List.of("ROUND_IN_PROGRESS", "UNKNOWN_GAME"), answers.stream().map(ContributionResult::errorCode).toList());
   }
 
   /** A release refused before it was sent does not turn the answered rounds into a failed request. */
