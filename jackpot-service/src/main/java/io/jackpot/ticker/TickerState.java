@@ -46,22 +46,19 @@ public final class TickerState {
   }
 
   /**
-   * Pools whose amount changed since the last update, by jackpot, in the order given; after the
-   * first update, a pool seen for the first time (its jackpot was defined since) counts as changed:
-   * subscribers of all jackpots learn of it.
+   * Pools whose amount changed since the last update, by jackpot, in the order given. A pool seen
+   * for the first time counts as changed: its jackpot was defined since (subscribers of all
+   * jackpots learn of it), or this is the member's first look, and a subscriber that connected
+   * before it holds a snapshot read earlier, which a contribution may have changed meanwhile.
    */
   public Map<String, List<Pool>> changed(List<Pool> pools) {
     Map<String, List<Pool>> out = new LinkedHashMap<>();
     for (Pool pool : pools) {
       Money before = announced.put(pool.id(), pool.amount());
-      if (before == null ? primed : !before.equals(pool.amount())) {
+      if (before == null || !before.equals(pool.amount())) {
         out.computeIfAbsent(pool.id().jackpotId(), k -> new ArrayList<>()).add(pool);
       }
     }
-    primed = true;
     return out;
   }
-
-  /** Whether a first update was made: pools already there then were in every snapshot. */
-  private boolean primed;
 }
