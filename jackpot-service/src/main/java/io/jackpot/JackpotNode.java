@@ -119,11 +119,11 @@ public final class JackpotNode implements AutoCloseable {
   private StepRecovery recovery;
   private ClaimHolders claimHolders;
   private io.jackpot.contribution.ClaimKeeper claimKeeper;
-  /** The catalogue in force on this member, once started. */
+  /** The catalogue in force on this member, set at start, before the ticker's sampler runs. */
   private volatile Catalogue catalogue;
   /** Each update at the rates in force then, as a subscriber's currency was accepted (JackpotRoutes.display). */
-  private final TickerHub tickerHub = new TickerHub(currency -> catalogue == null ? this.fx.get().display(currency)
-      : io.jackpot.jackpot.http.JackpotRoutes.shown(this.fx.get(), catalogue, currency));
+  private final TickerHub tickerHub = new TickerHub(currency -> io.jackpot.jackpot.http.JackpotRoutes.shown(this.fx.get(), catalogue,
+      currency));
   /** Rates against the pools' currency; every seed jackpot is kept in EUR. */
   private final FxHolder fx = new FxHolder("EUR");
   private TickerSampler ticker;

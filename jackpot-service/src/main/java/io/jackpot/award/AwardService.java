@@ -222,9 +222,9 @@ public final class AwardService {
   private CompletionStage<Win> recordedJackpotGame(Caller caller, ClaimRequest request, JackpotDefinition jackpot,
       java.util.Optional<Win> before) {
     if (!TierDraw.drawable(jackpot)) {
-      // The jackpot's configuration, not the round: said first, as for any round; but a win applied
-      // before the weights went to 0 and not yet recorded (so not in before) is the round's answer.
-      return wonBefore(caller, request, jackpot).thenApply(won -> won.orElseThrow(() -> noWeights(request)));
+      // The jackpot's configuration, not the round: said first, as for any round (no round checks);
+      // as there, a win applied before the weights went to 0 and not yet recorded is the answer.
+      return jackpotGame(caller, request, jackpot);
     }
     if (before.isPresent()) {
       return CompletableFuture.completedFuture(sameClaimant(before.get(), request, caller));

@@ -126,7 +126,7 @@ public final class ContributionService {
     }
 
     /** Every round this request claims: those it feeds, then those it only looks up. */
-    private Map<String, String> claimed() {
+    private Map<String, String> toClaim() {
       if (lookedUpOnly.isEmpty()) {
         return fingerprints;
       }
@@ -141,7 +141,7 @@ public final class ContributionService {
      */
     CompletionStage<List<ContributionResult>> run() {
       // A call refused before it was sent fails like a failed one: earlier buckets' may have claimed.
-      Map<String, String> claiming = claimed();
+      Map<String, String> claiming = toClaim();
       return io.jackpot.error.Failures.attempt(() -> claims.claim(claimKeys(claiming), token))
           .thenCompose(claimedByKey -> {
             Map<String, Claim> claimed = new HashMap<>(claimedByKey.size() * 2);

@@ -34,7 +34,7 @@ public final class TickerHub {
   private final AtomicLong dropped = new AtomicLong();
   private final java.util.function.Function<String, Optional<io.jackpot.fx.Display>> displayNow;
 
-  /** {@code displayNow}: how a currency is shown at the rates in force (empty: it has no rate). */
+  /** {@code displayNow}: how a currency is shown at the rates in force (empty: it cannot be, having no rate). */
   public TickerHub(java.util.function.Function<String, Optional<io.jackpot.fx.Display>> displayNow) {
     this.displayNow = displayNow;
   }

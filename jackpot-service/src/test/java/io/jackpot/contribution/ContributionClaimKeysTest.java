@@ -129,10 +129,24 @@ class ContributionClaimKeysTest {
     return new ContributionRequest("R-1", "bewitched", "p-1", 1_000_000, "EUR", 100_000L);
   }
 
+  /** A ledger that holds no round. */
+  static Ledger holdingNothing() {
+    return findingRounds((operator, ids) -> CompletableFuture.completedFuture(Map.of()));
+  }
+
+  /** R-1 with another stake: the same round id, other content. */
+  static ContributionRequest r1WithOtherStake() {
+    return new ContributionRequest("R-1", "bewitched", "p-1", 2_000_000, "EUR", 100_000L);
+  }
+
+  /** Operator demo's contributions through {@code service}, by a key speaking for {@code games}. */
+  private static List<ContributionResult> answers(ContributionService service, Set<String> games, ContributionRequest... items) {
+    return service.contribute(new Caller("demo", games), List.of(items)).toCompletableFuture().join();
+  }
+
   /** Operator demo's contributions, against a ledger {@link #holdingR1()}. */
   private static List<ContributionResult> answersOfLedgerHoldingR1(RecordingClaims claims, ContributionRequest... items) {
-    ContributionService service = service(claims, holdingR1());
-    return service.contribute(new Caller("demo", Set.of("bewitched")), List.of(items)).toCompletableFuture().join();
+    return answers(service(claims, holdingR1()), Set.of("bewitched"), items);
   }
 
   private static ContributionResult answerToR1(RecordingClaims claims) {
@@ -157,8 +171,7 @@ class ContributionClaimKeysTest {
    */
   @Test
   void aRepeatInOneRequestRecordedWithItsContentIsADuplicate() {
-    ContributionRequest other = new ContributionRequest("R-1", "bewitched", "p-1", 2_000_000, "EUR", 100_000L);
-    List<ContributionResult> answers = answersOfLedgerHoldingR1(new RecordingClaims(), other, r1());
+    List<ContributionResult> answers = answersOfLedgerHoldingR1(new RecordingClaims(), r1WithOtherStake(), r1());
     assertEquals("ROUND_ID_CONFLICT", answers.get(0).errorCode());
     assertEquals(ContributionResult.Status.DUPLICATE, answers.get(1).status());
   }
@@ -172,9 +185,7 @@ class ContributionClaimKeysTest {
   @Test
   void aRoundRefusedNowButRecordedWithThisContentIsItsDuplicate() {
     RecordingClaims claims = new RecordingClaims();
-    ContributionService service = unlinkedBewitched(claims, holdingR1());
-    ContributionResult answer = service.contribute(new Caller("demo", Set.of("bewitched")), List.of(r1())).toCompletableFuture().join()
-        .get(0);
+    ContributionResult answer = answers(unlinkedBewitched(claims, holdingR1()), Set.of("bewitched"), r1()).get(0);
     assertEquals(ContributionResult.Status.DUPLICATE, answer.status());
     assertEquals(List.of("4:demo/R-1"), claims.released);
   }
@@ -190,9 +201,7 @@ class ContributionClaimKeysTest {
   @Test
   void aRoundOfAGameTheKeyDoesNotSpeakForIsNotLookedUp() {
     RecordingClaims claims = new RecordingClaims();
-    ContributionService service = service(claims, holdingR1());
-    ContributionResult answer = service.contribute(new Caller("demo", Set.of("creepy-candy")), List.of(r1())).toCompletableFuture().join()
-        .get(0);
+    ContributionResult answer = answers(service(claims, holdingR1()), Set.of("creepy-candy"), r1()).get(0);
     assertEquals("GAME_NOT_LINKED", answer.errorCode());
     assertEquals(List.of(), claims.claimed);
   }
@@ -201,9 +210,7 @@ class ContributionClaimKeysTest {
   @Test
   void aRoundRefusedNowAndNotRecordedIsRefusedForItsReason() {
     RecordingClaims claims = new RecordingClaims();
-    ContributionService service = unlinkedBewitched(claims, findingRounds((operator, ids) -> CompletableFuture.completedFuture(Map.of())));
-    ContributionResult answer = service.contribute(new Caller("demo", Set.of("bewitched")), List.of(r1())).toCompletableFuture().join()
-        .get(0);
+    ContributionResult answer = answers(unlinkedBewitched(claims, holdingNothing()), Set.of("bewitched"), r1()).get(0);
     assertEquals("UNKNOWN_GAME", answer.errorCode());
     assertEquals(List.of("4:demo/R-1"), claims.released);
   }
@@ -216,9 +223,7 @@ class ContributionClaimKeysTest {
   void aRoundRefusedNowButOnItsWayWithThisContentIsInProgress() {
     RecordingClaims claims = new RecordingClaims();
     claims.onItsWay = true;
-    ContributionService service = unlinkedBewitched(claims, findingRounds((operator, ids) -> CompletableFuture.completedFuture(Map.of())));
-    ContributionResult answer = service.contribute(new Caller("demo", Set.of("bewitched")), List.of(r1())).toCompletableFuture().join()
-        .get(0);
+    ContributionResult answer = answers(unlinkedBewitched(claims, holdingNothing()), Set.of("bewitched"), r1()).get(0);
     assertEquals("ROUND_IN_PROGRESS", answer.errorCode());
     assertEquals(List.of(), claims.released, "not this request's claim to release");
   }
@@ -228,10 +233,7 @@ class ContributionClaimKeysTest {
   void aRefusedItemWithOtherContentThanTheRoundOnItsWayIsRefusedForItsReason() {
     RecordingClaims claims = new RecordingClaims();
     claims.onItsWay = true;
-    ContributionService service = unlinkedBewitched(claims, findingRounds((operator, ids) -> CompletableFuture.completedFuture(Map.of())));
-    ContributionRequest other = new ContributionRequest("R-1", "bewitched", "p-1", 2_000_000, "EUR", 100_000L);
-    List<ContributionResult> answers = service.contribute(new Caller("demo", Set.of("bewitched")), List.of(r1(), other))
-        .toCompletableFuture().join();
+    List<ContributionResult> answers = answers(unlinkedBewitched(claims, holdingNothing()), Set.of("bewitched"), r1(), r1WithOtherStake());
     assertEquals(List.of("ROUND_IN_PROGRESS", "UNKNOWN_GAME"), answers.stream().map(ContributionResult::errorCode).toList());
   }
 

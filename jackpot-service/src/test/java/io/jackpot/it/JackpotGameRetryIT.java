@@ -52,9 +52,8 @@ class JackpotGameRetryIT {
   @org.junit.jupiter.params.ParameterizedTest
   @org.junit.jupiter.params.provider.ValueSource(strings = {"any", "recorded"})
   void aRetryAfterEveryWeightWasSetToZeroIsAnsweredWithTheWinAppliedAndNotYetRecorded(String claimRounds) throws Exception {
-    io.jackpot.config.ServiceConfig config = io.jackpot.config.ServiceConfig.fromEnv(Map.of("JACKPOT_CLAIM_ROUNDS", claimRounds))
-        .withHttpPort(TestNodes.freePort()).withPgUrl(TestPostgres.freshDatabase()).withCluster(TestNodes.ownCluster());
-    try (JackpotNode node = JackpotNode.start(config, java.time.Clock.systemUTC(), io.jackpot.jackpot.DefaultCatalogue.create())) {
+    try (JackpotNode node = TestNodes.start(Map.of("JACKPOT_CLAIM_ROUNDS", claimRounds), TestPostgres.freshDatabase(),
+        TestNodes.ownCluster(), io.jackpot.jackpot.DefaultCatalogue.create())) {
       defineTiers(node, "0", "0");
       String firstWin = appliedToA(node, "first-try", "RETRY-0");
 

@@ -75,7 +75,12 @@ final class TestNodes {
   }
 
   static JackpotNode start(String pgUrl, ClusterSettings cluster, Catalogue catalogue) throws Exception {
-    ServiceConfig config = ServiceConfig.fromEnv(Map.of())
+    return start(Map.of(), pgUrl, cluster, catalogue);
+  }
+
+  /** A member with these settings ({@code env}, as JACKPOT_* variables) besides its port, database and cluster. */
+  static JackpotNode start(Map<String, String> env, String pgUrl, ClusterSettings cluster, Catalogue catalogue) throws Exception {
+    ServiceConfig config = ServiceConfig.fromEnv(env)
         .withHttpPort(freePort()).withPgUrl(pgUrl).withCluster(cluster);
     return JackpotNode.start(config, Clock.systemUTC(), catalogue);
   }
