@@ -322,6 +322,57 @@ class PgLedgerIT {
     }
   }
 
+  /**
+   * Two histories of a pool recording the same win at once (a split brain, or a pool rebuilt after
+   * both its replicas were lost): the commit that waited for the other to end still compares the win
+   * that other recorded under its id, and fails. (The comparison was part of the insert, whose
+   * snapshot did not show the row it had waited for, and such a commit went through.)
+   */
+  @Test
+  void aWinRecordedDifferentlyByACommitItWaitedForFailsTheCommit() throws Exception {
+    Win template = win(new PoolId("j", "race-template"), 1, 9, "claim", null);
+    await(ledger.record(winBatch(List.of(template), List.of())));
+    PoolId pool = new PoolId("j", "race");
+    Win mine = win(pool, 1, 9, "claim", null);
+    String theirs = "INSERT INTO wins SELECT * FROM jsonb_populate_record(NULL::wins, (SELECT to_jsonb(w) || jsonb_build_object("
+        + "'win_id', '" + mine.winId() + "', 'pool_key', 'race', 'round_id', 'another-claim') FROM wins w WHERE win_id = '"
+        + template.winId() + "'))";
+    ExecutionException e = assertThrows(ExecutionException.class, () -> whileAnotherCommitRecords(theirs, winBatch(List.of(mine), List.of())));
+    assertTrue(e.getCause().getMessage().contains(mine.winId()), e.getCause().getMessage());
+    try (SimplePg sql = SimplePg.of(url)) {
+      assertEquals(1, sql.count("SELECT count(*) FROM wins WHERE pool_key = 'race' AND round_id = 'another-claim'"), "the other's win");
+      assertEquals(0, sql.count("SELECT count(*) FROM pool_events WHERE pool_key = 'race'"), "nothing of the refused commit");
+    }
+  }
+
+  /** As above, for a pool event: another state recorded at the same operation by a commit it waited for. */
+  @Test
+  void aPoolEventRecordedDifferentlyByACommitItWaitedForFailsTheCommit() throws Exception {
+    await(ledger.record(eventBatch(event(new PoolId("j", "race-template"), 4, "PAUSED", io.jackpot.pool.PoolStatus.PAUSED, 10_000_000))));
+    String theirs = "INSERT INTO pool_events SELECT * FROM jsonb_populate_record(NULL::pool_events, (SELECT to_jsonb(e) || "
+        + "jsonb_build_object('pool_key', 'race-events') FROM pool_events e WHERE pool_key = 'race-template' AND op_seq = 4))";
+    var mine = event(new PoolId("j", "race-events"), 4, "TRANSFER_IN", io.jackpot.pool.PoolStatus.ACTIVE, 12_000_000);
+    ExecutionException e = assertThrows(ExecutionException.class, () -> whileAnotherCommitRecords(theirs, eventBatch(mine)));
+    assertTrue(e.getCause().getMessage().contains("j/race-events@4"), e.getCause().getMessage());
+    try (SimplePg sql = SimplePg.of(url)) {
+      assertEquals(1, sql.count("SELECT count(*) FROM pool_events WHERE pool_key = 'race-events' AND kind = 'PAUSED'"));
+    }
+  }
+
+  /**
+   * Records {@code batch} while another transaction has run {@code theirs} and not yet committed:
+   * the commit waits for it (seen waiting on its lock), which then commits.
+   */
+  private static void whileAnotherCommitRecords(String theirs, LedgerBatch batch) throws Exception {
+    try (SimplePg other = SimplePg.of(url); SimplePg watch = SimplePg.of(url)) {
+      other.execute("BEGIN; " + theirs);
+      var recording = ledger.record(batch).toCompletableFuture();
+      Await.until(() -> watch.waitingOnLocks() > 0, java.time.Duration.ofSeconds(10), () -> "the commit waits for the other");
+      other.execute("COMMIT");
+      recording.get(10, TimeUnit.SECONDS);
+    }
+  }
+
   /** A pause at operation 4 of {@code pool} holding 10 with nothing in reserve or owed, with the rest of its state as given. */
   private static LedgerBatch.PoolEvent paused(PoolId pool, long cycleSeed, io.jackpot.pool.MustHit mustHit,
       io.jackpot.pool.PoolTerms terms, io.jackpot.pool.PoolTerms pending, long termsVersion, Instant at) {

@@ -31,23 +31,32 @@ final class LedgerSql {
       SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::int8[], $5::int8[], $6::int8[], $7::int8[], $8::int8[],
                            $9::int8[], $10::int8[])""";
 
-  /**
-   * Wins, each recorded unless the same win is there already: a repeated claim answered on another
-   * member records the win it was answered with (if absent), and may do so before the member that
-   * applied the win commits it. Both come from the pool's one record of the win, so they agree in
-   * every column. Returns the ids of wins found recorded differently (in any column: another round,
-   * amount, time, or reset and its funding under the same pool and sequence): the caller fails the
-   * commit on any. A second win of one round on one pool breaks wins' UNIQUE (jackpot_id, pool_key,
-   * operator_id, round_id) and fails it too.
-   */
-  static final String INSERT_WINS = "WITH q AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[], "
+  private static final String WIN_ARRAYS = "unnest($1::text[], $2::text[], $3::text[], $4::int8[], "
       + "$5::int8[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int8[], $11::int8[], $12::timestamptz[], $13::int8[], "
       + "$14::int8[], $15::int8[], $16::int8[], $17::int8[], $18::int8[], $19::int8[], $20::text[], $21::int8[], $22::text[], "
-      + "$23::text[]) AS q(" + LedgerSql.WIN_COLUMNS + ")), "
-      + "ins AS (INSERT INTO wins (" + LedgerSql.WIN_COLUMNS + ") SELECT * FROM q ON CONFLICT (win_id) DO NOTHING) "
-      + """
-      SELECT q.win_id FROM q JOIN wins w ON w.win_id = q.win_id
-      WHERE (""" + LedgerSql.columnsOf("w", LedgerSql.WIN_COLUMNS) + ") IS DISTINCT FROM (" + LedgerSql.columnsOf("q", LedgerSql.WIN_COLUMNS) + ")";
+      + "$23::text[]) AS q(" + LedgerSql.WIN_COLUMNS + ")";
+
+  /**
+   * Wins, each recorded unless a win of its id is there already: a repeated claim answered on another
+   * member records the win it was answered with (if absent), and may do so before the member that
+   * applied the win commits it. Both come from the pool's one record of the win, so they agree in
+   * every column; {@link #WINS_RECORDED_DIFFERENTLY}, sent next, checks that they do. A second win of
+   * one round on one pool breaks wins' UNIQUE (jackpot_id, pool_key, operator_id, round_id) and fails
+   * the commit here.
+   */
+  static final String INSERT_WINS = "INSERT INTO wins (" + LedgerSql.WIN_COLUMNS + ") SELECT * FROM " + WIN_ARRAYS
+      + " ON CONFLICT (win_id) DO NOTHING";
+
+  /**
+   * With {@link #INSERT_WINS}' parameters, after it in the same transaction: the ids of the wins
+   * recorded differently (in any column: another round, amount, time, or reset and its funding under
+   * the same pool and sequence); the caller fails the commit on any. A statement of its own, not a
+   * part of the insert: a statement sees the rows committed before it began, and the insert waited
+   * for a transaction recording one of its ids at the same time to end, so only a statement after it
+   * sees what that one recorded (the insert's own snapshot did not, and such a win passed unchecked).
+   */
+  static final String WINS_RECORDED_DIFFERENTLY = "SELECT q.win_id FROM " + WIN_ARRAYS + " JOIN wins w ON w.win_id = q.win_id WHERE ("
+      + LedgerSql.columnsOf("w", LedgerSql.WIN_COLUMNS) + ") IS DISTINCT FROM (" + LedgerSql.columnsOf("q", LedgerSql.WIN_COLUMNS) + ")";
 
   static final String INSERT_AUDIT = """
       INSERT INTO audit_log (at, actor, owner, action, target, before, after)
@@ -192,19 +201,24 @@ final class LedgerSql {
 
   /**
    * A member's own pool events (state changes, and the anchors of its wins), each recorded unless
-   * the same state is there at its operation already: a repeat of a claim answered on another
-   * member records the win's anchor if absent, maybe first. Returns the operations found holding
-   * another state (any column but {@code at} differs: kind, status, amount, cycle seed, win, must-hit
-   * secret, reserve, owed, terms, pending terms, terms version): the caller fails the commit. The
-   * time is when it was recorded, which a finisher recording a departed member's step sets anew.
+   * its operation is there already: a repeat of a claim answered on another member records the win's
+   * anchor if absent, maybe first. {@link #EVENTS_RECORDED_DIFFERENTLY}, sent next, checks that what
+   * is there holds the same state.
    */
-  static final String INSERT_OWN_EVENTS = "WITH q AS (SELECT * FROM " + EVENT_ARRAYS + " AS q(" + EVENT_COLUMNS + ")), "
-      + "ins AS (INSERT INTO pool_events (" + EVENT_COLUMNS + ") SELECT * FROM q ON CONFLICT (jackpot_id, pool_key, op_seq) DO NOTHING) "
-      + """
-      SELECT q.jackpot_id || '/' || q.pool_key || '@' || q.op_seq
-      FROM q JOIN pool_events e ON e.jackpot_id = q.jackpot_id AND e.pool_key = q.pool_key AND e.op_seq = q.op_seq
-      WHERE (""" + LedgerSql.columnsOf("e", EVENT_STATE_COLUMNS) + ") IS DISTINCT FROM ("
-      + LedgerSql.columnsOf("q", EVENT_STATE_COLUMNS) + ")";
+  static final String INSERT_OWN_EVENTS = "INSERT INTO pool_events (" + EVENT_COLUMNS + ") SELECT * FROM " + EVENT_ARRAYS
+      + " ON CONFLICT (jackpot_id, pool_key, op_seq) DO NOTHING";
+
+  /**
+   * With {@link #INSERT_OWN_EVENTS}' parameters, after it in the same transaction: the operations
+   * found holding another state (any column but {@code at} differs: kind, status, amount, cycle seed,
+   * win, must-hit secret, reserve, owed, terms, pending terms, terms version); the caller fails the
+   * commit on any. The time is when it was recorded, which a finisher recording a departed member's
+   * step sets anew. A statement of its own for the reason {@link #WINS_RECORDED_DIFFERENTLY} gives.
+   */
+  static final String EVENTS_RECORDED_DIFFERENTLY = "SELECT q.jackpot_id || '/' || q.pool_key || '@' || q.op_seq FROM "
+      + EVENT_ARRAYS + " AS q(" + EVENT_COLUMNS + ") "
+      + "JOIN pool_events e ON e.jackpot_id = q.jackpot_id AND e.pool_key = q.pool_key AND e.op_seq = q.op_seq WHERE ("
+      + LedgerSql.columnsOf("e", EVENT_STATE_COLUMNS) + ") IS DISTINCT FROM (" + LedgerSql.columnsOf("q", EVENT_STATE_COLUMNS) + ")";
 
   /**
    * One operator's rounds ($2), one primary-key probe per id ($1), whatever the statistics say: a

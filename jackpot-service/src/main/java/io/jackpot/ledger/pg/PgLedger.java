@@ -137,10 +137,10 @@ public final class PgLedger implements Ledger {
     if (!batch.wins().isEmpty() || !batch.winsIfAbsent().isEmpty()) {
       List<io.jackpot.pool.Win> wins = new ArrayList<>(batch.wins());
       wins.addAll(batch.winsIfAbsent());
-      out.add(new Insert(LedgerSql.INSERT_WINS, BatchArrays.wins(wins), true));
+      checked(out, LedgerSql.INSERT_WINS, LedgerSql.WINS_RECORDED_DIFFERENTLY, BatchArrays.wins(wins));
     }
     if (!batch.events().isEmpty()) {
-      out.add(new Insert(LedgerSql.INSERT_OWN_EVENTS, BatchArrays.events(batch.events()), true));
+      checked(out, LedgerSql.INSERT_OWN_EVENTS, LedgerSql.EVENTS_RECORDED_DIFFERENTLY, BatchArrays.events(batch.events()));
     }
     add(out, LedgerSql.INSERT_EVENTS + LedgerSql.IF_ABSENT, batch.eventsIfAbsent().isEmpty(),
         () -> BatchArrays.events(batch.eventsIfAbsent()));
@@ -150,6 +150,12 @@ public final class PgLedger implements Ledger {
     add(out, LedgerSql.INSERT_STEPS, batch.stepIds().isEmpty(),
         () -> Tuple.of(batch.stepIds().stream().map(UUID::fromString).toArray(UUID[]::new)));
     return out;
+  }
+
+  /** An insert of rows that may be there already, then the check that those there are the same (its rows fail the commit). */
+  private static void checked(List<Insert> out, String insert, String recordedDifferently, Tuple params) {
+    out.add(new Insert(insert, params, false));
+    out.add(new Insert(recordedDifferently, params, true));
   }
 
   private static void add(List<Insert> out, String sql, boolean empty, java.util.function.Supplier<Tuple> params) {
@@ -169,8 +175,8 @@ public final class PgLedger implements Ledger {
   }
 
   /**
-   * Fails on rows found recorded differently under their keys (INSERT_WINS: win ids; INSERT_OWN_EVENTS:
-   * pool operations): two histories of a pool disagree, and the commit must not go in.
+   * Fails on rows found recorded differently under their keys (WINS_RECORDED_DIFFERENTLY: win ids;
+   * EVENTS_RECORDED_DIFFERENTLY: pool operations): two histories of a pool disagree, and the commit must not go in.
    */
   private static Future<RowSet<Row>> noRows(RowSet<Row> rows) {
     if (rows.size() == 0) {
