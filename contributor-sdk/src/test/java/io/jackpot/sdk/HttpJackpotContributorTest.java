@@ -241,6 +241,41 @@ class HttpJackpotContributorTest {
     assertEquals("jackpot-sdk-callbacks", on.get());
   }
 
+  /**
+   * Claims and look-ups close() answers are told on the callback threads too: a claim waiting for a
+   * round close() gives up, and a look-up under way, whose callbacks block, do not hold close() past
+   * its bound (they ran on the thread closing, the claim's in the middle of giving rounds up).
+   */
+  @Test
+  void theClaimsAndLookUpsCloseAnswersAreToldOnTheCallbackThreads() throws Exception {
+    JackpotContributor sdk = unreachable();
+    java.util.concurrent.CountDownLatch told = new java.util.concurrent.CountDownLatch(2);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    java.util.Set<String> on = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    java.util.function.BiConsumer<Object, Throwable> blocking = (r, e) -> {
+      on.add(Thread.currentThread().getName());
+      told.countDown();
+      try {
+        release.await(10, TimeUnit.SECONDS);
+      } catch (InterruptedException interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    };
+    sdk.contribute(c(7));
+    sdk.claim("R-7", "p", "bewitched", "cv-0.10", "EUR").whenComplete(blocking);
+    sdk.findWins("R-7").whenComplete(blocking);
+    long start = System.nanoTime();
+    try {
+      sdk.close();
+    } finally {
+      release.countDown();
+    }
+    long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+    assertTrue(tookMillis < 5_000, "close() took " + tookMillis + " ms, its bound is 1.6 s");
+    assertTrue(told.await(10, TimeUnit.SECONDS), "the game heard of its claim and look-up");
+    assertEquals(java.util.Set.of("jackpot-sdk-callbacks"), on);
+  }
+
   private static final String WIN = """
       {"winId": "bewitched/cv-0.10/1", "jackpotId": "bewitched", "poolKey": "cv-0.10", "sequence": 1, "roundId": "R-7",
        "playerId": "p", "gameId": "bewitched", "amount": "201.500000", "currency": "EUR", "amountInCurrency": "201.50",

@@ -544,10 +544,19 @@ public final class HttpJackpotContributor implements JackpotContributor {
     }
     try {
       request.get().whenComplete((v, e) -> {
-        if (e != null) {
-          answer.completeExceptionally(e);
+        Runnable tell = () -> {
+          if (e != null) {
+            answer.completeExceptionally(e);
+          } else {
+            answer.complete(v);
+          }
+        };
+        // Once closing, the game hears on the callback threads: a claim waiting for a round close()
+        // gives up fails right there, and its callbacks would otherwise run on the thread closing.
+        if (closed) {
+          tellGame(List.of(tell));
         } else {
-          answer.complete(v);
+          tell.run();
         }
       });
     } catch (RuntimeException e) {
@@ -569,7 +578,8 @@ public final class HttpJackpotContributor implements JackpotContributor {
         ticker = new TickerListener(tickerClient, config.requestTimeout(), endpoints, scheduler, winListeners, () -> closed);
         ticker.connect();
       }
-      return ticker.subscribed();
+      // A stage of the caller's own: one caller completing or cancelling it (a timeout) leaves the others'.
+      return ticker.subscribed().toCompletableFuture().copy();
     }
   }
 
@@ -840,11 +850,11 @@ public final class HttpJackpotContributor implements JackpotContributor {
         giveUp(p, new IllegalStateException("closed before the service confirmed round " + p.contribution().roundId()
             + "; it may or may not be recorded: look it up by round id"), givenUp);
       }
-      tellGame(givenUp);
       for (CompletableFuture<?> r : List.copyOf(requests)) {
-        r.completeExceptionally(new IllegalStateException("closed before the service answered; a claim may or may not be recorded:"
-            + " look its wins up by round id"));
+        givenUp.add(() -> r.completeExceptionally(new IllegalStateException("closed before the service answered; a claim may or may"
+            + " not be recorded: look its wins up by round id")));
       }
+      tellGame(givenUp);
       sender.interrupt();
       if (streams != null) {
         streams.close();
