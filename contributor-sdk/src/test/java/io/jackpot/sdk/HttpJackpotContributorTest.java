@@ -780,27 +780,7 @@ class HttpJackpotContributorTest {
     try (java.net.ServerSocket server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
       java.util.concurrent.CountDownLatch upgraded = new java.util.concurrent.CountDownLatch(1);
       java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
-      Thread frozen = new Thread(() -> {
-        try (java.net.Socket s = server.accept()) {
-          java.io.InputStream in = s.getInputStream();
-          String key = null;
-          for (String line = headerLine(in); !line.isEmpty(); line = headerLine(in)) {
-            if (line.toLowerCase(java.util.Locale.ROOT).startsWith("sec-websocket-key:")) {
-              key = line.substring(18).trim();
-            }
-          }
-          upgrade(s.getOutputStream(), key);
-          upgraded.countDown();
-          while (in.read() >= 0) {
-            // reads what comes (the close frame), answers nothing
-          }
-          ended.countDown(); // the client cut the connection
-        } catch (Exception e) {
-          ended.countDown(); // reset: cut too
-        }
-      });
-      frozen.setDaemon(true);
-      frozen.start();
+      silentTicker(server, upgraded, ended);
       // Time enough to read the upgrade's answer however busy the machine (it bounds the upgrade too).
       JackpotContributor sdk = JackpotContributor.of(config("http://127.0.0.1:" + server.getLocalPort())
           .requestTimeout(Duration.ofSeconds(3)).build());
@@ -809,6 +789,59 @@ class HttpJackpotContributorTest {
       sdk.close();
       assertTrue(ended.await(10, TimeUnit.SECONDS), "the connection is closed, though the peer never answered the close");
     }
+  }
+
+  /**
+   * Each onJackpotWon call gets a stage of its own: one caller that bounds its wait for the first
+   * snapshot (orTimeout, cancel) fails only its own, not the later callers' (they shared one).
+   */
+  @Test
+  void oneCallersTimedOutSubscriptionLeavesTheOthersStagesPending() throws Exception {
+    try (java.net.ServerSocket server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      java.util.concurrent.CountDownLatch upgraded = new java.util.concurrent.CountDownLatch(1);
+      silentTicker(server, upgraded, new java.util.concurrent.CountDownLatch(1));
+      JackpotContributor sdk = JackpotContributor.of(config("http://127.0.0.1:" + server.getLocalPort())
+          .requestTimeout(Duration.ofSeconds(3)).build());
+      try {
+        var first = sdk.onJackpotWon(w -> { }).toCompletableFuture();
+        assertTrue(upgraded.await(10, TimeUnit.SECONDS), "the ticker was opened");
+        first.completeExceptionally(new java.util.concurrent.TimeoutException("the first caller stopped waiting"));
+        var second = sdk.onJackpotWon(w -> { }).toCompletableFuture();
+        assertTrue(!second.isDone(), "the second caller's stage waits for the snapshot, not failed by the first's timeout");
+      } finally {
+        sdk.close();
+      }
+    }
+  }
+
+  /**
+   * A ticker on {@code server} that accepts one connection, answers its upgrade ({@code upgraded}),
+   * then sends nothing (no snapshot) and answers nothing (not even a close) until the client cuts
+   * the connection ({@code ended}).
+   */
+  private static void silentTicker(java.net.ServerSocket server, java.util.concurrent.CountDownLatch upgraded,
+      java.util.concurrent.CountDownLatch ended) {
+    Thread silent = new Thread(() -> {
+      try (java.net.Socket s = server.accept()) {
+        java.io.InputStream in = s.getInputStream();
+        String key = null;
+        for (String line = headerLine(in); !line.isEmpty(); line = headerLine(in)) {
+          if (line.toLowerCase(java.util.Locale.ROOT).startsWith("sec-websocket-key:")) {
+            key = line.substring(18).trim();
+          }
+        }
+        upgrade(s.getOutputStream(), key);
+        upgraded.countDown();
+        while (in.read() >= 0) {
+          // reads what comes (the close frame), answers nothing
+        }
+        ended.countDown(); // the client cut the connection
+      } catch (Exception e) {
+        ended.countDown(); // reset: cut too
+      }
+    });
+    silent.setDaemon(true);
+    silent.start();
   }
 
   /** One line of a request's head, without its CRLF; empty at the head's end. */
