@@ -1,6 +1,7 @@
 package io.jackpot.sdk;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -807,7 +808,7 @@ class HttpJackpotContributorTest {
         assertTrue(upgraded.await(10, TimeUnit.SECONDS), "the ticker was opened");
         first.completeExceptionally(new java.util.concurrent.TimeoutException("the first caller stopped waiting"));
         var second = sdk.onJackpotWon(w -> { }).toCompletableFuture();
-        assertTrue(!second.isDone(), "the second caller's stage waits for the snapshot, not failed by the first's timeout");
+        assertFalse(second.isDone(), "the second caller's stage waits for the snapshot, not failed by the first's timeout");
       } finally {
         sdk.close();
       }
