@@ -136,6 +136,17 @@ public record Pool(
       return previous != null && previous.opId().equals(op) ? Optional.of(previous) : Optional.empty();
     }
 
+    /** The win this batch paid to the round, by a claim or a trigger. */
+    Optional<Win> winOf(String operatorId, String roundId) {
+      for (PoolOutcome o : outcomes) {
+        Win win = o instanceof Won w ? w.win() : o instanceof Contributed c ? c.triggered() : null;
+        if (isWinOf(win, operatorId, roundId)) {
+          return Optional.of(win);
+        }
+      }
+      return Optional.empty();
+    }
+
     AppliedBatch alone() {
       return previous == null ? this : new AppliedBatch(opId, appliedAtOp, outcomes, null);
     }
@@ -446,14 +457,30 @@ public record Pool(
     return terms.trigger() instanceof Trigger.MustHitBy m ? MustHit.draw(terms.seedMicros(), m.ceilingMicros(), entropy, op) : null;
   }
 
-  /** One operator's round's win of this pool among the recent wins (round ids are each operator's own). */
+  /**
+   * One operator's round's win of this pool (round ids are each operator's own): among the recent
+   * wins, else among the remembered batches. Those hold every win not yet recorded, however many
+   * wins came after it; a win already recorded is found by the ledger look-up made before.
+   */
   public Optional<Win> winOf(String operatorId, String roundId) {
     for (int i = recentWins.size() - 1; i >= 0; i--) {
-      if (recentWins.get(i).roundId().equals(roundId) && recentWins.get(i).operatorId().equals(operatorId)) {
+      if (isWinOf(recentWins.get(i), operatorId, roundId)) {
         return Optional.of(recentWins.get(i));
       }
     }
+    for (AppliedBatch batch : lastBatchBySender.values()) {
+      for (AppliedBatch b = batch; b != null; b = b.previous()) {
+        Optional<Win> won = b.winOf(operatorId, roundId);
+        if (won.isPresent()) {
+          return won;
+        }
+      }
+    }
     return Optional.empty();
+  }
+
+  private static boolean isWinOf(Win win, String operatorId, String roundId) {
+    return win != null && win.roundId().equals(roundId) && win.operatorId().equals(operatorId);
   }
 
   public Optional<Win> lastWin() {

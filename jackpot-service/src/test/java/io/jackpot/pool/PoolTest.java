@@ -229,4 +229,25 @@ class PoolTest {
     assertEquals(active.amount(), t.pool().amount());
     assertEquals(active.opSeq(), t.pool().opSeq());
   }
+
+  /**
+   * A claim whose ledger look-up ran before the round's first win was recorded, reaching the pool
+   * after more wins than the pool keeps in its recent list: the sender's unrecorded batch still has it.
+   */
+  @Test
+  void aRepeatedClaimGetsItsUnrecordedWinHoweverManyWinsCameBetween() {
+    Pool pool = created(TERMS);
+    Pool.Transition first = pool.apply(new Pool.Batch("member-a", 1, "a-1", RANDOM.next(), List.of(claim("R"))));
+    Win paid = ((Won) first.outcomes().get(0)).win();
+    pool = first.pool();
+    for (int i = 0; i < Pool.RECENT_WINS + 8; i++) {
+      pool = pool.apply(new Pool.Batch("member-b", i + 1, "b-" + i, RANDOM.next(), List.of(claim("other-" + i)))).pool();
+    }
+    Pool.Transition again = pool.apply(new Pool.Batch("member-b", 99, "b-99", RANDOM.next(), List.of(claim("R"))));
+    Won answer = (Won) again.outcomes().get(0);
+    assertTrue(answer.repeated(), "the round's claim is answered with its first win, not paid again");
+    assertEquals(paid.winId(), answer.win().winId());
+    assertEquals(pool.amount(), again.pool().amount());
+    assertEquals(pool.winSeq(), again.pool().winSeq());
+  }
 }
