@@ -82,7 +82,8 @@ public final class AwardService {
         }
         checked(jackpot, request);
         return oneAtATime(caller, request, jackpot, () -> claimRounds == ClaimRounds.RECORDED ? recordedJackpotGame(caller, request, jackpot, before)
-            : jackpotGame(caller, request, jackpot));
+            : jackpotGame(caller, request, jackpot),
+            () -> wonBefore(caller, request, jackpot).thenApply(won -> won.orElseThrow(() -> inProgress(request))));
       });
     }
     PoolId pool = new PoolId(request.jackpotId(), request.poolKey());
@@ -91,33 +92,61 @@ public final class AwardService {
         return CompletableFuture.completedFuture(known.get());
       }
       checked(jackpot, request);
-      return claimOn(pool, caller, request, known, null);
+      if (known.isPresent()) {
+        return claimOn(pool, caller, request, known, null); // another claimant's: ROUND_ID_CONFLICT
+      }
+      return oneAtATime(caller, request, jackpot, () -> poolClaim(caller, request, jackpot, pool, false),
+          () -> poolClaim(caller, request, jackpot, pool, true));
     });
   }
 
   /**
-   * Plays a round's jackpot game ({@code game}) while no other try of it is being played anywhere in
-   * the cluster: the try holds the round's jackpot-game claim ({@link RoundClaims#jackpotGameKey})
-   * until its outcome is known. Two tries of one round on two members, one drawing by the weights
-   * before a change and one by those after, would otherwise each claim a tier: a pool only knows its
-   * own wins. A try under the claim reads the ledger and the live pools ({@link #drawnClaim}), so it
-   * finds an earlier try's win. A try that finds the claim held gets the round's win if one is
-   * there already (the other try's, applied and being recorded), and is otherwise refused 409
+   * A claim of one pool, under the round's jackpot-game claim ({@code held}: another try holds it).
+   * The ledger and the live pools are read again: the round's win of this pool answers it; a win of
+   * another tier of the jackpot refuses it (409 ROUND_ALREADY_WON), as the jackpot game pays one
+   * tier per round. Read under the claim, no earlier try can be on its way unseen, however many
+   * wins came between.
+   */
+  private CompletionStage<Win> poolClaim(Caller caller, ClaimRequest request, JackpotDefinition jackpot, PoolId pool, boolean held) {
+    return roundWins(caller, request, jackpot).thenCompose(wins -> {
+      java.util.Optional<Win> here = wins.stream().filter(w -> w.pool().equals(pool)).findFirst();
+      if (here.isPresent()) {
+        return CompletableFuture.completedFuture(sameClaimant(here.get(), request, caller));
+      }
+      java.util.Optional<Win> other = playedBefore(wins, request);
+      if (other.isPresent()) {
+        sameClaimant(other.get(), request, caller);
+        throw new Rejection(Kind.CONFLICT, "ROUND_ALREADY_WON", "round " + request.roundId() + " already won tier "
+            + other.get().pool().poolKey() + " of jackpot " + request.jackpotId() + " (win " + other.get().winId()
+            + "); a round wins one tier of a jackpot");
+      }
+      if (held) {
+        throw inProgress(request);
+      }
+      return claimOn(pool, caller, request, java.util.Optional.empty(), null);
+    });
+  }
+
+  /**
+   * Plays a round's claim of a jackpot ({@code game}: its jackpot game, or a claim of one pool) while
+   * no other claim of the round on that jackpot is played anywhere in the cluster. The try holds the
+   * round's jackpot-game claim ({@link RoundClaims#jackpotGameKey}) until its outcome is known, and
+   * reads the ledger and the live pools under it, so it finds an earlier try's win. Without it, two
+   * tries on two members could each pay a tier: a pool only knows its own wins. A try that finds the
+   * claim held gets {@code whileHeld}: the round's win if one is there already, else 409
    * ROUND_IN_PROGRESS, to be sent again shortly (the SDK does). The claim is released before the
-   * try is answered, so that the game's next try finds it free; except when the try's step was
-   * refused with its note standing (the cluster applies it when this member leaves): then it stands,
-   * kept by ClaimKeeper while the note is in the journal, and lapses by its TTL once it is not.
+   * try is answered; except when the try's step was refused with its note standing (the cluster
+   * applies it when this member leaves): then ClaimKeeper keeps it while the note is in the journal,
+   * and it lapses by its TTL once it is not.
    */
   private CompletionStage<Win> oneAtATime(Caller caller, ClaimRequest request, JackpotDefinition jackpot,
-      java.util.function.Supplier<CompletionStage<Win>> game) {
+      java.util.function.Supplier<CompletionStage<Win>> game, java.util.function.Supplier<CompletionStage<Win>> whileHeld) {
     String key = RoundClaims.jackpotGameKey(request.jackpotId(), caller.operatorId(), request.roundId());
     java.util.Map<String, String> claim = java.util.Map.of(key, request.gameId() + "\u0000" + request.playerId());
     String token = java.util.UUID.randomUUID().toString();
     return roundClaims.claim(claim, token).thenCompose(claimed -> {
       if (claimed.get(key) != RoundClaims.Claim.NEW) {
-        return wonBefore(caller, request, jackpot).thenApply(won -> won.orElseThrow(() -> new Rejection(Kind.CONFLICT,
-            "ROUND_IN_PROGRESS", "round " + request.roundId() + " is playing the jackpot game of " + request.jackpotId()
-                + " in another claim of it; send the claim again shortly to get that claim's outcome")));
+        return whileHeld.get();
       }
       CompletionStage<Win> played = io.jackpot.error.Failures.attempt(game);
       return played.handle((win, error) -> error).thenCompose(error -> {
@@ -131,6 +160,24 @@ public final class AwardService {
         });
       }).thenCompose(released -> played);
     });
+  }
+
+  private static Rejection inProgress(ClaimRequest request) {
+    return new Rejection(Kind.CONFLICT, "ROUND_IN_PROGRESS", "round " + request.roundId() + " is claiming a tier of "
+        + request.jackpotId() + " in another claim of it; send the claim again shortly to get that claim's outcome");
+  }
+
+  /** The round's wins, recorded (of every jackpot) and live (of this jackpot's pools, applied and maybe not yet recorded). */
+  private CompletionStage<List<Win>> roundWins(Caller caller, ClaimRequest request, JackpotDefinition jackpot) {
+    CompletionStage<List<Win>> recorded = ledger.findWinsByRound(caller.operatorId(), request.roundId());
+    return pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList())
+        .thenCompose(live -> recorded.thenApply(wins -> withLive(wins, live, caller, request)));
+  }
+
+  private static List<Win> withLive(List<Win> recorded, List<io.jackpot.pool.Pool> live, Caller caller, ClaimRequest request) {
+    List<Win> all = new java.util.ArrayList<>(recorded);
+    live.forEach(p -> p.winOf(caller.operatorId(), request.roundId()).ifPresent(all::add));
+    return all;
   }
 
   /** The round's win of the jackpot, recorded or live, for this claimant (another's: ROUND_ID_CONFLICT), if there is one. */
@@ -183,9 +230,7 @@ public final class AwardService {
 
   /** The jackpot's win of the claim's round among {@code recorded} and the {@code live} pools' recent wins. */
   private static java.util.Optional<Win> wonBy(List<Win> recorded, List<io.jackpot.pool.Pool> live, Caller caller, ClaimRequest request) {
-    List<Win> all = new java.util.ArrayList<>(recorded);
-    live.forEach(p -> p.winOf(caller.operatorId(), request.roundId()).ifPresent(all::add));
-    return playedBefore(all, request);
+    return playedBefore(withLive(recorded, live, caller, request), request);
   }
 
   /**

@@ -104,6 +104,66 @@ class JackpotGameRetryIT {
   }
 
   /**
+   * A round wins one tier of a jackpot: after its jackpot game paid a tier, a claim of another tier
+   * by the same round is refused and pays nothing; a claim of the tier it won gets that win. The
+   * same holds between two claims naming their pools.
+   */
+  @Test
+  void aRoundThatWonATierIsRefusedAnotherTierOfTheJackpot() throws Exception {
+    try (JackpotNode node = TestNodes.start(TestPostgres.freshDatabase(), TestNodes.ownCluster())) {
+      defineTiers(node, "1", "1");
+      Api api = new Api(node.httpPort());
+      Api.Reply game = api.post("/v1/wins", Api.jackpotGame("TIER-1", "tiers").encode());
+      assertEquals(200, game.status(), game.body());
+      String won = game.json().getString("poolKey");
+      String other = won.equals("a") ? "b" : "a";
+
+      Api.Reply second = api.post("/v1/wins", Api.jackpotGame("TIER-1", "tiers").put("poolKey", other).encode());
+      assertEquals(409, second.status(), second.body());
+      assertEquals("ROUND_ALREADY_WON", second.errorCode(), second.body());
+      assertEquals(0, api.pool("tiers", other).getLong("sequence"), "tier " + other + " was not won");
+      Api.Reply same = api.post("/v1/wins", Api.jackpotGame("TIER-1", "tiers").put("poolKey", won).encode());
+      assertEquals(game.json().getString("winId"), same.json().getString("winId"), same.body());
+
+      assertEquals(200, api.post("/v1/wins", Api.jackpotGame("TIER-2", "tiers").put("poolKey", "a").encode()).status());
+      long bWins = api.pool("tiers", "b").getLong("sequence");
+      Api.Reply named = api.post("/v1/wins", Api.jackpotGame("TIER-2", "tiers").put("poolKey", "b").encode());
+      assertEquals("ROUND_ALREADY_WON", named.errorCode(), named.body());
+      assertEquals(bWins, api.pool("tiers", "b").getLong("sequence"), "tier b was not won by TIER-2");
+    }
+  }
+
+  /**
+   * A claim naming its pool is played under the round's claim too: while another try holds it the
+   * claim is told to send it again; the other try's win, applied and not yet recorded, answers a
+   * claim of its tier and refuses a claim of another.
+   */
+  @Test
+  void aPoolClaimWhileAnotherTryOfTheRoundIsPlayedGetsItsWinOrIsToldToSendItAgain() throws Exception {
+    try (JackpotNode node = TestNodes.start(TestPostgres.freshDatabase(), TestNodes.ownCluster())) {
+      defineTiers(node, "1", "1");
+      var otherMember = new HzRoundClaims(node.hazelcast().getMap(HzRoundClaims.MAP), Runnable::run, java.time.Clock.systemUTC(),
+          600_000, "another-member", java.util.Set::of);
+      Map<String, String> otherTry = Map.of(RoundClaims.jackpotGameKey("tiers", "demo", "POOL-1"), "creepy-candy\u0000p-1");
+      assertEquals(RoundClaims.Claim.NEW, otherMember.claim(otherTry, "other-try").toCompletableFuture().get().values().iterator().next());
+
+      Api api = new Api(node.httpPort());
+      Api.Reply meanwhile = api.post("/v1/wins", Api.jackpotGame("POOL-1", "tiers").put("poolKey", "a").encode());
+      assertEquals("ROUND_IN_PROGRESS", meanwhile.errorCode(), meanwhile.body());
+      assertEquals(0, api.pool("tiers", "a").getLong("sequence"), "nothing paid meanwhile");
+
+      String othersWin = appliedToA(node, "another-member", "POOL-1");
+      otherMember.release(otherTry, "other-try").toCompletableFuture().get();
+      Api.Reply same = api.post("/v1/wins", Api.jackpotGame("POOL-1", "tiers").put("poolKey", "a").encode());
+      assertEquals(200, same.status(), same.body());
+      assertEquals(othersWin, same.json().getString("winId"), "the win applied and not yet recorded: " + same.body());
+      Api.Reply other = api.post("/v1/wins", Api.jackpotGame("POOL-1", "tiers").put("poolKey", "b").encode());
+      assertEquals("ROUND_ALREADY_WON", other.errorCode(), other.body());
+      assertEquals(0, api.pool("tiers", "b").getLong("sequence"));
+    }
+  }
+
+  /**
    * The win of a jackpot-game claim of {@code round} (player p-1, as Api.jackpotGame claims) that
    * {@code sender} applied to tier a directly and never recorded.
    */
