@@ -282,7 +282,7 @@ public final class JackpotNode implements AutoCloseable {
     metrics.contributionStreams(contributionRoutes::openStreams);
     metrics.departedStepsLeft(departedStepsLeft::get);
     api = new ApiRouter(new GameAuth(live::get), contributionRoutes,
-        new WinRoutes(awards, catalogue), new JackpotRoutes(catalogue, pools, fx, config.publicWins()),
+        new WinRoutes(awards, catalogue, config.claimsPerSecond()), new JackpotRoutes(catalogue, pools, fx, config.publicWins()),
         new HealthRoutes(readyNow),
         new TickerRoutes(catalogue, pools, tickerHub, config.ticker(), clock, fx, config.publicWins()),
         new AdminRoutes(admin, catalogue, pools, new AdminAuth(live::get), fx, fxRates::publish), quorum,

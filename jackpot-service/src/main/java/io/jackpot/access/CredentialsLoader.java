@@ -43,13 +43,9 @@ public final class CredentialsLoader {
 
   /** Whether JACKPOT_PROFILE is production; refused unless it is dev or production. */
   static boolean production(Map<String, String> env) {
-    String profile = env.getOrDefault("JACKPOT_PROFILE", "dev").trim();
-    if (!profile.equalsIgnoreCase("production") && !profile.equalsIgnoreCase("dev")) {
-      // A typo ("prod") must not quietly mean dev, with its public secrets.
-      throw new IllegalArgumentException("JACKPOT_PROFILE must be 'dev' or 'production', got '" + profile + "'");
-    }
-    return profile.equalsIgnoreCase("production");
+    return io.jackpot.config.Profile.fromEnv(env) == io.jackpot.config.Profile.PRODUCTION;
   }
+
 
   /** The credentials of a JACKPOT_CREDENTIALS_FILE's content, with every check of the start. */
   static Credentials fromFile(byte[] content, boolean production) {

@@ -25,9 +25,11 @@ import java.util.Map;
  * @param streamPing how often a contribution stream is pinged (and closed if it did not answer the previous ping)
  * @param publicWins what the public reads (ticker, GET /v1/jackpots) show of a win
  * @param claimRounds what a claim's round must be before a pool pays it
+ * @param claimsPerSecond the claims one game key may make per second on one member (more: 429)
  */
 public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, String pgUrl, PgTls pgTls, int pgPoolSize, Duration pgTimeout,
-    ClusterSettings cluster, TickerSettings ticker, Duration streamPing, PublicWins publicWins, ClaimRounds claimRounds) {
+    ClusterSettings cluster, TickerSettings ticker, Duration streamPing, PublicWins publicWins, ClaimRounds claimRounds,
+    int claimsPerSecond) {
 
   public static ServiceConfig fromEnv(Map<String, String> env) {
     for (String level : List.of("JACKPOT_LOG_LEVEL", "JACKPOT_CLIENT_ERROR_LOG_LEVEL")) {
@@ -79,7 +81,23 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
             intVar(env, "JACKPOT_TICKER_MAX_SUBSCRIBERS", TickerSettings.DEFAULT_MAX_SUBSCRIBERS, 1, 1_000_000)),
         Duration.ofSeconds(intVar(env, "JACKPOT_STREAM_PING_SECONDS", 30, 1, 3600)),
         EnvVars.choice("JACKPOT_PUBLIC_WINS", env.get("JACKPOT_PUBLIC_WINS"), PublicWins.FULL),
-        EnvVars.choice("JACKPOT_CLAIM_ROUNDS", env.get("JACKPOT_CLAIM_ROUNDS"), ClaimRounds.ANY));
+        claimRounds(env),
+        intVar(env, "JACKPOT_CLAIMS_PER_SECOND", 20, 1, 100_000));
+  }
+
+  /**
+   * JACKPOT_CLAIM_ROUNDS: any by default, recorded under the production profile, where any is
+   * refused: a leaked game key would be paid on made-up round ids.
+   */
+  private static ClaimRounds claimRounds(Map<String, String> env) {
+    boolean production = Profile.fromEnv(env) == Profile.PRODUCTION;
+    ClaimRounds rounds = EnvVars.choice("JACKPOT_CLAIM_ROUNDS", env.get("JACKPOT_CLAIM_ROUNDS"),
+        production ? ClaimRounds.RECORDED : ClaimRounds.ANY);
+    if (production && rounds == ClaimRounds.ANY) {
+      throw new IllegalArgumentException("JACKPOT_CLAIM_ROUNDS=any is refused under JACKPOT_PROFILE=production: a claim must"
+          + " name a recorded round of its game and player that fed the pool (leave it unset, or set it to recorded)");
+    }
+    return rounds;
   }
 
   private static String blankAsNull(String value) {
@@ -92,26 +110,26 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
 
   public ServiceConfig withHttpPort(int port) {
     return new ServiceConfig(port, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, ticker,
-        streamPing, publicWins, claimRounds);
+        streamPing, publicWins, claimRounds, claimsPerSecond);
   }
 
   public ServiceConfig withAdminPort(Integer port) {
     return new ServiceConfig(httpPort, port, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, ticker,
-        streamPing, publicWins, claimRounds);
+        streamPing, publicWins, claimRounds, claimsPerSecond);
   }
 
   public ServiceConfig withPgUrl(String url) {
     return new ServiceConfig(httpPort, adminPort, dataDir, url, pgTls, pgPoolSize, pgTimeout, cluster, ticker,
-        streamPing, publicWins, claimRounds);
+        streamPing, publicWins, claimRounds, claimsPerSecond);
   }
 
   public ServiceConfig withCluster(ClusterSettings settings) {
     return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, settings, ticker,
-        streamPing, publicWins, claimRounds);
+        streamPing, publicWins, claimRounds, claimsPerSecond);
   }
 
   public ServiceConfig withTicker(TickerSettings settings) {
     return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, settings,
-        streamPing, publicWins, claimRounds);
+        streamPing, publicWins, claimRounds, claimsPerSecond);
   }
 }

@@ -8,7 +8,7 @@ package io.jackpot.error;
  */
 public final class Rejection extends RuntimeException {
   /** Why a request is refused; each maps to one HTTP status. */
-  public enum Kind { INVALID, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, UNAVAILABLE }
+  public enum Kind { INVALID, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, TOO_MANY, UNAVAILABLE }
 
   private final Kind kind;
   private final String code;

@@ -29,6 +29,23 @@ class ServiceConfigTest {
   }
 
   @Test
+  void inProductionAClaimNeedsARecordedRoundAndAnyIsRefused() {
+    assertEquals(io.jackpot.award.ClaimRounds.RECORDED, ServiceConfig.fromEnv(Map.of("JACKPOT_PROFILE", "production")).claimRounds());
+    IllegalArgumentException any = assertThrows(IllegalArgumentException.class,
+        () -> ServiceConfig.fromEnv(Map.of("JACKPOT_PROFILE", "production", "JACKPOT_CLAIM_ROUNDS", "any")));
+    assertTrue(any.getMessage().startsWith("JACKPOT_CLAIM_ROUNDS=any is refused"), any.getMessage());
+    assertEquals(io.jackpot.award.ClaimRounds.RECORDED,
+        ServiceConfig.fromEnv(Map.of("JACKPOT_PROFILE", "production", "JACKPOT_CLAIM_ROUNDS", "recorded")).claimRounds());
+  }
+
+  @Test
+  void claimsPerGameKeyAreLimitedByDefault() {
+    assertEquals(20, ServiceConfig.fromEnv(Map.of()).claimsPerSecond());
+    assertEquals(5, ServiceConfig.fromEnv(Map.of("JACKPOT_CLAIMS_PER_SECOND", "5")).claimsPerSecond());
+    assertThrows(IllegalArgumentException.class, () -> ServiceConfig.fromEnv(Map.of("JACKPOT_CLAIMS_PER_SECOND", "0")));
+  }
+
+  @Test
   void claimsTakeAnyRoundUnlessTheOperatorAsksForRecordedOnes() {
     assertEquals(io.jackpot.award.ClaimRounds.ANY, ServiceConfig.fromEnv(Map.of()).claimRounds());
     assertEquals(io.jackpot.award.PublicWins.FULL, ServiceConfig.fromEnv(Map.of()).publicWins());

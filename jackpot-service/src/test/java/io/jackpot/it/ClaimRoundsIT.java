@@ -67,6 +67,36 @@ class ClaimRoundsIT {
   }
 
   /**
+   * A game key sending claims faster than JACKPOT_CLAIMS_PER_SECOND (20 here) is refused 429 with
+   * Retry-After, before its claim is read. The burst claims an unknown jackpot, so a claim taken is
+   * answered at once; the test then waits until the key may claim again, for the tests after it.
+   */
+  @Test
+  void aKeyClaimingFasterThanItsLimitIsToldToWait() throws Exception {
+    var http = java.net.http.HttpClient.newHttpClient();
+    var claim = java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + node.httpPort() + "/v1/wins"))
+        .header("Authorization", "Bearer dev-game-key").header("Content-Type", "application/json")
+        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(new JsonObject(claimBy("CR-LIMIT-1", "p-1", "cv-0.10"))
+            .put("jackpotId", "no-such-jackpot").encode())).build();
+    java.net.http.HttpResponse<String> refused = null;
+    for (int i = 0; i < 1000 && refused == null; i++) {
+      java.net.http.HttpResponse<String> r = http.send(claim, java.net.http.HttpResponse.BodyHandlers.ofString());
+      if (r.statusCode() == 429) {
+        refused = r;
+      } else {
+        assertEquals(404, r.statusCode(), r.body());
+      }
+    }
+    org.junit.jupiter.api.Assertions.assertNotNull(refused, "no claim of 1000 sent at once was refused");
+    assertEquals("TOO_MANY_CLAIMS", new JsonObject(refused.body()).getJsonObject("error").getString("code"), refused.body());
+    assertEquals(java.util.Optional.of("1"), refused.headers().firstValue("Retry-After"));
+    for (int i = 0; i < 100_000 && http.send(claim, java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode() == 429; i++) {
+      // the key's next second: its claims are taken again
+    }
+    assertEquals(404, http.send(claim, java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode());
+  }
+
+  /**
    * A claim that overtakes its round's answer (sent by another process than the contribution) is
    * told to come back (ROUND_IN_PROGRESS), not refused for good, while the round is on its way: held
    * here by claiming it in the cluster as a contribution in flight does. Nothing is paid meanwhile.

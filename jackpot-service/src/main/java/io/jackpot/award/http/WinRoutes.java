@@ -23,16 +23,22 @@ public final class WinRoutes {
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(WinRoutes.class);
   private final AwardService awards;
   private final Catalogue catalogue;
+  private final ClaimLimits limits;
 
-  public WinRoutes(AwardService awards, Catalogue catalogue) {
+  /** {@code claimsPerSecond}: the claims one game key may make per second here (more are refused 429). */
+  public WinRoutes(AwardService awards, Catalogue catalogue, int claimsPerSecond) {
     this.awards = awards;
     this.catalogue = catalogue;
+    this.limits = new ClaimLimits(claimsPerSecond);
   }
 
   public void mount(Router router, GameAuth auth, BodyHandler body) {
     // The key first, on a route of its own (Vert.x Web takes no body handler after a user handler
     // on one route): a stranger's body is not read.
-    router.post("/v1/wins").handler(auth::handle);
+    router.post("/v1/wins").handler(auth::handle).handler(ctx -> {
+      limits.take(GameAuth.keyHash(ctx)); // before the body is read: a refused claim costs nothing
+      ctx.next();
+    });
     router.post("/v1/wins").handler(body).handler(JsonBody::require).handler(this::claim);
     router.get("/v1/wins/:winId").handler(auth::handle).handler(this::find);
     router.get("/v1/wins").handler(auth::handle).handler(this::findByRound);
