@@ -24,6 +24,8 @@ import java.util.function.IntSupplier;
  *   <li>{@code jackpot.rounds.recorded} / {@code jackpot.shares.recorded}: contribution rounds and
  *       pool shares committed to the ledger by this member (rate() gives contributions/s);
  *   <li>{@code jackpot.sequencer.apply.commands} and {@code .pools}: size of each apply step;
+ *   <li>{@code jackpot.sequencer.halted} (1 once the ledger refused a commit for good: this member
+ *       moves no more money; alert at once) and the counter {@code jackpot.ledger.commits.refused};
  *   <li>{@code jackpot.ledger.commit.rounds} and the timer {@code jackpot.ledger.commit}: rounds per
  *       ledger transaction and its latency;
  *   <li>{@code jackpot.wins} (tags jackpot, pool, trigger) and {@code jackpot.wins.paid} (in the
@@ -46,6 +48,8 @@ public final class ServiceMetrics implements Sequencer.Observer {
   private final DistributionSummary applyPools;
   private final DistributionSummary commitRounds;
   private final Timer commit;
+  private final Counter refused;
+  private final java.util.concurrent.atomic.AtomicInteger halted = new java.util.concurrent.atomic.AtomicInteger();
   private final Map<PoolId, Pool> lastRead = new ConcurrentHashMap<>();
   /** Histogram buckets for batch sizes (a step holds at most a few thousand commands). */
   private static final double[] SIZES = {1, 10, 50, 100, 250, 500, 1000, 2500, 5000};
@@ -64,6 +68,9 @@ public final class ServiceMetrics implements Sequencer.Observer {
     commit = Timer.builder("jackpot.ledger.commit").description("ledger transaction latency, retries included")
         .publishPercentileHistogram().minimumExpectedValue(java.time.Duration.ofMillis(1))
         .maximumExpectedValue(java.time.Duration.ofSeconds(30)).register(registry);
+    refused = Counter.builder("jackpot.ledger.commits.refused").description("commits the ledger refused for good").register(registry);
+    Gauge.builder("jackpot.sequencer.halted", halted::get).description("1 once the ledger refused a commit for good: no more money moves here")
+        .register(registry);
     Gauge.builder("jackpot.cluster.members", clusterMembers::getAsInt).description("cluster members this member sees")
         .register(registry);
   }
@@ -87,6 +94,12 @@ public final class ServiceMetrics implements Sequencer.Observer {
   public void applied(int commands, int pools) {
     applyCommands.record(commands);
     applyPools.record(pools);
+  }
+
+  @Override
+  public void halted() {
+    refused.increment();
+    halted.set(1);
   }
 
   @Override

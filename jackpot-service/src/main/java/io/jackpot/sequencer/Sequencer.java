@@ -5,6 +5,7 @@ import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
 import io.jackpot.ledger.LedgerWriter;
 import io.jackpot.ledger.LedgerBatch;
+import io.jackpot.ledger.LedgerRefusal;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
@@ -32,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * A submission completes only after its batch is committed. Because commits follow apply order,
  * a committed win implies every earlier change of its pool made here is committed too
  * (docs/consistency.md). Applied work is never dropped: a failed apply is retried under the same
- * operation ids and a failed commit is retried until it succeeds.
+ * operation ids and a failed commit is retried until it succeeds, unless the ledger refuses it for
+ * good ({@link LedgerRefusal}): then the sequencer halts ({@link #halted}).
  *
  * <p>All state below is touched only on {@code loop}, a single-threaded executor.
  */
@@ -84,6 +86,8 @@ public final class Sequencer {
   private final java.util.concurrent.atomic.AtomicLong failingSince = new java.util.concurrent.atomic.AtomicLong();
   /** Why this sequencer takes no more work (its member is leaving for good), or null. */
   private volatile String retired;
+  /** Why this sequencer moves no more money (the ledger refused a commit for good), or null. */
+  private volatile String halted;
   private final Observer observer;
   private long commitStarted;
 
@@ -99,6 +103,9 @@ public final class Sequencer {
      * {@code shares} pool shares among them, the wins it recorded, and how long the commit took.
      */
     default void committed(int rounds, int shares, List<io.jackpot.pool.Win> wins, long nanos) {}
+
+    /** The ledger refused a commit for good: the sequencer has halted. */
+    default void halted() {}
   }
 
   /** A sequencer on its own: a random sender id, no journal (tests). */
@@ -132,7 +139,7 @@ public final class Sequencer {
     this.commitRetry = foreverRetry("ledger-commit", settings, failing -> {
       commitFailing = failing;
       noteFailing();
-    });
+    }, e -> !(io.jackpot.error.Failures.cause(e) instanceof LedgerRefusal));
     this.forgetRetry = foreverRetry("journal-forget", settings, failing -> { });
   }
 
@@ -142,7 +149,7 @@ public final class Sequencer {
    */
   public CompletionStage<List<PoolOutcome>> submit(Submission submission) {
     loop.execute(() -> {
-      if (retired != null) {
+      if (retired != null || halted != null) {
         submission.done().completeExceptionally(leaving());
         return;
       }
@@ -186,7 +193,12 @@ public final class Sequencer {
    * refused step that may stand cannot be dropped, and once retired (readiness).
    */
   public boolean healthy() {
-    return !applyFailing && !commitFailing && undroppable.isEmpty() && retired == null;
+    return !applyFailing && !commitFailing && undroppable.isEmpty() && retired == null && halted == null;
+  }
+
+  /** Why the sequencer halted (the ledger refused a commit for good), or null while it has not. */
+  public String halted() {
+    return halted;
   }
 
   /**
@@ -199,7 +211,7 @@ public final class Sequencer {
   }
 
   private OverloadedException leaving() {
-    return new OverloadedException(retired + "; retry on another member");
+    return new OverloadedException((halted != null ? halted : retired) + "; retry on another member");
   }
 
   /**
@@ -244,7 +256,7 @@ public final class Sequencer {
   private record AppliedStep(List<Submission> submissions, StepNote note, List<List<PoolOutcome>> outcomes, int commands) {}
 
   private void maybeApply() {
-    if (retired != null) {
+    if (retired != null || halted != null) {
       while (!queue.isEmpty()) {
         queue.poll().submission().done().completeExceptionally(leaving());
       }
@@ -408,7 +420,7 @@ public final class Sequencer {
   }
 
   private void maybeCommit() {
-    if (committing || applied.isEmpty()) {
+    if (committing || applied.isEmpty() || halted != null) {
       return;
     }
     committing = true;
@@ -421,7 +433,42 @@ public final class Sequencer {
     int shares = batch.shares().size();
     List<io.jackpot.pool.Win> wins = batch.wins();
     retried(commitRetry, () -> record(batch))
-        .whenCompleteAsync((ok, error) -> onCommitted(group, error, rounds, shares, wins), loop);
+        .whenCompleteAsync((ok, error) -> {
+          if (error != null && io.jackpot.error.Failures.cause(error) instanceof LedgerRefusal refusal) {
+            halt(group, batch, refusal);
+          } else {
+            onCommitted(group, error, rounds, shares, wins);
+          }
+        }, loop);
+  }
+
+  /**
+   * The ledger refused {@code batch} for good: this member moves no more money. Its steps stay
+   * applied to the pools and noted in the journal, and are answered as refused with their notes
+   * standing (so their rounds' claims stand and no retry elsewhere applies them again), as are the
+   * steps applied after them. Nothing acknowledged is lost: a submission completes only after its
+   * commit. Recovery: docs/consistency.md, "A commit the ledger refuses for good".
+   */
+  private void halt(List<AppliedStep> group, LedgerBatch batch, LedgerRefusal refusal) {
+    committing = false;
+    List<AppliedStep> unrecorded = new ArrayList<>(group);
+    unrecorded.addAll(applied);
+    applied.clear();
+    halted = "this member halted: the ledger refused commit " + batch.commitId() + " for good";
+    log.error("the ledger refused commit {} for good: {}. This member moves no more money: it refuses all work and is not ready."
+        + " Steps {} (pools {}, rounds {}, wins {}) stay applied to the pools and in the journal, unanswered as applied, with {} more"
+        + " steps applied after them. Recovery: docs/consistency.md, 'A commit the ledger refuses for good'.",
+        batch.commitId(), String.valueOf(refusal.getMessage()), batch.stepIds(),
+        group.stream().flatMap(g -> g.note().batches().keySet().stream()).distinct().toList(),
+        batch.rounds().stream().map(r -> r.record().operatorId() + "/" + r.record().roundId()).toList(),
+        batch.wins().stream().map(io.jackpot.pool.Win::winId).toList(), unrecorded.size() - group.size());
+    observer.halted();
+    OverloadedException answer = new OverloadedException(halted + "; retry on another member", true);
+    for (AppliedStep step : unrecorded) {
+      uncommittedCommands -= step.commands();
+      step.submissions().forEach(sub -> sub.done().completeExceptionally(answer));
+    }
+    maybeApply();
   }
 
   private void onCommitted(List<AppliedStep> group, Throwable error, int rounds, int shares, List<io.jackpot.pool.Win> wins) {
@@ -459,10 +506,16 @@ public final class Sequencer {
   }
 
   private static Retry foreverRetry(String name, SequencerSettings s, java.util.function.Consumer<Boolean> failing) {
+    return foreverRetry(name, s, failing, e -> true);
+  }
+
+  /** Retried for as long as it takes while {@code curable} holds of the failure; failed at once otherwise. */
+  private static Retry foreverRetry(String name, SequencerSettings s, java.util.function.Consumer<Boolean> failing,
+      java.util.function.Predicate<Throwable> curable) {
     Retry retry = Retry.of(name, RetryConfig.custom()
         .maxAttempts(Integer.MAX_VALUE)
         .intervalFunction(IntervalFunction.ofExponentialRandomBackoff(s.retryInitial(), 2.0, 0.3, s.retryMax()))
-        .retryOnException(e -> true)
+        .retryOnException(curable)
         .failAfterMaxAttempts(true)
         .build());
     retry.getEventPublisher()

@@ -16,11 +16,16 @@ final class RecordingLedger implements LedgerWriter {
   volatile CompletableFuture<Void> gate = CompletableFuture.completedFuture(null);
   final java.util.Set<String> steps = java.util.concurrent.ConcurrentHashMap.newKeySet();
   volatile LedgerBatch lastAttempt;
+  /** What every commit fails with, when set (a refusal for good, say). */
+  volatile RuntimeException refusal;
 
   @Override
   public CompletionStage<Void> record(LedgerBatch batch) {
     attempts.incrementAndGet();
     lastAttempt = batch;
+    if (refusal != null) {
+      return CompletableFuture.failedFuture(refusal);
+    }
     if (failures.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
       return CompletableFuture.failedFuture(new IllegalStateException("connection reset"));
     }

@@ -346,6 +346,32 @@ class SequencerTest {
     stopped.forEach(ExecutorService::shutdownNow);
   }
 
+  /**
+   * A commit the ledger refuses for good (a unique key broken) is not retried: the sequencer halts.
+   * The step's submission is answered retryable with its note standing, nothing is acknowledged,
+   * the member is not ready, and later work is refused unapplied.
+   */
+  @Test
+  void aCommitTheLedgerRefusesForGoodHaltsTheSequencer() throws Exception {
+    Sequencer s = sequencer(10_000);
+    ledger.refusal = new io.jackpot.ledger.LedgerRefusal("SQLSTATE 23505: duplicate key value violates unique constraint", null);
+    CompletableFuture<List<PoolOutcome>> refused = s.submit(round("r-1", 10_000, A)).toCompletableFuture();
+    ExecutionException failed = assertThrows(ExecutionException.class, () -> refused.get(WAIT.toMillis(), TimeUnit.MILLISECONDS));
+    OverloadedException answer = assertInstanceOf(OverloadedException.class, failed.getCause());
+    assertTrue(answer.noteMayStand(), "its step stays applied and noted: " + answer.getMessage());
+    assertFalse(s.healthy(), "not ready once halted");
+    assertTrue(s.halted().contains(ledger.lastAttempt.commitId()), s.halted());
+    assertEquals(1, ledger.attempts.get(), "a refusal for good is not retried");
+    long opSeq = pools.pools.get(A).opSeq();
+
+    CompletableFuture<List<PoolOutcome>> later = s.submit(round("r-2", 10_000, A)).toCompletableFuture();
+    ExecutionException laterFailed = assertThrows(ExecutionException.class, () -> later.get(WAIT.toMillis(), TimeUnit.MILLISECONDS));
+    assertFalse(assertInstanceOf(OverloadedException.class, laterFailed.getCause()).noteMayStand(), "never applied");
+    assertEquals(opSeq, pools.pools.get(A).opSeq(), "no more money moves");
+    s.idle().toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    assertEquals(0, ledger.committed.size());
+  }
+
   static Submission round(String id, long stake, PoolId... targets) {
     List<Submission.Target> t = new ArrayList<>();
     for (PoolId p : targets) {

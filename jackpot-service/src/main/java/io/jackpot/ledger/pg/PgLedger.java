@@ -3,6 +3,7 @@ package io.jackpot.ledger.pg;
 import io.jackpot.ledger.AuditEntry;
 import io.jackpot.ledger.Ledger;
 import io.jackpot.ledger.LedgerBatch;
+import io.jackpot.ledger.LedgerRefusal;
 import io.jackpot.ledger.RecordedRound;
 import io.jackpot.ledger.RecordedRound.RecordedShare;
 import io.jackpot.ledger.RoundStatus;
@@ -94,9 +95,25 @@ public final class PgLedger implements Ledger {
       if (all.succeeded()) {
         return tx.commit();
       }
-      Throwable cause = sent.stream().filter(Future::failed).findFirst().map(Future::cause).orElse(all.cause());
+      Throwable cause = refusedForGood(sent.stream().filter(Future::failed).findFirst().map(Future::cause).orElse(all.cause()));
       return tx.rollback().transform(r -> Future.<Void>failedFuture(cause));
     });
+  }
+
+  /**
+   * A {@link LedgerRefusal} for what no retry can cure: SQLSTATE class 23 (a unique, foreign key or
+   * check constraint) or 22 (data out of range), or rows recorded differently. Anything else (a lost
+   * connection, a serialization failure, the server shutting down) is returned as it is, to retry.
+   */
+  static Throwable refusedForGood(Throwable cause) {
+    if (cause instanceof LedgerRefusal) {
+      return cause;
+    }
+    if (cause instanceof io.vertx.pgclient.PgException pg && pg.getSqlState() != null
+        && (pg.getSqlState().startsWith("23") || pg.getSqlState().startsWith("22"))) {
+      return new LedgerRefusal("SQLSTATE " + pg.getSqlState() + ": " + pg.getMessage(), pg);
+    }
+    return cause;
   }
 
   @Override
@@ -184,8 +201,8 @@ public final class PgLedger implements Ledger {
     }
     List<String> ids = new ArrayList<>();
     rows.forEach(r -> ids.add(r.getString(0)));
-    return Future.failedFuture(new IllegalStateException(ids + " are recorded with another round, amount or state"
-        + " (a win or pool event already there differs in some column); refusing the commit"));
+    return Future.failedFuture(new LedgerRefusal(ids + " are recorded with another round, amount or state"
+        + " (a win or pool event already there differs in some column); refusing the commit", null));
   }
 
   @Override
