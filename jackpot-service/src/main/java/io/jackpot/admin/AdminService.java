@@ -490,17 +490,13 @@ public final class AdminService {
       throw Rejection.invalid("INVALID_FIELD", "confirm must be true or false");
     }
     FxRates next = new FxRates(current.base(), parsed);
-    List<String> jumps = current.jumpsTo(next);
-    if (!jumps.isEmpty() && !Boolean.TRUE.equals(confirm)) {
-      throw Rejection.invalid("FX_RATE_JUMP", String.join("; ", jumps) + ": more than " + FxRates.JUMP_FACTOR
-          + " times up or down; nothing saved. If that is meant, send the set again with \"confirm\": true");
-    }
+    boolean confirmed = Boolean.TRUE.equals(confirm);
     String before = io.jackpot.fx.hz.HzFxRates.json(current).encode();
     String after = io.jackpot.fx.hz.HzFxRates.json(next).encode();
     AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), null, "fx.rates", "fx-rates", before, after);
     // Saved, then shared: a set saved but not shared is in the ledger (and used for wins' display
     // from its time on) while members convert at the old one; sending it again shares it.
-    return ledger.saveFxRates(after, admin.name(), audit, latest -> madeOnNewest(latest, current, next))
+    return ledger.saveFxRates(after, admin.name(), audit, saved -> madeOnNewest(saved, current, next, confirmed))
         .thenCompose(version -> publish.apply(next, version).thenApply(inForce -> inForceOrRefused(inForce, "FX_RATES_CHANGED",
             "the rates were saved as set " + version + ", but a newer set was saved meanwhile and is in force"))
             .handle((done, failed) -> {
@@ -520,8 +516,13 @@ public final class AdminService {
    * set in force while the ledger calls the newer one current (and the audit's "before" would be
    * wrong). The newest set sent again is not saved again, only shared: that completes a PUT that
    * was saved but not shared.
+   *
+   * <p>A rate moving more than {@link FxRates#JUMP_FACTOR} times is refused unless confirmed
+   * ({@code FX_RATE_JUMP}), compared with the rate in force or, for a currency without one, the last
+   * it had in any set saved: a rate withdrawn and set again a thousand times off is a jump too.
    */
-  private static boolean madeOnNewest(String latestJson, FxRates current, FxRates next) {
+  static boolean madeOnNewest(io.jackpot.ledger.Ledger.FxSaved saved, FxRates current, FxRates next, boolean confirmed) {
+    String latestJson = saved.newestJson();
     FxRates latest = latestJson == null ? FxRates.none(current.base()) : io.jackpot.fx.hz.HzFxRates.parse(latestJson);
     if (latest.equals(next)) {
       return false;
@@ -529,6 +530,13 @@ public final class AdminService {
     if (!latest.equals(current)) {
       throw new Rejection(Kind.CONFLICT, "FX_RATES_CHANGED", "the exchange rates were changed meanwhile (or this member has not"
           + " seen the newest set yet); nothing was saved: read them again and retry");
+    }
+    Map<String, Long> lastRates = new java.util.HashMap<>();
+    saved.lastRates().forEach((currency, rate) -> lastRates.put(currency, io.jackpot.money.Decimals.parseScaled(rate, 6)));
+    List<String> jumps = latest.jumpsTo(next, lastRates);
+    if (!jumps.isEmpty() && !confirmed) {
+      throw Rejection.invalid("FX_RATE_JUMP", String.join("; ", jumps) + ": more than " + FxRates.JUMP_FACTOR
+          + " times up or down; nothing saved. If that is meant, send the set again with \"confirm\": true");
     }
     return true;
   }

@@ -91,11 +91,22 @@ public interface Ledger extends LedgerWriter {
 
   /**
    * Saves a new set of exchange rates with its audit entry, in one transaction, if {@code saveAfter}
-   * says so of the newest set (its JSON, or null if none), read under a lock that saving a set
-   * takes: it answers false when the set is already the newest (nothing to save), and throws to
-   * refuse. Answers the number of the set now newest: the one saved, or the newest if none was.
+   * says so of the sets saved, read under a lock that saving a set takes: it answers false when the
+   * set is already the newest (nothing to save), and throws to refuse. Answers the number of the set
+   * now newest: the one saved, or the newest if none was.
    */
-  CompletionStage<Long> saveFxRates(String ratesJson, String setBy, AuditEntry audit, java.util.function.Predicate<String> saveAfter);
+  CompletionStage<Long> saveFxRates(String ratesJson, String setBy, AuditEntry audit,
+      java.util.function.Predicate<FxSaved> saveAfter);
+
+  /**
+   * The sets of rates saved: the newest one's JSON (null if none), and the last rate each currency
+   * ever had (a decimal string by currency), a currency the newest set no longer has included.
+   */
+  record FxSaved(String newestJson, java.util.Map<String, String> lastRates) {
+    public FxSaved {
+      lastRates = java.util.Map.copyOf(lastRates);
+    }
+  }
 
   /** Every jackpot's definition in force (its highest version). */
   CompletionStage<List<Saved>> definitions();

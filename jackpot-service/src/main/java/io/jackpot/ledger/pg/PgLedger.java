@@ -427,17 +427,21 @@ public final class PgLedger implements Ledger {
 
   @Override
   public CompletionStage<Long> saveFxRates(String ratesJson, String setBy, AuditEntry audit,
-      java.util.function.Predicate<String> saveAfter) {
+      java.util.function.Predicate<FxSaved> saveAfter) {
     return pg.withTransaction(conn -> conn.query(LedgerSql.LOCK_FX).execute()
             .compose(l -> conn.query(LedgerSql.LATEST_FX).execute())
             .map(PgLedger::newestRates)
-            .compose(latest -> !saveAfter.test(latest.map(Saved::json).orElse(null))
+            .compose(latest -> conn.query(LedgerSql.LAST_FX_RATES).execute().map(last -> {
+              java.util.Map<String, String> lastRates = new java.util.HashMap<>();
+              last.forEach(r -> lastRates.put(r.getString("currency"), r.getString("rate")));
+              return saveAfter.test(new FxSaved(latest.map(Saved::json).orElse(null), lastRates));
+            }).compose(save -> !save
                 ? Future.succeededFuture(latest.map(Saved::version).orElseThrow(() ->
                     new IllegalStateException("no exchange rates are saved, yet none were to be saved")))
                 : conn.preparedQuery(LedgerSql.SAVE_FX)
                     .execute(Tuple.of(new io.vertx.core.json.JsonObject(ratesJson), BatchArrays.utc(audit.at()), setBy))
                     .compose(saved -> conn.preparedQuery(LedgerSql.INSERT_AUDIT).execute(BatchArrays.audit(List.of(audit)))
-                        .map(x -> saved.iterator().next().getLong("id")))))
+                        .map(x -> saved.iterator().next().getLong("id"))))))
         .toCompletionStage();
   }
 
