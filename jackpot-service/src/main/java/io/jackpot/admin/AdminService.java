@@ -135,6 +135,22 @@ public final class AdminService {
               + "; only a network (unscoped) admin token may link it");
         }
       }
+      if (!next.equals(before)) { // the definition in force sent again changes nothing: idempotent
+        if (before != null) {
+          // Its pools hold other operators' players' stakes: an extra pool or a raised rate would take
+          // more of them into a jackpot this operator's players can win, or send them elsewhere.
+          refuseShared(admin, before, "", "change its terms, pools or games");
+        }
+        for (PoolDefinition p : next.pools()) {
+          PoolId to = p.overflowTo();
+          boolean named = to != null && !to.jackpotId().equals(id)
+              && (before == null || before.pool(p.key()).map(PoolDefinition::overflowTo).filter(to::equals).isEmpty());
+          if (named) {
+            catalogue.jackpot(to.jackpotId()).ifPresent(target ->
+                refuseShared(admin, target, "pools." + p.key() + ".overflowTo: ", "overflow into its pool " + to));
+          }
+        }
+      }
     }
     String after = DefinitionJson.of(next).encode();
     AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), next.owner(), "jackpot.define", id,
@@ -437,6 +453,24 @@ public final class AdminService {
     return catalogue.jackpot(pool.jackpotId()).map(JackpotDefinition::owner).orElse(null);
   }
 
+  /**
+   * Refuses (403 GAME_SHARED) a scoped token's {@code what} on a shared jackpot: one linking a game
+   * other operators' keys speak for too, whose pools their players' stakes feed. Only a network
+   * (unscoped) token moves such a jackpot's money.
+   */
+  private void refuseShared(Admin admin, JackpotDefinition j, String field, String what) {
+    if (admin.operatorScope() == null) {
+      return;
+    }
+    java.util.Set<String> others = new java.util.TreeSet<>();
+    j.games().forEach(game -> others.addAll(operatorsOf.apply(game)));
+    others.remove(admin.operatorScope());
+    if (!others.isEmpty()) {
+      throw new Rejection(Kind.FORBIDDEN, "GAME_SHARED", field + "jackpot " + j.id() + " is fed by games operators " + others
+          + " play too; only a network (unscoped) admin token may " + what);
+    }
+  }
+
   private static void checkChange(Admin admin, JackpotDefinition before, JackpotDefinition next) {
     if (!admin.covers(before.owner())) {
       throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "jackpot " + before.id() + " belongs to another operator");
@@ -567,6 +601,7 @@ public final class AdminService {
     JackpotDefinition source = visible(admin, jackpotId);
     source.pool(poolKey).orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + jackpotId + " has no pool " + poolKey));
     PoolId from = new PoolId(jackpotId, poolKey);
+    refuseShared(admin, source, "", "discontinue its pools");
     if (transferTo != null) {
       JackpotDefinition target = catalogue.jackpot(transferTo.jackpotId()).orElseThrow(() ->
           Rejection.invalid("UNKNOWN_TARGET", "transferTo: no jackpot " + transferTo.jackpotId()));
@@ -578,6 +613,7 @@ public final class AdminService {
       if (!admin.covers(target.owner())) {
         throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "transferTo: pool " + transferTo + " belongs to another operator");
       }
+      refuseShared(admin, target, "transferTo: ", "transfer into its pool " + transferTo);
       if (!target.currency().equals(source.currency())) {
         throw Rejection.invalid("CURRENCY_MISMATCH", "transferTo: pool " + transferTo + " is kept in " + target.currency());
       }

@@ -112,6 +112,56 @@ class AdminIT {
     assertEquals("p-SHARED-1", whole.getString("playerId"));
   }
 
+  /**
+   * Bewitched (owner demo) is fed by operator other's players too: a token scoped to demo may not
+   * change its terms, pools or games, overflow or transfer into it, or discontinue its pools (each
+   * would move other's players' stakes), 403 GAME_SHARED, nothing changed. Sent again unchanged it
+   * is accepted (a PUT is idempotent); a network token may change a shared jackpot.
+   */
+  @Test
+  void aScopedTokenMayNotMoveTheMoneyOfAJackpotOtherOperatorsGamesFeed() {
+    JsonObject inForce = call("GET", "/v1/admin/jackpots/bewitched", DEMO_ADMIN, null).json().getJsonObject("definition");
+    JsonObject extraPool = inForce.copy();
+    extraPool.getJsonArray("pools").add(DefinitionsIT.pool(DefinitionsIT.spooky(), 0).copy().put("key", "siphon").put("rate", "0.9")
+        .put("coinValue", "9.99"));
+    JsonObject raised = inForce.copy();
+    DefinitionsIT.pool(raised, 0).put("rate", "0.05");
+    JsonObject unlinked = inForce.copy().put("games", new JsonArray().add("creepy-candy"));
+    JsonObject renamed = inForce.copy().put("name", "Bewitched, renamed");
+    for (JsonObject change : List.of(extraPool, raised, unlinked, renamed)) {
+      Api.Reply refused = call("PUT", "/v1/admin/jackpots/bewitched", DEMO_ADMIN, change.encode());
+      assertEquals(403, refused.status(), refused.body());
+      assertEquals("GAME_SHARED", refused.errorCode(), refused.body());
+    }
+    assertEquals(inForce, call("GET", "/v1/admin/jackpots/bewitched", DEMO_ADMIN, null).json().getJsonObject("definition"), "nothing changed");
+    Api.Reply again = call("PUT", "/v1/admin/jackpots/bewitched", DEMO_ADMIN, inForce.encode());
+    assertEquals(200, again.status(), "the definition in force sent again: " + again.body());
+
+    JsonObject overflowing = DefinitionsIT.spooky().put("games", new JsonArray().add("dont-eat-the-candy"));
+    DefinitionsIT.pool(overflowing, 0).put("overflowTo", new JsonObject().put("jackpotId", "bewitched").put("poolKey", "cv-0.01"));
+    Api.Reply overflow = call("PUT", "/v1/admin/jackpots/demo-overflowing", DEMO_ADMIN, overflowing.encode());
+    assertEquals(List.of(403, "GAME_SHARED"), List.of(overflow.status(), overflow.errorCode()), overflow.body());
+    assertEquals(404, call("GET", "/v1/admin/jackpots/demo-overflowing", DEMO_ADMIN, null).status(), "nothing created");
+    Api.Reply discontinued = call("POST", "/v1/admin/jackpots/bewitched/pools/cv-0.01/discontinue", DEMO_ADMIN,
+        new JsonObject().put("reason", "siphon").put("hold", true).encode());
+    assertEquals(List.of(403, "GAME_SHARED"), List.of(discontinued.status(), discontinued.errorCode()), discontinued.body());
+    assertEquals(200, call("POST", "/v1/admin/jackpots/bewitched/pools/cv-0.01/pause", DEMO_ADMIN, null).status(), "pausing moves no money");
+    assertEquals(200, call("POST", "/v1/admin/jackpots/bewitched/pools/cv-0.01/resume", DEMO_ADMIN, null).status());
+
+    // A shared jackpot of pools at coin values no other test plays (they take no share of its rounds).
+    JsonObject shared = bewitchedByCoinValue();
+    DefinitionsIT.pool(shared, 0).put("coinValue", "7.70");
+    DefinitionsIT.pool(shared, 1).put("coinValue", "7.90");
+    assertEquals(200, call("PUT", "/v1/admin/jackpots/demo-network-only", ADMIN, shared.encode()).status());
+    JsonObject higher = shared.copy();
+    DefinitionsIT.pool(higher, 0).put("rate", "0.02");
+    assertEquals("GAME_SHARED", call("PUT", "/v1/admin/jackpots/demo-network-only", DEMO_ADMIN, higher.encode()).errorCode());
+    Api.Reply byNetwork = call("PUT", "/v1/admin/jackpots/demo-network-only", ADMIN, higher.encode());
+    assertEquals(200, byNetwork.status(), "a network token may: " + byNetwork.body());
+    assertEquals("0.02", DefinitionsIT.pool(call("GET", "/v1/admin/jackpots/demo-network-only", DEMO_ADMIN, null).json()
+        .getJsonObject("definition"), 0).getString("rate"));
+  }
+
   /** DefinitionsIT's spooky jackpot (owner demo) linking bewitched, its two pools at coin values 0.10 and 0.20. */
   private static JsonObject bewitchedByCoinValue() {
     JsonObject d = DefinitionsIT.spooky().put("games", new JsonArray().add("bewitched")).put("routing", "COIN_VALUE");
