@@ -753,15 +753,25 @@ public final class AdminService {
   }
 
   /**
-   * Wins of one jackpot (or all visible), by time, a page at a time ({@code after}: a page's
-   * {@code next}); a scoped token sees only its operator's games' wins.
+   * Wins by time, a page at a time ({@code after}: a page's {@code next}): of one jackpot the token
+   * may see (another operator's: 403, as other reads), every one, other operators' players' too (a
+   * game the network linked); without a jackpot, a scoped token's are those of its operator's
+   * jackpots and those its operator's players won elsewhere.
    */
   public CompletionStage<Page<Win>> wins(Admin admin, String jackpotId, Instant from, Instant to, String after, int limit) {
+    String operator = admin.operatorScope();
+    List<String> own = List.of();
     if (jackpotId != null) {
-      catalogue.jackpot(jackpotId).orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_JACKPOT", "no jackpot " + jackpotId));
+      visible(admin, jackpotId);
+      operator = null;
+    } else if (operator != null) {
+      own = visibleJackpots(admin).stream().map(JackpotDefinition::id).toList();
     }
+    String byOperator = operator;
+    List<String> orJackpots = own;
     Ledger.WinCursor cursor = after == null ? null : Cursors.win(after);
-    return oneAtATime(readingWins, "a page of wins", () -> ledger.findWins(jackpotId, from, to, admin.operatorScope(), cursor, limit + 1))
+    return oneAtATime(readingWins, "a page of wins",
+        () -> ledger.findWins(jackpotId, from, to, byOperator, orJackpots, cursor, limit + 1))
         .thenApply(found -> Page.of(found, limit, Cursors::of));
   }
 

@@ -63,10 +63,11 @@ public interface Ledger extends LedgerWriter {
 
   /**
    * At most {@code limit} wins in [from, to), ordered by time and win id, of one jackpot (null: all),
-   * of one operator's games (null: all), after the win at {@code after} unless it is null.
+   * won by one operator's players (null: all) or else of one of {@code orJackpots} (that operator's
+   * own), after the win at {@code after} unless it is null.
    */
   CompletionStage<List<Win>> findWins(String jackpotId, java.time.Instant from, java.time.Instant to, String operatorId,
-      WinCursor after, int limit);
+      java.util.Collection<String> orJackpots, WinCursor after, int limit);
 
   /** A place in the wins' order: a win's time and id. */
   record WinCursor(java.time.Instant wonAt, String winId) {}

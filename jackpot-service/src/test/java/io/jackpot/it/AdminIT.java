@@ -347,16 +347,38 @@ class AdminIT {
     assertTrue(call("GET", "/v1/admin/jackpots", OTHER_ADMIN, null).json().getJsonArray("jackpots").stream()
         .allMatch(j -> "other".equals(((JsonObject) j).getString("owner"))));
     assertTrue(call("GET", "/v1/admin/jackpots", ADMIN, null).json().getJsonArray("jackpots").size() >= 2);
-    assertEquals(200, call("POST", "/v1/wins", DEMO_GAMES, Api.claim("SCOPE-DEMO", "bewitched", "cv-2.00")).status());
-    assertEquals(200, call("POST", "/v1/wins", OTHER_GAMES, Api.claim("SCOPE-OTHER", "bewitched", "cv-2.00")).status());
-    JsonArray theirs = call("GET", "/v1/admin/wins?jackpotId=bewitched", OTHER_ADMIN, null).json().getJsonArray("wins");
+    Api.Reply demoWon = call("POST", "/v1/wins", DEMO_GAMES, Api.claim("SCOPE-DEMO", "bewitched", "cv-2.00"));
+    assertEquals(200, demoWon.status());
+    Api.Reply otherWon = call("POST", "/v1/wins", OTHER_GAMES, Api.claim("SCOPE-OTHER", "bewitched", "cv-2.00"));
+    assertEquals(200, otherWon.status());
+    String demoWin = demoWon.json().getString("winId");
+    String otherWin = otherWon.json().getString("winId");
+    // Bewitched is demo's: other's token reads none of its listings, as it reads no other of demo's jackpot reads.
+    Api.Reply notTheirs = call("GET", "/v1/admin/wins?jackpotId=bewitched", OTHER_ADMIN, null);
+    assertEquals(403, notTheirs.status(), notTheirs.body());
+    assertEquals("OTHER_OPERATOR", notTheirs.errorCode());
+    assertEquals(404, call("GET", "/v1/admin/wins?jackpotId=nope", OTHER_ADMIN, null).status());
+    // Without a jackpot: its players' wins (on demo's jackpot too) and its own jackpots' wins.
+    JsonArray theirs = call("GET", "/v1/admin/wins", OTHER_ADMIN, null).json().getJsonArray("wins");
     assertTrue(theirs.stream().allMatch(w -> "other".equals(((JsonObject) w).getString("operatorId"))), theirs.encode());
-    assertEquals(1, theirs.stream().filter(w -> ((JsonObject) w).getString("roundId").startsWith("SCOPE-")).count(), theirs.encode());
-    // The unscoped token sees both (other tests of this class may have added bewitched wins of their own).
+    assertEquals(List.of(otherWin), winIds(theirs, demoWin, otherWin));
+    // The owner lists every win of its jackpot, other's player's without player and round ids (as its lastWin shows).
+    JsonArray owners = call("GET", "/v1/admin/wins?jackpotId=bewitched", DEMO_ADMIN, null).json().getJsonArray("wins");
+    assertEquals(List.of(demoWin, otherWin), winIds(owners, demoWin, otherWin));
+    JsonObject ofOther = owners.stream().map(JsonObject.class::cast).filter(w -> otherWin.equals(w.getString("winId"))).findFirst().orElseThrow();
+    assertEquals("other", ofOther.getString("operatorId"));
+    assertTrue(!ofOther.containsKey("playerId") && !ofOther.containsKey("roundId"), ofOther.encode());
+    assertEquals("SCOPE-DEMO", owners.stream().map(JsonObject.class::cast).filter(w -> demoWin.equals(w.getString("winId"))).findFirst()
+        .orElseThrow().getString("roundId"));
+    // The unscoped token sees both whole (other tests of this class may have added bewitched wins of their own).
     assertEquals(2, call("GET", "/v1/admin/wins?jackpotId=bewitched", ADMIN, null).json().getJsonArray("wins").stream()
         .filter(w -> ((JsonObject) w).getString("roundId").startsWith("SCOPE-")).count());
-    String otherWin = theirs.getJsonObject(0).getString("winId");
     assertEquals(403, call("GET", "/v1/wins/" + otherWin, DEMO_GAMES, null).status(), "another operator's win");
+  }
+
+  /** The ids among {@code wins} of those of {@code ids}, in the listing's order. */
+  private static List<String> winIds(JsonArray wins, String... ids) {
+    return wins.stream().map(w -> ((JsonObject) w).getString("winId")).filter(List.of(ids)::contains).toList();
   }
 
   @Test

@@ -252,7 +252,8 @@ final class LedgerSql {
 
   static final String FIND_WINS = "SELECT " + WIN_COLUMNS + " FROM wins"
       + " WHERE ($1::text IS NULL OR jackpot_id = $1) AND won_at >= $2 AND won_at < $3"
-      + " AND ($4::text IS NULL OR operator_id = $4) AND ($5::timestamptz IS NULL OR (won_at, win_id) > ($5, $6::text))"
+      + " AND ($4::text IS NULL OR operator_id = $4 OR jackpot_id = ANY($8::text[]))"
+      + " AND ($5::timestamptz IS NULL OR (won_at, win_id) > ($5, $6::text))"
       + " ORDER BY won_at, win_id LIMIT $7";
 
   static final String COUNT_ROUNDS = "SELECT"

@@ -311,10 +311,12 @@ public final class PgLedger implements Ledger {
   }
 
   @Override
-  public CompletionStage<List<Win>> findWins(String jackpotId, Instant from, Instant to, String operatorId, WinCursor after, int limit) {
+  public CompletionStage<List<Win>> findWins(String jackpotId, Instant from, Instant to, String operatorId,
+      java.util.Collection<String> orJackpots, WinCursor after, int limit) {
     return unlimited.preparedQuery(LedgerSql.FIND_WINS)
         .execute(Tuple.from(java.util.Arrays.asList(jackpotId, BatchArrays.utc(from), BatchArrays.utc(to), operatorId,
-            after == null ? null : BatchArrays.utc(after.wonAt()), after == null ? null : after.winId(), limit)))
+            after == null ? null : BatchArrays.utc(after.wonAt()), after == null ? null : after.winId(), limit,
+            orJackpots.toArray(String[]::new))))
         .map(PgLedger::wins).toCompletionStage();
   }
 
