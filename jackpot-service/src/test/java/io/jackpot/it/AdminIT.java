@@ -142,6 +142,15 @@ class AdminIT {
     Api.Reply overflow = call("PUT", "/v1/admin/jackpots/demo-overflowing", DEMO_ADMIN, overflowing.encode());
     assertEquals(List.of(403, "GAME_SHARED"), List.of(overflow.status(), overflow.errorCode()), overflow.body());
     assertEquals(404, call("GET", "/v1/admin/jackpots/demo-overflowing", DEMO_ADMIN, null).status(), "nothing created");
+    JsonObject own = DefinitionsIT.spooky().put("games", new JsonArray().add("dont-eat-the-candy")).put("routing", "COIN_VALUE");
+    DefinitionsIT.pool(own, 0).put("coinValue", "8.80"); // coin values no test plays: no share of other tests' rounds
+    DefinitionsIT.pool(own, 1).put("coinValue", "8.90");
+    assertEquals(200, call("PUT", "/v1/admin/jackpots/demo-own", DEMO_ADMIN, own.encode()).status(), "a game demo alone plays");
+    Api.Reply transfer = call("POST", "/v1/admin/jackpots/demo-own/pools/small/discontinue", DEMO_ADMIN, new JsonObject().put("reason", "move")
+        .put("transferTo", new JsonObject().put("jackpotId", "bewitched").put("poolKey", "cv-0.01")).encode());
+    assertEquals(List.of(403, "GAME_SHARED"), List.of(transfer.status(), transfer.errorCode()), transfer.body());
+    assertEquals("ACTIVE", call("GET", "/v1/admin/jackpots/demo-own", DEMO_ADMIN, null).json().getJsonArray("pools").getJsonObject(0)
+        .getString("state"));
     Api.Reply discontinued = call("POST", "/v1/admin/jackpots/bewitched/pools/cv-0.01/discontinue", DEMO_ADMIN,
         new JsonObject().put("reason", "siphon").put("hold", true).encode());
     assertEquals(List.of(403, "GAME_SHARED"), List.of(discontinued.status(), discontinued.errorCode()), discontinued.body());
