@@ -59,7 +59,8 @@ public final class AdminService {
    * {@code publish} makes a saved definition the cluster's (with the version the ledger gave it),
    * answering whether it is in force (false: a newer version is); {@code loader} creates new pools;
    * {@code gamesOf} names the games an operator's game keys speak for, {@code operatorsOf} the
-   * operators whose keys speak for a game (a scoped token may link only games its operator alone plays).
+   * operators whose keys speak for a game (a scoped token may link only games its operator alone plays,
+   * and change no jackpot such a game of another operator feeds).
    */
   public AdminService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock,
       BiFunction<JackpotDefinition, Long, CompletionStage<Boolean>> publish, PoolLoader loader, Pools pools,
@@ -555,7 +556,7 @@ public final class AdminService {
    * ({@code FX_RATE_JUMP}), compared with the rate in force or, for a currency without one, the last
    * it had in any set saved: a rate withdrawn and set again a thousand times off is a jump too.
    */
-  static boolean madeOnNewest(io.jackpot.ledger.Ledger.FxSaved saved, FxRates current, FxRates next, boolean confirmed) {
+  private static boolean madeOnNewest(io.jackpot.ledger.Ledger.FxSaved saved, FxRates current, FxRates next, boolean confirmed) {
     String latestJson = saved.newestJson();
     FxRates latest = latestJson == null ? FxRates.none(current.base()) : io.jackpot.fx.hz.HzFxRates.parse(latestJson);
     if (latest.equals(next)) {
