@@ -578,8 +578,30 @@ public final class JackpotNode implements AutoCloseable {
     }
   }
 
-  /** A database URL fit for logs: its password (user:password@, or ?password=) replaced. */
+  /**
+   * A database URL fit for logs: its password (user:password@, or ?password=) replaced whole. A
+   * password may hold '@', '/', '?' or '&' unencoded, so its userinfo ends at the last '@' followed
+   * by a host (or none: a socket directory); where a query's '@' could pass for one, more is hidden, never less.
+   */
   static String redacted(String url) {
-    return url.replaceAll("//([^:@/]+):[^@/]*@", "//$1:***@").replaceAll("(?i)([?&]password=)[^&]*", "$1***");
+    String out = url;
+    int start = url.indexOf("//");
+    if (start >= 0) {
+      start += 2;
+      for (int at = url.lastIndexOf('@'); at >= start; at = url.lastIndexOf('@', at - 1)) {
+        if (HOST_AFTER.matcher(url).region(at + 1, url.length()).lookingAt()) {
+          int colon = url.indexOf(':', start);
+          if (colon >= 0 && colon < at) {
+            out = url.substring(0, colon + 1) + "***" + url.substring(at);
+          }
+          break;
+        }
+      }
+    }
+    // A query's password runs to the next parameter ("&name="), or the end.
+    return out.replaceAll("(?i)([?&]password=).*?(?=&[A-Za-z_][A-Za-z0-9_]*=|$)", "$1***");
   }
+
+  /** Hosts (with ports, comma-separated), then the path, the query or the end. */
+  private static final java.util.regex.Pattern HOST_AFTER = java.util.regex.Pattern.compile("[A-Za-z0-9.\\-\\[\\]:,%_]*(?=[/?#]|$)");
 }

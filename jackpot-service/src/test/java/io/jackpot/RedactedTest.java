@@ -14,6 +14,20 @@ class RedactedTest {
     assertEquals("postgresql://postgres@127.0.0.1:5432/postgres", JackpotNode.redacted("postgresql://postgres@127.0.0.1:5432/postgres"));
   }
 
+  /** A password holding '@', '/', '?' or '&' unencoded is hidden whole: its userinfo ends at the last '@' before the host. */
+  @Test
+  void aPasswordWithSeparatorsIsHiddenWhole() {
+    assertEquals("postgresql://u:***@host/db", JackpotNode.redacted("postgresql://u:p@ss@host/db"));
+    assertEquals("postgresql://u:***@host:5432/db", JackpotNode.redacted("postgresql://u:p/ss@w/rd@host:5432/db"));
+    assertEquals("postgresql://u:***@host/db?sslmode=require", JackpotNode.redacted("postgresql://u:a&b?c=d@e@host/db?sslmode=require"));
+    assertEquals("postgresql://u:***@h1:5432,h2:5433/db", JackpotNode.redacted("postgresql://u:x@y@h1:5432,h2:5433/db"));
+    assertEquals("postgresql://u:***@/db?host=/var/run/postgresql", JackpotNode.redacted("postgresql://u:p@q@/db?host=/var/run/postgresql"));
+    assertEquals("postgresql://db/ledger?user=app&password=***&sslmode=require",
+        JackpotNode.redacted("postgresql://db/ledger?user=app&password=p@ss/w&rd&sslmode=require"));
+    assertEquals("postgresql://db/ledger?password=***", JackpotNode.redacted("postgresql://db/ledger?password=a&b/c@d"));
+    assertEquals("postgresql://db/ledger?user=app&PASSWORD=***", JackpotNode.redacted("postgresql://db/ledger?user=app&PASSWORD=x&y"));
+  }
+
   @Test
   void anUnparseableUrlIsRefusedWithoutQuotingIt() {
     String url = "postgresql://app:pa$$w#rd=1@db:5432/ledger";

@@ -59,7 +59,8 @@ public final class AdminService {
    * {@code publish} makes a saved definition the cluster's (with the version the ledger gave it),
    * answering whether it is in force (false: a newer version is); {@code loader} creates new pools;
    * {@code gamesOf} names the games an operator's game keys speak for, {@code operatorsOf} the
-   * operators whose keys speak for a game (a scoped token may link only games its operator alone plays).
+   * operators whose keys speak for a game (a scoped token may link only games its operator alone plays,
+   * and change no jackpot such a game of another operator feeds).
    */
   public AdminService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock,
       BiFunction<JackpotDefinition, Long, CompletionStage<Boolean>> publish, PoolLoader loader, Pools pools,
@@ -133,6 +134,22 @@ public final class AdminService {
         if (!others.isEmpty() && (before == null || !before.games().contains(game))) {
           throw new Rejection(Kind.FORBIDDEN, "GAME_SHARED", "games: " + game + " is also played by operators " + others
               + "; only a network (unscoped) admin token may link it");
+        }
+      }
+      if (!next.equals(before)) { // the definition in force sent again changes nothing: idempotent
+        if (before != null) {
+          // Its pools hold other operators' players' stakes: an extra pool or a raised rate would take
+          // more of them into a jackpot this operator's players can win, or send them elsewhere.
+          refuseShared(admin, before, "", "change its terms, pools or games");
+        }
+        for (PoolDefinition p : next.pools()) {
+          PoolId to = p.overflowTo();
+          boolean named = to != null && !to.jackpotId().equals(id)
+              && (before == null || before.pool(p.key()).map(PoolDefinition::overflowTo).filter(to::equals).isEmpty());
+          if (named) {
+            catalogue.jackpot(to.jackpotId()).ifPresent(target ->
+                refuseShared(admin, target, "pools." + p.key() + ".overflowTo: ", "overflow into its pool " + to));
+          }
         }
       }
     }
@@ -437,6 +454,24 @@ public final class AdminService {
     return catalogue.jackpot(pool.jackpotId()).map(JackpotDefinition::owner).orElse(null);
   }
 
+  /**
+   * Refuses (403 GAME_SHARED) a scoped token's {@code what} on a shared jackpot: one linking a game
+   * other operators' keys speak for too, whose pools their players' stakes feed. Only a network
+   * (unscoped) token moves such a jackpot's money.
+   */
+  private void refuseShared(Admin admin, JackpotDefinition j, String field, String what) {
+    if (admin.operatorScope() == null) {
+      return;
+    }
+    java.util.Set<String> others = new java.util.TreeSet<>();
+    j.games().forEach(game -> others.addAll(operatorsOf.apply(game)));
+    others.remove(admin.operatorScope());
+    if (!others.isEmpty()) {
+      throw new Rejection(Kind.FORBIDDEN, "GAME_SHARED", field + "jackpot " + j.id() + " is fed by games operators " + others
+          + " play too; only a network (unscoped) admin token may " + what);
+    }
+  }
+
   private static void checkChange(Admin admin, JackpotDefinition before, JackpotDefinition next) {
     if (!admin.covers(before.owner())) {
       throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "jackpot " + before.id() + " belongs to another operator");
@@ -490,17 +525,13 @@ public final class AdminService {
       throw Rejection.invalid("INVALID_FIELD", "confirm must be true or false");
     }
     FxRates next = new FxRates(current.base(), parsed);
-    List<String> jumps = current.jumpsTo(next);
-    if (!jumps.isEmpty() && !Boolean.TRUE.equals(confirm)) {
-      throw Rejection.invalid("FX_RATE_JUMP", String.join("; ", jumps) + ": more than " + FxRates.JUMP_FACTOR
-          + " times up or down; nothing saved. If that is meant, send the set again with \"confirm\": true");
-    }
+    boolean confirmed = Boolean.TRUE.equals(confirm);
     String before = io.jackpot.fx.hz.HzFxRates.json(current).encode();
     String after = io.jackpot.fx.hz.HzFxRates.json(next).encode();
     AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), null, "fx.rates", "fx-rates", before, after);
     // Saved, then shared: a set saved but not shared is in the ledger (and used for wins' display
     // from its time on) while members convert at the old one; sending it again shares it.
-    return ledger.saveFxRates(after, admin.name(), audit, latest -> madeOnNewest(latest, current, next))
+    return ledger.saveFxRates(after, admin.name(), audit, saved -> madeOnNewest(saved, current, next, confirmed))
         .thenCompose(version -> publish.apply(next, version).thenApply(inForce -> inForceOrRefused(inForce, "FX_RATES_CHANGED",
             "the rates were saved as set " + version + ", but a newer set was saved meanwhile and is in force"))
             .handle((done, failed) -> {
@@ -520,8 +551,13 @@ public final class AdminService {
    * set in force while the ledger calls the newer one current (and the audit's "before" would be
    * wrong). The newest set sent again is not saved again, only shared: that completes a PUT that
    * was saved but not shared.
+   *
+   * <p>A rate moving more than {@link FxRates#JUMP_FACTOR} times is refused unless confirmed
+   * ({@code FX_RATE_JUMP}), compared with the rate in force or, for a currency without one, the last
+   * it had in any set saved: a rate withdrawn and set again a thousand times off is a jump too.
    */
-  private static boolean madeOnNewest(String latestJson, FxRates current, FxRates next) {
+  private static boolean madeOnNewest(io.jackpot.ledger.Ledger.FxSaved saved, FxRates current, FxRates next, boolean confirmed) {
+    String latestJson = saved.newestJson();
     FxRates latest = latestJson == null ? FxRates.none(current.base()) : io.jackpot.fx.hz.HzFxRates.parse(latestJson);
     if (latest.equals(next)) {
       return false;
@@ -529,6 +565,13 @@ public final class AdminService {
     if (!latest.equals(current)) {
       throw new Rejection(Kind.CONFLICT, "FX_RATES_CHANGED", "the exchange rates were changed meanwhile (or this member has not"
           + " seen the newest set yet); nothing was saved: read them again and retry");
+    }
+    Map<String, Long> lastRates = new java.util.HashMap<>();
+    saved.lastRates().forEach((currency, rate) -> lastRates.put(currency, io.jackpot.money.Decimals.parseScaled(rate, 6)));
+    List<String> jumps = latest.jumpsTo(next, lastRates);
+    if (!jumps.isEmpty() && !confirmed) {
+      throw Rejection.invalid("FX_RATE_JUMP", String.join("; ", jumps) + ": more than " + FxRates.JUMP_FACTOR
+          + " times up or down; nothing saved. If that is meant, send the set again with \"confirm\": true");
     }
     return true;
   }
@@ -559,6 +602,7 @@ public final class AdminService {
     JackpotDefinition source = visible(admin, jackpotId);
     source.pool(poolKey).orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + jackpotId + " has no pool " + poolKey));
     PoolId from = new PoolId(jackpotId, poolKey);
+    refuseShared(admin, source, "", "discontinue its pools");
     if (transferTo != null) {
       JackpotDefinition target = catalogue.jackpot(transferTo.jackpotId()).orElseThrow(() ->
           Rejection.invalid("UNKNOWN_TARGET", "transferTo: no jackpot " + transferTo.jackpotId()));
@@ -570,6 +614,7 @@ public final class AdminService {
       if (!admin.covers(target.owner())) {
         throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "transferTo: pool " + transferTo + " belongs to another operator");
       }
+      refuseShared(admin, target, "transferTo: ", "transfer into its pool " + transferTo);
       if (!target.currency().equals(source.currency())) {
         throw Rejection.invalid("CURRENCY_MISMATCH", "transferTo: pool " + transferTo + " is kept in " + target.currency());
       }
@@ -709,15 +754,25 @@ public final class AdminService {
   }
 
   /**
-   * Wins of one jackpot (or all visible), by time, a page at a time ({@code after}: a page's
-   * {@code next}); a scoped token sees only its operator's games' wins.
+   * Wins by time, a page at a time ({@code after}: a page's {@code next}): of one jackpot the token
+   * may see (another operator's: 403, as other reads), every one, other operators' players' too (a
+   * game the network linked); without a jackpot, a scoped token's are those of its operator's
+   * jackpots and those its operator's players won elsewhere.
    */
   public CompletionStage<Page<Win>> wins(Admin admin, String jackpotId, Instant from, Instant to, String after, int limit) {
+    String operator = admin.operatorScope();
+    List<String> own = List.of();
     if (jackpotId != null) {
-      catalogue.jackpot(jackpotId).orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_JACKPOT", "no jackpot " + jackpotId));
+      visible(admin, jackpotId);
+      operator = null;
+    } else if (operator != null) {
+      own = visibleJackpots(admin).stream().map(JackpotDefinition::id).toList();
     }
+    String byOperator = operator;
+    List<String> orJackpots = own;
     Ledger.WinCursor cursor = after == null ? null : Cursors.win(after);
-    return oneAtATime(readingWins, "a page of wins", () -> ledger.findWins(jackpotId, from, to, admin.operatorScope(), cursor, limit + 1))
+    return oneAtATime(readingWins, "a page of wins",
+        () -> ledger.findWins(jackpotId, from, to, byOperator, orJackpots, cursor, limit + 1))
         .thenApply(found -> Page.of(found, limit, Cursors::of));
   }
 

@@ -39,16 +39,26 @@ public record FxRates(String base, Map<String, Long> ratePpm) {
   /**
    * The rates of {@code next} that move more than {@link #JUMP_FACTOR} times up or down from this
    * set's rate of the same currency, each described; currencies new in {@code next} have nothing to
-   * be compared with. A typo ("0.000085" for "0.85") would make every stake in that currency feed
+   * be compared with here (but see the overload). A typo ("0.000085" for "0.85") would make every stake in that currency feed
    * the pools ten thousand times its worth.
    */
   public java.util.List<String> jumpsTo(FxRates next) {
+    return jumpsTo(next, Map.of());
+  }
+
+  /**
+   * The same, a currency this set lacks compared with its rate in {@code lastRates} (the last it
+   * ever had, in ppm): withdrawing a rate and setting it again is no way round the check.
+   */
+  public java.util.List<String> jumpsTo(FxRates next, Map<String, Long> lastRates) {
     java.util.List<String> jumps = new java.util.ArrayList<>();
     new TreeMap<>(next.ratePpm).forEach((currency, to) -> { // by currency: one message for one set
-      Long from = ratePpm.get(currency);
+      Long inForce = ratePpm.get(currency);
+      Long from = inForce != null ? inForce : lastRates.get(currency);
       // exact: the factor times a ppm rate (at most 10^12) stays far inside a long
       if (from != null && (to > from * JUMP_FACTOR || to * JUMP_FACTOR < from)) {
-        jumps.add("rates." + currency + " " + Decimals.plain(to) + " against " + Decimals.plain(from) + " in force");
+        jumps.add("rates." + currency + " " + Decimals.plain(to) + " against " + Decimals.plain(from)
+            + (inForce != null ? " in force" : ", its last rate (withdrawn since)"));
       }
     });
     return jumps;

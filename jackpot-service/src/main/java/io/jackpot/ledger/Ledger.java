@@ -63,10 +63,11 @@ public interface Ledger extends LedgerWriter {
 
   /**
    * At most {@code limit} wins in [from, to), ordered by time and win id, of one jackpot (null: all),
-   * of one operator's games (null: all), after the win at {@code after} unless it is null.
+   * won by one operator's players (null: all) or else of one of {@code orJackpots} (that operator's
+   * own), after the win at {@code after} unless it is null.
    */
   CompletionStage<List<Win>> findWins(String jackpotId, java.time.Instant from, java.time.Instant to, String operatorId,
-      WinCursor after, int limit);
+      java.util.Collection<String> orJackpots, WinCursor after, int limit);
 
   /** A place in the wins' order: a win's time and id. */
   record WinCursor(java.time.Instant wonAt, String winId) {}
@@ -91,11 +92,22 @@ public interface Ledger extends LedgerWriter {
 
   /**
    * Saves a new set of exchange rates with its audit entry, in one transaction, if {@code saveAfter}
-   * says so of the newest set (its JSON, or null if none), read under a lock that saving a set
-   * takes: it answers false when the set is already the newest (nothing to save), and throws to
-   * refuse. Answers the number of the set now newest: the one saved, or the newest if none was.
+   * says so of the sets saved, read under a lock that saving a set takes: it answers false when the
+   * set is already the newest (nothing to save), and throws to refuse. Answers the number of the set
+   * now newest: the one saved, or the newest if none was.
    */
-  CompletionStage<Long> saveFxRates(String ratesJson, String setBy, AuditEntry audit, java.util.function.Predicate<String> saveAfter);
+  CompletionStage<Long> saveFxRates(String ratesJson, String setBy, AuditEntry audit,
+      java.util.function.Predicate<FxSaved> saveAfter);
+
+  /**
+   * The sets of rates saved: the newest one's JSON (null if none), and the last rate each currency
+   * ever had (a decimal string by currency), a currency the newest set no longer has included.
+   */
+  record FxSaved(String newestJson, java.util.Map<String, String> lastRates) {
+    public FxSaved {
+      lastRates = java.util.Map.copyOf(lastRates);
+    }
+  }
 
   /** Every jackpot's definition in force (its highest version). */
   CompletionStage<List<Saved>> definitions();

@@ -62,7 +62,8 @@ class SavedButIncompleteTest {
     io.jackpot.ledger.Ledger saving = (io.jackpot.ledger.Ledger) java.lang.reflect.Proxy.newProxyInstance(
         io.jackpot.ledger.Ledger.class.getClassLoader(), new Class<?>[] {io.jackpot.ledger.Ledger.class}, (proxy, method, args) -> {
           if (method.getName().equals("saveFxRates")) {
-            assertTrue(((java.util.function.Predicate<String>) args[3]).test(null), "made on the newest rates");
+            assertTrue(((java.util.function.Predicate<io.jackpot.ledger.Ledger.FxSaved>) args[3])
+                .test(new io.jackpot.ledger.Ledger.FxSaved(null, java.util.Map.of())), "made on the newest rates");
             return java.util.concurrent.CompletableFuture.completedFuture(3L);
           }
           throw new UnsupportedOperationException(method.getName());

@@ -35,6 +35,17 @@ class FxRatesTest {
   }
 
   @Test
+  void aCurrencyWithoutARateInForceIsComparedWithItsLastRate() {
+    FxRates inForce = new FxRates("EUR", Map.of("GBP", 850_000L));
+    Map<String, Long> last = Map.of("GBP", 900_000L, "SEK", 11_500_000L);
+    assertEquals(java.util.List.of("rates.SEK 0.00115 against 11.5, its last rate (withdrawn since)"),
+        inForce.jumpsTo(new FxRates("EUR", Map.of("GBP", 850_000L, "SEK", 1_150L)), last));
+    assertEquals(java.util.List.of("rates.GBP 1.700001 against 0.85 in force"),
+        inForce.jumpsTo(new FxRates("EUR", Map.of("GBP", 1_700_001L, "SEK", 12_000_000L, "JPY", 1L)), last),
+        "the rate in force, not an older one; a currency never set has nothing to be compared with");
+  }
+
+  @Test
   void theBaseAlwaysHasRateOne() {
     FxRates rates = new FxRates("EUR", Map.of("GBP", 850_000L));
     assertEquals(1_000_000L, rates.rate("EUR").orElseThrow());

@@ -112,6 +112,65 @@ class AdminIT {
     assertEquals("p-SHARED-1", whole.getString("playerId"));
   }
 
+  /**
+   * Bewitched (owner demo) is fed by operator other's players too: a token scoped to demo may not
+   * change its terms, pools or games, overflow or transfer into it, or discontinue its pools (each
+   * would move other's players' stakes), 403 GAME_SHARED, nothing changed. Sent again unchanged it
+   * is accepted (a PUT is idempotent); a network token may change a shared jackpot.
+   */
+  @Test
+  void aScopedTokenMayNotMoveTheMoneyOfAJackpotOtherOperatorsGamesFeed() {
+    JsonObject inForce = call("GET", "/v1/admin/jackpots/bewitched", DEMO_ADMIN, null).json().getJsonObject("definition");
+    JsonObject extraPool = inForce.copy();
+    extraPool.getJsonArray("pools").add(DefinitionsIT.pool(DefinitionsIT.spooky(), 0).copy().put("key", "siphon").put("rate", "0.9")
+        .put("coinValue", "9.99"));
+    JsonObject raised = inForce.copy();
+    DefinitionsIT.pool(raised, 0).put("rate", "0.05");
+    JsonObject unlinked = inForce.copy().put("games", new JsonArray().add("creepy-candy"));
+    JsonObject renamed = inForce.copy().put("name", "Bewitched, renamed");
+    for (JsonObject change : List.of(extraPool, raised, unlinked, renamed)) {
+      Api.Reply refused = call("PUT", "/v1/admin/jackpots/bewitched", DEMO_ADMIN, change.encode());
+      assertEquals(403, refused.status(), refused.body());
+      assertEquals("GAME_SHARED", refused.errorCode(), refused.body());
+    }
+    assertEquals(inForce, call("GET", "/v1/admin/jackpots/bewitched", DEMO_ADMIN, null).json().getJsonObject("definition"), "nothing changed");
+    Api.Reply again = call("PUT", "/v1/admin/jackpots/bewitched", DEMO_ADMIN, inForce.encode());
+    assertEquals(200, again.status(), "the definition in force sent again: " + again.body());
+
+    JsonObject overflowing = DefinitionsIT.spooky().put("games", new JsonArray().add("dont-eat-the-candy"));
+    DefinitionsIT.pool(overflowing, 0).put("overflowTo", new JsonObject().put("jackpotId", "bewitched").put("poolKey", "cv-0.01"));
+    Api.Reply overflow = call("PUT", "/v1/admin/jackpots/demo-overflowing", DEMO_ADMIN, overflowing.encode());
+    assertEquals(List.of(403, "GAME_SHARED"), List.of(overflow.status(), overflow.errorCode()), overflow.body());
+    assertEquals(404, call("GET", "/v1/admin/jackpots/demo-overflowing", DEMO_ADMIN, null).status(), "nothing created");
+    JsonObject own = DefinitionsIT.spooky().put("games", new JsonArray().add("dont-eat-the-candy")).put("routing", "COIN_VALUE");
+    DefinitionsIT.pool(own, 0).put("coinValue", "8.80"); // coin values no test plays: no share of other tests' rounds
+    DefinitionsIT.pool(own, 1).put("coinValue", "8.90");
+    assertEquals(200, call("PUT", "/v1/admin/jackpots/demo-own", DEMO_ADMIN, own.encode()).status(), "a game demo alone plays");
+    Api.Reply transfer = call("POST", "/v1/admin/jackpots/demo-own/pools/small/discontinue", DEMO_ADMIN, new JsonObject().put("reason", "move")
+        .put("transferTo", new JsonObject().put("jackpotId", "bewitched").put("poolKey", "cv-0.01")).encode());
+    assertEquals(List.of(403, "GAME_SHARED"), List.of(transfer.status(), transfer.errorCode()), transfer.body());
+    assertEquals("ACTIVE", call("GET", "/v1/admin/jackpots/demo-own", DEMO_ADMIN, null).json().getJsonArray("pools").getJsonObject(0)
+        .getString("state"));
+    Api.Reply discontinued = call("POST", "/v1/admin/jackpots/bewitched/pools/cv-0.01/discontinue", DEMO_ADMIN,
+        new JsonObject().put("reason", "siphon").put("hold", true).encode());
+    assertEquals(List.of(403, "GAME_SHARED"), List.of(discontinued.status(), discontinued.errorCode()), discontinued.body());
+    assertEquals(200, call("POST", "/v1/admin/jackpots/bewitched/pools/cv-0.01/pause", DEMO_ADMIN, null).status(), "pausing moves no money");
+    assertEquals(200, call("POST", "/v1/admin/jackpots/bewitched/pools/cv-0.01/resume", DEMO_ADMIN, null).status());
+
+    // A shared jackpot of pools at coin values no other test plays (they take no share of its rounds).
+    JsonObject shared = bewitchedByCoinValue();
+    DefinitionsIT.pool(shared, 0).put("coinValue", "7.70");
+    DefinitionsIT.pool(shared, 1).put("coinValue", "7.90");
+    assertEquals(200, call("PUT", "/v1/admin/jackpots/demo-network-only", ADMIN, shared.encode()).status());
+    JsonObject higher = shared.copy();
+    DefinitionsIT.pool(higher, 0).put("rate", "0.02");
+    assertEquals("GAME_SHARED", call("PUT", "/v1/admin/jackpots/demo-network-only", DEMO_ADMIN, higher.encode()).errorCode());
+    Api.Reply byNetwork = call("PUT", "/v1/admin/jackpots/demo-network-only", ADMIN, higher.encode());
+    assertEquals(200, byNetwork.status(), "a network token may: " + byNetwork.body());
+    assertEquals("0.02", DefinitionsIT.pool(call("GET", "/v1/admin/jackpots/demo-network-only", DEMO_ADMIN, null).json()
+        .getJsonObject("definition"), 0).getString("rate"));
+  }
+
   /** DefinitionsIT's spooky jackpot (owner demo) linking bewitched, its two pools at coin values 0.10 and 0.20. */
   private static JsonObject bewitchedByCoinValue() {
     JsonObject d = DefinitionsIT.spooky().put("games", new JsonArray().add("bewitched")).put("routing", "COIN_VALUE");
@@ -297,16 +356,38 @@ class AdminIT {
     assertTrue(call("GET", "/v1/admin/jackpots", OTHER_ADMIN, null).json().getJsonArray("jackpots").stream()
         .allMatch(j -> "other".equals(((JsonObject) j).getString("owner"))));
     assertTrue(call("GET", "/v1/admin/jackpots", ADMIN, null).json().getJsonArray("jackpots").size() >= 2);
-    assertEquals(200, call("POST", "/v1/wins", DEMO_GAMES, Api.claim("SCOPE-DEMO", "bewitched", "cv-2.00")).status());
-    assertEquals(200, call("POST", "/v1/wins", OTHER_GAMES, Api.claim("SCOPE-OTHER", "bewitched", "cv-2.00")).status());
-    JsonArray theirs = call("GET", "/v1/admin/wins?jackpotId=bewitched", OTHER_ADMIN, null).json().getJsonArray("wins");
+    Api.Reply demoWon = call("POST", "/v1/wins", DEMO_GAMES, Api.claim("SCOPE-DEMO", "bewitched", "cv-2.00"));
+    assertEquals(200, demoWon.status());
+    Api.Reply otherWon = call("POST", "/v1/wins", OTHER_GAMES, Api.claim("SCOPE-OTHER", "bewitched", "cv-2.00"));
+    assertEquals(200, otherWon.status());
+    String demoWin = demoWon.json().getString("winId");
+    String otherWin = otherWon.json().getString("winId");
+    // Bewitched is demo's: other's token reads none of its listings, as it reads no other of demo's jackpot reads.
+    Api.Reply notTheirs = call("GET", "/v1/admin/wins?jackpotId=bewitched", OTHER_ADMIN, null);
+    assertEquals(403, notTheirs.status(), notTheirs.body());
+    assertEquals("OTHER_OPERATOR", notTheirs.errorCode());
+    assertEquals(404, call("GET", "/v1/admin/wins?jackpotId=nope", OTHER_ADMIN, null).status());
+    // Without a jackpot: its players' wins (on demo's jackpot too) and its own jackpots' wins.
+    JsonArray theirs = call("GET", "/v1/admin/wins", OTHER_ADMIN, null).json().getJsonArray("wins");
     assertTrue(theirs.stream().allMatch(w -> "other".equals(((JsonObject) w).getString("operatorId"))), theirs.encode());
-    assertEquals(1, theirs.stream().filter(w -> ((JsonObject) w).getString("roundId").startsWith("SCOPE-")).count(), theirs.encode());
-    // The unscoped token sees both (other tests of this class may have added bewitched wins of their own).
+    assertEquals(List.of(otherWin), winIds(theirs, demoWin, otherWin));
+    // The owner lists every win of its jackpot, other's player's without player and round ids (as its lastWin shows).
+    JsonArray owners = call("GET", "/v1/admin/wins?jackpotId=bewitched", DEMO_ADMIN, null).json().getJsonArray("wins");
+    assertEquals(List.of(demoWin, otherWin), winIds(owners, demoWin, otherWin));
+    JsonObject ofOther = owners.stream().map(JsonObject.class::cast).filter(w -> otherWin.equals(w.getString("winId"))).findFirst().orElseThrow();
+    assertEquals("other", ofOther.getString("operatorId"));
+    assertTrue(!ofOther.containsKey("playerId") && !ofOther.containsKey("roundId"), ofOther.encode());
+    assertEquals("SCOPE-DEMO", owners.stream().map(JsonObject.class::cast).filter(w -> demoWin.equals(w.getString("winId"))).findFirst()
+        .orElseThrow().getString("roundId"));
+    // The unscoped token sees both whole (other tests of this class may have added bewitched wins of their own).
     assertEquals(2, call("GET", "/v1/admin/wins?jackpotId=bewitched", ADMIN, null).json().getJsonArray("wins").stream()
         .filter(w -> ((JsonObject) w).getString("roundId").startsWith("SCOPE-")).count());
-    String otherWin = theirs.getJsonObject(0).getString("winId");
     assertEquals(403, call("GET", "/v1/wins/" + otherWin, DEMO_GAMES, null).status(), "another operator's win");
+  }
+
+  /** The ids among {@code wins} of those of {@code ids}, in the listing's order. */
+  private static List<String> winIds(JsonArray wins, String... ids) {
+    return wins.stream().map(w -> ((JsonObject) w).getString("winId")).filter(List.of(ids)::contains).toList();
   }
 
   @Test

@@ -194,6 +194,27 @@ class FxIT extends OneNode {
     }
   }
 
+  /**
+   * A currency's rate withdrawn and set again is compared with the last rate it had: withdrawing
+   * it first is no way round FX_RATE_JUMP.
+   */
+  @Test
+  void aRateWithdrawnAndSetAgainIsComparedWithItsLastRate() {
+    assertEquals(200, setRates(gbp("0.85").put("rates", gbp("0.85").getJsonObject("rates").copy().put("SEK", "11.5")), ADMIN).status());
+    assertEquals(200, setRates(gbp("0.85"), ADMIN).status(), "SEK withdrawn");
+    JsonObject typo = gbp("0.85").put("rates", gbp("0.85").getJsonObject("rates").copy().put("SEK", "0.00115"));
+    Api.Reply jump = setRates(typo, ADMIN);
+    assertEquals(400, jump.status(), jump.body());
+    assertEquals("FX_RATE_JUMP", jump.errorCode());
+    assertTrue(jump.json().getJsonObject("error").getString("message").contains("rates.SEK 0.00115 against 11.5, its last rate"),
+        jump.body());
+    assertEquals(null, AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/fx-rates", "dev-viewer-token").json().getJsonObject("rates")
+        .getString("SEK"), "nothing saved");
+    assertEquals(200, setRates(typo.copy().put("rates", typo.getJsonObject("rates").copy().put("SEK", "11.9")), ADMIN).status(),
+        "a rate near its last one");
+    assertEquals(200, setRates(gbp("0.85"), ADMIN).status());
+  }
+
   private static JsonObject gbp(String rate) {
     return new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", rate).put("USD", "1.08"));
   }

@@ -193,7 +193,10 @@ public final class AdminRoutes {
         after(ctx),
         limit), page -> {
           JsonArray out = new JsonArray();
-          page.items().forEach(w -> out.add(WinJson.admin(w, catalogue.currencyOf(w.pool()))));
+          // Another operator's player's win (a game the network linked) without player and round ids, as lastWin shows it.
+          io.jackpot.access.Admin caller = AdminAuth.admin(ctx);
+          page.items().forEach(w -> out.add(WinJson.shown(WinJson.admin(w, catalogue.currencyOf(w.pool())),
+              caller.covers(w.operatorId()) ? io.jackpot.award.PublicWins.FULL : io.jackpot.award.PublicWins.ANONYMOUS)));
           return new JsonObject().put("wins", out).put("next", page.next());
         });
   }

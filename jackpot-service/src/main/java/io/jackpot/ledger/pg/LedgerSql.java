@@ -157,6 +157,11 @@ final class LedgerSql {
   static final String LOCK_FX = "SELECT pg_advisory_xact_lock(hashtext('fx_rates'))";
   static final String SAVE_FX = "INSERT INTO fx_rates (rates, set_at, set_by) VALUES ($1, $2, $3) RETURNING id";
 
+  /** Each currency's rate in the newest set that has it (sets are few: saved by hand). */
+  static final String LAST_FX_RATES = """
+      SELECT DISTINCT ON (r.key) r.key AS currency, r.value AS rate
+      FROM fx_rates f, jsonb_each_text(f.rates -> 'rates') r ORDER BY r.key, f.id DESC""";
+
   static final String DEFINITIONS = """
       SELECT DISTINCT ON (id) id, version, definition::text AS definition FROM jackpot_definitions ORDER BY id, version DESC""";
 
@@ -247,7 +252,8 @@ final class LedgerSql {
 
   static final String FIND_WINS = "SELECT " + WIN_COLUMNS + " FROM wins"
       + " WHERE ($1::text IS NULL OR jackpot_id = $1) AND won_at >= $2 AND won_at < $3"
-      + " AND ($4::text IS NULL OR operator_id = $4) AND ($5::timestamptz IS NULL OR (won_at, win_id) > ($5, $6::text))"
+      + " AND ($4::text IS NULL OR operator_id = $4 OR jackpot_id = ANY($8::text[]))"
+      + " AND ($5::timestamptz IS NULL OR (won_at, win_id) > ($5, $6::text))"
       + " ORDER BY won_at, win_id LIMIT $7";
 
   static final String COUNT_ROUNDS = "SELECT"

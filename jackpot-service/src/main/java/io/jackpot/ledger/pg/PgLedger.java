@@ -328,10 +328,12 @@ public final class PgLedger implements Ledger {
   }
 
   @Override
-  public CompletionStage<List<Win>> findWins(String jackpotId, Instant from, Instant to, String operatorId, WinCursor after, int limit) {
+  public CompletionStage<List<Win>> findWins(String jackpotId, Instant from, Instant to, String operatorId,
+      java.util.Collection<String> orJackpots, WinCursor after, int limit) {
     return unlimited.preparedQuery(LedgerSql.FIND_WINS)
         .execute(Tuple.from(java.util.Arrays.asList(jackpotId, BatchArrays.utc(from), BatchArrays.utc(to), operatorId,
-            after == null ? null : BatchArrays.utc(after.wonAt()), after == null ? null : after.winId(), limit)))
+            after == null ? null : BatchArrays.utc(after.wonAt()), after == null ? null : after.winId(), limit,
+            orJackpots.toArray(String[]::new))))
         .map(PgLedger::wins).toCompletionStage();
   }
 
@@ -444,17 +446,21 @@ public final class PgLedger implements Ledger {
 
   @Override
   public CompletionStage<Long> saveFxRates(String ratesJson, String setBy, AuditEntry audit,
-      java.util.function.Predicate<String> saveAfter) {
+      java.util.function.Predicate<FxSaved> saveAfter) {
     return pg.withTransaction(conn -> conn.query(LedgerSql.LOCK_FX).execute()
             .compose(l -> conn.query(LedgerSql.LATEST_FX).execute())
             .map(PgLedger::newestRates)
-            .compose(latest -> !saveAfter.test(latest.map(Saved::json).orElse(null))
+            .compose(latest -> conn.query(LedgerSql.LAST_FX_RATES).execute().map(last -> {
+              java.util.Map<String, String> lastRates = new java.util.HashMap<>();
+              last.forEach(r -> lastRates.put(r.getString("currency"), r.getString("rate")));
+              return saveAfter.test(new FxSaved(latest.map(Saved::json).orElse(null), lastRates));
+            }).compose(save -> !save
                 ? Future.succeededFuture(latest.map(Saved::version).orElseThrow(() ->
                     new IllegalStateException("no exchange rates are saved, yet none were to be saved")))
                 : conn.preparedQuery(LedgerSql.SAVE_FX)
                     .execute(Tuple.of(new io.vertx.core.json.JsonObject(ratesJson), BatchArrays.utc(audit.at()), setBy))
                     .compose(saved -> conn.preparedQuery(LedgerSql.INSERT_AUDIT).execute(BatchArrays.audit(List.of(audit)))
-                        .map(x -> saved.iterator().next().getLong("id")))))
+                        .map(x -> saved.iterator().next().getLong("id"))))))
         .toCompletionStage();
   }
 
