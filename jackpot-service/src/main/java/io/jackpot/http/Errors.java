@@ -178,6 +178,7 @@ public final class Errors {
       case FORBIDDEN -> 403;
       case NOT_FOUND -> 404;
       case CONFLICT -> 409;
+      case TOO_MANY -> 429;
       case UNAVAILABLE -> 503;
     };
   }

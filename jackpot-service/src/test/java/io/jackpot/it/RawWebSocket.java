@@ -113,7 +113,7 @@ final class RawWebSocket {
     return new Frame((first & 0x80) != 0, first & 0x0f, in.readNBytes((int) size));
   }
 
-  private static String readLine(DataInputStream in) throws Exception {
+  static String readLine(DataInputStream in) throws Exception {
     StringBuilder line = new StringBuilder();
     for (int c = in.read(); c != '\n'; c = in.read()) {
       if (c < 0) {
