@@ -154,6 +154,25 @@ class SlowClientsIT {
   }
 
   @Test
+  void anHttp2ConnectionByUpgradeOutlivesTheHeaderBound() throws Exception {
+    // The SDK's HTTP_2 transport: the JDK client upgrades (h2c) and then keeps one connection.
+    java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_2).build();
+    java.net.http.HttpRequest get = java.net.http.HttpRequest.newBuilder(
+        java.net.URI.create("http://127.0.0.1:" + node.httpPort() + "/health/live")).timeout(Duration.ofSeconds(10)).build();
+    var upgraded = http.send(get, java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, upgraded.statusCode());
+    var second = http.send(get, java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertEquals(java.net.http.HttpClient.Version.HTTP_2, second.version());
+    int open = node.connectionGuard().openFrom(CLIENT);
+    // Past the header bound (1 s) and within the idle bound (3 s): the same connection still serves.
+    TimeUnit.MILLISECONDS.sleep(1_500); // time passing is what is tested, not a wait for anything
+    var later = http.send(get, java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, later.statusCode());
+    assertEquals(java.net.http.HttpClient.Version.HTTP_2, later.version());
+    assertEquals(open, node.connectionGuard().openFrom(CLIENT), "no new connection");
+  }
+
+  @Test
   void theConnectionPastAClientsBoundIsAnswered429AndClosed() throws Exception {
     noConnectionsLeft();
     List<Socket> held = new ArrayList<>();
