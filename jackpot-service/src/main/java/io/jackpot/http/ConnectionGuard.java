@@ -34,6 +34,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class ConnectionGuard {
   private static final Logger log = LoggerFactory.getLogger(ConnectionGuard.class);
+  /** A slow client may open thousands of connections: a line at most every 10 s for each kind of close or refusal. */
+  private static final Throttled slowLog = new Throttled(java.time.Duration.ofSeconds(10));
+  private static final Throttled refusedLog = new Throttled(java.time.Duration.ofSeconds(10));
   /** The client the channel is counted for (absent: not counted, or refused). */
   private static final AttributeKey<String> COUNTED = AttributeKey.valueOf("jackpot.counted");
   private static final AttributeKey<Boolean> REFUSED = AttributeKey.valueOf("jackpot.refused");
@@ -74,6 +77,11 @@ public final class ConnectionGuard {
     if (count.incrementAndGet() > limits.maxConnectionsPerClient()) {
       release(client, count);
       channel.attr(REFUSED).set(true);
+      long refused = refusedLog.count(System.nanoTime());
+      if (refused > 0) {
+        log.warn("{} connection(s) refused 429 TOO_MANY_CONNECTIONS (latest from {}, past {} open); logged at most every 10 s", refused,
+            client, limits.maxConnectionsPerClient());
+      }
     } else {
       channel.attr(COUNTED).set(client);
       channel.closeFuture().addListener(f -> release(client, count));
@@ -185,7 +193,11 @@ public final class ConnectionGuard {
       }
       timer = channel.eventLoop().schedule(() -> {
         timer = null;
-        log.info("connection from {}: request headers not in within {} ms; closing it", peer, millis);
+        long closed = slowLog.count(System.nanoTime());
+        if (closed > 0) {
+          log.info("{} connection(s) closed: request headers not in within {} ms (latest from {}); logged at most every 10 s", closed,
+              millis, peer);
+        }
         channel.close();
       }, millis, TimeUnit.MILLISECONDS);
     }
