@@ -108,6 +108,19 @@ class StrictJsonIT extends OneNode {
     }
   }
 
+  @Test
+  void onTheStreamABinaryMessageClosesTheConnection1003() throws Exception {
+    try (Socket socket = new Socket("127.0.0.1", node.httpPort())) {
+      socket.setSoTimeout(10_000);
+      DataInputStream in = RawWebSocket.upgrade(socket, "/v1/contributions/stream", Api.GAME_KEY);
+      RawWebSocket.frame(socket.getOutputStream(), 0x82, join("{\"id\":1,\"contributions\":[", item("SJ-WS-BINARY"), "]}"));
+      RawWebSocket.Frame close = RawWebSocket.read(in);
+      assertEquals(0x8, close.opcode(), close.text());
+      assertEquals(1003, close.closeCode());
+      assertNoRounds();
+    }
+  }
+
   private static void assertNoRounds() throws Exception {
     try (SimplePg sql = SimplePg.of(pgUrl)) {
       assertEquals(0, sql.count("SELECT count(*) FROM rounds WHERE round_id LIKE 'SJ-%' AND round_id NOT LIKE 'SJ-WS-OK%'"));
