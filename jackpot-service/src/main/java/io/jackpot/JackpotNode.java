@@ -110,6 +110,8 @@ public final class JackpotNode implements AutoCloseable {
   private PrometheusMeterRegistry metricsRegistry;
   private Vertx vertx;
   private int httpPort;
+  /** The bounds on slow and greedy HTTP clients, shared by this member's ports. */
+  private io.jackpot.http.ConnectionGuard connectionGuard;
   private int adminPort;
   private Pools pools;
   private HazelcastInstance hz;
@@ -293,13 +295,15 @@ public final class JackpotNode implements AutoCloseable {
     String host = credentials.isDev() ? "127.0.0.1" : "0.0.0.0";
     Integer ownAdminPort = config.adminPort();
     int sendBuffer = config.ticker().socketSendBufferBytes();
+    io.jackpot.http.ConnectionGuard guard = new io.jackpot.http.ConnectionGuard(config.http());
+    connectionGuard = guard;
     if (ownAdminPort != null) {
       // First, so that a port already taken stops the start before games are served.
-      httpDeployments.add(vertx.deployVerticle(() -> new HttpVerticle(host, ownAdminPort, sendBuffer, api, ApiRouter.Surface.OPERATOR),
+      httpDeployments.add(vertx.deployVerticle(() -> new HttpVerticle(host, ownAdminPort, sendBuffer, api, ApiRouter.Surface.OPERATOR, guard),
           new DeploymentOptions().setInstances(1)).await());
     }
     ApiRouter.Surface surface = ownAdminPort == null ? ApiRouter.Surface.ALL : ApiRouter.Surface.PUBLIC;
-    httpDeployments.add(vertx.deployVerticle(() -> new HttpVerticle(host, config.httpPort(), sendBuffer, api, surface),
+    httpDeployments.add(vertx.deployVerticle(() -> new HttpVerticle(host, config.httpPort(), sendBuffer, api, surface, guard),
         new DeploymentOptions().setInstances(instances)).await());
     httpPort = config.httpPort();
     adminPort = ownAdminPort == null ? httpPort : ownAdminPort;
@@ -434,6 +438,11 @@ public final class JackpotNode implements AutoCloseable {
   /** The port of the admin API and /metrics: {@link #httpPort()} unless JACKPOT_ADMIN_PORT is set. */
   public int adminPort() {
     return adminPort;
+  }
+
+  /** This member's HTTP connections by client, for operations and tests. */
+  public io.jackpot.http.ConnectionGuard connectionGuard() {
+    return connectionGuard;
   }
 
   /** This member's ticker subscribers, for operations and tests. */

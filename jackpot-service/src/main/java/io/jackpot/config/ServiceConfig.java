@@ -3,6 +3,7 @@ package io.jackpot.config;
 import io.jackpot.award.ClaimRounds;
 import io.jackpot.award.PublicWins;
 import io.jackpot.cluster.ClusterSettings;
+import io.jackpot.http.HttpLimits;
 import io.jackpot.ledger.pg.PgTls;
 import io.jackpot.ticker.TickerSettings;
 import java.nio.file.Path;
@@ -26,10 +27,11 @@ import java.util.Map;
  * @param publicWins what the public reads (ticker, GET /v1/jackpots) show of a win
  * @param claimRounds what a claim's round must be before a pool pays it
  * @param claimsPerSecond the claims one game key may make per second on one member (more: 429)
+ * @param http the bounds on slow, idle and too many connections of one client
  */
 public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, String pgUrl, PgTls pgTls, int pgPoolSize, Duration pgTimeout,
     ClusterSettings cluster, TickerSettings ticker, Duration streamPing, PublicWins publicWins, ClaimRounds claimRounds,
-    int claimsPerSecond) {
+    int claimsPerSecond, HttpLimits http) {
 
   public static ServiceConfig fromEnv(Map<String, String> env) {
     for (String level : List.of("JACKPOT_LOG_LEVEL", "JACKPOT_CLIENT_ERROR_LOG_LEVEL")) {
@@ -78,11 +80,16 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
             intVar(env, "JACKPOT_TICKER_MAX_QUEUE_KB", 256, 4, 65_536) * 1024,
             Duration.ofSeconds(intVar(env, "JACKPOT_TICKER_PING_SECONDS", 30, 1, 3600)),
             intVar(env, "JACKPOT_HTTP_SEND_BUFFER_BYTES", 0, 0, 16 * 1024 * 1024),
-            intVar(env, "JACKPOT_TICKER_MAX_SUBSCRIBERS", TickerSettings.DEFAULT_MAX_SUBSCRIBERS, 1, 1_000_000)),
+            intVar(env, "JACKPOT_TICKER_MAX_SUBSCRIBERS", TickerSettings.DEFAULT_MAX_SUBSCRIBERS, 1, 1_000_000),
+            intVar(env, "JACKPOT_TICKER_MAX_SUBSCRIBERS_PER_CLIENT", TickerSettings.DEFAULT_MAX_SUBSCRIBERS_PER_CLIENT, 1, 1_000_000)),
         Duration.ofSeconds(intVar(env, "JACKPOT_STREAM_PING_SECONDS", 30, 1, 3600)),
         EnvVars.choice("JACKPOT_PUBLIC_WINS", env.get("JACKPOT_PUBLIC_WINS"), PublicWins.FULL),
         claimRounds(env),
-        intVar(env, "JACKPOT_CLAIMS_PER_SECOND", 20, 1, 100_000));
+        intVar(env, "JACKPOT_CLAIMS_PER_SECOND", 20, 1, 100_000),
+        new HttpLimits(
+            Duration.ofSeconds(intVar(env, "JACKPOT_HTTP_HEADER_TIMEOUT_SECONDS", HttpLimits.DEFAULT_HEADER_TIMEOUT_SECONDS, 1, 300)),
+            Duration.ofSeconds(intVar(env, "JACKPOT_HTTP_IDLE_TIMEOUT_SECONDS", HttpLimits.DEFAULT_IDLE_TIMEOUT_SECONDS, 1, 3600)),
+            intVar(env, "JACKPOT_HTTP_MAX_CONNECTIONS_PER_CLIENT", HttpLimits.DEFAULT_MAX_CONNECTIONS_PER_CLIENT, 1, 1_000_000)));
   }
 
   /**
@@ -110,26 +117,26 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
 
   public ServiceConfig withHttpPort(int port) {
     return new ServiceConfig(port, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, ticker,
-        streamPing, publicWins, claimRounds, claimsPerSecond);
+        streamPing, publicWins, claimRounds, claimsPerSecond, http);
   }
 
   public ServiceConfig withAdminPort(Integer port) {
     return new ServiceConfig(httpPort, port, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, ticker,
-        streamPing, publicWins, claimRounds, claimsPerSecond);
+        streamPing, publicWins, claimRounds, claimsPerSecond, http);
   }
 
   public ServiceConfig withPgUrl(String url) {
     return new ServiceConfig(httpPort, adminPort, dataDir, url, pgTls, pgPoolSize, pgTimeout, cluster, ticker,
-        streamPing, publicWins, claimRounds, claimsPerSecond);
+        streamPing, publicWins, claimRounds, claimsPerSecond, http);
   }
 
   public ServiceConfig withCluster(ClusterSettings settings) {
     return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, settings, ticker,
-        streamPing, publicWins, claimRounds, claimsPerSecond);
+        streamPing, publicWins, claimRounds, claimsPerSecond, http);
   }
 
   public ServiceConfig withTicker(TickerSettings settings) {
     return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, settings,
-        streamPing, publicWins, claimRounds, claimsPerSecond);
+        streamPing, publicWins, claimRounds, claimsPerSecond, http);
   }
 }

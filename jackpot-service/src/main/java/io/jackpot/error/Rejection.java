@@ -7,7 +7,7 @@ package io.jackpot.error;
  * The kind decides the HTTP status, the code is the API's UPPER_SNAKE error code.
  */
 public final class Rejection extends RuntimeException {
-  /** Why a request is refused; each maps to one HTTP status. */
+  /** Why a request is refused; each maps to one HTTP status (TOO_MANY: 429, this caller holds its most of something). */
   public enum Kind { INVALID, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, TOO_MANY, UNAVAILABLE }
 
   private final Kind kind;

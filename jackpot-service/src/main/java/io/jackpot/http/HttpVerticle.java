@@ -11,13 +11,16 @@ public final class HttpVerticle extends VerticleBase {
   private final int sendBufferBytes;
   private final ApiRouter api;
   private final ApiRouter.Surface surface;
+  private final ConnectionGuard guard;
   private io.vertx.core.http.HttpServer server;
 
   /**
    * {@code host}: the address to listen on; {@code sendBufferBytes}: the kernel send buffer of each
-   * connection, 0 for the OS default; {@code surface}: which endpoints this port serves.
+   * connection, 0 for the OS default; {@code surface}: which endpoints this port serves; {@code
+   * guard}: the bounds on slow and greedy clients, shared by the member's servers.
    */
-  public HttpVerticle(String host, int port, int sendBufferBytes, ApiRouter api, ApiRouter.Surface surface) {
+  public HttpVerticle(String host, int port, int sendBufferBytes, ApiRouter api, ApiRouter.Surface surface, ConnectionGuard guard) {
+    this.guard = guard;
     this.surface = surface;
     this.host = host;
     this.port = port;
@@ -32,12 +35,20 @@ public final class HttpVerticle extends VerticleBase {
     // zlib state (hundreds of KB off the heap) and compresses every ticker message again.
     HttpServerOptions options = new HttpServerOptions().setHost(host).setPort(port).setCompressionSupported(false)
         .setPerMessageWebSocketCompressionSupported(false).setPerFrameWebSocketCompressionSupported(false)
-        .setMaxWebSocketMessageSize((int) ApiRouter.BODY_LIMIT);
+        .setMaxWebSocketMessageSize((int) ApiRouter.BODY_LIMIT)
+        // A connection that sends nothing is closed after the header bound; the guard sets the idle bound once it speaks.
+        .setIdleTimeout(guard.silentSeconds()).setIdleTimeoutUnit(java.util.concurrent.TimeUnit.SECONDS);
     if (sendBufferBytes > 0) {
       options.setSendBufferSize(sendBufferBytes);
     }
+    io.vertx.ext.web.Router router = api.create(vertx, surface);
     server = vertx.createHttpServer(options)
-        .requestHandler(api.create(vertx, surface));
+        .connectionHandler(guard::opened)
+        .requestHandler(request -> {
+          if (!guard.refused(request)) {
+            router.handle(request);
+          }
+        });
     return server.listen();
   }
 

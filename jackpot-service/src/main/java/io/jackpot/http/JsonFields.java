@@ -5,7 +5,6 @@ import io.jackpot.money.Decimals;
 import io.jackpot.pool.PoolId;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.DecodeException;
-import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
@@ -16,15 +15,21 @@ import io.vertx.core.json.JsonObject;
 public final class JsonFields {
   private JsonFields() {}
 
+  /** Why a body or stream message that is not strict JSON was refused. */
+  public static final String NOT_JSON =
+      "the body is not valid JSON (RFC 8259: no comments, single quotes, trailing commas, NaN, unquoted names, leading zeros or repeated names)";
+
   public static JsonObject object(Buffer body) {
     if (body == null || body.length() == 0) {
       throw Rejection.invalid("MALFORMED_JSON", "the body is empty; send a JSON object");
     }
     Object value;
     try {
-      value = Json.decodeValue(body);
+      value = StrictJson.decode(StrictJson.utf8(body.getBytes()));
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw Rejection.invalid("MALFORMED_JSON", "the body is not well-formed UTF-8");
     } catch (DecodeException e) {
-      throw Rejection.invalid("MALFORMED_JSON", "the body is not valid JSON");
+      throw Rejection.invalid("MALFORMED_JSON", NOT_JSON);
     }
     if (!(value instanceof JsonObject o)) {
       throw Rejection.invalid("MALFORMED_JSON", "the body must be a JSON object");

@@ -18,6 +18,8 @@ public final class Subscriber {
   /** The connection underneath, to be cut if the socket's close frame cannot get through. */
   final io.vertx.core.http.HttpConnection connection;
   final Context context;
+  /** The client's address (its IP), counted against the bound per client. */
+  final String client;
   /** The jackpots it follows; null: all, those defined later included. */
   final Set<String> jackpots;
   /** The currency its amounts are also shown in, at the rate in force when each message is made (null: none). */
@@ -33,6 +35,7 @@ public final class Subscriber {
     this.socket = socket;
     this.connection = connection;
     this.context = context;
+    this.client = clientOf(socket.remoteAddress());
     this.jackpots = jackpots == null ? null : Set.copyOf(jackpots);
     this.currency = currency;
     this.lastPing = now;
@@ -59,5 +62,10 @@ public final class Subscriber {
     } catch (IllegalStateException closing) {
       // Vert.x throws once the peer's close frame has come: it is leaving, and the hub drops it.
     }
+  }
+
+  /** A peer's address as the bound per client counts it: its IP, without the port. */
+  public static String clientOf(io.vertx.core.net.SocketAddress peer) {
+    return peer == null ? "" : String.valueOf(peer.hostAddress());
   }
 }

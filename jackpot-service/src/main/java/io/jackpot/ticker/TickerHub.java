@@ -31,6 +31,8 @@ public final class TickerHub {
 
   private final Map<Thread, Loop> byLoop = new ConcurrentHashMap<>();
   private final AtomicInteger size = new AtomicInteger();
+  /** Subscribers by client address (present while it has any). */
+  private final Map<String, AtomicInteger> byClient = new ConcurrentHashMap<>();
   private final AtomicLong dropped = new AtomicLong();
   private final java.util.function.Function<String, Optional<io.jackpot.fx.Display>> displayNow;
 
@@ -52,13 +54,25 @@ public final class TickerHub {
     s.loop = Thread.currentThread();
     byLoop.computeIfAbsent(s.loop, t -> new Loop(s.context, new HashSet<>())).subscribers().add(s);
     size.incrementAndGet();
+    byClient.compute(s.client, (k, n) -> {
+      AtomicInteger count = n == null ? new AtomicInteger() : n;
+      count.incrementAndGet();
+      return count;
+    });
   }
 
   private void remove(Subscriber s) {
     Loop loop = s.loop == null ? null : byLoop.get(s.loop);
     if (loop != null && loop.subscribers().remove(s)) {
       size.decrementAndGet();
+      byClient.computeIfPresent(s.client, (k, n) -> n.decrementAndGet() == 0 ? null : n);
     }
+  }
+
+  /** The subscribers of one client address. */
+  public int from(String client) {
+    AtomicInteger n = byClient.get(client);
+    return n == null ? 0 : n.get();
   }
 
   /** How many event loops hold subscribers' groups (each broadcast visits each once). */

@@ -10,12 +10,20 @@ import java.time.Duration;
  * per connection (0: the OS default), which with many subscribers bounds memory and lets a stalled
  * subscriber be noticed sooner. A member holds at most {@code maxSubscribers} subscribers: every
  * connect reads the followed pools from the cluster, on the partition threads that apply the
- * contributions, and every subscriber holds a connection (a file descriptor).
+ * contributions, and every subscriber holds a connection (a file descriptor). One client address
+ * holds at most {@code maxSubscribersPerClient} of them, so that no one client takes them all.
  */
 public record TickerSettings(Duration interval, Duration winPoll, int maxQueueBytes, Duration pingEvery,
-    int socketSendBufferBytes, int maxSubscribers) {
+    int socketSendBufferBytes, int maxSubscribers, int maxSubscribersPerClient) {
   /** What {@code scripts/bench-ticker} checks by default. */
   public static final int DEFAULT_MAX_SUBSCRIBERS = 10_000;
+  public static final int DEFAULT_MAX_SUBSCRIBERS_PER_CLIENT = 64;
+
+  /** With the default bound per client address. */
+  public TickerSettings(Duration interval, Duration winPoll, int maxQueueBytes, Duration pingEvery, int socketSendBufferBytes,
+      int maxSubscribers) {
+    this(interval, winPoll, maxQueueBytes, pingEvery, socketSendBufferBytes, maxSubscribers, DEFAULT_MAX_SUBSCRIBERS_PER_CLIENT);
+  }
 
   public TickerSettings {
     if (interval.toMillis() < 100) {
@@ -23,6 +31,9 @@ public record TickerSettings(Duration interval, Duration winPoll, int maxQueueBy
     }
     if (maxSubscribers < 1) {
       throw new IllegalArgumentException("a member must take at least one ticker subscriber");
+    }
+    if (maxSubscribersPerClient < 1) {
+      throw new IllegalArgumentException("a client must be allowed at least one ticker subscriber");
     }
     winPoll = interval.compareTo(winPoll) < 0 ? interval : winPoll;
   }

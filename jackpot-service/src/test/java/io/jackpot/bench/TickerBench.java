@@ -36,7 +36,10 @@ public final class TickerBench {
     Path data = io.jackpot.it.ScratchDirs.create("ticker-bench");
     Process service = io.jackpot.it.ServiceProcess.launch(data, port, List.of("-Xmx2g"), java.util.Map.of("JACKPOT_HZ_PORT", "15801",
         "JACKPOT_CLUSTER_NAME", "bench-" + ProcessHandle.current().pid(), "JACKPOT_TICKER_INTERVAL_MS", "1000",
-        "JACKPOT_CLIENT_ERROR_LOG_LEVEL", "WARN", "JACKPOT_TICKER_MAX_SUBSCRIBERS", Integer.toString(max + 100)));
+        "JACKPOT_CLIENT_ERROR_LOG_LEVEL", "WARN", "JACKPOT_TICKER_MAX_SUBSCRIBERS", Integer.toString(max + 100),
+        // Every subscriber comes from this machine: one client address.
+        "JACKPOT_TICKER_MAX_SUBSCRIBERS_PER_CLIENT", Integer.toString(max + 100),
+        "JACKPOT_HTTP_MAX_CONNECTIONS_PER_CLIENT", Integer.toString(max + 1000)));
     Vertx vertx = Vertx.vertx();
     AtomicBoolean running = new AtomicBoolean(true);
     try {

@@ -64,4 +64,26 @@ class ServiceConfigTest {
       assertTrue(e.getMessage().contains("JACKPOT_PG_TIMEOUT_SECONDS"), e.getMessage());
     }
   }
+
+  @Test
+  void theHttpBoundsHaveDefaultsAndRefuseWhatIsOutOfRange() {
+    ServiceConfig defaults = ServiceConfig.fromEnv(Map.of());
+    assertEquals(java.time.Duration.ofSeconds(15), defaults.http().headerTimeout());
+    assertEquals(java.time.Duration.ofSeconds(60), defaults.http().idleTimeout());
+    assertEquals(256, defaults.http().maxConnectionsPerClient());
+    assertEquals(64, defaults.ticker().maxSubscribersPerClient());
+    ServiceConfig set = ServiceConfig.fromEnv(Map.of("JACKPOT_HTTP_HEADER_TIMEOUT_SECONDS", "5", "JACKPOT_HTTP_IDLE_TIMEOUT_SECONDS", "120",
+        "JACKPOT_HTTP_MAX_CONNECTIONS_PER_CLIENT", "1000", "JACKPOT_TICKER_MAX_SUBSCRIBERS_PER_CLIENT", "10"));
+    assertEquals(java.time.Duration.ofSeconds(5), set.http().headerTimeout());
+    assertEquals(java.time.Duration.ofSeconds(120), set.http().idleTimeout());
+    assertEquals(1000, set.http().maxConnectionsPerClient());
+    assertEquals(10, set.ticker().maxSubscribersPerClient());
+    for (String name : new String[] {"JACKPOT_HTTP_HEADER_TIMEOUT_SECONDS", "JACKPOT_HTTP_IDLE_TIMEOUT_SECONDS",
+        "JACKPOT_HTTP_MAX_CONNECTIONS_PER_CLIENT", "JACKPOT_TICKER_MAX_SUBSCRIBERS_PER_CLIENT"}) {
+      for (String bad : new String[] {"0", "-1", "soon", "99999999"}) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ServiceConfig.fromEnv(Map.of(name, bad)), name + "=" + bad);
+        assertTrue(e.getMessage().contains(name), e.getMessage());
+      }
+    }
+  }
 }

@@ -65,10 +65,14 @@ final class Api {
    * is read to the end (the connection is closed after it); chunked bodies are not decoded.
    */
   Reply raw(String method, String target, String token, String contentType, String body) {
+    return rawBytes(method, target, token, contentType, body == null ? new byte[0] : body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  /** {@link #raw(String, String, String, String, String)} with a body of any bytes (not UTF-8, say). */
+  Reply rawBytes(String method, String target, String token, String contentType, byte[] content) {
     java.net.URI uri = URI.create(base);
     try (java.net.Socket socket = new java.net.Socket(uri.getHost(), uri.getPort())) {
       socket.setSoTimeout(30_000);
-      byte[] content = body == null ? new byte[0] : body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
       StringBuilder head = new StringBuilder().append(method).append(' ').append(target).append(" HTTP/1.1\r\nHost: ")
           .append(uri.getHost()).append("\r\nConnection: close\r\nContent-Length: ").append(content.length).append("\r\n");
       if (token != null) {

@@ -67,7 +67,53 @@ final class RawWebSocket {
     }
   }
 
-  private static String readLine(DataInputStream in) throws Exception {
+  /** A client's frame (masked, as RFC 6455 requires, with a zero key so the bytes go as they are): {@code first} is FIN and opcode. */
+  static void frame(OutputStream out, int first, byte[] payload) throws Exception {
+    java.io.ByteArrayOutputStream frame = new java.io.ByteArrayOutputStream();
+    frame.write(first);
+    if (payload.length < 126) {
+      frame.write(0x80 | payload.length);
+    } else if (payload.length < 65_536) {
+      frame.write(0x80 | 126);
+      frame.write(payload.length >> 8);
+      frame.write(payload.length & 0xff);
+    } else {
+      frame.write(0x80 | 127);
+      for (int shift = 56; shift >= 0; shift -= 8) {
+        frame.write((int) ((long) payload.length >> shift) & 0xff);
+      }
+    }
+    frame.write(new byte[4]);
+    frame.write(payload);
+    out.write(frame.toByteArray());
+    out.flush();
+  }
+
+  /** A whole text message in one frame. */
+  static void text(OutputStream out, byte[] payload) throws Exception {
+    frame(out, 0x81, payload);
+  }
+
+  /** A server's frame: FIN, opcode and payload (server frames are unmasked). */
+  record Frame(boolean fin, int opcode, byte[] payload) {
+    String text() {
+      return new String(payload, StandardCharsets.UTF_8);
+    }
+
+    /** The close code of a close frame. */
+    int closeCode() {
+      return ((payload[0] & 0xff) << 8) | (payload[1] & 0xff);
+    }
+  }
+
+  static Frame read(DataInputStream in) throws Exception {
+    int first = in.readUnsignedByte();
+    int length = in.readUnsignedByte() & 0x7f;
+    long size = length == 126 ? in.readUnsignedShort() : length == 127 ? in.readLong() : length;
+    return new Frame((first & 0x80) != 0, first & 0x0f, in.readNBytes((int) size));
+  }
+
+  static String readLine(DataInputStream in) throws Exception {
     StringBuilder line = new StringBuilder();
     for (int c = in.read(); c != '\n'; c = in.read()) {
       if (c < 0) {

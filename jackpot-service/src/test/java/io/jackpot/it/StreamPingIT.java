@@ -81,27 +81,8 @@ class StreamPingIT {
     return RawWebSocket.upgrade(socket, "/v1/contributions/stream", Api.GAME_KEY);
   }
 
-  /** A client's text frame: masked, as RFC 6455 requires (with a zero key, so the bytes go as they are). */
   private static void sendText(OutputStream out, String text) throws Exception {
-    byte[] payload = text.getBytes(StandardCharsets.UTF_8);
-    java.io.ByteArrayOutputStream frame = new java.io.ByteArrayOutputStream();
-    frame.write(0x81);
-    if (payload.length < 126) {
-      frame.write(0x80 | payload.length);
-    } else if (payload.length < 65_536) {
-      frame.write(0x80 | 126);
-      frame.write(payload.length >> 8);
-      frame.write(payload.length & 0xff);
-    } else {
-      frame.write(0x80 | 127);
-      for (int shift = 56; shift >= 0; shift -= 8) {
-        frame.write((int) ((long) payload.length >> shift) & 0xff);
-      }
-    }
-    frame.write(new byte[4]);
-    frame.write(payload);
-    out.write(frame.toByteArray());
-    out.flush();
+    RawWebSocket.text(out, text.getBytes(StandardCharsets.UTF_8));
   }
 
   private static long openStreams() {

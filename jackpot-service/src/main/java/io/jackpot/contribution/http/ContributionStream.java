@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * "results": [...]}} or {@code {"id": n, "status": 4xx/5xx, "error": {...}}} (503 and 429 with
  * {@code "retryAfter": seconds}), possibly out of order: the id pairs them. The same checks,
  * idempotency and answers as the POST, batch for batch. A message without an integer id, or not
- * JSON, closes the connection (1007): nothing could be answered to it. Each connection is pinged
+ * JSON, or not well-formed UTF-8, closes the connection (1007): nothing could be answered to it;
+ * one that is JSON only to a lenient reader (comments, a repeated name...) is answered 400 MALFORMED_JSON. Each connection is pinged
  * every {@code ping} interval; one from which nothing (no pong, no message) was heard since the
  * previous ping is closed (1001): the game is gone or unreachable, and an idle connection kept warm
  * is not dropped silently by a load balancer or NAT on the way.
@@ -70,20 +71,10 @@ final class ContributionStream {
     ctx.request().toWebSocket().onSuccess(socket -> {
       Session session = new Session(socket, ctx.request().connection(), ctx.vertx().getOrCreateContext(), keyHash);
       log.info("contribution stream opened by operator {} from {}", caller.operatorId(), peer);
-      socket.textMessageHandler(session::onMessage);
-      socket.binaryMessageHandler(b -> socket.close((short) 1003, "send text messages"));
-      // Vert.x drops a message over the size limit and reports it here: the batch in it can never
-      // be answered, so the connection is closed (1009) rather than left with a batch waiting for ever.
-      socket.exceptionHandler(e -> {
-        // Vert.x 5 says so in its message only ("... max message size of ..."); other errors (a
-        // connection reset) close the connection by themselves.
-        if (String.valueOf(e.getMessage()).contains("max message size") && !socket.isClosed()) {
-          log.warn("contribution stream from {}: a message over 1 MiB; closing it (1009)", peer);
-          socket.close((short) 1009, "a message is at most 1 MiB; nothing in it was applied");
-        } else {
-          log.debug("contribution stream from {}: {}", peer, e.toString());
-        }
-      });
+      // Frames, not Vert.x' text messages: it decodes them replacing malformed UTF-8, where a
+      // message that is not UTF-8 must close the connection (RFC 6455, 1007).
+      socket.frameHandler(frame -> session.onFrame(frame, peer));
+      socket.exceptionHandler(e -> log.debug("contribution stream from {}: {}", peer, e.toString())); // a reset closes it by itself
       socket.shutdownHandler(v -> session.stopping());
       socket.pongHandler(b -> session.heard());
       io.vertx.core.Vertx vertx = ctx.vertx();
@@ -230,6 +221,49 @@ final class ContributionStream {
       }
     }
 
+    /** The text message being received, frame by frame; null between messages. */
+    private io.vertx.core.buffer.Buffer partial;
+
+    /**
+     * Gathers a text message's frames (up to {@link ApiRouter#BODY_LIMIT}) and takes it once whole. A
+     * message over the limit can never be answered (its id is in what was refused): the connection
+     * is closed (1009) rather than left with a batch waiting for ever.
+     */
+    void onFrame(io.vertx.core.http.WebSocketFrame frame, String peer) {
+      if (socket.isClosed() || !(frame.isText() || frame.isBinary() || frame.isContinuation())) {
+        return; // pings, pongs and the close are handled by Vert.x
+      }
+      if (frame.isBinary() || frame.isContinuation() && partial == null) {
+        socket.close((short) 1003, "send text messages");
+        return;
+      }
+      if (frame.isText()) {
+        partial = io.vertx.core.buffer.Buffer.buffer();
+      }
+      io.vertx.core.buffer.Buffer data = frame.binaryData();
+      if ((long) partial.length() + data.length() > io.jackpot.http.ApiRouter.BODY_LIMIT) {
+        partial = null;
+        log.warn("contribution stream from {}: a message over 1 MiB; closing it (1009)", peer);
+        socket.close((short) 1009, "a message is at most 1 MiB; nothing in it was applied");
+        return;
+      }
+      partial.appendBuffer(data);
+      if (!frame.isFinal()) {
+        return;
+      }
+      byte[] bytes = partial.getBytes();
+      partial = null;
+      String text;
+      try {
+        text = io.jackpot.http.StrictJson.utf8(bytes);
+      } catch (java.nio.charset.CharacterCodingException e) {
+        log.info("contribution stream from {}: a message that is not well-formed UTF-8; closing it (1007)", peer);
+        socket.close((short) 1007, "messages must be well-formed UTF-8; nothing in it was applied");
+        return;
+      }
+      onMessage(text);
+    }
+
     void onMessage(String text) {
       heard = true;
       take(text);
@@ -239,15 +273,31 @@ final class ContributionStream {
     private void take(String text) {
       JsonObject message;
       long id;
+      boolean strict = true;
       try {
-        message = new JsonObject(text);
-        if (!(message.getValue("id") instanceof Number n) || n.doubleValue() != n.longValue()) {
+        Object value;
+        try {
+          value = io.jackpot.http.StrictJson.decode(text);
+        } catch (DecodeException e) {
+          // Not strict JSON, so nothing is taken from it; read leniently only for its id, to answer it.
+          strict = false;
+          value = new JsonObject(text);
+        }
+        if (!(value instanceof JsonObject o)) {
+          throw new DecodeException("not an object");
+        }
+        if (!(o.getValue("id") instanceof Number n) || n.doubleValue() != n.longValue()) {
           socket.close((short) 1007, "every message needs an integer id");
           return;
         }
+        message = o;
         id = n.longValue();
       } catch (DecodeException e) {
         socket.close((short) 1007, "messages must be JSON objects");
+        return;
+      }
+      if (!strict) {
+        reply(id, new Errors.Failure(400, "MALFORMED_JSON", io.jackpot.http.JsonFields.NOT_JSON));
         return;
       }
       // The credentials in force decide, not those of the stream's opening: a key revoked since

@@ -60,6 +60,11 @@ public final class TickerRoutes {
       throw new Rejection(Rejection.Kind.UNAVAILABLE, "TICKER_FULL", "this member holds its " + settings.maxSubscribers()
           + " ticker subscribers (JACKPOT_TICKER_MAX_SUBSCRIBERS); connect to another member, or again later");
     }
+    // One address may not take every place (a bound too: connects at the same instant may pass it together).
+    if (hub.from(Subscriber.clientOf(ctx.request().remoteAddress())) >= settings.maxSubscribersPerClient()) {
+      throw new Rejection(Rejection.Kind.TOO_MANY, "TICKER_CLIENT_FULL", "this address holds " + settings.maxSubscribersPerClient()
+          + " ticker subscribers on this member (JACKPOT_TICKER_MAX_SUBSCRIBERS_PER_CLIENT); close one, or again later");
+    }
     List<PoolId> ids = new ArrayList<>();
     followed.forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
     ctx.request().toWebSocket().onSuccess(socket -> {
