@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  * DIRECT, every read calling the cluster as the public reads did before
  * ({@link JackpotNode#DIRECT_PUBLIC_READS}), and SAMPLED, each read answered by the ticker's next
  * sample. A member per path, in the order DIRECT, SAMPLED, SAMPLED, DIRECT (so that the warmer JVM
- * and the larger ledger fall on both); each member: a warm-up, a quiet leg, a flooded leg. The flood
+ * and the larger ledger fall on both); each member: a warm-up with the flood, a quiet leg, a flooded leg. The flood
  * is open-loop: the same reads per second are offered to both paths, whatever their answers' latency.
  * Last line: {@code RESULT read_flood direct_kept=<r> sampled_kept=<r> sampled_over_direct=<r>}, where
  * "kept" is contributions/s under the flood over contributions/s without it.
@@ -73,7 +73,10 @@ public final class ReadFloodBench {
         member++;
         try (JackpotNode node = JackpotNode.start(config, Clock.systemUTC())) {
           HzPools pools = (HzPools) node.pools();
+          // Warmed with the flood on: the first member's read path must not be measured while the JIT compiles it.
+          Flood warming = Flood.start(clientVertx, node.httpPort(), readsPerSecond);
           HttpBatchLoad.run(node.httpPort(), clients, batch, warmUp);
+          warming.stop();
           for (boolean flooded : new boolean[] {false, true}) {
             Flood flood = flooded ? Flood.start(clientVertx, node.httpPort(), readsPerSecond) : null;
             long poolReadsBefore = pools.poolReads();
