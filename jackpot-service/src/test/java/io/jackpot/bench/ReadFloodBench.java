@@ -77,6 +77,7 @@ public final class ReadFloodBench {
           Flood warming = Flood.start(clientVertx, node.httpPort(), readsPerSecond);
           HttpBatchLoad.run(node.httpPort(), clients, batch, warmUp);
           warming.stop();
+          Thread.sleep(2000);
           for (boolean flooded : new boolean[] {false, true}) {
             Flood flood = flooded ? Flood.start(clientVertx, node.httpPort(), readsPerSecond) : null;
             long poolReadsBefore = pools.poolReads();
@@ -98,6 +99,10 @@ public final class ReadFloodBench {
       clientVertx.close().await();
     } finally {
       System.clearProperty(JackpotNode.DIRECT_PUBLIC_READS);
+    }
+    for (int m = 0; m + 1 < legs.size(); m += 2) {
+      System.out.printf("member %d, %s: %.2f of its quiet contributions/s kept under the flood%n", m / 2 + 1, legs.get(m).path(),
+          legs.get(m + 1).load().perSecond() / legs.get(m).load().perSecond());
     }
     double directQuiet = mean(legs, "DIRECT", false);
     double directFlood = mean(legs, "DIRECT", true);
@@ -187,6 +192,7 @@ public final class ReadFloodBench {
           });
     }
 
+    /** Stops offering reads, and waits (at most 60 s) for the answers to those in flight: the next leg starts on a member with no backlog. */
     Result stop() throws Exception {
       CompletableFuture<Result> out = new CompletableFuture<>();
       vertx.runOnContext(v -> {
@@ -196,8 +202,18 @@ public final class ReadFloodBench {
             latency.percentileMicros(990) / 1000.0, latency.maxMicros() / 1000.0));
       });
       Result r = out.get(10, TimeUnit.SECONDS);
+      long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (inFlight() > 0 && System.nanoTime() < giveUp) {
+        Thread.sleep(50);
+      }
       client.close().await(30, TimeUnit.SECONDS);
       return r;
+    }
+
+    private int inFlight() throws Exception {
+      CompletableFuture<Integer> n = new CompletableFuture<>();
+      vertx.runOnContext(v -> n.complete(inFlight));
+      return n.get(10, TimeUnit.SECONDS);
     }
   }
 }
