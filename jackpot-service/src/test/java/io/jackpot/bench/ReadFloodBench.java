@@ -25,13 +25,13 @@ import java.util.concurrent.TimeUnit;
  * /v1/jackpots, one jackpot, one pool), for the two read paths in one run on one PostgreSQL:
  * DIRECT, every read calling the cluster as the public reads did before
  * ({@link JackpotNode#DIRECT_PUBLIC_READS}), and SAMPLED, each read answered by the ticker's next
- * sample. A member per path, in the order DIRECT, SAMPLED, SAMPLED, DIRECT (so that the warmer JVM
- * and the larger ledger fall on both); each member: a warm-up with the flood, a quiet leg, a flooded leg. The flood
+ * sample. A member at a time, by default in the order DIRECT, SAMPLED, SAMPLED, DIRECT ("DSSD", so
+ * that the warmer JVM and the larger ledger fall on both; "SDDS" gives the coldest JVM to SAMPLED); each member: a warm-up with the flood, a quiet leg, a flooded leg. The flood
  * is open-loop: the same reads per second are offered to both paths, whatever their answers' latency.
  * Last line: {@code RESULT read_flood direct_kept=<r> sampled_kept=<r> sampled_over_direct=<r>}, where
  * "kept" is contributions/s under the flood over contributions/s without it.
  * Usage: ReadFloodBench [seconds per leg, default 20] [reads per second, default 1000] [clients, default 16]
- * [batch size, default 100] [warm-up seconds, default 10]
+ * [batch size, default 100] [warm-up seconds, default 10] [order of the members, default DSSD]
  */
 public final class ReadFloodBench {
   private ReadFloodBench() {}
@@ -55,16 +55,23 @@ public final class ReadFloodBench {
     int clients = args.length > 2 ? Integer.parseInt(args[2]) : 16;
     int batch = args.length > 3 ? Integer.parseInt(args[3]) : 100;
     int warmUp = args.length > 4 ? Integer.parseInt(args[4]) : 10;
+    // D: a member whose reads call the cluster, S: one whose reads wait for the sample; DSSD puts the coldest JVM on DIRECT, SDDS on SAMPLED.
+    String order = args.length > 5 ? args[5] : "DSSD";
+    if (!order.matches("[DS]+")) {
+      throw new IllegalArgumentException("the order is made of D and S, got " + order);
+    }
     Path dir = io.jackpot.it.ScratchDirs.create("jackpot-read-flood");
     List<Leg> legs = new ArrayList<>();
     System.out.printf("machine: %d cores; PostgreSQL durable (fsync on); %d s per leg after a %d s warm-up per member; raw HTTP"
-            + " batches of %d from %d clients; flood: %d reads/s offered, open-loop, over %s; load, flood and service in one JVM%n",
-        Runtime.getRuntime().availableProcessors(), seconds, warmUp, batch, clients, readsPerSecond, PATHS);
+            + " batches of %d from %d clients; flood: %d reads/s offered, open-loop, over %s; load, flood and service in one JVM;"
+            + " members in the order %s%n", Runtime.getRuntime().availableProcessors(), seconds, warmUp, batch, clients, readsPerSecond,
+        PATHS, order);
     try (LocalPostgres pg = LocalPostgres.start(dir.resolve("pg"), PgStats.SERVER_CONFIG)) {
       CpuMeter cpu = new CpuMeter(dir.resolve("pg"));
       Vertx clientVertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1));
       int member = 0;
-      for (boolean direct : new boolean[] {true, false, false, true}) {
+      for (char kind : order.toCharArray()) {
+        boolean direct = kind == 'D';
         String path = direct ? "DIRECT" : "SAMPLED";
         System.setProperty(JackpotNode.DIRECT_PUBLIC_READS, Boolean.toString(direct));
         ServiceConfig config = ServiceConfig.fromEnv(Map.of("JACKPOT_HTTP_PORT", Integer.toString(18280 + member),
