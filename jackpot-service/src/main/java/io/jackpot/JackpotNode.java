@@ -136,6 +136,12 @@ public final class JackpotNode implements AutoCloseable {
   private long credentialsReloads = -1;
   private final List<String> httpDeployments = new java.util.ArrayList<>();
 
+  /**
+   * System property: true makes every public read call the cluster itself, as before they were
+   * answered from the ticker's samples; for scripts/bench --read-flood only.
+   */
+  public static final String DIRECT_PUBLIC_READS = "jackpot.bench.directPublicReads";
+
   private JackpotNode() {}
 
   /** Starts a member with the default catalogue and waits until it is ready (blocking). */
@@ -283,10 +289,12 @@ public final class JackpotNode implements AutoCloseable {
     ContributionRoutes contributionRoutes = new ContributionRoutes(contributions, catalogue, serving, config.streamPing());
     metrics.contributionStreams(contributionRoutes::openStreams);
     metrics.departedStepsLeft(departedStepsLeft::get);
+    // The public reads wait for the ticker's next sample; the direct read per request is kept only for scripts/bench --read-flood.
+    io.jackpot.pool.PoolReads publicReads = Boolean.getBoolean(DIRECT_PUBLIC_READS) ? pools::getAll : ticker.reads();
     api = new ApiRouter(new GameAuth(live::get), contributionRoutes,
-        new WinRoutes(awards, catalogue, config.claimsPerSecond()), new JackpotRoutes(catalogue, pools, fx, config.publicWins()),
+        new WinRoutes(awards, catalogue, config.claimsPerSecond()), new JackpotRoutes(catalogue, publicReads, fx, config.publicWins()),
         new HealthRoutes(readyNow),
-        new TickerRoutes(catalogue, pools, tickerHub, config.ticker(), clock, fx, config.publicWins()),
+        new TickerRoutes(catalogue, publicReads, tickerHub, config.ticker(), clock, fx, config.publicWins()),
         new AdminRoutes(admin, catalogue, pools, new AdminAuth(live::get), fx, fxRates::publish), quorum,
         new MetricsRoutes(metricsRegistry));
     int instances = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -511,9 +519,6 @@ public final class JackpotNode implements AutoCloseable {
   public void close() throws IOException {
     closing.set(true);
     ready.set(false);
-    if (ticker != null) {
-      ticker.stop();
-    }
     if (vertx != null && overflowSweeper >= 0) {
       vertx.cancelTimer(overflowSweeper); // it goes through the sequencer, which drains below
     }
@@ -524,6 +529,9 @@ public final class JackpotNode implements AutoCloseable {
       } catch (Exception e) {
         log.warn("stopping HTTP: {}", e.toString());
       }
+    }
+    if (ticker != null) {
+      ticker.stop(); // after HTTP: the public reads in flight wait for its next sample
     }
     if (sequencer != null) {
       try {

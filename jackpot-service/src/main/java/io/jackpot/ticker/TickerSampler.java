@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
  * subscribers what changed: wins at once (within {@code winPoll}), amounts at most once per
  * interval, each message serialised once per jackpot. Reading the shared pools, rather than
  * relaying events, makes every member see every change whichever member made it, loses nothing
- * when members come and go, and costs the same at any traffic (docs/ticker.md).
+ * when members come and go, and costs the same at any traffic (docs/ticker.md). The public reads
+ * of the pools are answered from these samples too ({@link #reads()}).
  */
 public final class TickerSampler {
   private static final Logger log = LoggerFactory.getLogger(TickerSampler.class);
@@ -40,6 +41,7 @@ public final class TickerSampler {
   private long timer = -1;
   private long pinger = -1;
   private java.util.function.Consumer<List<Pool>> onRead = pools -> {};
+  private final SampledReads reads = new SampledReads();
 
   /** Also hands every sample to {@code listener} (metrics), on the sampler's context. */
   public TickerSampler onRead(java.util.function.Consumer<List<Pool>> listener) {
@@ -70,22 +72,34 @@ public final class TickerSampler {
     });
   }
 
+  /** Stops sampling; the public reads still waiting, and those asked later, are refused 503. */
   public void stop() {
     vertx.cancelTimer(timer);
     vertx.cancelTimer(pinger);
+    reads.stop();
+  }
+
+  /** The public reads of the pools, each answered by the next sample that begins after it is asked. */
+  public io.jackpot.pool.PoolReads reads() {
+    return reads;
   }
 
   /** Runs on one context; a slow read makes it skip a beat rather than pile up. */
   private void sample() {
     if (busy) {
+      reads.prune();
       return;
     }
     busy = true;
+    // Taken before the read begins: each of these reads was asked before it.
+    var answering = reads.begin();
     long readAt = clock.millis();
     // Back on the sampler's own context: vertx.runOnContext from a Hazelcast thread would pick
     // another event loop, and the next tick could still see this sample as busy.
-    pools.getAll(catalogue.poolIds()).whenComplete((live, error) -> context.runOnContext(v -> {
+    // A call refused outright fails this sample (and its reads), not every later one.
+    io.jackpot.error.Failures.attempt(() -> pools.getAll(catalogue.poolIds())).whenComplete((live, error) -> context.runOnContext(v -> {
       busy = false;
+      SampledReads.answer(answering, live, error);
       if (error != null) {
         if (!readsFailing) {
           readsFailing = true; // once, not every 250 ms (e.g. a member without quorum)

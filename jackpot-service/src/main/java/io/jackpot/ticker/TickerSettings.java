@@ -9,9 +9,8 @@ import java.time.Duration;
  * when the previous ping went unanswered. {@code socketSendBufferBytes} bounds what the kernel holds
  * per connection (0: the OS default), which with many subscribers bounds memory and lets a stalled
  * subscriber be noticed sooner. A member holds at most {@code maxSubscribers} subscribers: every
- * connect reads the followed pools from the cluster, on the partition threads that apply the
- * contributions, and every subscriber holds a connection (a file descriptor). One client address
- * holds at most {@code maxSubscribersPerClient} of them, so that no one client takes them all.
+ * subscriber holds a connection (a file descriptor) and a place in every broadcast. One client
+ * address holds at most {@code maxSubscribersPerClient} of them, so that no one client takes them all.
  */
 public record TickerSettings(Duration interval, Duration winPoll, int maxQueueBytes, Duration pingEvery,
     int socketSendBufferBytes, int maxSubscribers, int maxSubscribersPerClient) {

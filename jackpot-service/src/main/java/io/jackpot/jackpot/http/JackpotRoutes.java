@@ -8,23 +8,23 @@ import io.jackpot.jackpot.JackpotDefinition;
 import io.jackpot.jackpot.PoolDefinition;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
-import io.jackpot.pool.Pools;
+import io.jackpot.pool.PoolReads;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 
-/** Public reads of jackpots and their live pools (no auth). */
+/** Public reads of jackpots and their live pools (no auth), answered from the ticker's samples ({@link PoolReads}). */
 public final class JackpotRoutes {
   private final Catalogue catalogue;
-  private final Pools pools;
+  private final PoolReads pools;
   private final io.jackpot.fx.FxHolder fx;
 
   private final io.jackpot.award.PublicWins publicity;
 
   /** {@code publicity}: what these public reads show of the pools' last wins. */
-  public JackpotRoutes(Catalogue catalogue, Pools pools, io.jackpot.fx.FxHolder fx, io.jackpot.award.PublicWins publicity) {
+  public JackpotRoutes(Catalogue catalogue, PoolReads pools, io.jackpot.fx.FxHolder fx, io.jackpot.award.PublicWins publicity) {
     this.publicity = publicity;
     this.catalogue = catalogue;
     this.pools = pools;
@@ -40,7 +40,7 @@ public final class JackpotRoutes {
   private void list(RoutingContext ctx) {
     io.jackpot.fx.Display currency = display(fx, catalogue, ctx.queryParams().get("currency"));
     List<JackpotDefinition> all = List.copyOf(catalogue.jackpots());
-    Replies.json(ctx, () -> pools.getAll(catalogue.poolIds()), live -> {
+    Replies.json(ctx, () -> pools.read(catalogue.poolIds()), live -> {
       JsonArray out = new JsonArray();
       all.forEach(j -> out.add(JackpotJson.jackpot(j, JackpotJson.byId(live), currency, publicity)));
       return new JsonObject().put("jackpots", out);
@@ -51,7 +51,7 @@ public final class JackpotRoutes {
     io.jackpot.fx.Display currency = display(fx, catalogue, ctx.queryParams().get("currency"));
     JackpotDefinition j = jackpot(catalogue, ctx.pathParam("id"));
     List<PoolId> ids = j.pools().stream().map(j::poolId).toList();
-    Replies.json(ctx, () -> pools.getAll(ids), live -> JackpotJson.jackpot(j, JackpotJson.byId(live), currency, publicity));
+    Replies.json(ctx, () -> pools.read(ids), live -> JackpotJson.jackpot(j, JackpotJson.byId(live), currency, publicity));
   }
 
   private void pool(RoutingContext ctx) {
@@ -59,7 +59,7 @@ public final class JackpotRoutes {
     JackpotDefinition j = jackpot(catalogue, ctx.pathParam("id"));
     PoolDefinition def = j.pool(ctx.pathParam("key")).orElseThrow(() ->
         new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + j.id() + " has no pool " + ctx.pathParam("key")));
-    Replies.json(ctx, () -> pools.getAll(List.of(j.poolId(def))), live -> {
+    Replies.json(ctx, () -> pools.read(List.of(j.poolId(def))), live -> {
       Pool pool = JackpotJson.byId(live).get(j.poolId(def));
       if (pool == null) {
         throw new Rejection(Kind.UNAVAILABLE, "POOL_NOT_LOADED", "pool " + j.poolId(def) + " is not loaded yet");

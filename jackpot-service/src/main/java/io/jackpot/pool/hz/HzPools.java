@@ -25,6 +25,8 @@ public final class HzPools implements Pools {
 
   private final IMap<String, Pool> map;
   private final Executor callbacks;
+  /** Pools read (one entry-processor call each), for tests: public reads must not add to it per request. */
+  private final java.util.concurrent.atomic.LongAdder poolReads = new java.util.concurrent.atomic.LongAdder();
 
   public HzPools(IMap<String, Pool> map, Executor callbacks) {
     this.map = map;
@@ -44,6 +46,7 @@ public final class HzPools implements Pools {
 
   @Override
   public CompletionStage<Optional<Pool>> get(PoolId id) {
+    poolReads.increment();
     return map.submitToKey(id.key(), new ReadPool()).thenApplyAsync(Optional::ofNullable, callbacks);
   }
 
@@ -56,9 +59,15 @@ public final class HzPools implements Pools {
   @Override
   public CompletionStage<List<Pool>> getAll(Collection<PoolId> ids) {
     List<CompletableFuture<Pool>> calls = new ArrayList<>();
+    poolReads.add(ids.size());
     ids.forEach(id -> calls.add(map.submitToKey(id.key(), new ReadPool()).toCompletableFuture()));
     return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new))
         .thenApplyAsync(v -> calls.stream().map(CompletableFuture::join).filter(p -> p != null).toList(), callbacks);
+  }
+
+  /** How many pools this member has read from the cluster (get and getAll) since it started. */
+  public long poolReads() {
+    return poolReads.sum();
   }
 
   @Override

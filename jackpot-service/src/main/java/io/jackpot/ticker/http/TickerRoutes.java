@@ -7,7 +7,7 @@ import io.jackpot.jackpot.JackpotDefinition;
 import io.jackpot.jackpot.http.JackpotJson;
 import io.jackpot.jackpot.http.JackpotRoutes;
 import io.jackpot.pool.PoolId;
-import io.jackpot.pool.Pools;
+import io.jackpot.pool.PoolReads;
 import io.jackpot.ticker.Subscriber;
 import io.jackpot.ticker.TickerHub;
 import io.vertx.core.json.JsonArray;
@@ -24,7 +24,7 @@ import java.util.Set;
  */
 public final class TickerRoutes {
   private final Catalogue catalogue;
-  private final Pools pools;
+  private final PoolReads pools;
   private final TickerHub hub;
   private final io.jackpot.ticker.TickerSettings settings;
   private final java.time.Clock clock;
@@ -33,7 +33,7 @@ public final class TickerRoutes {
   private final io.jackpot.award.PublicWins publicity;
 
   /** {@code publicity}: what the snapshot shows of the pools' last wins. */
-  public TickerRoutes(Catalogue catalogue, Pools pools, TickerHub hub, io.jackpot.ticker.TickerSettings settings, java.time.Clock clock,
+  public TickerRoutes(Catalogue catalogue, PoolReads pools, TickerHub hub, io.jackpot.ticker.TickerSettings settings, java.time.Clock clock,
       io.jackpot.fx.FxHolder fx, io.jackpot.award.PublicWins publicity) {
     this.publicity = publicity;
     this.fx = fx;
@@ -79,7 +79,7 @@ public final class TickerRoutes {
       var subscriber = new Subscriber(socket, ctx.request().connection(), context, jackpotIds, currency == null ? null : currency.currency(), clock.millis());
       hub.add(subscriber);
       long readAt = clock.millis();
-      pools.getAll(ids).whenComplete((live, error) -> context.runOnContext(v -> {
+      pools.read(ids).whenComplete((live, error) -> context.runOnContext(v -> {
         if (error != null) {
           socket.close((short) 1011, "pools not readable; reconnect");
           return;
