@@ -37,9 +37,10 @@ import org.junit.jupiter.api.Test;
  */
 class HostileBatteryIT {
   /**
-   * Cases whose expected answer is what the service is to answer once changes under way land;
-   * skipped (never sent: some would change the pools today) with their reason printed. Remove a
-   * name once the change is in.
+   * Cases whose expected answer is what the service is to answer once changes under way land:
+   * not asserted, their reason printed. Those that change nothing today are sent and today's
+   * answer printed too; those in {@link #NOT_SENT} would change a pool today. Remove a name once
+   * the change is in.
    */
   static final Map<String, String> PENDING = pending();
 
@@ -47,14 +48,14 @@ class HostileBatteryIT {
     Map<String, String> p = new LinkedHashMap<>();
     String json = "lenient JSON is to be refused 400 MALFORMED_JSON";
     for (String what : List.of("contribution", "claim", "define", "fx", "discontinue")) {
-      for (String lenient : List.of("comment", "single quotes", "trailing comma", "NaN", "duplicate keys", "overlong utf-8")) {
+      for (String lenient : List.of("comment", "duplicate keys", "overlong utf-8")) { // single quotes, trailing commas, NaN: 400 already
         p.put(what + " body " + lenient, json);
       }
     }
     p.put("ws stream comment", json + " (on the stream: 1007)");
     p.put("ws stream duplicate id", json + " (on the stream: 1007)");
     String shared = "a scoped token changing a jackpot whose game another operator plays is to be 403 GAME_SHARED";
-    p.put("scoped token pauses a shared jackpot", shared);
+    p.put("scoped token pauses a shared jackpot", shared); // NOT_SENT, as the three after it
     p.put("scoped token pauses a shared jackpot's pool", shared);
     p.put("scoped token discontinues a shared jackpot's pool", shared);
     p.put("scoped token redefines a shared jackpot", shared);
@@ -93,6 +94,9 @@ class HostileBatteryIT {
     f.put("framing chunked body malformed", "a chunk size that is not hex: the connection is closed without any answer");
     return f;
   }
+
+  static final Set<String> NOT_SENT = Set.of("scoped token pauses a shared jackpot", "scoped token pauses a shared jackpot's pool",
+      "scoped token discontinues a shared jackpot's pool", "scoped token redefines a shared jackpot");
 
   private static JackpotNode node;
   private static int port;
@@ -198,15 +202,13 @@ class HostileBatteryIT {
       String reason = PENDING.get(c.name());
       if (reason != null) {
         pending++;
-        System.out.println("BATTERY pending: " + c.name() + " (expects " + c.expected() + "): " + reason);
+        Outcome today = NOT_SENT.contains(c.name()) ? null : sent(c);
+        String told = today == null ? "not sent" : c.expected().equals(today) ? "ANSWERS IT NOW: take it out of PENDING"
+            : "answers " + today + " today";
+        System.out.println("BATTERY pending: " + c.name() + " (expects " + c.expected() + "; " + told + "): " + reason);
         continue;
       }
-      Outcome got;
-      try {
-        got = HostileWire.send(port, c.send());
-      } catch (Exception e) {
-        got = new Outcome(-2, e.toString());
-      }
+      Outcome got = sent(c);
       if (got.equals(c.expected())) {
         passed++;
         if (FINDINGS.containsKey(c.name())) {
@@ -227,6 +229,14 @@ class HostileBatteryIT {
         () -> assertEquals(List.of(), failed),
         () -> assertEquals(before, after, "nothing hostile changed anything"),
         () -> assertTrue(books.getBoolean("balanced"), books.encode()));
+  }
+
+  private static Outcome sent(Case c) {
+    try {
+      return HostileWire.send(port, c.send());
+    } catch (Exception e) {
+      return new Outcome(-2, e.toString());
+    }
   }
 
   private static String fingerprint(HostileWire.Send send) {

@@ -209,6 +209,7 @@ final class HostileCases {
         add(n + "admin token", new Http(e.method(), e.path(), ADMIN, e.body()), 403, "FORBIDDEN");
         add(n + "viewer token", new Http(e.method(), e.path(), VIEWER, e.body()), 403, "FORBIDDEN");
         add(n + "other operator's admin token", new Http(e.method(), e.path(), OTHER_ADMIN, e.body()), 403, "FORBIDDEN");
+        add(n + "demo operator's admin token", new Http(e.method(), e.path(), DEMO_ADMIN, e.body()), 403, "FORBIDDEN");
       }
     }
     // The other operator's credentials on what is demo's.
@@ -317,6 +318,10 @@ final class HostileCases {
       item(bad[0], "stake", bad[1], "INVALID_AMOUNT");
     }
     item("not a multiple of the coin value", "stake", "1.05", "INVALID_STAKE");
+    item("one micro", "stake", "0.000001", "INVALID_STAKE");
+    item("the most, not a multiple", "stake", "999999.999999", "INVALID_STAKE");
+    item("a JSON number 1e400", "stake", new java.math.BigDecimal("1e400"), "INVALID_FIELD");
+    item("a JSON number -0", "stake", -0.0, "INVALID_FIELD");
     item("below the coin value", "stake", "0.01", "INVALID_STAKE");
 
     item("missing", "currency", ABSENT, "MISSING_FIELD");
@@ -337,6 +342,8 @@ final class HostileCases {
     item("zero", "coinValue", "0", "INVALID_AMOUNT");
     item("letters", "coinValue", "ten", "INVALID_AMOUNT");
     item("huge", "coinValue", "999999999999.999999", "INVALID_AMOUNT");
+    item("one micro", "coinValue", "0.000001", "NO_POOL_FOR_COIN_VALUE");
+    item("a pool's with trailing zeros", "coinValue", "0.1000000", "INVALID_AMOUNT");
 
     String c = "contribution batch ";
     add(c + "item a number", post("/v1/contributions", DEMO_GAMES, batchOf(5)), 200, "INVALID_FIELD");
@@ -378,7 +385,7 @@ final class HostileCases {
     add(m + "form", withType(method, path, token, "application/x-www-form-urlencoded", "a=1"), 415, "UNSUPPORTED_MEDIA_TYPE");
     add(m + "form not percent-encoded", withType(method, path, token, "application/x-www-form-urlencoded", "a=%zz"), 400,
         "MALFORMED_REQUEST");
-    // Lenient JSON Jackson may take today: to become 400 MALFORMED_JSON (pending).
+    // Lenient JSON: comments, duplicate keys and malformed UTF-8 are taken today (pending), the others refused already.
     add(m + "comment", withType(method, path, token, "application/json", "{/* hi */}"), 400, "MALFORMED_JSON");
     add(m + "single quotes", withType(method, path, token, "application/json", "{'a':1}"), 400, "MALFORMED_JSON");
     add(m + "trailing comma", withType(method, path, token, "application/json", "{\"a\":1,}"), 400, "MALFORMED_JSON");
@@ -428,6 +435,8 @@ final class HostileCases {
     claim("unknown", "jackpotId", "nope", 404, "UNKNOWN_POOL");
     claim("64 chars unknown", "jackpotId", "b" + repeat('y', 63), 404, "UNKNOWN_POOL");
     claim("unknown", "poolKey", "cv-0.03", 404, "UNKNOWN_POOL");
+    claim("64 chars unknown", "poolKey", "c" + repeat('k', 63), 404, "UNKNOWN_POOL");
+    claim("65 chars", "poolKey", "c" + repeat('k', 64), 400, "INVALID_FIELD");
     claim("a number", "poolKey", 10, 400, "INVALID_FIELD");
     claim("upper case", "poolKey", "CV-0.10", 400, "INVALID_FIELD");
     claim("empty", "poolKey", "", 400, "INVALID_FIELD");
@@ -489,6 +498,8 @@ final class HostileCases {
     add(p + "jackpot unknown", get("/v1/jackpots/nope", null), 404, "UNKNOWN_JACKPOT");
     add(p + "jackpot upper case", get("/v1/jackpots/BEWITCHED", null), 404, "UNKNOWN_JACKPOT");
     add(p + "jackpot 65 chars", get("/v1/jackpots/b" + repeat('j', 64), null), 404, "UNKNOWN_JACKPOT");
+    add(p + "jackpot 64 chars", get("/v1/jackpots/b" + repeat('j', 63), null), 404, "UNKNOWN_JACKPOT");
+    add(p + "jackpot 4000 chars", get("/v1/jackpots/b" + repeat('j', 4000), null), 404, "UNKNOWN_JACKPOT");
     add(p + "jackpot encoded slash", get("/v1/jackpots/bewitched%2Fpools", null), 404, "UNKNOWN_JACKPOT");
     add(p + "jackpot dot dot", raw("GET /v1/jackpots/../admin/jackpots HTTP/1.1", List.of(), null), 401, "UNAUTHENTICATED");
     add(p + "jackpot currency without a rate", get("/v1/jackpots/candy?currency=XXX", null), 400, "UNSUPPORTED_CURRENCY");
@@ -532,6 +543,8 @@ final class HostileCases {
       add(n + "limit decimal", get(path + "limit=1.5", VIEWER), 400, "INVALID_FIELD");
       add(n + "limit exponent", get(path + "limit=1e3", VIEWER), 400, "INVALID_FIELD");
       add(n + "limit letters", get(path + "limit=ten", VIEWER), 400, "INVALID_FIELD");
+      add(n + "limit hex", get(path + "limit=0x10", VIEWER), 400, "INVALID_FIELD");
+      add(n + "limit with a plus", get(path + "limit=%2B5", VIEWER), 400, "INVALID_FIELD");
       add(n + "limit bad escape", raw("GET " + path + "limit=%%31 HTTP/1.1", List.of("Authorization: Bearer " + VIEWER), null), 400,
           "MALFORMED_REQUEST");
       add(n + "after not base64", get(path + "after=!!!", VIEWER), 400, "INVALID_FIELD");
@@ -675,6 +688,12 @@ final class HostileCases {
     definition("pool drawWeight over a million", d -> pool0(d).put("drawWeight", "1000001"), bad);
     definition("pool drawWeight letters", d -> pool0(d).put("drawWeight", "heavy"), bad);
     definition("pool drawWeight decimal number", d -> pool0(d).put("drawWeight", 1.5), bad);
+    definition("pool drawWeight integer over a million", d -> pool0(d).put("drawWeight", 1_000_001), bad);
+    definition("pool drawWeight 1e300", d -> pool0(d).put("drawWeight", new java.math.BigDecimal("1e300")), bad);
+    definition("pool drawWeight past a long", d -> pool0(d).put("drawWeight", "99999999999999999999"), bad);
+    definition("pool seed tiny, ceiling tinier", d -> pool0(d).put("seed", "0.000002").put("ceiling", "0.000001"), bad);
+    definition("pool random stakePerHit 13 digits", d -> pool0(d).put("trigger", new JsonObject().put("type", "RANDOM")
+        .put("stakePerHit", "1000000000000")), bad);
     definition("pool coinValue with routing ALL", d -> pool0(d).put("coinValue", "0.10"), bad);
     definition("routing COIN_VALUE without coin values", d -> d.put("routing", "COIN_VALUE"), bad);
     definition("pool overflowTo unknown", d -> pool0(d).put("overflowTo", new JsonObject().put("jackpotId", "nope").put("poolKey", "x")),
@@ -739,6 +758,9 @@ final class HostileCases {
     fx("confirm a string", f -> f.put("confirm", "yes"), bad);
     fx("rate jumping tenfold", f -> f.getJsonObject("rates").put("GBP", "8.5"), "FX_RATE_JUMP");
     fx("rate falling tenfold", f -> f.getJsonObject("rates").put("USD", "0.108"), "FX_RATE_JUMP");
+    fx("rate one micro", f -> f.getJsonObject("rates").put("GBP", "0.000001"), "FX_RATE_JUMP");
+    fx("rate a million", f -> f.getJsonObject("rates").put("GBP", "1000000"), "FX_RATE_JUMP");
+    fx("rate 1e400 as a number", f -> f.getJsonObject("rates").put("GBP", new java.math.BigDecimal("1e400")), bad);
     add("fx over 64 KiB", put("/v1/admin/fx-rates", ADMIN, fx().put("padding", repeat('x', 70_000)).encode()), 413, "PAYLOAD_TOO_LARGE");
     body("fx", "/v1/admin/fx-rates", ADMIN);
   }
