@@ -246,6 +246,8 @@ final class HostileCases {
     add("other operator: admin sets fx rates", put("/v1/admin/fx-rates", OTHER_ADMIN, fx().encode()), 403, "NETWORK_WIDE");
     add("other operator: admin reads demo's round", get("/v1/admin/rounds?roundId=HB-SETUP-D&operatorId=demo", OTHER_ADMIN), 403,
         "OTHER_OPERATOR");
+    add("other operator: demo admin names other's round", get("/v1/admin/rounds?roundId=HB-SETUP-O&operatorId=other", DEMO_ADMIN), 403,
+        "OTHER_OPERATOR");
     add("other operator: admin's own round of demo's id", get("/v1/admin/rounds?roundId=HB-SETUP-D", OTHER_ADMIN), 404,
         "UNKNOWN_ROUND");
     add("other operator: admin lists wins of demo's jackpot", get("/v1/admin/wins?jackpotId=candy", OTHER_ADMIN), 403,
@@ -364,6 +366,10 @@ final class HostileCases {
         "TOO_MANY_ITEMS");
     add(c + "over 1 MiB", post("/v1/contributions", DEMO_GAMES, batchOf(item().put("playerId", repeat('x', 1_100_000)))), 413,
         "PAYLOAD_TOO_LARGE");
+    add("contribution content type application/jsonx", withType("POST", "/v1/contributions", DEMO_GAMES, "application/jsonx",
+        batchOf(item().put("gameId", "nope"))), 200, "UNKNOWN_GAME");
+    add("contribution content type json, charset utf-16", withType("POST", "/v1/contributions", DEMO_GAMES,
+        "application/json; charset=utf-16", batchOf(item().put("gameId", "nope"))), 200, "UNKNOWN_GAME");
     body("contribution", "/v1/contributions", DEMO_GAMES);
   }
 
@@ -833,6 +839,12 @@ final class HostileCases {
     add(f + "path raw utf-8", new Raw(HostileWire.request("GET /v1/jackpots/caf\u00c3\u00a9 HTTP/1.1", List.of(), null)), 404,
         "UNKNOWN_JACKPOT");
     add(f + "path raw control byte", raw("GET /v1/jackpots/\u0001 HTTP/1.1", List.of(), null), 404, "UNKNOWN_JACKPOT");
+    add(f + "HTTP/1.0", raw("GET /v1/jackpots/nope HTTP/1.0", List.of(), null), 404, "UNKNOWN_JACKPOT");
+    add(f + "no Host header", new Raw("GET /v1/jackpots/nope HTTP/1.1\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII)),
+        400, "MALFORMED_REQUEST");
+    // An obsolete folded header is joined with a space, as RFC 9112 lets a server do: the token is the admin's.
+    add(f + "header folded over two lines", raw("GET /v1/admin/jackpots HTTP/1.1", List.of("Authorization: Bearer", " " + ADMIN), null),
+        200, "OK");
     add(f + "unknown method", raw("BREW /v1/jackpots HTTP/1.1", List.of(), null), 405, "METHOD_NOT_ALLOWED");
     add(f + "TRACE", raw("TRACE /v1/jackpots HTTP/1.1", List.of(), null), 405, "METHOD_NOT_ALLOWED");
     add(f + "absolute-form target", raw("GET http://127.0.0.1/v1/jackpots/nope HTTP/1.1", List.of(), null), 404, "UNKNOWN_JACKPOT");
