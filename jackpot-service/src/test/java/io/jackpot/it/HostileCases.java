@@ -221,6 +221,8 @@ final class HostileCases {
         batchOf(item().put("gameId", "creepy-candy").putNull("coinValue"))), 200, "GAME_NOT_LINKED");
     add("other operator: claim of demo's recorded round", post("/v1/wins", OTHER_GAMES,
         claim().put("roundId", "HB-SETUP-D").encode()), 409, "ROUND_NOT_RECORDED");
+    add("other operator: game key lists the wins of demo's round id", get("/v1/wins?roundId=HB-SETUP-D", OTHER_GAMES), 200, "OK wins=0");
+    add("other operator: admin counts demo's rounds", get("/v1/admin/rounds/count?prefix=HB-SETUP-D", OTHER_ADMIN), 200, "OK rounds=0");
     add("other operator: admin reads demo's jackpot", get("/v1/admin/jackpots/candy", OTHER_ADMIN), 403, "OTHER_OPERATOR");
     add("other operator: demo admin reads other's jackpot", get("/v1/admin/jackpots/other-bears", DEMO_ADMIN), 403, "OTHER_OPERATOR");
     for (String w : List.of("pause", "resume")) {
@@ -470,7 +472,7 @@ final class HostileCases {
     add(w + "roundId missing", get("/v1/wins", DEMO_GAMES), 400, "MISSING_FIELD");
     add(w + "roundId empty", get("/v1/wins?roundId=", DEMO_GAMES), 400, "MISSING_FIELD");
     add(w + "roundId 129 chars", get("/v1/wins?roundId=HB-" + repeat('q', 126), DEMO_GAMES), 400, "MISSING_FIELD");
-    add(w + "roundId 128 chars", get("/v1/wins?roundId=HB-" + repeat('q', 125), DEMO_GAMES), 200, "OK");
+    add(w + "roundId 128 chars", get("/v1/wins?roundId=HB-" + repeat('q', 125), DEMO_GAMES), 200, "OK wins=0");
     add(w + "roundId NUL", get("/v1/wins?roundId=HB-%00", DEMO_GAMES), 400, "MISSING_FIELD");
     add(w + "roundId line feed", get("/v1/wins?roundId=HB-%0A", DEMO_GAMES), 400, "MISSING_FIELD");
     add(w + "roundId non-ascii", get("/v1/wins?roundId=HB-%C3%A9", DEMO_GAMES), 400, "MISSING_FIELD");
@@ -480,7 +482,7 @@ final class HostileCases {
         400, "MALFORMED_REQUEST");
     add(w + "currency lower case", get("/v1/wins?roundId=HB-1&currency=eur", DEMO_GAMES), 400, "INVALID_FIELD");
     add(w + "currency four letters", get("/v1/wins?roundId=HB-1&currency=EURO", DEMO_GAMES), 400, "INVALID_FIELD");
-    add(w + "roundId twice", get("/v1/wins?roundId=HB-1&roundId=HB-2", DEMO_GAMES), 200, "OK");
+    add(w + "roundId twice", get("/v1/wins?roundId=HB-1&roundId=HB-2", DEMO_GAMES), 200, "OK wins=0");
     String o = "win by id ";
     add(o + "unknown", get("/v1/wins/w-bewitched~cv-0.10~999999", DEMO_GAMES), 404, "UNKNOWN_WIN");
     add(o + "not a win id", get("/v1/wins/nope", DEMO_GAMES), 404, "UNKNOWN_WIN");
@@ -556,7 +558,7 @@ final class HostileCases {
       add(n + "after not base64", get(path + "after=!!!", VIEWER), 400, "INVALID_FIELD");
       // An audit cursor with base64 padding is the same cursor: a page (no forgery); the wins listing's is another listing's.
       add(n + "after padded base64", get(path + "after=" + Base64.getUrlEncoder().encodeToString("a:10".getBytes()), VIEWER),
-          listing.equals("audit") ? 200 : 400, listing.equals("audit") ? "OK" : "INVALID_FIELD");
+          listing.equals("audit") ? 200 : 400, listing.equals("audit") ? "OK entries=0" : "INVALID_FIELD");
       add(n + "after empty kind", get(path + "after=" + cursor(":"), VIEWER), 400, "INVALID_FIELD");
       add(n + "after 2000 chars", get(path + "after=" + repeat('A', 2000), VIEWER), 400, "INVALID_FIELD");
     }
@@ -587,14 +589,14 @@ final class HostileCases {
     add(a + "id past a long", get("/v1/admin/audit?after=" + cursor("a:99999999999999999999"), VIEWER), 400, "INVALID_FIELD");
     add(a + "id decimal", get("/v1/admin/audit?after=" + cursor("a:1.5"), VIEWER), 400, "INVALID_FIELD");
     add(a + "id with a space", get("/v1/admin/audit?after=" + cursor("a: 1"), VIEWER), 400, "INVALID_FIELD");
-    add(a + "id negative", get("/v1/admin/audit?after=" + cursor("a:-1"), VIEWER), 200, "OK");
-    add(a + "id with a plus", get("/v1/admin/audit?after=" + cursor("a:+1"), VIEWER), 200, "OK");
+    add(a + "id negative", get("/v1/admin/audit?after=" + cursor("a:-1"), VIEWER), 200, "OK entries=4");
+    add(a + "id with a plus", get("/v1/admin/audit?after=" + cursor("a:+1"), VIEWER), 200, "OK entries=3");
 
     String j = "admin wins jackpotId ";
     add(j + "unknown", get("/v1/admin/wins?jackpotId=nope", VIEWER), 404, "UNKNOWN_JACKPOT");
     add(j + "upper case", get("/v1/admin/wins?jackpotId=NOPE", VIEWER), 404, "UNKNOWN_JACKPOT");
     add(j + "65 chars", get("/v1/admin/wins?jackpotId=b" + repeat('w', 64), VIEWER), 404, "UNKNOWN_JACKPOT");
-    add(j + "NUL", get("/v1/admin/wins?jackpotId=candy%00", VIEWER), 200, "OK");
+    add(j + "NUL", get("/v1/admin/wins?jackpotId=candy%00", VIEWER), 200, "OK wins=0");
 
     String r = "admin rounds ";
     add(r + "roundId missing", get("/v1/admin/rounds?operatorId=demo", VIEWER), 400, "MISSING_FIELD");
@@ -607,14 +609,15 @@ final class HostileCases {
     add(r + "operatorId missing with a network token", get("/v1/admin/rounds?roundId=HB-SETUP-D", VIEWER), 400, "MISSING_FIELD");
     add(r + "operatorId 129 chars", get("/v1/admin/rounds?roundId=HB-SETUP-D&operatorId=" + repeat('o', 129), VIEWER), 400,
         "INVALID_FIELD");
-    add(r + "operatorId control", get("/v1/admin/rounds?roundId=HB-SETUP-D&operatorId=demo%0D", VIEWER), 200, "OK");
+    add(r + "operatorId control", get("/v1/admin/rounds?roundId=HB-SETUP-D&operatorId=demo%0D", VIEWER), 200,
+        "OK wins=1");
     add(r + "operatorId unknown", get("/v1/admin/rounds?roundId=HB-SETUP-D&operatorId=nobody", VIEWER), 404, "UNKNOWN_ROUND");
     String k = "admin rounds count ";
     add(k + "prefix missing", get("/v1/admin/rounds/count", VIEWER), 400, "INVALID_FIELD");
     add(k + "prefix 3 chars", get("/v1/admin/rounds/count?prefix=HB-", VIEWER), 400, "INVALID_FIELD");
     add(k + "prefix 65 chars", get("/v1/admin/rounds/count?prefix=" + repeat('P', 65), VIEWER), 400, "INVALID_FIELD");
     add(k + "prefix percent", get("/v1/admin/rounds/count?prefix=HB-%25%25", VIEWER), 400, "INVALID_FIELD");
-    add(k + "prefix underscore wildcard is literal", get("/v1/admin/rounds/count?prefix=____", VIEWER), 200, "OK");
+    add(k + "prefix underscore wildcard is literal", get("/v1/admin/rounds/count?prefix=____", VIEWER), 200, "OK rounds=0");
     add(k + "prefix space", get("/v1/admin/rounds/count?prefix=HB-+x", VIEWER), 400, "INVALID_FIELD");
     add(k + "prefix non-ascii", get("/v1/admin/rounds/count?prefix=HB-%C3%A9x", VIEWER), 400, "INVALID_FIELD");
     String g = "admin jackpot ";
@@ -939,7 +942,7 @@ final class HostileCases {
     add(t + "jackpots 2000 commas", new Ws("/v1/ticker?jackpots=" + ",".repeat(2000), HostileWire.upgrade(null), List.of()), 101,
         "TICKER_SNAPSHOT");
     add(t + "jackpots bad escape", new Ws("/v1/ticker?jackpots=%zz", HostileWire.upgrade(null), List.of()), 400, "MALFORMED_REQUEST");
-    add(t + "binary frame from a subscriber", new Ws("/v1/ticker?jackpots=candy", HostileWire.upgrade(null),
+    add(t + "binary frame from a subscriber, snapshot first", new Ws("/v1/ticker?jackpots=candy", HostileWire.upgrade(null),
         List.of(HostileWire.frame(0x82, new byte[] {1, 2, 3}, true))), 101, "TICKER_SNAPSHOT");
 
     String s = "ws stream ";

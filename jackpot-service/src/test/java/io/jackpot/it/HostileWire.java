@@ -34,7 +34,10 @@ final class HostileWire {
       return status + " " + code;
     }
 
-    /** The error body's code; for a contributions answer its first item's refusal (or status); OK for any other JSON. */
+    /**
+     * The error body's code; for a contributions answer its first item's refusal (or status); for
+     * a listing OK and its size; OK for any other JSON.
+     */
     static Outcome of(int status, String body) {
       if (body == null || body.isBlank()) {
         return new Outcome(status, "EMPTY_BODY");
@@ -53,7 +56,13 @@ final class HostileWire {
         JsonObject itemError = first.getValue("error") instanceof JsonObject e ? e : null;
         return new Outcome(status, itemError != null ? String.valueOf(itemError.getValue("code")) : "item " + first.getValue("status"));
       }
-      return new Outcome(status, "OK");
+      // A listing says how much it gave: a hostile read must not see more than its own.
+      for (String listing : List.of("wins", "entries")) {
+        if (json.getValue(listing) instanceof JsonArray items) {
+          return new Outcome(status, "OK " + listing + "=" + items.size());
+        }
+      }
+      return new Outcome(status, json.getValue("rounds") instanceof Number n ? "OK rounds=" + n : "OK");
     }
   }
 
