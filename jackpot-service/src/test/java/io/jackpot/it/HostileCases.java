@@ -223,6 +223,12 @@ final class HostileCases {
         claim().put("roundId", "HB-SETUP-D").encode()), 409, "ROUND_NOT_RECORDED");
     add("other operator: game key lists the wins of demo's round id", get("/v1/wins?roundId=HB-SETUP-D", OTHER_GAMES), 200, "OK wins=0");
     add("other operator: admin counts demo's rounds", get("/v1/admin/rounds/count?prefix=HB-SETUP-D", OTHER_ADMIN), 200, "OK rounds=0");
+    // A scoped token's listings hold its operator's only: other-bears, its pool, its definition's entry, its win and round.
+    add("other operator: admin lists jackpots", get("/v1/admin/jackpots", OTHER_ADMIN), 200, "OK jackpots=1");
+    add("other operator: admin reconciles", get("/v1/admin/reconciliation", OTHER_ADMIN), 200, "OK pools=1");
+    add("other operator: admin reads the audit", get("/v1/admin/audit", OTHER_ADMIN), 200, "OK entries=1");
+    add("other operator: admin lists wins", get("/v1/admin/wins", OTHER_ADMIN), 200, "OK wins=1");
+    add("other operator: admin counts setup rounds", get("/v1/admin/rounds/count?prefix=HB-SETUP", OTHER_ADMIN), 200, "OK rounds=1");
     add("other operator: admin reads demo's jackpot", get("/v1/admin/jackpots/candy", OTHER_ADMIN), 403, "OTHER_OPERATOR");
     add("other operator: demo admin reads other's jackpot", get("/v1/admin/jackpots/other-bears", DEMO_ADMIN), 403, "OTHER_OPERATOR");
     for (String w : List.of("pause", "resume")) {
@@ -847,7 +853,7 @@ final class HostileCases {
         400, "MALFORMED_REQUEST");
     // An obsolete folded header is joined with a space, as RFC 9112 lets a server do: the token is the admin's.
     add(f + "header folded over two lines", raw("GET /v1/admin/jackpots HTTP/1.1", List.of("Authorization: Bearer", " " + ADMIN), null),
-        200, "OK");
+        200, "OK jackpots=3");
     add(f + "unknown method", raw("BREW /v1/jackpots HTTP/1.1", List.of(), null), 405, "METHOD_NOT_ALLOWED");
     add(f + "TRACE", raw("TRACE /v1/jackpots HTTP/1.1", List.of(), null), 405, "METHOD_NOT_ALLOWED");
     add(f + "absolute-form target", raw("GET http://127.0.0.1/v1/jackpots/nope HTTP/1.1", List.of(), null), 404, "UNKNOWN_JACKPOT");

@@ -57,7 +57,7 @@ final class HostileWire {
         return new Outcome(status, itemError != null ? String.valueOf(itemError.getValue("code")) : "item " + first.getValue("status"));
       }
       // A listing says how much it gave: a hostile read must not see more than its own.
-      for (String listing : List.of("wins", "entries")) {
+      for (String listing : List.of("wins", "entries", "jackpots", "pools")) {
         if (json.getValue(listing) instanceof JsonArray items) {
           return new Outcome(status, "OK " + listing + "=" + items.size());
         }
