@@ -460,6 +460,7 @@ final class HostileCases {
     claim("lower case", "currency", "eur", 400, "INVALID_FIELD");
     claim("a number", "currency", 978, 400, "INVALID_FIELD");
     claim("without a rate", "currency", "XXX", 400, "UNSUPPORTED_CURRENCY");
+    claim("with a rate, made-up round", "currency", "GBP", 409, "ROUND_NOT_RECORDED");
     add("claim jackpot game of a made-up round", post("/v1/wins", DEMO_GAMES,
         claim().put("gameId", "creepy-candy").put("jackpotId", "candy").putNull("poolKey").encode()), 409, "ROUND_NOT_RECORDED");
     add("claim of a recorded round by another player", post("/v1/wins", DEMO_GAMES, claim().put("roundId", "HB-SETUP-D")
@@ -524,6 +525,9 @@ final class HostileCases {
     add(p + "pool currency without a rate", get("/v1/jackpots/candy/pools/mini?currency=XXX", null), 400, "UNSUPPORTED_CURRENCY");
     add(p + "ticker over plain HTTP", get("/v1/ticker", null), 400, "WEBSOCKET_REQUIRED");
     add(p + "stream over plain HTTP", get("/v1/contributions/stream", DEMO_GAMES), 400, "WEBSOCKET_REQUIRED");
+    add(p + "stream over plain HTTP without a key", get("/v1/contributions/stream", null), 401, "UNAUTHENTICATED");
+    add(p + "stream over plain HTTP with an admin token", get("/v1/contributions/stream", ADMIN), 403, "FORBIDDEN");
+    add(p + "POST to the stream", post("/v1/contributions/stream", DEMO_GAMES, batchOf(item())), 405, "METHOD_NOT_ALLOWED");
     add(p + "unknown path under v1", get("/v1/nope", null), 404, "NOT_FOUND");
     add(p + "unknown admin path", get("/v1/admin/nope", ADMIN), 404, "NOT_FOUND");
     add(p + "POST to an unknown path under v1", post("/v1/nope", null, "{}"), 404, "NOT_FOUND");
@@ -550,6 +554,8 @@ final class HostileCases {
       add(n + "to year 300000", get(path + "to=%2B300000-01-01T00:00:00Z", VIEWER), 400, "INVALID_FIELD");
       add(n + "to month 13", get(path + "to=2026-13-01T00:00:00Z", VIEWER), 400, "INVALID_FIELD");
       add(n + "to epoch millis", get(path + "to=1700000000000", VIEWER), 400, "INVALID_FIELD");
+      add(n + "from after to", get(path + "from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z", VIEWER), 200,
+          "OK " + (listing.equals("wins") ? "wins" : "entries") + "=0");
       add(n + "limit zero", get(path + "limit=0", VIEWER), 400, "INVALID_FIELD");
       add(n + "limit negative", get(path + "limit=-1", VIEWER), 400, "INVALID_FIELD");
       add(n + "limit 10001", get(path + "limit=10001", VIEWER), 400, "INVALID_FIELD");
@@ -944,6 +950,8 @@ final class HostileCases {
         "UNSUPPORTED_CURRENCY");
     add(t + "currency lower case", new Ws("/v1/ticker?currency=gbp", HostileWire.upgrade(null), List.of()), 400, "UNSUPPORTED_CURRENCY");
     add(t + "unknown jackpot", new Ws("/v1/ticker?jackpots=candy,nope", HostileWire.upgrade(null), List.of()), 404, "UNKNOWN_JACKPOT");
+    add(t + "jackpot 65 chars", new Ws("/v1/ticker?jackpots=c" + repeat('t', 64), HostileWire.upgrade(null), List.of()), 404,
+        "UNKNOWN_JACKPOT");
     add(t + "jackpot upper case", new Ws("/v1/ticker?jackpots=CANDY", HostileWire.upgrade(null), List.of()), 404, "UNKNOWN_JACKPOT");
     add(t + "jackpots 2000 commas", new Ws("/v1/ticker?jackpots=" + ",".repeat(2000), HostileWire.upgrade(null), List.of()), 101,
         "TICKER_SNAPSHOT");
