@@ -76,7 +76,8 @@ class HostileBatteryIT {
 
   private static Map<String, String> findings() {
     Map<String, String> f = new LinkedHashMap<>();
-    String cursor = "an audit cursor a:<id> is read by Long.parseLong, which takes a sign: a forged cursor is a page, not 400 INVALID_FIELD";
+    String cursor = "an audit cursor a:<id> is read by Long.parseLong, which takes a sign: a forged cursor is a page,"
+        + " not 400 INVALID_FIELD";
     f.put("admin audit after id negative", cursor);
     f.put("admin audit after id with a plus", cursor);
     String trimmed = "the query parameter is trimmed (String.trim drops every char <= U+0020): a control character is ignored, not refused";

@@ -18,7 +18,7 @@ import java.util.function.Consumer;
 /**
  * The hostile battery's cases: from each valid request shape of openapi.yaml, one thing wrong at a
  * time (a field, a type, a bound, a credential, the framing), each with the status and code the
- * service answers. Round ids all start {@code HB-}, so the test can check none was recorded.
+ * service answers. Case names are unique; so is what each case sends.
  */
 final class HostileCases {
   static final String DEMO_GAMES = "hb-demo-games-key-01";
@@ -29,7 +29,7 @@ final class HostileCases {
   static final String OTHER_ADMIN = "hb-other-admin-tok-4";
   static final String GARBAGE = "not-a-configured-secret";
 
-  /** What the cases are built on, made before the battery: a win of each operator, and the cursors of real pages. */
+  /** What the cases are built on, made before the battery: a win of each operator, the cursors of real pages, two definitions in force. */
   record Setup(String demoWin, String otherWin, String winsCursor, String auditCursor, JsonObject candy, JsonObject bewitched) {}
 
   record Case(String name, Send send, Outcome expected) {}
@@ -941,7 +941,8 @@ final class HostileCases {
         List.of()), 400, "WEBSOCKET_REQUIRED");
     add(u + "no connection upgrade", new Ws(path, HostileWire.upgrade(DEMO_GAMES).replace("Connection: Upgrade", "Connection: keep-alive"),
         List.of()), 400, "WEBSOCKET_REQUIRED");
-    add(u + "upgrade to another protocol", new Ws(path, HostileWire.upgrade(DEMO_GAMES).replace("Upgrade: websocket", "Upgrade: chat"), List.of()), 400,
+    add(u + "upgrade to another protocol", new Ws(path, HostileWire.upgrade(DEMO_GAMES).replace("Upgrade: websocket", "Upgrade: chat"),
+        List.of()), 400,
         "WEBSOCKET_REQUIRED");
     String t = "ws upgrade ticker ";
     add(t + "version 12", new Ws("/v1/ticker", HostileWire.upgrade(null).replace("Version: 13", "Version: 12"), List.of()), 426,
@@ -979,7 +980,8 @@ final class HostileCases {
     add(s + "reserved bits", streamFrames(HostileWire.frame(0xC1, "{}".getBytes(), true)), -1, "CLOSED_WITHOUT_FRAME");
     add(s + "continuation without a start", streamFrames(HostileWire.frame(0x80, "{}".getBytes(), true)), -1, "CLOSED_WITHOUT_FRAME");
     add(s + "fragmented control frame", streamFrames(HostileWire.frame(0x09, "ping".getBytes(), true)), -1, "CLOSED_WITHOUT_FRAME");
-    add(s + "close frame code 999", streamFrames(HostileWire.frame(0x88, new byte[] {0x03, (byte) 0xe7}, true)), -1, "CLOSED_WITHOUT_FRAME");
+    add(s + "close frame code 999", streamFrames(HostileWire.frame(0x88, new byte[] {0x03, (byte) 0xe7}, true)), -1,
+        "CLOSED_WITHOUT_FRAME");
     add(s + "contributions empty", stream("{\"id\":1,\"contributions\":[]}"), 400, "EMPTY_BATCH");
     add(s + "contributions missing", stream("{\"id\":2}"), 400, "MISSING_FIELD");
     add(s + "contributions a string", stream("{\"id\":3,\"contributions\":\"x\"}"), 400, "INVALID_FIELD");
