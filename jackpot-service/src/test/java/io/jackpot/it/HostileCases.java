@@ -425,6 +425,10 @@ final class HostileCases {
 
   private void claims() {
     add("claim of a made-up round", post("/v1/wins", DEMO_GAMES, claim().encode()), 409, "ROUND_NOT_RECORDED");
+    claim("SQL quote", "roundId", "HB-' OR '1'='1", 409, "ROUND_NOT_RECORDED");
+    claim("SQL comment", "playerId", "p-hb'; --", 409, "ROUND_NOT_RECORDED");
+    claim("LIKE wildcards", "roundId", "HB-SETUP-%", 409, "ROUND_NOT_RECORDED");
+    claim("dotless i", "jackpotId", "bew\u0131tched", 400, "INVALID_FIELD");
     claim("128 chars", "roundId", "HB-" + repeat('c', 125), 409, "ROUND_NOT_RECORDED");
     for (String field : List.of("roundId", "playerId")) {
       claim("missing", field, ABSENT, 400, "MISSING_FIELD");
@@ -489,6 +493,8 @@ final class HostileCases {
         400, "MALFORMED_REQUEST");
     add(w + "currency lower case", get("/v1/wins?roundId=HB-1&currency=eur", DEMO_GAMES), 400, "INVALID_FIELD");
     add(w + "currency four letters", get("/v1/wins?roundId=HB-1&currency=EURO", DEMO_GAMES), 400, "INVALID_FIELD");
+    add(w + "roundId SQL quote", get("/v1/wins?roundId=HB-SETUP-D%27%20OR%20%271%27%3D%271", DEMO_GAMES), 200, "OK wins=0");
+    add(w + "roundId LIKE wildcard", get("/v1/wins?roundId=HB-SETUP-%25", DEMO_GAMES), 200, "OK wins=0");
     add(w + "roundId twice", get("/v1/wins?roundId=HB-1&roundId=HB-2", DEMO_GAMES), 200, "OK wins=0");
     String o = "win by id ";
     add(o + "unknown", get("/v1/wins/w-bewitched~cv-0.10~999999", DEMO_GAMES), 404, "UNKNOWN_WIN");
@@ -593,6 +599,8 @@ final class HostileCases {
     add(w + "win id sequence 20 digits", get("/v1/admin/wins?after=" + cursor("w:1700000000000000:w-a~b~12345678901234567890"), VIEWER),
         400, "INVALID_FIELD");
     add(w + "win id NUL", get("/v1/admin/wins?after=" + cursor("w:1700000000000000:w-a~b~1\u0000"), VIEWER), 400, "INVALID_FIELD");
+    add(w + "well-formed, made up, at year 9999", get("/v1/admin/wins?after=" + cursor("w:253402300799000000:w-bewitched~cv-0.10~1"),
+        VIEWER), 200, "OK wins=0");
     add(w + "a real cursor with a byte more", get("/v1/admin/wins?after=" + setup.winsCursor() + "A", VIEWER), 400, "INVALID_FIELD");
     String a = "admin audit after ";
     add(a + "the wins' cursor", get("/v1/admin/audit?after=" + setup.winsCursor(), VIEWER), 400, "INVALID_FIELD");
@@ -615,6 +623,7 @@ final class HostileCases {
     add(r + "roundId empty", get("/v1/admin/rounds?roundId=&operatorId=demo", VIEWER), 400, "MISSING_FIELD");
     add(r + "roundId 129 chars", get("/v1/admin/rounds?operatorId=demo&roundId=" + repeat('r', 129), VIEWER), 400, "MISSING_FIELD");
     add(r + "roundId NUL", get("/v1/admin/rounds?operatorId=demo&roundId=HB%00", VIEWER), 400, "MISSING_FIELD");
+    add(r + "roundId SQL quote", get("/v1/admin/rounds?operatorId=demo&roundId=HB-SETUP-D%27--", VIEWER), 404, "UNKNOWN_ROUND");
     add(r + "roundId unknown", get("/v1/admin/rounds?operatorId=demo&roundId=HB-NEVER", VIEWER), 404, "UNKNOWN_ROUND");
     add(r + "roundId 128 chars unknown", get("/v1/admin/rounds?operatorId=demo&roundId=" + repeat('r', 128), VIEWER), 404,
         "UNKNOWN_ROUND");
@@ -680,6 +689,9 @@ final class HostileCases {
     definition("pool key 65 chars", d -> pool0(d).put("key", "s" + repeat('k', 64)), bad);
     definition("pool keys repeated", d -> pool0(d).put("key", "big"), bad);
     definition("pool name empty", d -> pool0(d).put("name", ""), bad);
+    definition("pool name NUL", d -> pool0(d).put("name", "Small\u0000"), bad);
+    definition("pool name lone surrogate", d -> pool0(d).put("name", "Small\uDBFF"), bad);
+    definition("pool name line break", d -> pool0(d).put("name", "Sm\r\nall"), bad);
     definition("pool seed missing", d -> pool0(d).remove("seed"), bad);
     definition("pool seed zero", d -> pool0(d).put("seed", "0"), bad);
     definition("pool seed negative", d -> pool0(d).put("seed", "-5.00"), bad);
