@@ -37,6 +37,9 @@ public final class AwardService {
   private final ClaimRounds claimRounds;
   private final RoundClaims roundClaims;
   private final io.jackpot.pool.Pools pools;
+  /** The claims of a round on a jackpot being played on this member, by round key (oneAtATime). */
+  private final java.util.concurrent.ConcurrentHashMap<String, CompletableFuture<Void>> localTries =
+      new java.util.concurrent.ConcurrentHashMap<>();
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(AwardService.class);
 
   /**
@@ -142,6 +145,22 @@ public final class AwardService {
   private CompletionStage<Win> oneAtATime(Caller caller, ClaimRequest request, JackpotDefinition jackpot,
       java.util.function.Supplier<CompletionStage<Win>> game, java.util.function.Supplier<CompletionStage<Win>> whileHeld) {
     String key = RoundClaims.jackpotGameKey(request.jackpotId(), caller.operatorId(), request.roundId());
+    // A try of the same round on this member: played again once it is over, so that a claim sent
+    // several times at once gets the first try's win rather than ROUND_IN_PROGRESS.
+    CompletableFuture<Void> mine = new CompletableFuture<>();
+    CompletableFuture<Void> running = localTries.putIfAbsent(key, mine);
+    if (running != null) {
+      return running.thenCompose(over -> oneAtATime(caller, request, jackpot, game, whileHeld));
+    }
+    CompletionStage<Win> tried = io.jackpot.error.Failures.attempt(() -> clusterWide(key, caller, request, game, whileHeld));
+    return tried.whenComplete((win, error) -> {
+      localTries.remove(key, mine);
+      mine.complete(null);
+    });
+  }
+
+  private CompletionStage<Win> clusterWide(String key, Caller caller, ClaimRequest request,
+      java.util.function.Supplier<CompletionStage<Win>> game, java.util.function.Supplier<CompletionStage<Win>> whileHeld) {
     java.util.Map<String, String> claim = java.util.Map.of(key, request.gameId() + "\u0000" + request.playerId());
     String token = java.util.UUID.randomUUID().toString();
     return roundClaims.claim(claim, token).thenCompose(claimed -> {

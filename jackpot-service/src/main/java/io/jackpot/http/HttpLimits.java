@@ -11,7 +11,7 @@ import java.time.Duration;
 public record HttpLimits(Duration headerTimeout, Duration idleTimeout, int maxConnectionsPerClient) {
   public static final int DEFAULT_HEADER_TIMEOUT_SECONDS = 15;
   public static final int DEFAULT_IDLE_TIMEOUT_SECONDS = 60;
-  public static final int DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 256;
+  public static final int DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 1024;
 
   public HttpLimits {
     if (headerTimeout.toSeconds() < 1 || idleTimeout.toSeconds() < 1) {

@@ -70,7 +70,7 @@ class ServiceConfigTest {
     ServiceConfig defaults = ServiceConfig.fromEnv(Map.of());
     assertEquals(java.time.Duration.ofSeconds(15), defaults.http().headerTimeout());
     assertEquals(java.time.Duration.ofSeconds(60), defaults.http().idleTimeout());
-    assertEquals(256, defaults.http().maxConnectionsPerClient());
+    assertEquals(1024, defaults.http().maxConnectionsPerClient());
     assertEquals(64, defaults.ticker().maxSubscribersPerClient());
     ServiceConfig set = ServiceConfig.fromEnv(Map.of("JACKPOT_HTTP_HEADER_TIMEOUT_SECONDS", "5", "JACKPOT_HTTP_IDLE_TIMEOUT_SECONDS", "120",
         "JACKPOT_HTTP_MAX_CONNECTIONS_PER_CLIENT", "1000", "JACKPOT_TICKER_MAX_SUBSCRIBERS_PER_CLIENT", "10"));

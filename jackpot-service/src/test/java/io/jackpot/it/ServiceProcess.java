@@ -43,7 +43,7 @@ public final class ServiceProcess {
     pb.environment().keySet().removeIf(name -> name.startsWith("JACKPOT_"));
     pb.environment().put("JACKPOT_DATA_DIR", data.toString());
     pb.environment().put("JACKPOT_HTTP_PORT", Integer.toString(http));
-    pb.environment().putAll(env);
+    pb.environment().putAll(TestNodes.withTestBounds(env));
     return pb.start();
   }
 

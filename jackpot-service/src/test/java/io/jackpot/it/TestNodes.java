@@ -78,9 +78,20 @@ final class TestNodes {
     return start(Map.of(), pgUrl, cluster, catalogue);
   }
 
+  /**
+   * {@code env} with the per-client bounds raised where it does not set them: tests claim and open
+   * connections from one address far faster than a game does (ClaimRoundsIT and SlowClientsIT test the bounds).
+   */
+  static Map<String, String> withTestBounds(Map<String, String> env) {
+    Map<String, String> out = new java.util.HashMap<>(Map.of("JACKPOT_CLAIMS_PER_SECOND", "100000",
+        "JACKPOT_HTTP_MAX_CONNECTIONS_PER_CLIENT", "100000"));
+    out.putAll(env);
+    return out;
+  }
+
   /** A member with these settings ({@code env}, as JACKPOT_* variables) besides its port, database and cluster. */
   static JackpotNode start(Map<String, String> env, String pgUrl, ClusterSettings cluster, Catalogue catalogue) throws Exception {
-    ServiceConfig config = ServiceConfig.fromEnv(env)
+    ServiceConfig config = ServiceConfig.fromEnv(withTestBounds(env))
         .withHttpPort(freePort()).withPgUrl(pgUrl).withCluster(cluster);
     return JackpotNode.start(config, Clock.systemUTC(), catalogue);
   }
