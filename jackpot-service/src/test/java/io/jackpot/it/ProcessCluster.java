@@ -62,14 +62,27 @@ final class ProcessCluster implements AutoCloseable {
     return IntStream.of(http).mapToObj(p -> "http://127.0.0.1:" + p).collect(Collectors.joining(","));
   }
 
+  int hz(int i) {
+    return hz[i];
+  }
+
+  int size() {
+    return members.length;
+  }
+
   void start(int i) throws Exception {
+    start(i, List.of());
+  }
+
+  /** Starts member {@code i} by way of {@code wrapper} (see {@link ServiceProcess#launch(List, Path, int, List, Map)}). */
+  void start(int i, List<String> wrapper) throws Exception {
     String seeds = IntStream.of(hz).mapToObj(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
     // The last member logs JSON lines (JACKPOT_LOG_FORMAT=json), as the Kubernetes settings have it.
     Map<String, String> env = new java.util.HashMap<>(Map.of("JACKPOT_PG_URL", pgUrl,
         "JACKPOT_HZ_PORT", Integer.toString(hz[i]), "JACKPOT_HZ_MEMBERS", seeds, "JACKPOT_CLUSTER_NAME", name,
         "JACKPOT_MIN_MEMBERS", "2", "JACKPOT_LOG_FORMAT", i == members.length - 1 ? "json" : "text"));
     env.putAll(extraEnv);
-    members[i] = ServiceProcess.launch(data[i], http[i], List.of("-Xmx512m"), env);
+    members[i] = ServiceProcess.launch(wrapper, data[i], http[i], List.of("-Xmx512m"), env);
     started.add(members[i]);
   }
 
