@@ -34,8 +34,8 @@ public final class Drill {
   /** The members' heartbeat timeout (the smallest the service takes), so that a stopped member is dropped soon. */
   static final int HEARTBEAT_SECONDS = 10;
   static final int DB_FREEZE_SECONDS = 15;
+  static final int MERGE_DELAY_SECONDS = 10;
   private static final int MEMBERS = 3;
-  private static final String DATABASE = "drill";
 
   /** One drill's outcome; status PASS, FAIL or SKIPPED. */
   record Result(String drill, String status, long acknowledged, long unknown, long lost, long paidTwice, long worstAckMicros,
@@ -78,6 +78,8 @@ public final class Drill {
   private Path pgData;
   private String pgUrl;
   private ProcessCluster cluster;
+  /** The partition drill's network namespace and relays, while it runs. */
+  private Partition partition;
 
   Drill(int seconds, PrintStream out) {
     this.seconds = seconds;
@@ -101,7 +103,10 @@ public final class Drill {
     System.exit(totals.failed() > 0 ? 1 : 0);
   }
 
-  /** Runs the drills in turn on one cluster and database, printing a line for each and the totals last. */
+  /**
+   * Runs the drills in turn on one PostgreSQL, each on a database and a cluster of its own (what one
+   * drill leaves wrong does not fail the next), printing a line for each and the totals last.
+   */
   Totals run(List<String> drills) throws Exception {
     List<Result> results = new ArrayList<>();
     Path dir = ScratchDirs.create("drill-pg");
@@ -110,17 +115,9 @@ public final class Drill {
     Thread cleanUp = new Thread(this::cleanUp, "drill-clean-up");
     Runtime.getRuntime().addShutdownHook(cleanUp);
     try (LocalPostgres pg = LocalPostgres.start(pgData)) {
-      try (SimplePg admin = new SimplePg(pg.port(), "postgres")) {
-        admin.execute("CREATE DATABASE " + DATABASE);
-      }
-      pgUrl = "postgresql://postgres@127.0.0.1:" + pg.port() + "/" + DATABASE;
-      cluster = new ProcessCluster(pgUrl, MEMBERS, Map.of("JACKPOT_HZ_HEARTBEAT_TIMEOUT_SECONDS", Integer.toString(HEARTBEAT_SECONDS)));
-      out.printf("drill: %d members (%s) on PostgreSQL at 127.0.0.1:%d, load %d s a drill%n", MEMBERS, cluster.endpoints(), pg.port(),
-          seconds);
-      cluster.startAll();
-      awaitWholeCluster();
+      out.printf("drill: %d members on PostgreSQL at 127.0.0.1:%d, load %d s a drill%n", MEMBERS, pg.port(), seconds);
       for (String drill : drills) {
-        Result r = drill(drill);
+        Result r = onNewCluster(drill, pg.port());
         results.add(r);
         out.println(r.line());
       }
@@ -133,6 +130,56 @@ public final class Drill {
     return totals;
   }
 
+  private Result onNewCluster(String name, int pgPort) throws Exception {
+    String unavailable = name.equals("partition") ? Partition.unavailable() : null;
+    if (unavailable != null) {
+      return new Result(name, "SKIPPED", 0, 0, 0, 0, 0, unavailable);
+    }
+    String database = "drill_" + name.replace('-', '_');
+    try (SimplePg admin = new SimplePg(pgPort, "postgres")) {
+      admin.execute("CREATE DATABASE " + database);
+    }
+    pgUrl = "postgresql://postgres@127.0.0.1:" + pgPort + "/" + database;
+    // A member dropped while stopped merges back (and restarts, exit code 3) within seconds, not Hazelcast's default 5 minutes.
+    cluster = new ProcessCluster(pgUrl, MEMBERS, Map.of("JACKPOT_HZ_HEARTBEAT_TIMEOUT_SECONDS", Integer.toString(HEARTBEAT_SECONDS)),
+        List.of("-Dhazelcast.merge.first.run.delay.seconds=" + MERGE_DELAY_SECONDS,
+            "-Dhazelcast.merge.next.run.delay.seconds=" + MERGE_DELAY_SECONDS));
+    Result r;
+    try {
+      try {
+        startCluster(name);
+      } catch (Exception | AssertionError e) {
+        r = new Result(name, "FAIL", 0, 0, 0, 0, 0, "the cluster did not start: " + e);
+        keepLogs(name);
+        return r;
+      }
+      r = drill(name);
+      if (r.status().equals("FAIL")) {
+        keepLogs(name);
+      }
+      return r;
+    } finally {
+      letGo();
+      cluster.close();
+      if (partition != null) {
+        partition.close();
+        partition = null;
+      }
+    }
+  }
+
+  /** On a failure, the members' warnings and errors go to a file (their directories go with this process). */
+  private void keepLogs(String name) {
+    try {
+      Path file = Path.of(System.getProperty("drill.logs", "target"), "drill-" + name + ".log").toAbsolutePath();
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, cluster.whatHappened());
+      out.println("drill " + name + ": the members' warnings and errors are in " + file);
+    } catch (IOException | RuntimeException e) {
+      out.println("drill " + name + ": could not keep the members' logs: " + e);
+    }
+  }
+
   private void cleanUp() {
     letGo();
     if (cluster != null) {
@@ -141,6 +188,9 @@ public final class Drill {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
+    }
+    if (partition != null) {
+      partition.close();
     }
   }
 
@@ -172,7 +222,7 @@ public final class Drill {
       problems.add("the cluster did not heal: " + e);
     }
     if (s.stalled()) {
-      problems.add("no round was answered for " + 120 + " s");
+      problems.add("no round was answered for 120 s");
     }
     long[] lostAndTwice = check(s, acknowledged, problems);
     if (!problems.isEmpty()) {
@@ -181,6 +231,15 @@ public final class Drill {
     }
     return new Result(name, problems.isEmpty() ? "PASS" : "FAIL", s.acknowledged(), s.failed(), lostAndTwice[0], lostAndTwice[1],
         s.maxMicros(), String.join("; ", problems));
+  }
+
+  private void startCluster(String name) throws Exception {
+    if (name.equals("partition")) {
+      partition = Partition.start(cluster, 2);
+    } else {
+      cluster.startAll();
+    }
+    Await.until(this::wholeCluster, Duration.ofSeconds(90), () -> MEMBERS + " members in one cluster");
   }
 
   private void fault(String name) throws Exception {
@@ -194,10 +253,17 @@ public final class Drill {
         cluster.awaitReady(1);
       }
       case "member-stop" -> {
-        long pid = cluster.process(2).pid();
-        stop(List.of(pid));
+        Process member = cluster.process(2);
+        stop(List.of(member.pid()));
         TimeUnit.SECONDS.sleep(HEARTBEAT_SECONDS + 5);
         letGo();
+        // Dropped meanwhile, it merges back under a new identity and then stops (code 3) to start
+        // again as a new member; until it has, it may still look ready.
+        long resumed = System.nanoTime();
+        if (member.waitFor(MERGE_DELAY_SECONDS * 6L, TimeUnit.SECONDS)) {
+          out.printf("drill: member 3 exited (code %d) %d s after it was let go%n", member.exitValue(),
+              TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - resumed));
+        }
       }
       case "db-freeze" -> {
         List<Long> pids = new ArrayList<>(List.of(postmaster()));
@@ -207,7 +273,7 @@ public final class Drill {
         letGo();
       }
       case "db-backend-kill" -> {
-        long backend = children(postmaster()).entrySet().stream().filter(e -> e.getValue().contains(" " + DATABASE + " "))
+        long backend = children(postmaster()).entrySet().stream().filter(e -> e.getValue().contains(" " + database() + " "))
             .map(Map.Entry::getKey).findFirst().orElseThrow(() -> new IllegalStateException("no backend of the members' database"));
         signal("KILL", List.of(backend));
         awaitDatabase();
@@ -230,6 +296,17 @@ public final class Drill {
         TimeUnit.SECONDS.sleep(2);
         cluster.startAll();
       }
+      case "partition" -> {
+        Process member = cluster.process(2);
+        partition.cut();
+        TimeUnit.SECONDS.sleep(HEARTBEAT_SECONDS + 5);
+        partition.heal();
+        long healed = System.nanoTime();
+        if (member.waitFor(MERGE_DELAY_SECONDS * 6L, TimeUnit.SECONDS)) {
+          out.printf("drill: member 3 exited (code %d) %d s after the cut healed%n", member.exitValue(),
+              TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - healed));
+        }
+      }
       default -> throw new IllegalArgumentException(name);
     }
   }
@@ -239,7 +316,8 @@ public final class Drill {
    * was dropped exits with code 3, by design) is started again.
    */
   private void heal() throws Exception {
-    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
+    int healthy = 0;
     while (true) {
       for (int i = 0; i < MEMBERS; i++) {
         if (!cluster.process(i).isAlive()) {
@@ -247,21 +325,31 @@ public final class Drill {
           cluster.start(i);
         }
       }
-      for (int i = 0; i < MEMBERS; i++) {
-        cluster.awaitReady(i);
-      }
-      if (wholeCluster()) {
-        return;
+      if (allReady() && wholeCluster()) {
+        if (++healthy >= 3) { // three looks a second apart: not a moment before a member notices it was dropped
+          return;
+        }
+      } else {
+        healthy = 0;
       }
       if (System.nanoTime() > end) {
-        throw new IllegalStateException("the members did not form one cluster of " + MEMBERS + " again");
+        throw new IllegalStateException("the members were not all ready in one cluster of " + MEMBERS + " within 240 s");
       }
-      TimeUnit.MILLISECONDS.sleep(500);
+      TimeUnit.SECONDS.sleep(1);
     }
   }
 
-  private void awaitWholeCluster() throws Exception {
-    Await.until(this::wholeCluster, Duration.ofSeconds(60), () -> MEMBERS + " members in one cluster");
+  private boolean allReady() {
+    for (int i = 0; i < MEMBERS; i++) {
+      try {
+        if (AdminIT.callAt(cluster.http(i), "GET", "/health/ready", null).status() != 200) {
+          return false;
+        }
+      } catch (RuntimeException notAnswering) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private boolean wholeCluster() {
@@ -382,6 +470,10 @@ public final class Drill {
       children.put(Long.parseLong(space < 0 ? l : l.substring(0, space)), space < 0 ? "" : l.substring(space) + " ");
     });
     return children;
+  }
+
+  private String database() {
+    return pgUrl.substring(pgUrl.lastIndexOf('/') + 1);
   }
 
   private void awaitDatabase() throws Exception {
