@@ -117,13 +117,22 @@ public final class Drill {
     try (LocalPostgres pg = LocalPostgres.start(pgData)) {
       out.printf("drill: %d members on PostgreSQL at 127.0.0.1:%d, load %d s a drill%n", MEMBERS, pg.port(), seconds);
       for (String drill : drills) {
-        Result r = onNewCluster(drill, pg.port());
+        Result r;
+        try {
+          r = onNewCluster(drill, pg.port());
+        } catch (Exception | AssertionError e) {
+          r = new Result(drill, "FAIL", 0, 0, 0, 0, 0, "could not run: " + e);
+        }
         results.add(r);
         out.println(r.line());
       }
     } finally {
       cleanUp();
-      Runtime.getRuntime().removeShutdownHook(cleanUp);
+      try {
+        Runtime.getRuntime().removeShutdownHook(cleanUp);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook runs anyway
+      }
     }
     Totals totals = new Totals(results);
     out.println(totals.line());
