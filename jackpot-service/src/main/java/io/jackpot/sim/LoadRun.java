@@ -127,9 +127,18 @@ public final class LoadRun {
   /** A run ends by itself when no round was answered for this long (a dead or stuck service). */
   static final Duration STALL = Duration.ofSeconds(120);
 
+  /** Told of every acknowledged round (its id and how many pool shares it was answered with), from the SDK's threads. */
+  private volatile java.util.function.ObjIntConsumer<String> onAcknowledged = (roundId, shares) -> { };
+
   public LoadRun(Settings settings, PrintStream progress) {
     this.settings = settings;
     this.progress = progress;
+  }
+
+  /** Tells {@code listener} of each acknowledged round, so that a fault drill can look each one up in the ledger. */
+  public LoadRun onAcknowledged(java.util.function.ObjIntConsumer<String> listener) {
+    this.onAcknowledged = listener;
+    return this;
   }
 
   /** Rounds acknowledged so far (readable while {@link #run} is going, from any thread). */
@@ -272,6 +281,7 @@ public final class LoadRun {
     }
     acknowledged.increment();
     acknowledgedShares.add(result.shares().size());
+    onAcknowledged.accept(roundId, result.shares().size());
     wins.add(result.triggers().size());
     if (!claimsAfter(round, result)) {
       return DONE;

@@ -24,9 +24,11 @@ final class ProcessCluster implements AutoCloseable {
   private final int[] hz;
   private final Path[] data;
   private final Process[] members;
+  private final List<String>[] wrappers;
 
   /** Settings every member gets besides those of {@link #start}. */
   private final Map<String, String> extraEnv;
+  private final List<String> jvmOptions;
   /** The load generator's progress lines, shown only when a check fails ({@link #explainingFailure}). */
   private final ByteArrayOutputStream loadProgress = new ByteArrayOutputStream();
 
@@ -35,7 +37,14 @@ final class ProcessCluster implements AutoCloseable {
   }
 
   ProcessCluster(String pgUrl, int n, Map<String, String> extraEnv) throws Exception {
+    this(pgUrl, n, extraEnv, List.of());
+  }
+
+  /** {@code jvmOptions}: for every member, after its heap size (a drill's Hazelcast properties). */
+  @SuppressWarnings("unchecked") // the wrappers' array: no generic array creation
+  ProcessCluster(String pgUrl, int n, Map<String, String> extraEnv, List<String> jvmOptions) throws Exception {
     this.extraEnv = Map.copyOf(extraEnv);
+    this.jvmOptions = List.copyOf(jvmOptions);
     this.pgUrl = pgUrl;
     http = IntStream.range(0, n).map(i -> TestNodes.freePort()).toArray();
     hz = IntStream.range(0, n).map(i -> TestNodes.freePort()).toArray();
@@ -44,6 +53,8 @@ final class ProcessCluster implements AutoCloseable {
       data[i] = ScratchDirs.create("jackpot-member-" + (i + 1));
     }
     members = new Process[n];
+    wrappers = new List[n];
+    java.util.Arrays.fill(wrappers, List.<String>of());
   }
 
   int http(int i) {
@@ -62,14 +73,35 @@ final class ProcessCluster implements AutoCloseable {
     return IntStream.of(http).mapToObj(p -> "http://127.0.0.1:" + p).collect(Collectors.joining(","));
   }
 
+  int hz(int i) {
+    return hz[i];
+  }
+
+  int size() {
+    return members.length;
+  }
+
+  String pgUrl() {
+    return pgUrl;
+  }
+
+  /** Starts member {@code i} as it was started last (by way of the same wrapper, if any). */
   void start(int i) throws Exception {
+    start(i, wrappers[i]);
+  }
+
+  /** Starts member {@code i} by way of {@code wrapper} (see {@link ServiceProcess#launch(List, Path, int, List, Map)}). */
+  void start(int i, List<String> wrapper) throws Exception {
+    wrappers[i] = List.copyOf(wrapper);
     String seeds = IntStream.of(hz).mapToObj(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
     // The last member logs JSON lines (JACKPOT_LOG_FORMAT=json), as the Kubernetes settings have it.
     Map<String, String> env = new java.util.HashMap<>(Map.of("JACKPOT_PG_URL", pgUrl,
         "JACKPOT_HZ_PORT", Integer.toString(hz[i]), "JACKPOT_HZ_MEMBERS", seeds, "JACKPOT_CLUSTER_NAME", name,
         "JACKPOT_MIN_MEMBERS", "2", "JACKPOT_LOG_FORMAT", i == members.length - 1 ? "json" : "text"));
     env.putAll(extraEnv);
-    members[i] = ServiceProcess.launch(data[i], http[i], List.of("-Xmx512m"), env);
+    List<String> options = new java.util.ArrayList<>(List.of("-Xmx512m"));
+    options.addAll(jvmOptions);
+    members[i] = ServiceProcess.launch(wrapper, data[i], http[i], options, env);
     started.add(members[i]);
   }
 
@@ -108,7 +140,8 @@ final class ProcessCluster implements AutoCloseable {
     }
   }
 
-  private String whatHappened() {
+  /** The load generator's last lines and each member's warnings and errors. */
+  String whatHappened() {
     StringBuilder out = new StringBuilder("---- what the cluster went through (the run failed) ----\n");
     List<String> progress = loadProgress.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
     out.append("load generator, last progress lines:\n");

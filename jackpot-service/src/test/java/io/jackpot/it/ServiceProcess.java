@@ -32,7 +32,13 @@ public final class ServiceProcess {
    * JACKPOT_MIN_MEMBERS would make the run depend on the shell.
    */
   public static Process launch(Path data, int http, List<String> jvmOptions, Map<String, String> env) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    return launch(List.of(), data, http, jvmOptions, env);
+  }
+
+  /** The same, its command run by {@code wrapper} (a drill's {@code nsenter --net=...}: in a network namespace of its own). */
+  public static Process launch(List<String> wrapper, Path data, int http, List<String> jvmOptions, Map<String, String> env) throws Exception {
+    List<String> cmd = new ArrayList<>(wrapper);
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(List.of(OPENS.split(" ")).stream().filter(s -> !s.isBlank()).toList());
     // The service's own logging configuration (JACKPOT_LOG_FORMAT, levels), not the tests' logback-test.xml.
     cmd.add("-Dlogback.configurationFile=" + ServiceProcess.class.getClassLoader().getResource("logback.xml"));
