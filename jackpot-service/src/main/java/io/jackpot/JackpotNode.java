@@ -237,7 +237,8 @@ public final class JackpotNode implements AutoCloseable {
 
     ServiceMetrics metrics = new ServiceMetrics(metricsRegistry, () -> hz.getCluster().getMembers().size(), catalogue::currencyOf);
     String memberId = hz.getCluster().getLocalMember().getUuid().toString();
-    StepJournal journal = new HzStepJournal(hz.getMap(HzStepJournal.MAP), hzCallbacks, journalReads, journalDeletes);
+    StepJournal journal = new HzStepJournal(hz.getMap(HzStepJournal.MAP), hzCallbacks, journalReads, journalDeletes,
+        () -> hz.getCluster().getLocalMember().getUuid().toString());
     long claimTtlMillis = config.cluster().roundClaimTtlSeconds() * 1000L;
     sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.forClaimTtl(Duration.ofMillis(claimTtlMillis)), clock,
         random, metrics, memberId, journal);

@@ -223,11 +223,9 @@ public final class Sequencer {
     if (retired == null) {
       return ledger.record(batch);
     }
-    List<String> stepIds = batch.stepIds();
-    List<CompletableFuture<Boolean>> asked = stepIds.stream().map(id -> ledger.stepRecorded(id).toCompletableFuture()).toList();
-    return CompletableFuture.allOf(asked.toArray(CompletableFuture[]::new)).thenCompose(v -> {
-      if (asked.stream().allMatch(CompletableFuture::join)) {
-        log.warn("steps {} were recorded by the cluster on this retired member's behalf", stepIds);
+    return recordedByTheCluster(batch).thenCompose(all -> {
+      if (all) {
+        log.warn("steps {} were recorded by the cluster on this retired member's behalf", batch.stepIds());
         return CompletableFuture.<Void>completedFuture(null);
       }
       return ledger.record(batch);
@@ -301,8 +299,17 @@ public final class Sequencer {
     retried(applyRetry, () -> {
       OverloadedException refusal = retired != null ? leaving() : lateForItsNote(queuedAt, step.size());
       if (refusal == null) {
-        attempted.set(true);
-        return journal.write(note).thenApply(v -> (OverloadedException) null);
+        boolean earlier = attempted.getAndSet(true);
+        return journal.write(note).handle((v, failed) -> {
+          if (failed == null) {
+            return (OverloadedException) null;
+          }
+          if (io.jackpot.error.Failures.cause(failed) instanceof StepJournal.Fenced fenced) {
+            // Not retried: this identity is done. An earlier attempt's note may stand (its answer lost).
+            return new OverloadedException(fenced.getMessage() + "; retry on another member", earlier);
+          }
+          throw failed instanceof java.util.concurrent.CompletionException c ? c : new java.util.concurrent.CompletionException(failed);
+        });
       }
       if (!attempted.get()) {
         return CompletableFuture.completedFuture(refusal); // never sent: there is no note to drop
@@ -435,11 +442,28 @@ public final class Sequencer {
     retried(commitRetry, () -> record(batch))
         .whenCompleteAsync((ok, error) -> {
           if (error != null && io.jackpot.error.Failures.cause(error) instanceof LedgerRefusal refusal) {
-            halt(group, batch, refusal);
+            recordedByTheCluster(batch).whenCompleteAsync((all, unknown) -> {
+              if (Boolean.TRUE.equals(all)) {
+                log.warn("steps {} were recorded by the cluster on this member's behalf (it was taken for departed)", batch.stepIds());
+                onCommitted(group, null, rounds, shares, wins);
+              } else {
+                halt(group, batch, refusal);
+              }
+            }, loop);
           } else {
             onCommitted(group, error, rounds, shares, wins);
           }
         }, loop);
+  }
+
+  /**
+   * Whether every step of {@code batch} is recorded already: the cluster finished them for this
+   * member, taken for departed (a long pause), which is why the strict insert was refused.
+   */
+  private CompletionStage<Boolean> recordedByTheCluster(LedgerBatch batch) {
+    List<CompletableFuture<Boolean>> asked = batch.stepIds().stream().map(id -> ledger.stepRecorded(id).toCompletableFuture()).toList();
+    return CompletableFuture.allOf(asked.toArray(CompletableFuture[]::new))
+        .thenApply(v -> !asked.isEmpty() && asked.stream().allMatch(CompletableFuture::join));
   }
 
   /**

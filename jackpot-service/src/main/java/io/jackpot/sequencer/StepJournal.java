@@ -34,8 +34,22 @@ public interface StepJournal {
     }
   };
 
-  /** Completes once the note is stored (with its backup); only then is the step applied. */
+  /**
+   * Completes once the note is stored (with its backup); only then is the step applied. Fails with
+   * {@link Fenced}, writing nothing, once the note's sender is no longer this member's identity.
+   */
   CompletionStage<Void> write(StepNote note);
+
+  /**
+   * A note refused because its sender is an identity this member no longer has (it merged back
+   * after a split as a new member): the cluster has finished that identity's steps and released its
+   * rounds' claims, so a note written now could apply a round the games retried elsewhere.
+   */
+  final class Fenced extends RuntimeException {
+    public Fenced(String message) {
+      super(message, null, false, false);
+    }
+  }
 
   /**
    * Drops the note of a recorded step, or of a step refused unapplied (best effort: a note of a

@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 /** The step journal in a map; can be told to keep notes it is asked to drop (a member dying right after its commit). */
-final class InMemoryJournal implements StepJournal {
+class InMemoryJournal implements StepJournal {
   final Map<String, StepNote> notes = new ConcurrentHashMap<>();
   volatile boolean keepForgotten;
 

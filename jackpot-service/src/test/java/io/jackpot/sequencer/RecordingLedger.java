@@ -18,12 +18,17 @@ final class RecordingLedger implements LedgerWriter {
   volatile LedgerBatch lastAttempt;
   /** What every commit fails with, when set (a refusal for good, say). */
   volatile RuntimeException refusal;
+  /** With {@link #refusal}: the refused steps count as recorded (the cluster recorded them for their member). */
+  volatile boolean recordEveryStep;
 
   @Override
   public CompletionStage<Void> record(LedgerBatch batch) {
     attempts.incrementAndGet();
     lastAttempt = batch;
     if (refusal != null) {
+      if (recordEveryStep) {
+        steps.addAll(batch.stepIds());
+      }
       return CompletableFuture.failedFuture(refusal);
     }
     if (failures.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {

@@ -372,6 +372,50 @@ class SequencerTest {
     assertEquals(0, ledger.committed.size());
   }
 
+  /**
+   * A member that merged back after a split has a new identity before the service hears of it:
+   * the journal refuses a note of the old one (Fenced), and the step is refused unapplied at once,
+   * not retried, so it cannot apply a round the games retried elsewhere.
+   */
+  @Test
+  void aNoteOfAnIdentityThisMemberNoLongerHasIsRefusedAndNothingApplied() throws Exception {
+    sequencer(10); // pools A and B
+    java.util.concurrent.atomic.AtomicInteger writes = new java.util.concurrent.atomic.AtomicInteger();
+    InMemoryJournal fenced = new InMemoryJournal() {
+      @Override
+      public java.util.concurrent.CompletionStage<Void> write(StepNote note) {
+        writes.incrementAndGet();
+        return CompletableFuture.failedFuture(new StepJournal.Fenced("this member is m-2 now, not " + note.senderId()));
+      }
+    };
+    Sequencer s = new Sequencer(pools, ledger, loop, scheduler, TestSettings.queueing(10), clock, new io.jackpot.pool.SeededRandom(1),
+        Sequencer.Observer.NONE, "m-1", fenced);
+    CompletableFuture<List<PoolOutcome>> done = s.submit(round("r1", 1_000_000, A)).toCompletableFuture();
+    ExecutionException e = assertThrows(ExecutionException.class, () -> done.get(WAIT.toMillis(), TimeUnit.MILLISECONDS));
+    OverloadedException refused = assertInstanceOf(OverloadedException.class, e.getCause());
+    assertFalse(refused.noteMayStand(), "no note was written: " + refused.getMessage());
+    assertEquals(1, writes.get(), "a fenced write is not retried");
+    assertEquals(Money.ofMicros(1_000_000), pools.pools.get(A).amount(), "never applied");
+    assertTrue(ledger.committed.isEmpty());
+  }
+
+  /**
+   * A member taken for departed (a long pause) commits late, after the cluster recorded its steps
+   * for it: the strict insert is refused, and since every step is recorded the submissions are
+   * answered as committed, the member not halted.
+   */
+  @Test
+  void aLateCommitOfStepsTheClusterRecordedIsAnsweredAsCommitted() throws Exception {
+    Sequencer s = sequencer(10_000);
+    RecordingLedger recordedForIt = ledger;
+    recordedForIt.refusal = new io.jackpot.ledger.LedgerRefusal("SQLSTATE 23505: duplicate key value violates \"steps_pkey\"", null);
+    recordedForIt.recordEveryStep = true;
+    List<PoolOutcome> outcomes = s.submit(round("r1", 10_000, A)).toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    assertEquals(1, outcomes.size());
+    assertTrue(s.healthy(), "not halted: " + s.halted());
+    assertEquals(null, s.halted());
+  }
+
   static Submission round(String id, long stake, PoolId... targets) {
     List<Submission.Target> t = new ArrayList<>();
     for (PoolId p : targets) {

@@ -26,6 +26,7 @@ public final class HzStepJournal implements StepJournal {
   private final Executor callbacks;
   private final Executor reads;
   private final Executor deletes;
+  private final java.util.function.Supplier<String> identity;
 
   /**
    * @param callbacks where notes are sent and written notes handed over
@@ -35,6 +36,13 @@ public final class HzStepJournal implements StepJournal {
    *     of its own: IMap has no asynchronous delete in 5.3, and a remove would send the note back)
    */
   public HzStepJournal(IMap<String, StepNote> map, Executor callbacks, Executor reads, Executor deletes) {
+    this(map, callbacks, reads, deletes, null);
+  }
+
+  /** @param identity this member's identity now (its Hazelcast UUID), checked before each write; null: not checked */
+  public HzStepJournal(IMap<String, StepNote> map, Executor callbacks, Executor reads, Executor deletes,
+      java.util.function.Supplier<String> identity) {
+    this.identity = identity;
     this.map = map;
     this.callbacks = callbacks;
     this.reads = reads;
@@ -47,6 +55,11 @@ public final class HzStepJournal implements StepJournal {
    */
   @Override
   public CompletionStage<Void> write(StepNote note) {
+    if (identity != null && !note.senderId().equals(identity.get())) {
+      // Hazelcast gives a member that merges back a new identity before the service hears of it.
+      return CompletableFuture.failedFuture(new Fenced("this member is " + identity.get() + " now, not " + note.senderId()
+          + ", whose steps the cluster has finished"));
+    }
     return CompletableFuture.supplyAsync(() -> map.setAsync(note.key(), note), callbacks)
         .thenCompose(sent -> sent)
         .thenApplyAsync(v -> (Void) null, callbacks);
