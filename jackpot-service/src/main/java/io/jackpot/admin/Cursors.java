@@ -51,8 +51,12 @@ final class Cursors {
   }
 
   static long auditId(String cursor) {
+    String id = decode(cursor, AUDIT);
+    if (!id.matches("[0-9]{1,19}")) {
+      throw refused(); // Long.parseLong takes a sign: "a:-1" or "a:+1" was a page of a forged cursor
+    }
     try {
-      return Long.parseLong(decode(cursor, AUDIT));
+      return Long.parseLong(id);
     } catch (NumberFormatException e) {
       throw refused();
     }

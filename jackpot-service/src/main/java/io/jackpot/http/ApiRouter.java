@@ -83,6 +83,7 @@ public final class ApiRouter {
         Errors.send(ctx, quorum.refusal());
       }
     });
+    router.route("/v1/*").handler(QueryParams::refuseControl);
     health.mount(router);
     openApi.mount(router);
     if (surface.servesGames()) {

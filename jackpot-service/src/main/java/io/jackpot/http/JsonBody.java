@@ -7,11 +7,20 @@ public final class JsonBody {
   private JsonBody() {}
 
   public static void require(RoutingContext ctx) {
-    String type = ctx.request().getHeader("Content-Type");
-    if (type == null || !type.toLowerCase().startsWith("application/json")) {
+    if (!isJson(ctx.request().getHeader("Content-Type"))) {
       Errors.send(ctx, 415, "UNSUPPORTED_MEDIA_TYPE", "send the body with Content-Type: application/json");
       return;
     }
     ctx.next();
+  }
+
+  /** application/json, any case, alone or with parameters ("; charset=utf-8"): not application/jsonx nor application/json-seq. */
+  static boolean isJson(String contentType) {
+    if (contentType == null) {
+      return false;
+    }
+    int semicolon = contentType.indexOf(';');
+    String type = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).strip();
+    return type.equalsIgnoreCase("application/json");
   }
 }

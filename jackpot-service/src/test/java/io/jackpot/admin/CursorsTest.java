@@ -36,6 +36,10 @@ class CursorsTest {
       assertEquals("INVALID_FIELD", r.code());
     }
     assertThrows(Rejection.class, () -> Cursors.auditId("dzoxOmNhbmR5L21pbmkvMQ"));
+    for (String signed : new String[] {"a:-1", "a:+1", "a:-0", "a:\u0661"}) {
+      String cursor = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(signed.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      assertEquals("INVALID_FIELD", assertThrows(Rejection.class, () -> Cursors.auditId(cursor), signed).code(), "an audit id is digits only");
+    }
     // Forged ones never reach the database (where they would be a 500): odd ids, times it cannot hold.
     java.util.Base64.Encoder b64 = java.util.Base64.getUrlEncoder().withoutPadding();
     for (String forged : new String[] {"w:1:w-candy~mini~1\u0000", "w:1:x", "w:-300000000000000000:w-candy~mini~1", "w:1:"}) {

@@ -209,6 +209,40 @@ class ApiIT extends OneNode {
     assertEquals(401, api.post("/v1/wins", huge, "application/json", "not-a-key").status());
   }
 
+  /** Only application/json (any case, with parameters or not) is read as JSON; a type that merely starts with it is not. */
+  @Test
+  void aBodyIsJsonOnlyWhenItsTypeIsExactlyApplicationJson() {
+    for (String type : List.of("application/jsonx", "application/json-seq", "application/json+x; charset=utf-8", "application/jsonp")) {
+      Api.Reply r = api.post("/v1/contributions", batch(contribution("CT-" + type.length(), "bewitched", "1.00", "0.10")), type,
+          Api.GAME_KEY);
+      assertEquals(415, r.status(), type + ": " + r.body());
+      assertEquals("UNSUPPORTED_MEDIA_TYPE", r.errorCode(), type);
+    }
+    for (String type : List.of("application/json", "Application/JSON", "application/json; charset=utf-8", "application/json;charset=UTF-8")) {
+      Api.Reply r = api.post("/v1/contributions", batch(contribution("CT-OK", "nope", "1.00", "0.10")), type, Api.GAME_KEY);
+      assertEquals(200, r.status(), type + ": " + r.body());
+    }
+  }
+
+  /** A control character in a query parameter is refused, not trimmed away with the request then served. */
+  @Test
+  void aControlCharacterInAQueryParameterIsRefused() {
+    String viewer = "dev-viewer-token";
+    List<Api.Reply> replies = List.of(
+        AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/wins?jackpotId=candy%00", viewer),
+        AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/wins?jackpotId=%0Dcandy", viewer),
+        AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/rounds?roundId=R-1&operatorId=demo%0D", viewer),
+        AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/audit?limit=5%09", viewer),
+        api.get("/v1/jackpots?currency=EUR%0A"),
+        api.get("/v1/wins?roundId=BW%00"),
+        api.get("/v1/jackpots?x%7F=1"));
+    for (Api.Reply r : replies) {
+      assertEquals(400, r.status(), r.body());
+      assertEquals("INVALID_FIELD", r.errorCode(), r.body());
+    }
+    assertEquals(200, AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/wins?jackpotId=candy", viewer).status());
+  }
+
   @Test
   void claimsOnUnknownPoolsOrWithOtherGamesAreRefused() {
     assertEquals(404, api.post("/v1/wins", claim("CW-1", "bewitched", "cv-0.03")).status());

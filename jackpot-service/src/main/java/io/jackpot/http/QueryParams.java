@@ -1,0 +1,43 @@
+package io.jackpot.http;
+
+import io.vertx.ext.web.RoutingContext;
+import java.util.Map;
+
+/**
+ * Refuses a query whose parameter names or values hold a control character (C0, DEL, C1): the
+ * readers trim their parameters, which silently dropped a NUL or CR and served the request.
+ */
+public final class QueryParams {
+  private QueryParams() {}
+
+  public static void refuseControl(RoutingContext ctx) {
+    if (ctx.request().query() == null) {
+      ctx.next();
+      return;
+    }
+    Iterable<Map.Entry<String, String>> params;
+    try {
+      params = ctx.queryParams();
+    } catch (RuntimeException e) {
+      Errors.malformed(ctx); // not valid percent-encoding (read once: Vert.x keeps no parameters after)
+      return;
+    }
+    for (Map.Entry<String, String> p : params) {
+      if (hasControl(p.getKey()) || hasControl(p.getValue())) {
+        Errors.send(ctx, 400, "INVALID_FIELD", "query parameter " + Errors.clipped(printable(p.getKey()))
+            + " holds a control character");
+        return;
+      }
+    }
+    ctx.next();
+  }
+
+  static boolean hasControl(String s) {
+    return s != null && s.chars().anyMatch(Character::isISOControl);
+  }
+
+  private static String printable(String name) {
+    return name.codePoints().map(c -> Character.isISOControl(c) ? '?' : c)
+        .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+  }
+}
