@@ -95,7 +95,6 @@ public final class JackpotNode implements AutoCloseable {
   private final ExecutorService loop = Executors.newSingleThreadExecutor(r -> new Thread(r, "sequencer"));
   /** Where Hazelcast results are handed over, off its partition threads. */
   private final ExecutorService hzCallbacks = Executors.newFixedThreadPool(2, r -> new Thread(r, "hz-callbacks"));
-  private final ExecutorService journalDeletes = Executors.newSingleThreadExecutor(r -> new Thread(r, "journal-deletes"));
   /**
    * The journal's key scans (the sweep's and ClaimKeeper's): blocking calls that wait out partition
    * moves after a member leaves, which on hz-callbacks would hold up every claim and pool answer.
@@ -116,7 +115,7 @@ public final class JackpotNode implements AutoCloseable {
   private Pools pools;
   private HazelcastInstance hz;
   private Sequencer sequencer;
-  private StepJournal journal;
+  private HzStepJournal journal;
   private ApiRouter api;
   private StepRecovery recovery;
   private ClaimHolders claimHolders;
@@ -237,7 +236,7 @@ public final class JackpotNode implements AutoCloseable {
 
     ServiceMetrics metrics = new ServiceMetrics(metricsRegistry, () -> hz.getCluster().getMembers().size(), catalogue::currencyOf);
     String memberId = hz.getCluster().getLocalMember().getUuid().toString();
-    StepJournal journal = new HzStepJournal(hz.getMap(HzStepJournal.MAP), hzCallbacks, journalReads, journalDeletes,
+    HzStepJournal journal = new HzStepJournal(hz.getMap(HzStepJournal.MAP), HzStepJournal.codecOf(hz), hzCallbacks, journalReads, clock,
         () -> hz.getCluster().getLocalMember().getUuid().toString());
     long claimTtlMillis = config.cluster().roundClaimTtlSeconds() * 1000L;
     sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.forClaimTtl(Duration.ofMillis(claimTtlMillis)), clock,
@@ -406,6 +405,10 @@ public final class JackpotNode implements AutoCloseable {
       departedStepsLeft.set(0); // the oldest member counts them
       return java.util.concurrent.CompletableFuture.completedFuture(null);
     }
+    journal.dropOldFences().exceptionally(e -> {
+      log.warn("could not drop the journal's old fences (tried again in a minute): {}", e.toString());
+      return null;
+    });
     return recovery.finishDeparted(() -> hz.getCluster().getMembers().stream().map(m -> m.getUuid().toString())
         .collect(java.util.stream.Collectors.toSet())).thenAccept(departedStepsLeft::set).whenComplete((v, failed) -> {
       if (failed != null) {
@@ -542,13 +545,12 @@ public final class JackpotNode implements AutoCloseable {
         log.error("stopping: the sequencer did not drain within {} s; uncommitted work may be lost: {}", DRAIN_SECONDS, e.toString());
       }
     }
-    journalDeletes.shutdown();
-    try {
-      if (!journalDeletes.awaitTermination(JOURNAL_SECONDS, java.util.concurrent.TimeUnit.SECONDS)) {
-        log.warn("stopping: notes of recorded steps left in the journal (finished as no-ops by another member)");
+    if (journal != null) {
+      try {
+        journal.dropsDone().toCompletableFuture().get(JOURNAL_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (Exception e) {
+        log.warn("stopping: notes of recorded steps left in the journal (finished as no-ops by another member): {}", e.toString());
       }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
     }
     if (vertx != null) {
       // Only now, just before the ledger's connections close and the member leaves: until then it

@@ -35,7 +35,7 @@ public final class HazelcastConfigs {
     config.setProperty("hazelcast.max.no.heartbeat.seconds", Integer.toString(s.heartbeatTimeoutSeconds()));
     // Field-by-field wire forms for what crosses the cluster on every contribution.
     io.jackpot.pool.hz.PoolSerializers.register(config.getSerializationConfig());
-    io.jackpot.sequencer.hz.StepNoteSerializer.register(config.getSerializationConfig());
+    io.jackpot.sequencer.hz.JournalSerializers.register(config.getSerializationConfig());
     io.jackpot.contribution.hz.ClaimSerializers.register(config.getSerializationConfig());
     // Java deserialization of what a peer sends only for the classes this service uses (the JDK,
     // Hazelcast, Vert.x and its own; Hazelcast adds its defaults): a peer able to reach the port
@@ -74,8 +74,9 @@ public final class HazelcastConfigs {
     // Pools: entry processors run on deserialised objects, and the backup re-runs them (sync).
     config.addMapConfig(new MapConfig(HzPools.MAP)
         .setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(1).setAsyncBackupCount(0).setSplitBrainProtectionName(quorum));
-    // The step journal: what each member applied but has not recorded yet (StepRecovery).
-    config.addMapConfig(new MapConfig(HzStepJournal.MAP).setBackupCount(1).setAsyncBackupCount(0).setSplitBrainProtectionName(quorum));
+    // The step journal: what each member applied but has not recorded yet (StepRecovery), changed
+    // by entry processors on the stored objects (notes stay bytes: nothing is rebuilt per write).
+    config.addMapConfig(new MapConfig(HzStepJournal.MAP).setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(1).setAsyncBackupCount(0).setSplitBrainProtectionName(quorum));
     // Round claims lapse by their own expiry (see HzRoundClaims), not by map TTL.
     config.addMapConfig(new MapConfig(HzRoundClaims.MAP).setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(1)
         .setSplitBrainProtectionName(quorum));

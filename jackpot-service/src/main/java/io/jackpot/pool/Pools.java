@@ -14,6 +14,14 @@ public interface Pools {
    */
   CompletionStage<Map<PoolId, List<PoolOutcome>>> apply(Map<PoolId, Pool.Batch> batches);
 
+  /**
+   * {@link #apply}, for batches of a member that has left (its steps finished by another): where
+   * pools refuse a sender that is no longer a member, these are taken all the same.
+   */
+  default CompletionStage<Map<PoolId, List<PoolOutcome>>> applyOnBehalf(Map<PoolId, Pool.Batch> batches) {
+    return apply(batches);
+  }
+
   CompletionStage<Optional<Pool>> get(PoolId id);
 
   /** What the pool can say of a sender's batch ({@link Pool#recall}), applying nothing; empty if the pool is not live. */

@@ -24,6 +24,11 @@ public interface StepJournal {
     }
 
     @Override
+    public CompletionStage<Integer> fence(String senderId) {
+      return CompletableFuture.completedFuture(0);
+    }
+
+    @Override
     public CompletionStage<Set<String>> senders() {
       return CompletableFuture.completedFuture(Set.of());
     }
@@ -36,14 +41,15 @@ public interface StepJournal {
 
   /**
    * Completes once the note is stored (with its backup); only then is the step applied. Fails with
-   * {@link Fenced}, writing nothing, once the note's sender is no longer this member's identity.
+   * {@link Fenced}, writing nothing, once the note's sender is no longer this member's identity or
+   * the cluster has fenced it ({@link #fence}).
    */
   CompletionStage<Void> write(StepNote note);
 
   /**
-   * A note refused because its sender is an identity this member no longer has (it merged back
-   * after a split as a new member): the cluster has finished that identity's steps and released its
-   * rounds' claims, so a note written now could apply a round the games retried elsewhere.
+   * A note refused because its sender has left the cluster (fenced, or this member merged back
+   * after a split as a new member): the cluster may have finished that sender's steps and released
+   * its rounds' claims, so a note written now could apply a round the games retried elsewhere.
    */
   final class Fenced extends RuntimeException {
     public Fenced(String message) {
@@ -57,6 +63,13 @@ public interface StepJournal {
    * cannot be known (logged here, so callers that do not wait need not).
    */
   CompletionStage<Void> forget(StepNote note);
+
+  /**
+   * Takes no more notes of a sender that has left, whatever it still sends (a member paused past
+   * the heartbeat, or cut off, wakes up unaware); answers how many of its notes are still there.
+   * Once that is 0, nothing of the sender can be applied any more, and its claims may be released.
+   */
+  CompletionStage<Integer> fence(String senderId);
 
   /** The senders with notes in the journal. */
   CompletionStage<Set<String>> senders();

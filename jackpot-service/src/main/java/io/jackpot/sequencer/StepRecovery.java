@@ -215,7 +215,7 @@ public final class StepRecovery {
     List<CompletableFuture<Void>> calls = new ArrayList<>();
     note.batches().forEach((id, batch) -> calls.add(stillHolds(note, id, known.get(id)).thenCompose(holds -> holds
         ? CompletableFuture.<Void>completedFuture(null)
-        : Failures.attempt(() -> pools.apply(Map.of(id, batch))).thenAccept(answer -> known.put(id, answer.get(id))))
+        : Failures.attempt(() -> pools.applyOnBehalf(Map.of(id, batch))).thenAccept(answer -> known.put(id, answer.get(id))))
         .toCompletableFuture()));
     return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).thenApply(v -> {
       Map<PoolId, List<PoolOutcome>> out = new LinkedHashMap<>();

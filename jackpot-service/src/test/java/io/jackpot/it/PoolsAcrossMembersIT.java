@@ -3,6 +3,7 @@ package io.jackpot.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.hazelcast.core.HazelcastInstance;
@@ -17,6 +18,7 @@ import io.jackpot.pool.hz.HzPools;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -70,7 +72,13 @@ class PoolsAcrossMembersIT {
     batches.put(remote, new Pool.Batch("departing", 1, "step-1", new SeededRandom(1).next(),
         List.of(Commands.stake("r-1", 5_000_000), Commands.claim("r-1"))));
     batches.put(local, new Pool.Batch("departing", 1, "step-1", new SeededRandom(2).next(), List.of(Commands.stake("r-1", 5_000_000))));
-    Map<PoolId, List<PoolOutcome>> applied = get(onFirst.apply(batches));
+    // Sent as a member's own, by a sender that is not a member: refused where each pool lives.
+    ExecutionException refused = assertThrows(ExecutionException.class, () -> get(onFirst.apply(batches)));
+    assertTrue(String.valueOf(refused.getCause().getMessage()).contains("not a member of the cluster: departing"), refused.toString());
+    for (PoolId id : List.of(remote, local)) {
+      assertFalse(get(onSecond.recall(id, "departing", "step-1")).orElseThrow().remembers(), id + " applied nothing");
+    }
+    Map<PoolId, List<PoolOutcome>> applied = get(onFirst.applyOnBehalf(batches));
     assertInstanceOf(PoolOutcome.Won.class, applied.get(remote).get(1), "the claim won the remote pool");
 
     for (HzPools member : List.of(onFirst, onSecond)) {
@@ -96,7 +104,7 @@ class PoolsAcrossMembersIT {
     assertEquals(applied.get(remote), afterDeath.remembered(), "the backup re-ran the batch to the same outcomes");
     assertEquals(remoteOps, afterDeath.opSeq(), "reading applied nothing");
     // Sent again, as a finisher does for a pool that might never have got it: answered, not applied.
-    Map<PoolId, List<PoolOutcome>> again = get(onFirst.apply(Map.of(remote, batches.get(remote))));
+    Map<PoolId, List<PoolOutcome>> again = get(onFirst.applyOnBehalf(Map.of(remote, batches.get(remote))));
     assertEquals(applied.get(remote), again.get(remote));
     assertEquals(remoteOps, get(onFirst.get(remote)).orElseThrow().opSeq(), "applied once");
   }

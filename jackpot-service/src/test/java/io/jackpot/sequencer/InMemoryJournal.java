@@ -12,12 +12,22 @@ import java.util.stream.Collectors;
 /** The step journal in a map; can be told to keep notes it is asked to drop (a member dying right after its commit). */
 class InMemoryJournal implements StepJournal {
   final Map<String, StepNote> notes = new ConcurrentHashMap<>();
+  final Set<String> fenced = ConcurrentHashMap.newKeySet();
   volatile boolean keepForgotten;
 
   @Override
-  public CompletionStage<Void> write(StepNote note) {
+  public synchronized CompletionStage<Void> write(StepNote note) {
+    if (fenced.contains(note.senderId())) {
+      return CompletableFuture.failedFuture(new Fenced(note.senderId() + " is fenced"));
+    }
     notes.put(note.key(), note);
     return CompletableFuture.completedFuture(null);
+  }
+
+  @Override
+  public synchronized CompletionStage<Integer> fence(String senderId) {
+    fenced.add(senderId);
+    return CompletableFuture.completedFuture((int) notes.keySet().stream().filter(k -> StepNote.senderOf(k).equals(senderId)).count());
   }
 
   @Override

@@ -283,6 +283,11 @@ class SequencerTest {
       }
 
       @Override
+      public java.util.concurrent.CompletionStage<Integer> fence(String senderId) {
+        throw new UnsupportedOperationException();
+      }
+
+      @Override
       public java.util.concurrent.CompletionStage<java.util.Set<String>> senders() {
         return CompletableFuture.completedFuture(java.util.Set.of());
       }

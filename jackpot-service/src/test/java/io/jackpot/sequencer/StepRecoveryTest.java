@@ -406,6 +406,11 @@ class StepRecoveryTest {
     }
 
     @Override
+    public CompletionStage<Integer> fence(String senderId) {
+      return to.fence(senderId);
+    }
+
+    @Override
     public CompletionStage<Set<String>> senders() {
       return to.senders();
     }

@@ -2,30 +2,34 @@ package io.jackpot.contribution.hz;
 
 import com.hazelcast.cluster.Cluster;
 import io.jackpot.sequencer.StepJournal;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Whose round claims no longer stand. A member that left (killed, or cut off) may hold claims on
- * rounds it applied but never recorded; those must wait until its steps are finished (the journal
- * no longer lists it), or a retry elsewhere could apply the round a second time. After that, its
- * claims count as absent, so the games' retries go through at once instead of waiting for the
- * claims to lapse.
+ * Whose round claims no longer stand. A member that left (killed, paused past the heartbeat, or cut
+ * off) may hold claims on rounds it applied but never recorded, and may still be sending. Its
+ * claims are released only once the journal has fenced it (it can write no note, so apply nothing,
+ * any more) and holds none of its notes (all finished): a game's retry elsewhere then cannot meet
+ * the same round applied by it. Released claims count as absent, so retries go through at once.
  *
- * <p>Each scan first takes the members, then the journal's senders: a member seen before, absent
- * from that member list, and without notes is released. A member that dies after the member list
- * was taken is still in it, so it is not released before the next scan sees its notes; a holder
- * this member never saw (it joined and left between two scans) is never released: its claims
- * lapse by their TTL. Until the first scan nobody is released. A holder released longer than the
- * claim TTL is forgotten: every claim it took was taken before it left, so all have lapsed by then,
- * and the set sent with every claim request stays as small as the recent departures (members come
- * and go with every rolling deploy).
+ * <p>Each scan takes the members and fences every holder seen before and absent now. A holder
+ * this member never saw (it joined and left between two scans) is never released: its claims lapse
+ * by their TTL. A holder released longer than the claim TTL is forgotten: every claim it took was
+ * taken before it left, so all have lapsed, and the set sent with every claim request stays as
+ * small as the recent departures.
  */
 public final class ClaimHolders {
+  private static final Logger log = LoggerFactory.getLogger(ClaimHolders.class);
   private final Cluster cluster;
   private final StepJournal journal;
   private final java.time.Clock clock;
@@ -42,17 +46,25 @@ public final class ClaimHolders {
     this.claimTtlMillis = claimTtlMillis;
   }
 
-  /** Members first, then the journal's senders (called every second). */
+  /** Fences the departed holders not yet released and releases those without notes (called every second). */
   public CompletionStage<Void> rescan() {
     Set<String> members = cluster.getMembers().stream().map(m -> m.getUuid().toString()).collect(Collectors.toSet());
     known.addAll(members);
-    return journal.senders().thenAccept(senders -> {
-      Set<String> gone = new HashSet<>(known);
-      gone.removeAll(members);
-      gone.removeAll(senders);
+    Set<String> gone = new HashSet<>(known);
+    gone.removeAll(members);
+    List<CompletableFuture<Void>> fences = new ArrayList<>();
+    for (String holder : gone) {
+      if (!releasedAt.containsKey(holder)) {
+        fences.add(journal.fence(holder).thenAccept(left -> {
+          if (left == 0) {
+            releasedAt.putIfAbsent(holder, clock.millis());
+            log.info("departed member {} is fenced and its steps are finished: its round claims are released", holder);
+          }
+        }).toCompletableFuture());
+      }
+    }
+    return CompletableFuture.allOf(fences.toArray(CompletableFuture[]::new)).handle((v, failed) -> {
       long now = clock.millis();
-      releasedAt.keySet().retainAll(gone);
-      gone.forEach(id -> releasedAt.putIfAbsent(id, now));
       releasedAt.entrySet().removeIf(e -> {
         boolean lapsed = now - e.getValue() > claimTtlMillis;
         if (lapsed) {
@@ -61,10 +73,14 @@ public final class ClaimHolders {
         return lapsed;
       });
       released = Set.copyOf(releasedAt.keySet());
+      if (failed != null) {
+        throw new CompletionException("could not fence every departed member (tried again next scan)", failed);
+      }
+      return null;
     });
   }
 
-  /** The holders whose claims count as absent (departed, all their steps recorded); usually empty. */
+  /** The holders whose claims count as absent (departed, fenced, all their steps recorded); usually empty. */
   public Set<String> released() {
     return released;
   }

@@ -1,27 +1,74 @@
 package io.jackpot.pool.hz;
 
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.core.HazelcastInstanceAware;
 import com.hazelcast.map.EntryProcessor;
 import io.jackpot.pool.Pool;
-import io.jackpot.pool.PoolOutcome;
-import java.util.List;
 import java.util.Map;
 
 /**
  * Runs {@link Pool#apply} on the pool's partition thread, atomically; run again on the backup
  * replica with the same input, which is why it holds no clock or randomness. A retried invocation
  * carries the same operation id, so the pool recognises it and does not apply it twice.
+ *
+ * <p>A member's own batch is refused where the pool lives once its sender is no longer a member
+ * there: a member dropped from the cluster (paused, cut off) that comes back under a new identity
+ * must not apply what it had under way, whose rounds the games may have retried elsewhere. A
+ * batch sent on a departed member's behalf (StepRecovery) is not checked. The backup applies what
+ * the owner accepted, unchecked: the two must not decide apart.
  */
-record ApplyBatch(Pool.Batch batch) implements EntryProcessor<String, Pool, Applied> {
+final class ApplyBatch implements EntryProcessor<String, Pool, Applied>, HazelcastInstanceAware {
+  static final String NOT_A_MEMBER = "the batch's sender is not a member of the cluster: ";
+  private final Pool.Batch batch;
+  private final boolean onBehalf;
+  private transient HazelcastInstance member;
+
+  ApplyBatch(Pool.Batch batch, boolean onBehalf) {
+    this.batch = batch;
+    this.onBehalf = onBehalf;
+  }
+
+  Pool.Batch batch() {
+    return batch;
+  }
+
+  boolean onBehalf() {
+    return onBehalf;
+  }
+
+  @Override
+  public void setHazelcastInstance(HazelcastInstance member) {
+    this.member = member;
+  }
+
   @Override
   public Applied process(Map.Entry<String, Pool> entry) {
     Pool pool = entry.getValue();
     if (pool == null) {
       throw new IllegalStateException("pool " + entry.getKey() + " is not loaded");
     }
+    if (!onBehalf && !Members.lists(member, batch.senderId())) {
+      throw new IllegalStateException(NOT_A_MEMBER + batch.senderId());
+    }
     Pool.Transition t = pool.apply(batch);
     if (t.pool() != pool) {
       entry.setValue(t.pool());
     }
     return new Applied(t.outcomes());
+  }
+
+  @Override
+  public EntryProcessor<String, Pool, Applied> getBackupProcessor() {
+    return onBehalf ? this : new ApplyBatch(batch, true);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ApplyBatch a && a.batch.equals(batch) && a.onBehalf == onBehalf;
+  }
+
+  @Override
+  public int hashCode() {
+    return batch.hashCode() * 31 + Boolean.hashCode(onBehalf);
   }
 }

@@ -35,8 +35,17 @@ public final class HzPools implements Pools {
 
   @Override
   public CompletionStage<Map<PoolId, List<PoolOutcome>>> apply(Map<PoolId, Pool.Batch> batches) {
+    return apply(batches, false);
+  }
+
+  @Override
+  public CompletionStage<Map<PoolId, List<PoolOutcome>>> applyOnBehalf(Map<PoolId, Pool.Batch> batches) {
+    return apply(batches, true);
+  }
+
+  private CompletionStage<Map<PoolId, List<PoolOutcome>>> apply(Map<PoolId, Pool.Batch> batches, boolean onBehalf) {
     Map<PoolId, CompletableFuture<Applied>> calls = new LinkedHashMap<>();
-    batches.forEach((id, batch) -> calls.put(id, map.submitToKey(id.key(), new ApplyBatch(batch)).toCompletableFuture()));
+    batches.forEach((id, batch) -> calls.put(id, map.submitToKey(id.key(), new ApplyBatch(batch, onBehalf)).toCompletableFuture()));
     return CompletableFuture.allOf(calls.values().toArray(CompletableFuture[]::new)).thenApplyAsync(v -> {
       Map<PoolId, List<PoolOutcome>> out = new LinkedHashMap<>();
       calls.forEach((id, f) -> out.put(id, f.join().outcomes()));

@@ -11,7 +11,10 @@ public final class PoolSerializers {
 
   public static void register(SerializationConfig config) {
     config.addSerializerConfig(WireSerializer.config(ApplyBatch.class, APPLY_BATCH,
-        (out, ep) -> PoolWire.writeBatch(out, ep.batch()), in -> new ApplyBatch(PoolWire.readBatch(in))));
+        (out, ep) -> {
+          PoolWire.writeBatch(out, ep.batch());
+          out.writeBoolean(ep.onBehalf());
+        }, in -> new ApplyBatch(PoolWire.readBatch(in), in.readBoolean())));
     config.addSerializerConfig(WireSerializer.config(Applied.class, APPLIED,
         (out, applied) -> PoolWire.writeOutcomes(out, applied.outcomes()), in -> new Applied(PoolWire.readOutcomes(in))));
   }

@@ -1,6 +1,7 @@
 package io.jackpot.contribution.hz;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.hazelcast.cluster.Cluster;
 import com.hazelcast.cluster.Member;
@@ -13,10 +14,11 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** Which departed members' claims are released: seen before, gone from the member list, no notes left. */
+/** Which departed members' claims are released: seen before, gone from the member list, fenced, no notes left. */
 class ClaimHoldersTest {
   private static final UUID A = UUID.randomUUID();
   private static final UUID B = UUID.randomUUID();
@@ -24,7 +26,9 @@ class ClaimHoldersTest {
   private final Set<String> senders = new CopyOnWriteArraySet<>();
   private final io.jackpot.sequencer.MutableClock clock = new io.jackpot.sequencer.MutableClock(java.time.Instant.ofEpochSecond(1_000));
   private final ClaimHolders holders = new ClaimHolders(cluster(), journal(), clock, 600_000);
-  private volatile UUID dieDuringNextJournalRead;
+  private final Set<String> fenced = new CopyOnWriteArraySet<>();
+  private volatile UUID dieDuringNextScan;
+  private volatile boolean fenceFails;
 
   @Test
   void aDepartedMemberIsReleasedOnlyOnceTheJournalHasNoNotesOfIt() throws Exception {
@@ -62,13 +66,36 @@ class ClaimHoldersTest {
   }
 
   @Test
-  void aMemberThatDiesWhileTheJournalIsReadIsNotReleasedByThatScan() throws Exception {
+  void aMemberThatDiesDuringAScanIsNotReleasedByThatScan() throws Exception {
     scan();
-    dieDuringNextJournalRead = B; // B dies after the member list was taken, before its notes are read
+    dieDuringNextScan = B; // B dies after the member list was taken, before any fence
     scan();
-    assertEquals(Set.of(), holders.released(), "B was a member when the scan began: its notes may not be visible yet");
+    assertEquals(Set.of(), holders.released(), "B was a member when the scan began: it is not fenced yet");
+    assertEquals(Set.of(), fenced, "nor is it fenced by that scan");
     scan();
-    assertEquals(Set.of(B.toString()), holders.released(), "the next scan sees B gone with no notes");
+    assertEquals(Set.of(B.toString()), holders.released(), "the next scan fences B and finds it with no notes");
+  }
+
+  @Test
+  void aDepartedMemberIsFencedBeforeItIsReleasedAndNoMemberIsFenced() throws Exception {
+    scan();
+    assertEquals(Set.of(), fenced);
+    members.remove(B);
+    scan();
+    assertEquals(Set.of(B.toString()), fenced, "B is fenced: a note it sends now is refused");
+    assertEquals(Set.of(B.toString()), holders.released());
+  }
+
+  @Test
+  void aHolderWhoseFenceFailsIsNotReleased() throws Exception {
+    scan();
+    members.remove(B);
+    fenceFails = true;
+    assertThrows(ExecutionException.class, this::scan, "the scan says it could not fence");
+    assertEquals(Set.of(), holders.released(), "not fenced: B might still write a note and apply it");
+    fenceFails = false;
+    scan();
+    assertEquals(Set.of(B.toString()), holders.released());
   }
 
   private void scan() throws Exception {
@@ -78,7 +105,12 @@ class ClaimHoldersTest {
   private Cluster cluster() {
     return (Cluster) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Cluster.class}, (proxy, method, args) -> {
       if (method.getName().equals("getMembers")) {
-        return members.stream().map(ClaimHoldersTest::member).collect(Collectors.toCollection(java.util.LinkedHashSet::new));
+        Object list = members.stream().map(ClaimHoldersTest::member).collect(Collectors.toCollection(java.util.LinkedHashSet::new));
+        if (dieDuringNextScan != null) {
+          members.remove(dieDuringNextScan); // dies just after the scan took the member list
+          dieDuringNextScan = null;
+        }
+        return list;
       }
       throw new UnsupportedOperationException(method.getName());
     });
@@ -104,11 +136,16 @@ class ClaimHoldersTest {
     return new io.jackpot.sequencer.ReadOnlyJournal() {
       @Override
       public CompletionStage<Set<String>> senders() {
-        if (dieDuringNextJournalRead != null) {
-          members.remove(dieDuringNextJournalRead);
-          dieDuringNextJournalRead = null;
+        throw new UnsupportedOperationException("claims are released by fencing, not by reading the senders");
+      }
+
+      @Override
+      public CompletionStage<Integer> fence(String senderId) {
+        if (fenceFails) {
+          return CompletableFuture.failedFuture(new IllegalStateException("no quorum"));
         }
-        return CompletableFuture.completedFuture(Set.copyOf(senders));
+        fenced.add(senderId);
+        return CompletableFuture.completedFuture(senders.contains(senderId) ? 1 : 0);
       }
 
       @Override

@@ -59,7 +59,7 @@ public class PoolEngineBench {
     SerializationConfig config = new SerializationConfig();
     PoolSerializers.register(config);
     hazelcast = new DefaultSerializationServiceBuilder().setConfig(config).build();
-    entryProcessor = new ApplyBatch(batch);
+    entryProcessor = new ApplyBatch(batch, true); // the engine alone: its sender is no member
   }
 
   @Benchmark

@@ -38,7 +38,7 @@ class WireFormsTest {
 
   @Test
   void theEntryProcessorAndItsOutcomesRoundTrip() {
-    ApplyBatch ep = new ApplyBatch(batch());
+    ApplyBatch ep = new ApplyBatch(batch(), false);
     assertEquals(ep, roundTrip(ep, PoolSerializers.APPLY_BATCH));
 
     Pool pool = Pool.created(P, new PoolTerms(200_000_000, new Rate(5_000)), new SeededRandom(1).next());
