@@ -1,7 +1,5 @@
 package io.jackpot.pool.hz;
 
-import com.hazelcast.core.HazelcastInstance;
-import com.hazelcast.core.HazelcastInstanceAware;
 import com.hazelcast.map.EntryProcessor;
 import io.jackpot.pool.Pool;
 import java.util.Map;
@@ -14,14 +12,12 @@ import java.util.Map;
  * <p>A member's own batch is refused where the pool lives once its sender is no longer a member
  * there: a member dropped from the cluster (paused, cut off) that comes back under a new identity
  * must not apply what it had under way, whose rounds the games may have retried elsewhere. A
- * batch sent on a departed member's behalf (StepRecovery) is not checked. The backup applies what
- * the owner accepted, unchecked: the two must not decide apart.
+ * batch sent on a departed member's behalf (StepRecovery) is not checked.
  */
-final class ApplyBatch implements EntryProcessor<String, Pool, Applied>, HazelcastInstanceAware {
+final class ApplyBatch extends OwnerChecked implements EntryProcessor<String, Pool, Applied> {
   static final String NOT_A_MEMBER = "the batch's sender is not a member of the cluster: ";
   private final Pool.Batch batch;
   private final boolean onBehalf;
-  private transient HazelcastInstance member;
 
   ApplyBatch(Pool.Batch batch, boolean onBehalf) {
     this.batch = batch;
@@ -37,17 +33,12 @@ final class ApplyBatch implements EntryProcessor<String, Pool, Applied>, Hazelca
   }
 
   @Override
-  public void setHazelcastInstance(HazelcastInstance member) {
-    this.member = member;
-  }
-
-  @Override
   public Applied process(Map.Entry<String, Pool> entry) {
     Pool pool = entry.getValue();
     if (pool == null) {
       throw new IllegalStateException("pool " + entry.getKey() + " is not loaded");
     }
-    if (!onBehalf && !Members.lists(member, batch.senderId())) {
+    if (!onBehalf && !listed(batch.senderId())) {
       throw new IllegalStateException(NOT_A_MEMBER + batch.senderId());
     }
     Pool.Transition t = pool.apply(batch);

@@ -1,9 +1,7 @@
 package io.jackpot.sequencer.hz;
 
-import com.hazelcast.core.HazelcastInstance;
-import com.hazelcast.core.HazelcastInstanceAware;
 import com.hazelcast.map.EntryProcessor;
-import io.jackpot.pool.hz.Members;
+import io.jackpot.pool.hz.OwnerChecked;
 import com.hazelcast.query.Predicate;
 import java.util.Map;
 
@@ -18,13 +16,12 @@ final class JournalOps {
   /**
    * Adds a note unless the entry is fenced or its sender is not a member where the entry lives (a
    * fence dropped after {@link HzStepJournal#FENCE_KEPT}, or lost with both replicas, must not let
-   * a departed member's note in); answers whether it was added. The backup adds what the owner did.
+   * a departed member's note in); answers whether it was added.
    */
-  static final class WriteStep implements EntryProcessor<String, SenderSteps, Boolean>, HazelcastInstanceAware {
+  static final class WriteStep extends OwnerChecked implements EntryProcessor<String, SenderSteps, Boolean> {
     private final String stepId;
     private final byte[] note;
     private final boolean checked;
-    private transient HazelcastInstance member;
 
     WriteStep(String stepId, byte[] note, boolean checked) {
       this.stepId = stepId;
@@ -45,14 +42,9 @@ final class JournalOps {
     }
 
     @Override
-    public void setHazelcastInstance(HazelcastInstance member) {
-      this.member = member;
-    }
-
-    @Override
     public Boolean process(Map.Entry<String, SenderSteps> entry) {
       SenderSteps now = entry.getValue() == null ? SenderSteps.NONE : entry.getValue();
-      if (now.fenced() || !checked && !Members.lists(member, entry.getKey())) {
+      if (now.fenced() || !checked && !listed(entry.getKey())) {
         return false;
       }
       entry.setValue(now.with(stepId, note));
