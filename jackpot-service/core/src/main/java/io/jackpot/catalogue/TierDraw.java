@@ -1,0 +1,135 @@
+package io.jackpot.catalogue;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.InvalidKeyException;
+import java.security.NoSuchAlgorithmException;
+import java.util.Optional;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Draws the tier a jackpot-game claim wins, by the pools' draw weights. The draw is
+ * HMAC-SHA256(cluster secret, jackpot ‖ operator ‖ round id): unpredictable without the secret
+ * (drawn from a strong source and shared by the members), and the same for the same round, so a
+ * repeated or concurrent claim can never draw a second tier: there is nothing to re-roll. Round
+ * ids are each operator's own, so another operator's round of the same id draws on its own (and
+ * one operator's tier tells nothing of another's).
+ */
+public final class TierDraw {
+  private final byte[] secret;
+
+  public TierDraw(byte[] secret) {
+    if (secret.length < 32) {
+      throw new IllegalArgumentException("the tier-draw secret needs at least 256 bits");
+    }
+    this.secret = secret.clone();
+  }
+
+  /** The drawn pool, or empty when no pool of the jackpot has a draw weight. */
+  public Optional<PoolDefinition> draw(JackpotDefinition jackpot, String operatorId, String roundId) {
+    return draw(jackpot, operatorId, roundId, p -> true);
+  }
+
+  /** Whether a draw among all the jackpot's pools can draw one (some pool has a draw weight). */
+  public static boolean drawable(JackpotDefinition jackpot) {
+    return total(jackpot, p -> true) > 0;
+  }
+
+  private static long total(JackpotDefinition jackpot, java.util.function.Predicate<PoolDefinition> eligible) {
+    return jackpot.pools().stream().filter(eligible).mapToLong(PoolDefinition::drawWeight).sum();
+  }
+
+  /** The same among the {@code eligible} pools only (the others weigh nothing). */
+  public Optional<PoolDefinition> draw(JackpotDefinition jackpot, String operatorId, String roundId,
+      java.util.function.Predicate<PoolDefinition> eligible) {
+    long total = total(jackpot, eligible);
+    if (total <= 0) {
+      return Optional.empty();
+    }
+    return Optional.of(pick(jackpot, eligible, total, prf(keyed(), input(jackpot, operatorId, roundId))));
+  }
+
+  /** Draws {@link #drawUsable} makes before it falls back to weighted rendezvous among the usable pools. */
+  static final int MAX_DRAWS = 1000;
+
+  /**
+   * The draw among the {@code eligible} pools that lands on one {@code usable} accepts (a pool not
+   * discontinued): the first of a fixed sequence of draws for the round that does, the first of
+   * them being {@link #draw}'s. So the tier does not depend on which other pools are unusable: a
+   * round that drew B while A was discontinued draws B again after C was discontinued too (drawing
+   * among the usable pools' weights would move the round's ticket whenever the set changed, and a
+   * claim and its retry around such a change could pay two tiers). After {@link #MAX_DRAWS} draws
+   * that all landed on unusable pools (their weight nearly all of it), by weighted rendezvous among
+   * the usable ones: each pool p scores −ln(u_p) / w_p with u_p from the round's HMAC and p's key,
+   * and the lowest wins, so taking other pools out of use does not move it either.
+   */
+  public Optional<PoolDefinition> drawUsable(JackpotDefinition jackpot, String operatorId, String roundId,
+      java.util.function.Predicate<PoolDefinition> eligible, java.util.function.Predicate<PoolDefinition> usable) {
+    long total = total(jackpot, eligible);
+    if (total(jackpot, eligible.and(usable)) <= 0) {
+      return Optional.empty();
+    }
+    String input = input(jackpot, operatorId, roundId);
+    Mac mac = keyed(); // one for every draw of the round: doFinal resets it
+    for (int k = 0; k < MAX_DRAWS; k++) {
+      PoolDefinition pool = pick(jackpot, eligible, total, prf(mac, k == 0 ? input : input + "\u0000#" + k));
+      if (usable.test(pool)) {
+        return Optional.of(pool);
+      }
+    }
+    return Optional.of(rendezvous(jackpot, mac, input, eligible.and(usable)));
+  }
+
+  private static PoolDefinition rendezvous(JackpotDefinition jackpot, Mac mac, String input,
+      java.util.function.Predicate<PoolDefinition> among) {
+    PoolDefinition best = null;
+    double bestScore = Double.POSITIVE_INFINITY;
+    for (PoolDefinition pool : jackpot.pools()) {
+      if (pool.drawWeight() <= 0 || !among.test(pool)) {
+        continue;
+      }
+      double u = ((prf(mac, input + "\u0000@" + pool.key()) >>> 11) + 1) * 0x1.0p-53; // in (0, 1]
+      double score = -StrictMath.log(u) / pool.drawWeight();
+      if (best == null || score < bestScore) {
+        best = pool;
+        bestScore = score;
+      }
+    }
+    return best;
+  }
+
+  private static String input(JackpotDefinition jackpot, String operatorId, String roundId) {
+    return jackpot.id() + "\u0000" + operatorId + "\u0000" + roundId;
+  }
+
+  /** The eligible pool a draw's 64 bits land on, by weight ({@code total}: the eligible pools' weights, above 0). */
+  private static PoolDefinition pick(JackpotDefinition jackpot, java.util.function.Predicate<PoolDefinition> eligible, long total,
+      long bits) {
+    long ticket = Long.remainderUnsigned(bits, total);
+    for (PoolDefinition pool : jackpot.pools()) {
+      if (eligible.test(pool)) {
+        ticket -= pool.drawWeight();
+        if (ticket < 0) {
+          return pool;
+        }
+      }
+    }
+    throw new IllegalStateException("unreachable: ticket beyond total weight");
+  }
+
+  /** An HMAC-SHA256 under the secret (not thread-safe: one per call of the draws). */
+  private Mac keyed() {
+    try {
+      Mac mac = Mac.getInstance("HmacSHA256");
+      mac.init(new SecretKeySpec(secret, "HmacSHA256"));
+      return mac;
+    } catch (NoSuchAlgorithmException | InvalidKeyException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static long prf(Mac mac, String input) {
+    return ByteBuffer.wrap(mac.doFinal(input.getBytes(StandardCharsets.UTF_8))).getLong();
+  }
+}

@@ -1,0 +1,88 @@
+package io.jackpot.plan;
+
+import io.jackpot.game.Caller;
+import io.jackpot.fx.FxHolder;
+import io.jackpot.fx.FxRates;
+import io.jackpot.game.Games;
+import io.jackpot.catalogue.Catalogue;
+import io.jackpot.catalogue.Catalogue.Route;
+import io.jackpot.pool.PoolId;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Checks one contribution against the caller's rights, the game's bet structure and the catalogue,
+ * and finds the pools it feeds. Pure: no I/O.
+ */
+public final class ContributionPlanner {
+  private final Catalogue catalogue;
+  private final FxHolder fx;
+
+  public ContributionPlanner(Catalogue catalogue, FxHolder fx) {
+    this.catalogue = catalogue;
+    this.fx = fx;
+  }
+
+  /**
+   * The pools to feed and the stake in the pools' currency, or the reason the item is rejected.
+   * {@code fxRatePpm} is the rate a foreign stake was converted at (null for a stake in the pools' currency).
+   */
+  public sealed interface Plan {
+    record Feed(List<PoolId> pools, long stakeMicros, Long fxRatePpm) implements Plan {}
+
+    record Reject(String code, String message) implements Plan {}
+  }
+
+  public Plan plan(Caller caller, ContributionRequest r) {
+    if (!catalogue.knowsGame(r.gameId())) {
+      return new Plan.Reject("UNKNOWN_GAME", "game " + r.gameId() + " is not linked to any jackpot");
+    }
+    if (!caller.speaksFor(r.gameId())) {
+      return new Plan.Reject("GAME_NOT_LINKED", "this game key may not contribute for game " + r.gameId());
+    }
+    Route route = catalogue.route(r.gameId(), r.coinValueMicros());
+    if (route instanceof Route.Unroutable u) {
+      return new Plan.Reject(u.code(), u.message());
+    }
+    Optional<String> badBet = Games.rule(r.gameId()).flatMap(rule -> rule.violation(r.stakeMicros(), r.coinValueMicros()));
+    if (badBet.isPresent()) {
+      return new Plan.Reject("INVALID_STAKE", badBet.get());
+    }
+    List<PoolId> pools = ((Route.Pools) route).pools();
+    FxRates rates = fx.get();
+    // Every pool is either in the stake's currency or (with a rate) in the base currency.
+    boolean allInStakeCurrency = true;
+    boolean allInBase = true;
+    for (PoolId pool : pools) {
+      var jackpot = catalogue.jackpot(pool.jackpotId()).orElseThrow();
+      allInBase &= jackpot.currency().equals(rates.base());
+      if (jackpot.currency().equals(r.currency())) {
+        continue;
+      }
+      allInStakeCurrency = false;
+      if (!jackpot.currency().equals(rates.base()) || rates.rate(r.currency()).isEmpty()) {
+        return new Plan.Reject("UNSUPPORTED_CURRENCY",
+            "jackpot " + pool.jackpotId() + " takes " + jackpot.currency() + " stakes; no rate for " + r.currency());
+      }
+      if (jackpot.routing() == io.jackpot.catalogue.Routing.COIN_VALUE) {
+        return new Plan.Reject("UNSUPPORTED_CURRENCY",
+            "jackpot " + pool.jackpotId() + " routes by coin value: stakes must be in " + jackpot.currency());
+      }
+    }
+    if (allInStakeCurrency) {
+      return new Plan.Feed(pools, r.stakeMicros(), null);
+    }
+    // One stake feeds every pool: a foreign stake is converted once, so all its pools must be in the base currency.
+    if (!allInBase) {
+      return new Plan.Reject("UNSUPPORTED_CURRENCY", "game " + r.gameId() + " feeds jackpots in several currencies: send the stake in "
+          + rates.base());
+    }
+    long rate = rates.rate(r.currency()).orElseThrow();
+    long converted = FxRates.toBase(r.stakeMicros(), rate);
+    if (converted <= 0 || converted > ContributionRequest.MAX_STAKE_MICROS) {
+      return new Plan.Reject("INVALID_STAKE", "the stake converts to " + io.jackpot.money.Money.ofMicros(converted) + " " + rates.base()
+          + " at rate " + java.math.BigDecimal.valueOf(rate, 6).toPlainString() + ": outside 0.000001 – 1000000 " + rates.base());
+    }
+    return new Plan.Feed(pools, converted, rate);
+  }
+}

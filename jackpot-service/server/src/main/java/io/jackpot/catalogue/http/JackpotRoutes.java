@@ -1,0 +1,96 @@
+package io.jackpot.catalogue.http;
+
+import io.jackpot.error.Rejection;
+import io.jackpot.error.Rejection.Kind;
+import io.jackpot.http.Replies;
+import io.jackpot.catalogue.Catalogue;
+import io.jackpot.catalogue.JackpotDefinition;
+import io.jackpot.catalogue.PoolDefinition;
+import io.jackpot.pool.Pool;
+import io.jackpot.pool.PoolId;
+import io.jackpot.pool.PoolReads;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import java.util.List;
+
+/** Public reads of jackpots and their live pools (no auth), answered from the ticker's samples ({@link PoolReads}). */
+public final class JackpotRoutes {
+  private final Catalogue catalogue;
+  private final PoolReads pools;
+  private final io.jackpot.fx.FxHolder fx;
+
+  private final io.jackpot.award.PublicWins publicity;
+
+  /** {@code publicity}: what these public reads show of the pools' last wins. */
+  public JackpotRoutes(Catalogue catalogue, PoolReads pools, io.jackpot.fx.FxHolder fx, io.jackpot.award.PublicWins publicity) {
+    this.publicity = publicity;
+    this.catalogue = catalogue;
+    this.pools = pools;
+    this.fx = fx;
+  }
+
+  public void mount(Router router) {
+    router.get("/v1/jackpots").handler(this::list);
+    router.get("/v1/jackpots/:id").handler(this::one);
+    router.get("/v1/jackpots/:id/pools/:key").handler(this::pool);
+  }
+
+  private void list(RoutingContext ctx) {
+    io.jackpot.fx.Display currency = display(fx, catalogue, ctx.queryParams().get("currency"));
+    List<JackpotDefinition> all = List.copyOf(catalogue.jackpots());
+    Replies.json(ctx, () -> pools.read(catalogue.poolIds()), live -> {
+      JsonArray out = new JsonArray();
+      all.forEach(j -> out.add(JackpotJson.jackpot(j, JackpotJson.byId(live), currency, publicity)));
+      return new JsonObject().put("jackpots", out);
+    });
+  }
+
+  private void one(RoutingContext ctx) {
+    io.jackpot.fx.Display currency = display(fx, catalogue, ctx.queryParams().get("currency"));
+    JackpotDefinition j = jackpot(catalogue, ctx.pathParam("id"));
+    List<PoolId> ids = j.pools().stream().map(j::poolId).toList();
+    Replies.json(ctx, () -> pools.read(ids), live -> JackpotJson.jackpot(j, JackpotJson.byId(live), currency, publicity));
+  }
+
+  private void pool(RoutingContext ctx) {
+    io.jackpot.fx.Display currency = display(fx, catalogue, ctx.queryParams().get("currency"));
+    JackpotDefinition j = jackpot(catalogue, ctx.pathParam("id"));
+    PoolDefinition def = j.pool(ctx.pathParam("key")).orElseThrow(() ->
+        new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + j.id() + " has no pool " + ctx.pathParam("key")));
+    Replies.json(ctx, () -> pools.read(List.of(j.poolId(def))), live -> {
+      Pool pool = JackpotJson.byId(live).get(j.poolId(def));
+      if (pool == null) {
+        throw new Rejection(Kind.UNAVAILABLE, "POOL_NOT_LOADED", "pool " + j.poolId(def) + " is not loaded yet");
+      }
+      return JackpotJson.pool(j, def, pool, currency, publicity).put("jackpotId", j.id());
+    });
+  }
+
+  /** How {@code currency} is shown at {@code rates}: with a rate, or as a currency a jackpot is kept in; empty if neither. */
+  public static java.util.Optional<io.jackpot.fx.Display> shown(io.jackpot.fx.FxRates rates, Catalogue catalogue, String currency) {
+    if (rates.rate(currency).isEmpty() && catalogue.jackpots().stream().anyMatch(j -> j.currency().equals(currency))) {
+      return java.util.Optional.of(new io.jackpot.fx.Display(currency, rates));
+    }
+    return rates.display(currency);
+  }
+
+  public static JackpotDefinition jackpot(Catalogue catalogue, String id) {
+    return catalogue.jackpot(id).orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_JACKPOT", "no jackpot " + id));
+  }
+
+  /**
+   * How to show amounts in the asked currency (null when none asked). A currency without a rate is
+   * refused unless a jackpot is kept in it: its own amounts are shown as they are, and those of
+   * jackpots kept in other currencies without {@code amountInCurrency}.
+   */
+  public static io.jackpot.fx.Display display(io.jackpot.fx.FxHolder fx, Catalogue catalogue, String currency) {
+    if (currency == null || currency.isBlank()) {
+      return null;
+    }
+    var rates = fx.get();
+    return shown(rates, catalogue, currency).orElseThrow(() -> Rejection.invalid("UNSUPPORTED_CURRENCY",
+        "no exchange rate for " + currency + " (rates are set with PUT /v1/admin/fx-rates; pools are kept in " + rates.base() + ")"));
+  }
+}

@@ -1,0 +1,59 @@
+package io.jackpot.contribution;
+
+import io.jackpot.plan.ContributionResult;
+import io.jackpot.plan.ContributionResult.Share;
+import io.jackpot.plan.ContributionResult.Status;
+import io.jackpot.ledger.RecordedRound;
+import io.jackpot.ledger.RoundRecord;
+import io.jackpot.pool.PoolCommand;
+import io.jackpot.pool.PoolId;
+import io.jackpot.pool.PoolOutcome;
+import io.jackpot.pool.Win;
+import io.jackpot.sequencer.Submission;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Translates between contribution rounds and pool commands and outcomes. */
+final class Outcomes {
+  private Outcomes() {}
+
+  static Submission submission(RoundRecord round, List<PoolId> pools, java.util.Set<PoolId> wonBefore) {
+    List<Submission.Target> targets = new ArrayList<>(pools.size());
+    PoolCommand.Contribute command = round.contribution();
+    for (PoolId pool : pools) {
+      targets.add(new Submission.Target(pool, wonBefore.contains(pool) ? command.toPoolWonBefore() : command));
+    }
+    return Submission.of(targets, round);
+  }
+
+  /** APPLIED with the shares taken and the wins they triggered; PAUSED when no pool took one. */
+  static ContributionResult applied(String roundId, List<PoolId> pools, List<PoolOutcome> outcomes) {
+    List<Share> shares = new ArrayList<>();
+    List<Win> triggers = new ArrayList<>();
+    for (int i = 0; i < outcomes.size(); i++) {
+      if (outcomes.get(i) instanceof PoolOutcome.Contributed c) {
+        shares.add(new Share(pools.get(i), c.share(), c.amountAfter()));
+        if (c.triggered() != null) {
+          triggers.add(c.triggered());
+        }
+      }
+    }
+    return shares.isEmpty() ? ContributionResult.paused(roundId)
+        : new ContributionResult(roundId, Status.APPLIED, shares, triggers, null, null);
+  }
+
+  /**
+   * A round seen before: DUPLICATE with its original shares and triggers; a round that fed nothing
+   * (every pool paused) is answered PAUSED again, its original outcome, so a retry is never taken
+   * for a contribution.
+   */
+  static ContributionResult duplicateOf(RecordedRound known, List<Win> triggers) {
+    if (known.status() == io.jackpot.ledger.RoundStatus.PAUSED) {
+      return ContributionResult.paused(known.roundId());
+    }
+    List<Share> shares = known.shares().stream()
+        .map(s -> new Share(s.pool(), s.share(), s.amountAfter()))
+        .toList();
+    return new ContributionResult(known.roundId(), Status.DUPLICATE, shares, triggers, null, null);
+  }
+}
