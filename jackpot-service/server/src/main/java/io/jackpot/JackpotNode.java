@@ -1,44 +1,48 @@
 package io.jackpot;
 
 import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.core.LifecycleEvent;
+import com.hazelcast.map.IMap;
 import io.jackpot.access.Credentials;
+import io.jackpot.access.http.GameAuth;
 import io.jackpot.access.json.LiveCredentials;
 import io.jackpot.admin.AdminService;
 import io.jackpot.admin.http.AdminAuth;
 import io.jackpot.admin.http.AdminRoutes;
 import io.jackpot.award.AwardService;
-import io.jackpot.catalogue.TierDraw;
 import io.jackpot.award.http.WinRoutes;
-import io.jackpot.cluster.HazelcastConfigs;
-import io.jackpot.config.ServiceConfig;
-import io.jackpot.contribution.ContributionService;
-import io.jackpot.contribution.http.ContributionRoutes;
-import io.jackpot.contribution.hz.ClaimHolders;
-import io.jackpot.contribution.hz.HzRoundClaims;
-import io.jackpot.game.Games;
-import io.jackpot.http.api.ApiRouter;
-import io.jackpot.access.http.GameAuth;
-import io.jackpot.http.api.HealthRoutes;
-import io.jackpot.http.api.HttpVerticle;
-import io.jackpot.http.api.MetricsRoutes;
-import io.jackpot.http.Quorum;
-import io.jackpot.metrics.ServiceMetrics;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.vertx.micrometer.MicrometerMetricsFactory;
-import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.catalogue.JackpotDefinition;
+import io.jackpot.catalogue.TierDraw;
+import io.jackpot.catalogue.http.JackpotRoutes;
 import io.jackpot.catalogue.hz.HzCatalogue;
+import io.jackpot.cluster.HazelcastConfigs;
+import io.jackpot.cluster.PeriodicTask;
+import io.jackpot.config.ServiceConfig;
+import io.jackpot.contribution.ClaimKeeper;
+import io.jackpot.contribution.ContributionService;
+import io.jackpot.contribution.RetriedReleases;
+import io.jackpot.contribution.http.ContributionRoutes;
+import io.jackpot.contribution.hz.ClaimHolders;
+import io.jackpot.contribution.hz.HzRoundClaims;
 import io.jackpot.fx.FxHolder;
 import io.jackpot.fx.hz.HzFxRates;
-import io.jackpot.catalogue.http.JackpotRoutes;
+import io.jackpot.game.Games;
+import io.jackpot.http.ConnectionGuard;
+import io.jackpot.http.Quorum;
+import io.jackpot.http.api.ApiRouter;
+import io.jackpot.http.api.HealthRoutes;
+import io.jackpot.http.api.HttpVerticle;
+import io.jackpot.http.api.MetricsRoutes;
+import io.jackpot.ledger.PoolLoader;
 import io.jackpot.ledger.pg.PgLedger;
 import io.jackpot.ledger.pg.PgPools;
 import io.jackpot.ledger.pg.PgSchema;
 import io.jackpot.ledger.pg.PgTls;
-import io.jackpot.ledger.PoolLoader;
+import io.jackpot.metrics.ServiceMetrics;
+import io.jackpot.pool.Pool;
+import io.jackpot.pool.PoolReads;
 import io.jackpot.pool.Pools;
 import io.jackpot.pool.RandomSource;
 import io.jackpot.pool.StrongRandomSource;
@@ -49,22 +53,43 @@ import io.jackpot.sequencer.StepJournal;
 import io.jackpot.sequencer.StepRecovery;
 import io.jackpot.sequencer.hz.HzStepJournal;
 import io.jackpot.ticker.http.TickerHub;
-import io.jackpot.ticker.http.TickerSampler;
 import io.jackpot.ticker.http.TickerRoutes;
+import io.jackpot.ticker.http.TickerSampler;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.micrometer.Label;
+import io.vertx.micrometer.MicrometerMetricsFactory;
+import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.io.IOException;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.SortedSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -79,16 +104,16 @@ public final class JackpotNode implements AutoCloseable {
   private final AtomicBoolean ready = new AtomicBoolean();
   /** Set when {@link #close()} begins: Hazelcast stopping after that is the member's own stop. */
   private final AtomicBoolean closing = new AtomicBoolean();
-  private final java.util.concurrent.CompletableFuture<String> identityLost = new java.util.concurrent.CompletableFuture<>();
+  private final CompletableFuture<String> identityLost = new CompletableFuture<>();
   /** The stop's waits, at most: the sequencer's drain, and the deletes of recorded steps' notes. */
   static final int DRAIN_SECONDS = 60;
   static final int JOURNAL_SECONDS = 10;
   /** How long the database may take to close the ledger's connections on stop before they are cut (PgPools.close). */
-  static final java.time.Duration PG_CLOSE_GRACE = java.time.Duration.ofSeconds(5);
+  static final Duration PG_CLOSE_GRACE = Duration.ofSeconds(5);
   /** How long Vert.x may take to close (its own resources) before the member leaves the cluster without it. */
-  static final java.time.Duration VERTX_CLOSE = java.time.Duration.ofSeconds(5);
+  static final Duration VERTX_CLOSE = Duration.ofSeconds(5);
   /** The longest a stop waits before the member leaves the cluster (a pod's grace period must be longer). */
-  public static final int LONGEST_STOP_SECONDS = io.jackpot.http.api.HttpVerticle.SHUTDOWN_SECONDS + DRAIN_SECONDS + JOURNAL_SECONDS
+  public static final int LONGEST_STOP_SECONDS = HttpVerticle.SHUTDOWN_SECONDS + DRAIN_SECONDS + JOURNAL_SECONDS
       + (int) PgPools.longestClose(PG_CLOSE_GRACE).plus(VERTX_CLOSE).toSeconds();
 
   private final ExecutorService loop = Executors.newSingleThreadExecutor(r -> new Thread(r, "sequencer"));
@@ -108,7 +133,7 @@ public final class JackpotNode implements AutoCloseable {
   private Vertx vertx;
   private int httpPort;
   /** The bounds on slow and greedy HTTP clients, shared by this member's ports. */
-  private io.jackpot.http.ConnectionGuard connectionGuard;
+  private ConnectionGuard connectionGuard;
   private int adminPort;
   private Pools pools;
   private HazelcastInstance hz;
@@ -117,11 +142,11 @@ public final class JackpotNode implements AutoCloseable {
   private ApiRouter api;
   private StepRecovery recovery;
   private ClaimHolders claimHolders;
-  private io.jackpot.contribution.ClaimKeeper claimKeeper;
+  private ClaimKeeper claimKeeper;
   /** The catalogue in force on this member, set at start, before the ticker's sampler runs. */
   private volatile Catalogue catalogue;
   /** Each update at the rates in force then, as a subscriber's currency was accepted (JackpotRoutes.display). */
-  private final TickerHub tickerHub = new TickerHub(currency -> io.jackpot.catalogue.http.JackpotRoutes.shown(this.fx.get(), catalogue,
+  private final TickerHub tickerHub = new TickerHub(currency -> JackpotRoutes.shown(this.fx.get(), catalogue,
       currency));
   /** Rates against the pools' currency; every seed jackpot is kept in EUR. */
   private final FxHolder fx = new FxHolder("EUR");
@@ -131,7 +156,7 @@ public final class JackpotNode implements AutoCloseable {
   private long claimKeeping = -1;
   /** The timer that reads the credentials file again, or -1. */
   private long credentialsReloads = -1;
-  private final List<String> httpDeployments = new java.util.ArrayList<>();
+  private final List<String> httpDeployments = new ArrayList<>();
 
   /**
    * System property: true makes every public read call the cluster itself, as before they were
@@ -158,7 +183,7 @@ public final class JackpotNode implements AutoCloseable {
   }
 
   /** The same, with the catalogue a fresh ledger starts with read only if the ledger is fresh. */
-  public static JackpotNode start(ServiceConfig config, Clock clock, java.util.function.Supplier<List<JackpotDefinition>> initial,
+  public static JackpotNode start(ServiceConfig config, Clock clock, Supplier<List<JackpotDefinition>> initial,
       Credentials credentials) throws Exception {
     return start(config, clock, initial, LiveCredentials.fixed(credentials));
   }
@@ -167,7 +192,7 @@ public final class JackpotNode implements AutoCloseable {
    * The same, with credentials that may change while the member runs: those from a file are read
    * again every {@link LiveCredentials#reloadSeconds()} (revoked keys and tokens are refused from then on).
    */
-  public static JackpotNode start(ServiceConfig config, Clock clock, java.util.function.Supplier<List<JackpotDefinition>> initial,
+  public static JackpotNode start(ServiceConfig config, Clock clock, Supplier<List<JackpotDefinition>> initial,
       LiveCredentials credentials) throws Exception {
     JackpotNode node = new JackpotNode();
     try {
@@ -179,7 +204,7 @@ public final class JackpotNode implements AutoCloseable {
     }
   }
 
-  private void boot(ServiceConfig config, Clock clock, java.util.function.Supplier<List<JackpotDefinition>> initial,
+  private void boot(ServiceConfig config, Clock clock, Supplier<List<JackpotDefinition>> initial,
       LiveCredentials live) throws Exception {
     Credentials credentials = live.get(); // as at the start: only whether they are the dev ones is read from it
     PgConnectOptions pgOptions;
@@ -202,9 +227,9 @@ public final class JackpotNode implements AutoCloseable {
         // anyone could create meters without bound (XQ1 /, XQ2 /, ...). Status codes are ours, and so
         // are the client names and namespaces (the ledger's two pools, PgPools), which keep their meters apart.
         .with(new VertxOptions().setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true).setJvmMetricsEnabled(true)
-            .setLabels(java.util.EnumSet.of(io.vertx.micrometer.Label.HTTP_CODE, io.vertx.micrometer.Label.POOL_TYPE,
-                io.vertx.micrometer.Label.POOL_NAME, io.vertx.micrometer.Label.EB_SIDE, io.vertx.micrometer.Label.CLIENT_NAME,
-                io.vertx.micrometer.Label.NAMESPACE))))
+            .setLabels(EnumSet.of(Label.HTTP_CODE, Label.POOL_TYPE,
+                Label.POOL_NAME, Label.EB_SIDE, Label.CLIENT_NAME,
+                Label.NAMESPACE))))
         .withMetrics(new MicrometerMetricsFactory(metricsRegistry))
         .withClusterManager(cm).buildClustered().await();
     HazelcastInstance hz = cm.getHazelcastInstance();
@@ -238,26 +263,26 @@ public final class JackpotNode implements AutoCloseable {
     sequencer = new Sequencer(pools, ledger, loop, scheduler, SequencerSettings.forClaimTtl(Duration.ofMillis(claimTtlMillis)), clock,
         random, metrics, memberId, journal);
     hz.getLifecycleService().addLifecycleListener(event -> {
-      if (event.getState() == com.hazelcast.core.LifecycleEvent.LifecycleState.MERGED) {
+      if (event.getState() == LifecycleEvent.LifecycleState.MERGED) {
         String now = hz.getCluster().getLocalMember().getUuid().toString();
         if (!now.equals(memberId)) {
           loseIdentity(memberId, now);
         }
-      } else if (event.getState() == com.hazelcast.core.LifecycleEvent.LifecycleState.SHUTTING_DOWN && !closing.get()) {
+      } else if (event.getState() == LifecycleEvent.LifecycleState.SHUTTING_DOWN && !closing.get()) {
         loseInstance(memberId);
       }
     });
     recovery = new StepRecovery(pools, ledger, journal, clock);
     this.journal = journal;
     claimHolders = new ClaimHolders(hz.getCluster(), journal, clock, claimTtlMillis);
-    var roundClaims = new io.jackpot.contribution.RetriedReleases(new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), hzCallbacks, clock,
+    var roundClaims = new RetriedReleases(new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), hzCallbacks, clock,
         claimTtlMillis, memberId, claimHolders::released), (after, task) -> scheduler.schedule(task,
-        after.toMillis() + java.util.concurrent.ThreadLocalRandom.current().nextLong(after.toMillis() / 4 + 1),
-        java.util.concurrent.TimeUnit.MILLISECONDS), io.jackpot.contribution.RetriedReleases.PAUSES);
+        after.toMillis() + ThreadLocalRandom.current().nextLong(after.toMillis() / 4 + 1),
+        TimeUnit.MILLISECONDS), RetriedReleases.PAUSES);
     var contributions = new ContributionService(catalogue, fx, roundClaims, ledger, sequencer, clock);
-    claimKeeper = new io.jackpot.contribution.ClaimKeeper(journal, roundClaims, clock, claimTtlMillis);
+    claimKeeper = new ClaimKeeper(journal, roundClaims, clock, claimTtlMillis);
     var awards = new AwardService(catalogue, ledger, sequencer, clock, new TierDraw(clusterSecret(hz, "tier-draw")), fx,
-        io.jackpot.fx.hz.HzFxRates.history(ledger, fx.get().base()), config.claimRounds(), roundClaims, pools);
+        HzFxRates.history(ledger, fx.get().base()), config.claimRounds(), roundClaims, pools);
     log.info("step 5/6: services wired ({})", credentials.isDev() ? "DEV credentials" : "configured credentials");
 
     AdminService admin = new AdminService(catalogue, ledger, sequencer, clock, definitions::publish, loader, pools,
@@ -274,19 +299,19 @@ public final class JackpotNode implements AutoCloseable {
     Quorum quorum = new Quorum(config.cluster().minMembers(),
         () -> hz.getSplitBrainProtectionService().getSplitBrainProtection(HazelcastConfigs.QUORUM).hasMinimumSize(),
         () -> hz.getCluster().getMembers().size());
-    java.util.function.BooleanSupplier member = () -> ready.get() && !identityLost.isDone()
+    BooleanSupplier member = () -> ready.get() && !identityLost.isDone()
         && hz.getLifecycleService().isRunning() && quorum.held();
-    java.util.function.BooleanSupplier readyNow = () -> member.getAsBoolean() && sequencer.healthy();
+    BooleanSupplier readyNow = () -> member.getAsBoolean() && sequencer.healthy();
     // Contribution streams are closed (so games reconnect elsewhere) on what lasts: no quorum, a lost
     // identity, or applies or commits failing for 30 s. Not on a blip: every member shares the
     // database, and closing every stream at its first failed commit would make all games reconnect at once.
-    java.util.function.BooleanSupplier serving = () -> member.getAsBoolean()
-        && !sequencer.failingFor(java.time.Duration.ofSeconds(30));
+    BooleanSupplier serving = () -> member.getAsBoolean()
+        && !sequencer.failingFor(Duration.ofSeconds(30));
     ContributionRoutes contributionRoutes = new ContributionRoutes(contributions, catalogue, serving, config.streamPing());
     metrics.contributionStreams(contributionRoutes::openStreams);
     metrics.departedStepsLeft(departedStepsLeft::get);
     // The public reads wait for the ticker's next sample; the direct read per request is kept only for scripts/bench --read-flood.
-    io.jackpot.pool.PoolReads publicReads = Boolean.getBoolean(DIRECT_PUBLIC_READS) ? pools::getAll : ticker.reads();
+    PoolReads publicReads = Boolean.getBoolean(DIRECT_PUBLIC_READS) ? pools::getAll : ticker.reads();
     api = new ApiRouter(new GameAuth(live::get), contributionRoutes,
         new WinRoutes(awards, catalogue, config.claimsPerSecond()), new JackpotRoutes(catalogue, publicReads, fx, config.publicWins()),
         new HealthRoutes(readyNow),
@@ -299,7 +324,7 @@ public final class JackpotNode implements AutoCloseable {
     String host = credentials.isDev() ? "127.0.0.1" : "0.0.0.0";
     Integer ownAdminPort = config.adminPort();
     int sendBuffer = config.ticker().socketSendBufferBytes();
-    io.jackpot.http.ConnectionGuard guard = new io.jackpot.http.ConnectionGuard(config.http());
+    ConnectionGuard guard = new ConnectionGuard(config.http());
     connectionGuard = guard;
     if (ownAdminPort != null) {
       // First, so that a port already taken stops the start before games are served.
@@ -340,11 +365,11 @@ public final class JackpotNode implements AutoCloseable {
       return null;
     }).thenCompose(x -> claimHolders.rescan()), e -> log.warn("departed members' sweep: {}", e.toString()));
     overflowSweeper = every("the sweep of money in transit", 1000, MINUTE, () -> admin.completePendingTransfers().thenCompose(n -> pools.getAll(catalogue.poolIds())).thenCompose(live -> {
-      List<java.util.concurrent.CompletableFuture<?>> flushes = new java.util.ArrayList<>();
-      io.jackpot.pool.Pool.owingOverflowToActivePools(live)
+      List<CompletableFuture<?>> flushes = new ArrayList<>();
+      Pool.owingOverflowToActivePools(live)
           .forEach(p -> flushes.add(admin.flushOverflow(p.id(), catalogue.jackpot(p.id().jackpotId()).map(j -> j.owner()).orElse(null))
               .toCompletableFuture()));
-      return java.util.concurrent.CompletableFuture.allOf(flushes.toArray(java.util.concurrent.CompletableFuture[]::new));
+      return CompletableFuture.allOf(flushes.toArray(CompletableFuture[]::new));
     }), e -> log.warn("overflow sweep: {}", e.toString()));
   }
 
@@ -358,8 +383,8 @@ public final class JackpotNode implements AutoCloseable {
    * (PeriodicTask). Answers the timer's id.
    */
   private long every(String what, long millis, Duration stuckAfter,
-      java.util.function.Supplier<java.util.concurrent.CompletionStage<?>> work, java.util.function.Consumer<Throwable> failed) {
-    var task = new io.jackpot.cluster.PeriodicTask(work, failed, stuckAfter,
+      Supplier<CompletionStage<?>> work, Consumer<Throwable> failed) {
+    var task = new PeriodicTask(work, failed, stuckAfter,
         (running, skipped) -> log.error("{} has been under way for {} s ({} ticks skipped): it waits for a call that has not"
             + " answered", what, running.toSeconds(), skipped), System::nanoTime);
     return vertx.setPeriodic(millis, id -> task.tick());
@@ -373,7 +398,7 @@ public final class JackpotNode implements AutoCloseable {
    */
   private void startClaimKeeping(HazelcastInstance hz) {
     claimKeeping = every("keeping unrecorded rounds' claims", claimKeeper.intervalMillis(), Duration.ZERO,
-        () -> isOldest(hz) ? claimKeeper.keep() : java.util.concurrent.CompletableFuture.completedFuture(0),
+        () -> isOldest(hz) ? claimKeeper.keep() : CompletableFuture.completedFuture(0),
         e -> log.error("could not keep the claims of unrecorded rounds standing (tried again in {} s): {}",
             claimKeeper.intervalMillis() / 1000, e.toString()));
   }
@@ -396,17 +421,17 @@ public final class JackpotNode implements AutoCloseable {
    * longer members are finished and recorded (StepRecovery); a member that dies while doing it
    * leaves the notes for the next oldest. Until then those members' round claims stay held.
    */
-  private java.util.concurrent.CompletionStage<Void> finishDepartedSteps(HazelcastInstance hz) {
+  private CompletionStage<Void> finishDepartedSteps(HazelcastInstance hz) {
     if (!isOldest(hz)) {
       departedStepsLeft.set(0); // the oldest member counts them
-      return java.util.concurrent.CompletableFuture.completedFuture(null);
+      return CompletableFuture.completedFuture(null);
     }
     journal.dropOldFences().exceptionally(e -> {
       log.warn("could not drop the journal's old fences (tried again in a minute): {}", e.toString());
       return null;
     });
     return recovery.finishDeparted(() -> hz.getCluster().getMembers().stream().map(m -> m.getUuid().toString())
-        .collect(java.util.stream.Collectors.toSet())).thenAccept(departedStepsLeft::set).whenComplete((v, failed) -> {
+        .collect(Collectors.toSet())).thenAccept(departedStepsLeft::set).whenComplete((v, failed) -> {
       if (failed != null) {
         // The journal's senders could not be read: what is left is not known, so at least one is
         // shown, not a 0 this member may have set while it was not the oldest.
@@ -420,22 +445,22 @@ public final class JackpotNode implements AutoCloseable {
    * above 0 for more than a few sweeps, a step the ledger refuses or a pool that cannot be reached
    * holds money in pools that the ledger lacks (StepRecovery logs which step and why).
    */
-  private final java.util.concurrent.atomic.AtomicInteger departedStepsLeft = new java.util.concurrent.atomic.AtomicInteger();
+  private final AtomicInteger departedStepsLeft = new AtomicInteger();
 
   /**
    * A 256-bit secret shared by every member: the first member to ask draws it (strong source), the
    * others read it. It lives as long as the cluster does.
    */
   private static byte[] clusterSecret(HazelcastInstance hz, String name) {
-    com.hazelcast.map.IMap<String, byte[]> secrets = hz.getMap("jackpot.secrets");
+    IMap<String, byte[]> secrets = hz.getMap("jackpot.secrets");
     byte[] fresh = new byte[32];
-    new java.security.SecureRandom().nextBytes(fresh);
+    new SecureRandom().nextBytes(fresh);
     byte[] drawnFirst = secrets.putIfAbsent(name, fresh);
     return drawnFirst != null ? drawnFirst : fresh;
   }
 
   /** The operations the HTTP API serves ("METHOD /path/{param}"). */
-  public java.util.SortedSet<String> operations() {
+  public SortedSet<String> operations() {
     return ApiRouter.operations(api.create(vertx));
   }
 
@@ -449,7 +474,7 @@ public final class JackpotNode implements AutoCloseable {
   }
 
   /** This member's HTTP connections by client, for operations and tests. */
-  public io.jackpot.http.ConnectionGuard connectionGuard() {
+  public ConnectionGuard connectionGuard() {
     return connectionGuard;
   }
 
@@ -496,7 +521,7 @@ public final class JackpotNode implements AutoCloseable {
    * Completes (with the old member id) when this member lost its cluster identity: in a split-brain
    * merge, or with its Hazelcast instance stopping by itself.
    */
-  public java.util.concurrent.CompletionStage<String> identityLost() {
+  public CompletionStage<String> identityLost() {
     return identityLost;
   }
 
@@ -535,7 +560,7 @@ public final class JackpotNode implements AutoCloseable {
     }
     if (sequencer != null) {
       try {
-        sequencer.idle().toCompletableFuture().get(DRAIN_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+        sequencer.idle().toCompletableFuture().get(DRAIN_SECONDS, TimeUnit.SECONDS);
         log.info("stopping: sequencer drained, everything applied is committed");
       } catch (Exception e) {
         log.error("stopping: the sequencer did not drain within {} s; uncommitted work may be lost: {}", DRAIN_SECONDS, e.toString());
@@ -543,7 +568,7 @@ public final class JackpotNode implements AutoCloseable {
     }
     if (journal != null) {
       try {
-        journal.dropsDone().toCompletableFuture().get(JOURNAL_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+        journal.dropsDone().toCompletableFuture().get(JOURNAL_SECONDS, TimeUnit.SECONDS);
       } catch (Exception e) {
         log.warn("stopping: notes of recorded steps left in the journal (finished as no-ops by another member): {}", e.toString());
       }
@@ -553,15 +578,15 @@ public final class JackpotNode implements AutoCloseable {
       // may still be the oldest, the one keeping the claims of unrecorded rounds (its own drain
       // included) standing and finishing the steps of members that died meanwhile (neither goes
       // through the sequencer).
-      java.util.stream.LongStream.of(claimKeeping, departedSweeper, credentialsReloads).filter(t -> t >= 0).forEach(vertx::cancelTimer);
+      LongStream.of(claimKeeping, departedSweeper, credentialsReloads).filter(t -> t >= 0).forEach(vertx::cancelTimer);
     }
     if (pg != null) {
       pg.close(PG_CLOSE_GRACE); // before Vert.x, whose close waits for the server to close each connection
     }
     if (vertx != null) {
       try {
-        vertx.close().toCompletionStage().toCompletableFuture().get(VERTX_CLOSE.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-      } catch (java.util.concurrent.TimeoutException e) {
+        vertx.close().toCompletionStage().toCompletableFuture().get(VERTX_CLOSE.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
         // Vert.x leaves the cluster only once every resource of it has closed, and a ledger
         // connection still in PostgreSQL's start-up exchange with a silent server never does.
         log.error("stopping: Vert.x did not close within {} s; leaving the cluster without it", VERTX_CLOSE.toSeconds());
@@ -616,5 +641,5 @@ public final class JackpotNode implements AutoCloseable {
   }
 
   /** Hosts (with ports, comma-separated), then the path, the query or the end. */
-  private static final java.util.regex.Pattern HOST_AFTER = java.util.regex.Pattern.compile("[A-Za-z0-9.\\-\\[\\]:,%_]*(?=[/?#]|$)");
+  private static final Pattern HOST_AFTER = Pattern.compile("[A-Za-z0-9.\\-\\[\\]:,%_]*(?=[/?#]|$)");
 }

@@ -2,6 +2,7 @@ package io.jackpot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** A database URL is logged without its password, in either place a URL may carry one. */
@@ -31,7 +32,7 @@ class RedactedTest {
   @Test
   void anUnparseableUrlIsRefusedWithoutQuotingIt() {
     String url = "postgresql://app:pa$$w#rd=1@db:5432/ledger";
-    var e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> JackpotNode.pgOptions(url));
-    org.junit.jupiter.api.Assertions.assertFalse(e.getMessage().contains("pa$$w"), e.getMessage());
+    var e = Assertions.assertThrows(IllegalArgumentException.class, () -> JackpotNode.pgOptions(url));
+    Assertions.assertFalse(e.getMessage().contains("pa$$w"), e.getMessage());
   }
 }

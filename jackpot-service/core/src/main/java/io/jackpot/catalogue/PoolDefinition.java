@@ -1,6 +1,7 @@
 package io.jackpot.catalogue;
 
 import io.jackpot.money.Rate;
+import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolTerms;
 import io.jackpot.pool.Trigger;
 
@@ -12,7 +13,7 @@ import io.jackpot.pool.Trigger;
  * its trigger's) into the reserve, or to {@code overflowTo} when set.
  */
 public record PoolDefinition(String key, String name, long seedMicros, Rate rate, Long coinValueMicros,
-    Trigger trigger, long drawWeight, long reserveRatePpm, long capMicros, io.jackpot.pool.PoolId overflowTo) {
+    Trigger trigger, long drawWeight, long reserveRatePpm, long capMicros, PoolId overflowTo) {
 
   public PoolDefinition(String key, String name, long seedMicros, Rate rate, Long coinValueMicros, Trigger trigger, long drawWeight) {
     this(key, name, seedMicros, rate, coinValueMicros, trigger, drawWeight, 0, 0, null);

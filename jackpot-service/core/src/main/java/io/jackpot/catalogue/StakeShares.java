@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.ToLongFunction;
 
 /**
@@ -46,7 +47,7 @@ public final class StakeShares {
   /** As {@link #problems(Collection, Collection)}, running pools counted as {@link #ofJackpot(JackpotDefinition, ToLongFunction)} says. */
   public static List<String> problems(Collection<JackpotDefinition> jackpots, Collection<String> games, ToLongFunction<PoolId> inForce) {
     List<String> problems = new ArrayList<>();
-    for (String game : new java.util.TreeSet<>(games)) {
+    for (String game : new TreeSet<>(games)) {
       Map<String, Long> shares = new TreeMap<>();
       jackpots.stream().filter(j -> j.links(game)).forEach(j -> shares.put(j.id(), ofJackpot(j, inForce)));
       long total = shares.values().stream().mapToLong(Long::longValue).sum();

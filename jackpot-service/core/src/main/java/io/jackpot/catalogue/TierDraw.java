@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
 import java.security.NoSuchAlgorithmException;
 import java.util.Optional;
+import java.util.function.Predicate;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -36,13 +37,13 @@ public final class TierDraw {
     return total(jackpot, p -> true) > 0;
   }
 
-  private static long total(JackpotDefinition jackpot, java.util.function.Predicate<PoolDefinition> eligible) {
+  private static long total(JackpotDefinition jackpot, Predicate<PoolDefinition> eligible) {
     return jackpot.pools().stream().filter(eligible).mapToLong(PoolDefinition::drawWeight).sum();
   }
 
   /** The same among the {@code eligible} pools only (the others weigh nothing). */
   public Optional<PoolDefinition> draw(JackpotDefinition jackpot, String operatorId, String roundId,
-      java.util.function.Predicate<PoolDefinition> eligible) {
+      Predicate<PoolDefinition> eligible) {
     long total = total(jackpot, eligible);
     if (total <= 0) {
       return Optional.empty();
@@ -65,7 +66,7 @@ public final class TierDraw {
    * and the lowest wins, so taking other pools out of use does not move it either.
    */
   public Optional<PoolDefinition> drawUsable(JackpotDefinition jackpot, String operatorId, String roundId,
-      java.util.function.Predicate<PoolDefinition> eligible, java.util.function.Predicate<PoolDefinition> usable) {
+      Predicate<PoolDefinition> eligible, Predicate<PoolDefinition> usable) {
     long total = total(jackpot, eligible);
     if (total(jackpot, eligible.and(usable)) <= 0) {
       return Optional.empty();
@@ -82,7 +83,7 @@ public final class TierDraw {
   }
 
   private static PoolDefinition rendezvous(JackpotDefinition jackpot, Mac mac, String input,
-      java.util.function.Predicate<PoolDefinition> among) {
+      Predicate<PoolDefinition> among) {
     PoolDefinition best = null;
     double bestScore = Double.POSITIVE_INFINITY;
     for (PoolDefinition pool : jackpot.pools()) {
@@ -104,7 +105,7 @@ public final class TierDraw {
   }
 
   /** The eligible pool a draw's 64 bits land on, by weight ({@code total}: the eligible pools' weights, above 0). */
-  private static PoolDefinition pick(JackpotDefinition jackpot, java.util.function.Predicate<PoolDefinition> eligible, long total,
+  private static PoolDefinition pick(JackpotDefinition jackpot, Predicate<PoolDefinition> eligible, long total,
       long bits) {
     long ticket = Long.remainderUnsigned(bits, total);
     for (PoolDefinition pool : jackpot.pools()) {

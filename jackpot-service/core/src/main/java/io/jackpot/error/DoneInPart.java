@@ -1,5 +1,7 @@
 package io.jackpot.error;
 
+import java.util.Objects;
+
 /**
  * A request that failed after part of it was durably done (a definition saved, then not sent to
  * every pool). Answered with the status and code its cause gets, but with this message, which says
@@ -8,6 +10,6 @@ package io.jackpot.error;
 public final class DoneInPart extends RuntimeException {
   /** @param cause what failed (required: the answer's status and code are its) */
   public DoneInPart(String message, Throwable cause) {
-    super(message, java.util.Objects.requireNonNull(cause, "cause"), false, false);
+    super(message, Objects.requireNonNull(cause, "cause"), false, false);
   }
 }

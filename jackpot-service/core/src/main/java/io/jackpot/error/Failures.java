@@ -1,6 +1,9 @@
 package io.jackpot.error;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
 
 /** Failures as a CompletionStage hands them over. */
 public final class Failures {
@@ -10,11 +13,11 @@ public final class Failures {
    * {@code call}'s stage, or a stage failed with what it threw: a call that throws before it hands
    * over a stage (a Hazelcast call refused before it is sent) fails like one that fails later.
    */
-  public static <T> java.util.concurrent.CompletionStage<T> attempt(java.util.function.Supplier<? extends java.util.concurrent.CompletionStage<T>> call) {
+  public static <T> CompletionStage<T> attempt(Supplier<? extends CompletionStage<T>> call) {
     try {
       return call.get();
     } catch (RuntimeException e) {
-      return java.util.concurrent.CompletableFuture.failedFuture(e);
+      return CompletableFuture.failedFuture(e);
     }
   }
 

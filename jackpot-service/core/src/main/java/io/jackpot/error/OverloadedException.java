@@ -21,7 +21,7 @@ public final class OverloadedException extends RuntimeException {
 
   /** Whether {@code failure} (as a stage hands it over) is a refusal whose step's note may stand. */
   public static boolean leftNoteStanding(Throwable failure) {
-    return io.jackpot.error.Failures.cause(failure) instanceof OverloadedException o && o.noteMayStand();
+    return Failures.cause(failure) instanceof OverloadedException o && o.noteMayStand();
   }
 
   /** See {@link #OverloadedException(String, boolean)}. */

@@ -5,6 +5,8 @@ import io.jackpot.money.Money;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -42,7 +44,7 @@ public record FxRates(String base, Map<String, Long> ratePpm) {
    * be compared with here (but see the overload). A typo ("0.000085" for "0.85") would make every stake in that currency feed
    * the pools ten thousand times its worth.
    */
-  public java.util.List<String> jumpsTo(FxRates next) {
+  public List<String> jumpsTo(FxRates next) {
     return jumpsTo(next, Map.of());
   }
 
@@ -50,8 +52,8 @@ public record FxRates(String base, Map<String, Long> ratePpm) {
    * The same, a currency this set lacks compared with its rate in {@code lastRates} (the last it
    * ever had, in ppm): withdrawing a rate and setting it again is no way round the check.
    */
-  public java.util.List<String> jumpsTo(FxRates next, Map<String, Long> lastRates) {
-    java.util.List<String> jumps = new java.util.ArrayList<>();
+  public List<String> jumpsTo(FxRates next, Map<String, Long> lastRates) {
+    List<String> jumps = new ArrayList<>();
     new TreeMap<>(next.ratePpm).forEach((currency, to) -> { // by currency: one message for one set
       Long inForce = ratePpm.get(currency);
       Long from = inForce != null ? inForce : lastRates.get(currency);

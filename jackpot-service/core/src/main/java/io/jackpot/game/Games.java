@@ -1,5 +1,6 @@
 package io.jackpot.game;
 
+import io.jackpot.money.Decimals;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -59,6 +60,6 @@ public final class Games {
   }
 
   static String format(long micros) {
-    return io.jackpot.money.Decimals.plain(micros);
+    return Decimals.plain(micros);
   }
 }

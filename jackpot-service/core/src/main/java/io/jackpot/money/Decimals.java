@@ -1,5 +1,7 @@
 package io.jackpot.money;
 
+import java.math.BigDecimal;
+
 /**
  * Strict parsing of the wire format for money and rates: plain decimal strings, no sign, no
  * exponent, no NaN or infinity, bounded digits. Errors say what is wrong with the value.
@@ -15,7 +17,7 @@ public final class Decimals {
    * trailing zeros stripped ("0.85", "2000", "0").
    */
   public static String plain(long millionths) {
-    return java.math.BigDecimal.valueOf(millionths, 6).stripTrailingZeros().toPlainString();
+    return BigDecimal.valueOf(millionths, 6).stripTrailingZeros().toPlainString();
   }
 
   /**
@@ -23,7 +25,7 @@ public final class Decimals {
    * when it has them ("0.10", "2", written "2.00"; "0.005").
    */
   public static String coin(long micros) {
-    java.math.BigDecimal coin = java.math.BigDecimal.valueOf(micros, 6).stripTrailingZeros();
+    BigDecimal coin = BigDecimal.valueOf(micros, 6).stripTrailingZeros();
     return (coin.scale() < 2 ? coin.setScale(2) : coin).toPlainString();
   }
 

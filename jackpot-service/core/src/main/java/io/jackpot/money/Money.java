@@ -2,6 +2,7 @@ package io.jackpot.money;
 
 import java.io.Serializable;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.RoundingMode;
 
 /**
@@ -32,8 +33,8 @@ public record Money(long micros, long sub) implements Comparable<Money>, Seriali
 
   /** Parses an exact decimal (as {@link #toPlainString} writes it; up to 12 decimals, may be negative). */
   public static Money parse(String text) {
-    java.math.BigInteger units = new BigDecimal(text).movePointRight(12).toBigIntegerExact();
-    java.math.BigInteger[] parts = units.divideAndRemainder(java.math.BigInteger.valueOf(SUB_PER_MICRO));
+    BigInteger units = new BigDecimal(text).movePointRight(12).toBigIntegerExact();
+    BigInteger[] parts = units.divideAndRemainder(BigInteger.valueOf(SUB_PER_MICRO));
     return normalised(parts[0].longValueExact(), parts[1].longValueExact());
   }
 

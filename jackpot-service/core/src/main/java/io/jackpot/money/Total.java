@@ -3,6 +3,7 @@ package io.jackpot.money;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
+import java.util.Objects;
 
 /**
  * An exact sum of money of any size, in 10^-12 units (a {@link Money}'s sub-micro resolution). A
@@ -16,7 +17,7 @@ public record Total(BigInteger picos) implements Comparable<Total> {
   private static final BigInteger SUB_PER_MICRO = BigInteger.valueOf(Money.SUB_PER_MICRO);
 
   public Total {
-    java.util.Objects.requireNonNull(picos, "picos");
+    Objects.requireNonNull(picos, "picos");
   }
 
   public static Total of(Money m) {

@@ -1,12 +1,15 @@
 package io.jackpot.plan;
 
-import io.jackpot.game.Caller;
+import io.jackpot.catalogue.Catalogue.Route;
+import io.jackpot.catalogue.Catalogue;
+import io.jackpot.catalogue.Routing;
 import io.jackpot.fx.FxHolder;
 import io.jackpot.fx.FxRates;
+import io.jackpot.game.Caller;
 import io.jackpot.game.Games;
-import io.jackpot.catalogue.Catalogue;
-import io.jackpot.catalogue.Catalogue.Route;
+import io.jackpot.money.Money;
 import io.jackpot.pool.PoolId;
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Optional;
 
@@ -64,7 +67,7 @@ public final class ContributionPlanner {
         return new Plan.Reject("UNSUPPORTED_CURRENCY",
             "jackpot " + pool.jackpotId() + " takes " + jackpot.currency() + " stakes; no rate for " + r.currency());
       }
-      if (jackpot.routing() == io.jackpot.catalogue.Routing.COIN_VALUE) {
+      if (jackpot.routing() == Routing.COIN_VALUE) {
         return new Plan.Reject("UNSUPPORTED_CURRENCY",
             "jackpot " + pool.jackpotId() + " routes by coin value: stakes must be in " + jackpot.currency());
       }
@@ -80,8 +83,8 @@ public final class ContributionPlanner {
     long rate = rates.rate(r.currency()).orElseThrow();
     long converted = FxRates.toBase(r.stakeMicros(), rate);
     if (converted <= 0 || converted > ContributionRequest.MAX_STAKE_MICROS) {
-      return new Plan.Reject("INVALID_STAKE", "the stake converts to " + io.jackpot.money.Money.ofMicros(converted) + " " + rates.base()
-          + " at rate " + java.math.BigDecimal.valueOf(rate, 6).toPlainString() + ": outside 0.000001 – 1000000 " + rates.base());
+      return new Plan.Reject("INVALID_STAKE", "the stake converts to " + Money.ofMicros(converted) + " " + rates.base()
+          + " at rate " + BigDecimal.valueOf(rate, 6).toPlainString() + ": outside 0.000001 – 1000000 " + rates.base());
     }
     return new Plan.Feed(pools, converted, rate);
   }

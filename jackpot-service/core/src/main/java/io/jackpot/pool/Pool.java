@@ -1,18 +1,24 @@
 package io.jackpot.pool;
 
 import io.jackpot.money.Money;
+import io.jackpot.money.Rate;
 import io.jackpot.pool.PoolCommand.Claim;
 import io.jackpot.pool.PoolCommand.Contribute;
 import io.jackpot.pool.PoolOutcome.Contributed;
 import io.jackpot.pool.PoolOutcome.Refused;
 import io.jackpot.pool.PoolOutcome.Won;
 import java.io.Serializable;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The state of one pool and the only place it changes. {@link #apply} is a pure function: the
@@ -325,7 +331,7 @@ public record Pool(
     }
     long version = Math.max(termsVersion, change.version());
     PoolTerms pending = change.terms().equals(terms) ? null : change.terms();
-    boolean sameTerms = java.util.Objects.equals(pending, pendingTerms);
+    boolean sameTerms = Objects.equals(pending, pendingTerms);
     // A discontinued pool is never won again, so no terms of it ever come into force.
     if (status == PoolStatus.DISCONTINUED || sameTerms && version == termsVersion) {
       return new Transition(this, List.of(new PoolOutcome.Unchanged(change.roundId(), status)));
@@ -341,8 +347,8 @@ public record Pool(
    * now. A paused target keeps its amount to the micro until resumed, and a discontinued one would
    * hold the money where nothing can win it: until then the overflow stays owed where it is.
    */
-  public static List<Pool> owingOverflowToActivePools(java.util.Collection<Pool> live) {
-    java.util.Set<PoolId> active = new java.util.HashSet<>();
+  public static List<Pool> owingOverflowToActivePools(Collection<Pool> live) {
+    Set<PoolId> active = new HashSet<>();
     live.forEach(p -> {
       if (p.status == PoolStatus.ACTIVE) {
         active.add(p.id);
@@ -361,7 +367,7 @@ public record Pool(
   /** Adds the share; then the pool's trigger may award it to this very contribution, unless the round has won this pool already. */
   private Transition contribute(Contribute c, Entropy entropy) {
     Money share = Money.share(c.stakeMicros(), terms.rate());
-    Money toReserve = terms.reserveRatePpm() == 0 ? Money.ZERO : Money.share(c.stakeMicros(), new io.jackpot.money.Rate(terms.reserveRatePpm()));
+    Money toReserve = terms.reserveRatePpm() == 0 ? Money.ZERO : Money.share(c.stakeMicros(), new Rate(terms.reserveRatePpm()));
     // Above the ceiling the share overflows: into the reserve (it funds the next seed), or owed to
     // the overflow pool. Never lost.
     Money over = aboveCeiling(share);
@@ -408,7 +414,7 @@ public record Pool(
    * hit point for must-hit pools, which start at the seed alone (what they did not pay goes to
    * their reserve).
    */
-  private Win award(String roundId, String playerId, String gameId, String operatorId, java.time.Instant at,
+  private Win award(String roundId, String playerId, String gameId, String operatorId, Instant at,
       Trigger.Kind how, Money paid, Entropy entropy) {
     long sequence = winSeq + 1;
     long op = opSeq + 1;
@@ -428,7 +434,7 @@ public record Pool(
     }
     // Stamped by the member that took the request, whose clock may be behind the one that stamped
     // the last win: a win is never dated before the win numbered before it.
-    java.time.Instant wonAt = lastWin().map(Win::wonAt).filter(last -> last.isAfter(at)).orElse(at);
+    Instant wonAt = lastWin().map(Win::wonAt).filter(last -> last.isAfter(at)).orElse(at);
     return new Win(Win.idFor(id, sequence), id, sequence, op, roundId, playerId, gameId, operatorId, paid,
         cycleSeedMicros, wonAt, how, mustHit, new Win.Reset(reset, next.seedMicros(), drawHitPoint(next, entropy, op),
             next, fromReserve, seed.minus(fromReserve), keptReserve(next, reserve.minus(fromReserve)).plus(toReserve), keptOwed(next), termsVersion));
@@ -436,11 +442,11 @@ public record Pool(
 
   /** Overflow owed to a pool the new terms no longer send to stays here, in the reserve. */
   private Money keptReserve(PoolTerms next, Money left) {
-    return java.util.Objects.equals(next.overflowTo(), terms.overflowTo()) ? left : left.plus(owed);
+    return Objects.equals(next.overflowTo(), terms.overflowTo()) ? left : left.plus(owed);
   }
 
   private Money keptOwed(PoolTerms next) {
-    return java.util.Objects.equals(next.overflowTo(), terms.overflowTo()) ? owed : Money.ZERO;
+    return Objects.equals(next.overflowTo(), terms.overflowTo()) ? owed : Money.ZERO;
   }
 
   private Pool afterWin(Win win) {

@@ -1,7 +1,7 @@
 package io.jackpot.pool;
 
-import java.io.Serializable;
 import io.jackpot.money.Money;
+import java.io.Serializable;
 import java.time.Instant;
 
 /** A change asked of one pool. Commands carry everything the pool needs: no clock, no randomness. */

@@ -42,7 +42,7 @@ public sealed interface PoolOutcome extends Serializable {
   record Transferred(String roundId, Transfer transfer, boolean incoming, boolean repeated, Pool after) implements PoolOutcome {}
 
   /** A transfer between pools: its id, from where, to where, exactly how much, and why. */
-  record Transfer(String transferId, PoolId from, PoolId to, Money amount, String reason) implements java.io.Serializable {}
+  record Transfer(String transferId, PoolId from, PoolId to, Money amount, String reason) implements Serializable {}
 
   /** The change asked for was already in effect (e.g. pausing a paused pool): nothing happened. */
   record Unchanged(String roundId, PoolStatus status) implements PoolOutcome {}

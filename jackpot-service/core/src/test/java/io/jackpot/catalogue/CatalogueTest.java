@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.jackpot.error.Rejection;
 import io.jackpot.catalogue.Catalogue.Route;
+import io.jackpot.error.Rejection;
 import io.jackpot.money.Rate;
 import io.jackpot.pool.PoolId;
 import java.util.List;

@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.money.Rate;
+import io.jackpot.pool.PoolId;
+import io.jackpot.pool.Trigger;
 import java.util.List;
+import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.Test;
 
 class StakeSharesTest {
   private static PoolDefinition pool(String key, String rate, long reservePpm, Long coin) {
-    return new PoolDefinition(key, key, 10_000_000, Rate.parse(rate), coin, new io.jackpot.pool.Trigger.Claim(), 0, reservePpm, 0, null);
+    return new PoolDefinition(key, key, 10_000_000, Rate.parse(rate), coin, new Trigger.Claim(), 0, reservePpm, 0, null);
   }
 
   private static JackpotDefinition jackpot(String id, Routing routing, List<String> games, PoolDefinition... pools) {
@@ -45,7 +48,7 @@ class StakeSharesTest {
   @Test
   void aRunningPoolCountsAtTheTermsItKeepsUntilItsNextWinWhereThoseAreHigher() {
     JackpotDefinition lowered = jackpot("a", Routing.ALL, List.of("g"), pool("x", "0.05", 0, null), pool("y", "0.4", 0, null));
-    java.util.function.ToLongFunction<io.jackpot.pool.PoolId> inForce = id -> switch (id.poolKey()) {
+    ToLongFunction<PoolId> inForce = id -> switch (id.poolKey()) {
       case "x" -> 600_000; // still at 60% until it is won
       case "y" -> 100_000; // raised to 40%: the definition's rate is the larger
       default -> 0;

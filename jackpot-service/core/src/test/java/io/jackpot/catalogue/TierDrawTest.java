@@ -3,9 +3,14 @@ package io.jackpot.catalogue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
+import java.util.function.Predicate;
 import org.apache.commons.math3.stat.inference.AlternativeHypothesis;
 import org.apache.commons.math3.stat.inference.BinomialTest;
 import org.junit.jupiter.api.Test;
@@ -55,7 +60,7 @@ class TierDrawTest {
   @Test
   void aDrawAroundDiscontinuedTiersDoesNotMoveWhenAnotherIsDiscontinued() {
     TierDraw draw = seeded(5);
-    java.util.function.Predicate<PoolDefinition> all = p -> true;
+    Predicate<PoolDefinition> all = p -> true;
     int redrawn = 0;
     for (int i = 0; i < 2000; i++) {
       String round = "R-" + i;
@@ -71,8 +76,8 @@ class TierDrawTest {
       assertUnmovedWhenAnotherIsDiscontinuedToo(draw, candy, round, withoutMini);
     }
     assertTrue(redrawn > 1000, "mini (weight 60 of 100) was drawn and drawn around " + redrawn + " times");
-    assertEquals(java.util.Optional.empty(), draw.drawUsable(candy, "demo", "R-x", all, p -> false), "nothing usable");
-    java.util.function.Predicate<PoolDefinition> onlyGrand = p -> p.key().equals("grand");
+    assertEquals(Optional.empty(), draw.drawUsable(candy, "demo", "R-x", all, p -> false), "nothing usable");
+    Predicate<PoolDefinition> onlyGrand = p -> p.key().equals("grand");
     assertEquals("grand", draw.drawUsable(candy, "demo", "R-x", all, onlyGrand).orElseThrow().key(), "weight 1 of 100 left: still found");
   }
 
@@ -82,7 +87,7 @@ class TierDrawTest {
    */
   @Test
   void pastItsDrawsTheDrawAroundDiscontinuedTiersStillDoesNotMove() {
-    java.util.List<PoolDefinition> pools = new java.util.ArrayList<>();
+    List<PoolDefinition> pools = new ArrayList<>();
     long[] weights = {1_000_000, 4, 3, 1};
     for (int i = 0; i < 4; i++) {
       PoolDefinition p = candy.pools().get(i);
@@ -92,7 +97,7 @@ class TierDrawTest {
     JackpotDefinition heavy = new JackpotDefinition(candy.id(), candy.name(), candy.currency(), candy.owner(), candy.games(),
         candy.routing(), pools);
     TierDraw draw = seeded(6);
-    java.util.function.Predicate<PoolDefinition> all = p -> true;
+    Predicate<PoolDefinition> all = p -> true;
     Map<String, Integer> counts = new HashMap<>();
     for (int i = 0; i < 100; i++) {
       String round = "H-" + i;
@@ -108,7 +113,7 @@ class TierDrawTest {
   /** {@code found}, drawn with mini discontinued, is drawn again with each other tier discontinued too. */
   private static void assertUnmovedWhenAnotherIsDiscontinuedToo(TierDraw draw, JackpotDefinition jackpot, String round,
       PoolDefinition found) {
-    for (String also : java.util.List.of("minor", "major", "grand")) {
+    for (String also : List.of("minor", "major", "grand")) {
       if (!found.key().equals(also)) {
         assertEquals(found, draw.drawUsable(jackpot, "demo", round, p -> true, p -> !p.key().equals("mini") && !p.key().equals(also))
             .orElseThrow(), round + ": " + also + " discontinued too");
@@ -132,7 +137,7 @@ class TierDrawTest {
   @Test
   void aDrawAmongSomeTiersLandsOnlyOnThem() {
     TierDraw draw = seeded(5);
-    java.util.Set<String> fed = java.util.Set.of("minor", "grand");
+    Set<String> fed = Set.of("minor", "grand");
     int kept = 0;
     int grand = 0;
     for (int i = 0; i < 1000; i++) {

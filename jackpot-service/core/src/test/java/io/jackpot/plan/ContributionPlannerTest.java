@@ -3,14 +3,14 @@ package io.jackpot.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import io.jackpot.game.Caller;
-import io.jackpot.fx.FxHolder;
-import io.jackpot.fx.FxRates;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.PoolDefinition;
 import io.jackpot.catalogue.Routing;
+import io.jackpot.fx.FxHolder;
+import io.jackpot.fx.FxRates;
+import io.jackpot.game.Caller;
 import io.jackpot.money.Rate;
 import java.util.ArrayList;
 import java.util.List;

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.money.Money;
 import io.jackpot.money.Rate;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -101,7 +102,7 @@ class DiscontinueTest {
    */
   @Test
   void aTransferIntoACappedPoolFillsItToItsCeilingAndReservesTheRest() {
-    for (PoolId overflowTo : java.util.Arrays.asList(null, a)) {
+    for (PoolId overflowTo : Arrays.asList(null, a)) {
       Pool capped = Pool.created(b, new PoolTerms(5_000_000, new Rate(10_000), new Trigger.Claim(), 0, 6_000_000, overflowTo), random.next());
       Pool in = run(capped, new PoolCommand.TransferIn("t-" + ops, a, Money.ofMicros(3_000_000), AT)).pool();
       assertEquals(Money.ofMicros(6_000_000), in.amount(), "up to the ceiling");

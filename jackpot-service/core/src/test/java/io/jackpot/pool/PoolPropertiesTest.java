@@ -16,6 +16,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 
@@ -144,8 +145,8 @@ class PoolPropertiesTest {
         Arbitraries.longs().between(1, 50_000_000)).as(PoolTest::stake);
     Arbitrary<PoolCommand> claim = Arbitraries.integers().between(0, 30).map(i -> PoolTest.claim("c" + i));
     return Arbitraries.frequencyOf(
-            net.jqwik.api.Tuple.of(8, contribute),
-            net.jqwik.api.Tuple.of(1, claim))
+            Tuple.of(8, contribute),
+            Tuple.of(1, claim))
         .list().ofMaxSize(300).map(ArrayList::new);
   }
 }

@@ -14,8 +14,11 @@ import io.jackpot.pool.PoolOutcome.Contributed;
 import io.jackpot.pool.PoolOutcome.Refused;
 import io.jackpot.pool.PoolOutcome.Won;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class PoolTest {
@@ -166,7 +169,7 @@ class PoolTest {
   void ofTiedSendersTheSmallestIdIsForgotten() {
     Pool pool = run(created(TERMS), new PoolCommand.Pause("p1", AT)).pool();
     // The pause's own sender ("test") is remembered too, and ties with them.
-    List<String> senders = new java.util.ArrayList<>(List.of("test"));
+    List<String> senders = new ArrayList<>(List.of("test"));
     for (int i = 0; i < Pool.SENDERS - 1; i++) {
       senders.add("member-" + Integer.toHexString(i * 7919 + 4099));
     }
@@ -175,7 +178,7 @@ class PoolTest {
     }
     Pool after = pool.apply(new Pool.Batch("new", 1, "new-1", RANDOM.next(), List.of(stake("r-new", 1_000_000)))).pool();
     String smallest = senders.stream().min(String::compareTo).orElseThrow();
-    java.util.Set<String> expected = new java.util.HashSet<>(senders);
+    Set<String> expected = new HashSet<>(senders);
     expected.remove(smallest);
     expected.add("new");
     assertEquals(expected, after.lastBatchBySender().keySet(), smallest + " forgotten");
@@ -215,14 +218,14 @@ class PoolTest {
     Pool.Transition resumed = run(refused.pool(), new PoolCommand.Resume("r", AT));
     assertEquals(PoolStatus.ACTIVE, resumed.pool().status());
     assertEquals(pool.amount(), resumed.pool().amount());
-    assertEquals(new io.jackpot.money.Money(1_000_000, 70_000), resumed.pool().amount());
+    assertEquals(new Money(1_000_000, 70_000), resumed.pool().amount());
   }
 
   @Test
   void pausedPoolRefusesAndKeepsItsAmount() {
     Pool active = run(created(TERMS), stake("r1", 2_000_000)).pool();
     Pool paused = new Pool(ID, PoolStatus.PAUSED, TERMS, active.amount(), active.cycleSeedMicros(), active.opSeq(),
-        active.winSeq(), null, io.jackpot.money.Money.ZERO, null, 0, List.of(), io.jackpot.money.Money.ZERO, active.recentWins(), Map.of());
+        active.winSeq(), null, Money.ZERO, null, 0, List.of(), Money.ZERO, active.recentWins(), Map.of());
     Pool.Transition t = run(paused, stake("r2", 2_000_000), claim("c1"));
     assertInstanceOf(Refused.class, t.outcomes().get(0));
     assertInstanceOf(Refused.class, t.outcomes().get(1));

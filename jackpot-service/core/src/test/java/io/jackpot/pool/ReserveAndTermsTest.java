@@ -10,6 +10,7 @@ import io.jackpot.money.Money;
 import io.jackpot.money.Rate;
 import io.jackpot.pool.PoolOutcome.Contributed;
 import io.jackpot.pool.PoolOutcome.Won;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -60,13 +61,13 @@ class ReserveAndTermsTest {
     Pool owing = run(pool(new PoolTerms(10_000_000, new Rate(100_000), new Trigger.Claim(), 0, 12_000_000, target)),
         stake("r1", 30_000_000)).pool();
     Pool active = Pool.created(target, new PoolTerms(5_000_000, new Rate(10_000)), random.next());
-    Pool paused = run(active, new PoolCommand.Pause("pause", java.time.Instant.EPOCH)).pool();
-    Pool discontinued = run(active, new PoolCommand.Discontinue("d", "closed", null, null, java.time.Instant.EPOCH)).pool();
+    Pool paused = run(active, new PoolCommand.Pause("pause", Instant.EPOCH)).pool();
+    Pool discontinued = run(active, new PoolCommand.Discontinue("d", "closed", null, null, Instant.EPOCH)).pool();
     assertEquals(List.of(owing), Pool.owingOverflowToActivePools(List.of(owing, active)));
     assertEquals(List.of(), Pool.owingOverflowToActivePools(List.of(owing, paused)), "a paused pool's amount must not move");
     assertEquals(List.of(), Pool.owingOverflowToActivePools(List.of(owing, discontinued)));
     assertEquals(List.of(), Pool.owingOverflowToActivePools(List.of(owing)), "a target not live");
-    Pool held = run(owing, new PoolCommand.Discontinue("h", "held", null, null, java.time.Instant.EPOCH)).pool();
+    Pool held = run(owing, new PoolCommand.Discontinue("h", "held", null, null, Instant.EPOCH)).pool();
     assertEquals(List.of(), Pool.owingOverflowToActivePools(List.of(held, active)), "a held pool holds what it owes too");
     assertInstanceOf(PoolOutcome.Unchanged.class,
         run(held, new PoolCommand.FlushOverflow("f", "t-f")).outcomes().get(0));

@@ -7,6 +7,7 @@ import io.jackpot.money.Money;
 import io.jackpot.money.Rate;
 import io.jackpot.pool.PoolOutcome.Contributed;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.commons.math3.distribution.UniformRealDistribution;
 import org.apache.commons.math3.stat.inference.AlternativeHypothesis;
@@ -81,7 +82,7 @@ class TriggerStatisticsTest {
     long ceiling = 50_000_000;
     PoolTerms terms = new PoolTerms(seed, new Rate(100_000), new Trigger.MustHitBy(ceiling));
     long[] stakes = new long[400_000];
-    java.util.Arrays.fill(stakes, 1_000_000);
+    Arrays.fill(stakes, 1_000_000);
     List<Pool> end = new ArrayList<>();
     List<Win> wins = feed(Pool.created(PoolTest.ID, terms, new SeededRandom(21).next()), stakes, 22, end);
     double[] awards = wins.stream().filter(w -> w != null).mapToDouble(w -> w.amount().micros() / 1e6).toArray();
@@ -93,9 +94,9 @@ class TriggerStatisticsTest {
       }
     }
     double p = new KolmogorovSmirnovTest().kolmogorovSmirnovTest(new UniformRealDistribution(10, 50), awards);
-    double mean = java.util.Arrays.stream(awards).average().orElseThrow();
+    double mean = Arrays.stream(awards).average().orElseThrow();
     System.out.printf("MUST_HIT_BY [10, 50]: %d awards, mean %.3f (expected 30), max %.6f, KS p=%.3f%n",
-        awards.length, mean, java.util.Arrays.stream(awards).max().orElseThrow(), p);
+        awards.length, mean, Arrays.stream(awards).max().orElseThrow(), p);
     assertTrue(awards.length > 1000, "enough cycles for the test: " + awards.length);
     assertTrue(p > ALPHA, "awards not uniform on [seed, ceiling] at 1%: p=" + p);
   }
@@ -104,7 +105,7 @@ class TriggerStatisticsTest {
   void randomHitCountMatchesStakeOverStakePerHit() {
     int n = 200_000;
     long[] stakes = new long[n];
-    java.util.Arrays.fill(stakes, 5_000_000);
+    Arrays.fill(stakes, 5_000_000);
     PoolTerms terms = new PoolTerms(1_000_000_000, new Rate(1_000), new Trigger.Random(1_000_000_000));
     List<Win> wins = feed(Pool.created(PoolTest.ID, terms, new SeededRandom(31).next()), stakes, 32, new ArrayList<>());
     int hits = (int) wins.stream().filter(w -> w != null).count();

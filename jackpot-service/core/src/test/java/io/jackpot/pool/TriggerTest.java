@@ -13,6 +13,7 @@ import io.jackpot.money.Money;
 import io.jackpot.money.Rate;
 import io.jackpot.pool.PoolOutcome.Contributed;
 import io.jackpot.pool.PoolOutcome.Won;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -142,7 +143,7 @@ class TriggerTest {
         ((Contributed) t.outcomes().get(1)).triggered().sequence(),
         ((Won) t.outcomes().get(2)).win().sequence(),
         ((Contributed) t.outcomes().get(3)).triggered().sequence()};
-    assertEquals(List.of(1L, 2L, 3L, 4L), java.util.Arrays.stream(sequences).boxed().toList());
+    assertEquals(List.of(1L, 2L, 3L, 4L), Arrays.stream(sequences).boxed().toList());
     assertEquals(Money.ofMicros(1_000_000), ((Won) t.outcomes().get(2)).win().amount(), "c2 gets the fresh seed");
   }
 }

@@ -1,9 +1,11 @@
 package io.jackpot.bench;
 
+import com.sun.management.OperatingSystemMXBean;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -36,7 +38,7 @@ final class CpuMeter {
   }
 
   Reading read() {
-    var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    var os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     Map<String, Long> byRole = new TreeMap<>();
     byRole.put("postmaster and exited processes", ticks(postmaster, true) * TICK_NANOS);
     for (ProcessHandle child : ProcessHandle.of(postmaster).map(p -> p.descendants().toList()).orElse(List.of())) {
@@ -163,7 +165,7 @@ final class CpuMeter {
 
   /** Every thread of this JVM (the kernel's view, native threads included): its part and its CPU so far. */
   static Map<Long, ThreadTime> threads() {
-    Map<Long, ThreadTime> threads = new java.util.HashMap<>();
+    Map<Long, ThreadTime> threads = new HashMap<>();
     try (var tasks = Files.list(Path.of("/proc/self/task"))) {
       for (Path task : tasks.toList()) {
         try {

@@ -2,9 +2,12 @@ package io.jackpot.bench;
 
 import io.jackpot.JackpotNode;
 import io.jackpot.config.ServiceConfig;
+import io.jackpot.it.ScratchDirs;
 import io.jackpot.local.LocalPostgres;
+import io.jackpot.sdk.ContributorConfig;
 import io.jackpot.sim.LoadRun;
 import io.vertx.core.Vertx;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -34,7 +37,7 @@ public final class FirstBench {
     try {
       return Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("VmRSS:"))
           .map(l -> l.substring(6).trim()).findFirst().orElse("unknown");
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return "unknown";
     }
   }
@@ -52,7 +55,7 @@ public final class FirstBench {
     int clients = args.length > 2 ? Integer.parseInt(args[2]) : 16;
     int inFlight = args.length > 3 ? Integer.parseInt(args[3]) : batch * 2;
     int warmUp = args.length > 4 ? Integer.parseInt(args[4]) : Math.max(2, seconds / 5);
-    Path dir = io.jackpot.it.ScratchDirs.create("jackpot-bench");
+    Path dir = ScratchDirs.create("jackpot-bench");
     String result;
     boolean ledgerExact;
     try (LocalPostgres pg = LocalPostgres.start(dir.resolve("pg"), PgStats.SERVER_CONFIG)) {
@@ -114,7 +117,7 @@ public final class FirstBench {
         after = atLoadEnd.cpu;
         var heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
         System.out.printf("service through the SDK (loadgen: %d seed-game instances, batches of %d, %d in flight each, "
-                + io.jackpot.sdk.ContributorConfig.DEFAULT_TRANSPORT + "): "
+                + ContributorConfig.DEFAULT_TRANSPORT + "): "
                 + "%.0f contributions/s, %d acknowledged, %d refused, %d failed, ledger %s (lost %d), "
                 + "acknowledgement p50 %.1f ms p95 %.1f ms p99 %.1f ms max %.1f ms%n",
             instances, batch, inFlight, sdk.perSecond(), sdk.acknowledged(), sdk.refused(), sdk.failed(),

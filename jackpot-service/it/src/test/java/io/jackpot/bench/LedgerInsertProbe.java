@@ -1,11 +1,12 @@
 package io.jackpot.bench;
 
+import io.jackpot.it.ScratchDirs;
 import io.jackpot.ledger.LedgerBatch;
 import io.jackpot.ledger.RoundRecord;
 import io.jackpot.ledger.RoundStatus;
-import io.jackpot.local.LocalPostgres;
 import io.jackpot.ledger.pg.PgLedger;
 import io.jackpot.ledger.pg.PgSchema;
+import io.jackpot.local.LocalPostgres;
 import io.jackpot.money.Money;
 import io.jackpot.pool.PoolId;
 import io.vertx.core.Vertx;
@@ -14,10 +15,13 @@ import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.UUID;
@@ -51,7 +55,7 @@ public final class LedgerInsertProbe {
   }
 
   public static void main(String[] args) throws Exception {
-    java.util.Locale.setDefault(java.util.Locale.ROOT); // figures with a decimal point, whatever the machine's language
+    Locale.setDefault(Locale.ROOT); // figures with a decimal point, whatever the machine's language
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 400_000;
     List<String> names = args.length > 1 ? List.of(args).subList(1, args.length) : List.copyOf(VARIANTS.keySet());
     for (String name : names) {
@@ -64,7 +68,7 @@ public final class LedgerInsertProbe {
   }
 
   private static String run(Variant variant, int rounds) throws Exception {
-    Path dir = io.jackpot.it.ScratchDirs.create("jackpot-probe");
+    Path dir = ScratchDirs.create("jackpot-probe");
     Map<String, String> settings = new HashMap<>(PgStats.SERVER_CONFIG);
     settings.putAll(variant.settings());
     Vertx vertx = Vertx.vertx();
@@ -120,7 +124,7 @@ public final class LedgerInsertProbe {
 
     LedgerBatch next() {
       Instant at = Instant.now();
-      String second = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(java.time.ZoneOffset.UTC).format(at);
+      String second = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(at);
       List<LedgerBatch.Round> rounds = new ArrayList<>(PER_COMMIT);
       List<LedgerBatch.Share> shares = new ArrayList<>(PER_COMMIT * SHARES);
       for (int r = 0; r < PER_COMMIT; r++) {

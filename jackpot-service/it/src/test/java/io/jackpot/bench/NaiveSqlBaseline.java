@@ -8,6 +8,7 @@ import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Tuple;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -55,7 +56,7 @@ final class NaiveSqlBaseline {
       loop(pg, prefix, w, 0, end, done, failed, finished);
       workers[w] = finished.future();
     }
-    Future.all(java.util.List.of(workers)).await();
+    Future.all(List.of(workers)).await();
     // Over the time the last transactions actually took to finish, not the nominal window.
     return new Result(done.get() / ((System.nanoTime() - start) / 1e9), done.get(), failed.get(), 0);
   }

@@ -2,6 +2,7 @@ package io.jackpot.bench;
 
 import io.jackpot.JackpotNode;
 import io.jackpot.config.ServiceConfig;
+import io.jackpot.it.ScratchDirs;
 import io.jackpot.local.LocalPostgres;
 import io.jackpot.pool.hz.HzPools;
 import io.jackpot.sim.LatencyHistogram;
@@ -60,7 +61,7 @@ public final class ReadFloodBench {
     if (!order.matches("[DS]+")) {
       throw new IllegalArgumentException("the order is made of D and S, got " + order);
     }
-    Path dir = io.jackpot.it.ScratchDirs.create("jackpot-read-flood");
+    Path dir = ScratchDirs.create("jackpot-read-flood");
     List<Leg> legs = new ArrayList<>();
     System.out.printf("machine: %d cores; PostgreSQL durable (fsync on); %d s per leg after a %d s warm-up per member; raw HTTP"
             + " batches of %d from %d clients; flood: %d reads/s offered, open-loop, over %s; load, flood and service in one JVM;"

@@ -1,5 +1,6 @@
 package io.jackpot.bench;
 
+import io.jackpot.it.MetricsText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -94,7 +95,7 @@ final class SteadyWindow {
     connection.setReadTimeout(5000);
     try (InputStream in = connection.getInputStream()) {
       String page = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      return (long) io.jackpot.it.MetricsText.sum(page, "jackpot_rounds_recorded_total")
+      return (long) MetricsText.sum(page, "jackpot_rounds_recorded_total")
           .orElseThrow(() -> new IOException("no jackpot_rounds_recorded_total in " + endpoint + "/metrics"));
     }
   }

@@ -1,5 +1,7 @@
 package io.jackpot.bench;
 
+import io.jackpot.it.ScratchDirs;
+import io.jackpot.it.ServiceProcess;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.WebSocket;
@@ -11,10 +13,15 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -29,12 +36,12 @@ public final class TickerBench {
   private TickerBench() {}
 
   public static void main(String[] args) throws Exception {
-    java.util.Locale.setDefault(java.util.Locale.ROOT); // figures with a decimal point, whatever the machine's language
+    Locale.setDefault(Locale.ROOT); // figures with a decimal point, whatever the machine's language
     int max = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
     int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
     int port = 18180;
-    Path data = io.jackpot.it.ScratchDirs.create("ticker-bench");
-    Process service = io.jackpot.it.ServiceProcess.launch(data, port, List.of("-Xmx2g"), java.util.Map.of("JACKPOT_HZ_PORT", "15801",
+    Path data = ScratchDirs.create("ticker-bench");
+    Process service = ServiceProcess.launch(data, port, List.of("-Xmx2g"), Map.of("JACKPOT_HZ_PORT", "15801",
         "JACKPOT_CLUSTER_NAME", "bench-" + ProcessHandle.current().pid(), "JACKPOT_TICKER_INTERVAL_MS", "1000",
         "JACKPOT_CLIENT_ERROR_LOG_LEVEL", "WARN", "JACKPOT_TICKER_MAX_SUBSCRIBERS", Integer.toString(max + 100),
         // Every subscriber comes from this machine: one client address.
@@ -43,7 +50,7 @@ public final class TickerBench {
     Vertx vertx = Vertx.vertx();
     AtomicBoolean running = new AtomicBoolean(true);
     try {
-      io.jackpot.it.ServiceProcess.awaitReady(port, service, java.time.Duration.ofSeconds(120));
+      ServiceProcess.awaitReady(port, service, Duration.ofSeconds(120));
       Thread load = new Thread(() -> keepPoolsMoving(port, running), "load");
       load.start();
       WebSocketClient client = vertx.createWebSocketClient(new WebSocketClientOptions().setMaxConnections(max + 100));
@@ -70,7 +77,7 @@ public final class TickerBench {
         TimeUnit.SECONDS.sleep(seconds);
         long windowEnd = System.currentTimeMillis();
         // Updates read inside the window and given 2 s to arrive; anyone without one of them missed it.
-        java.util.Set<String> expected = new java.util.HashSet<>();
+        Set<String> expected = new HashSet<>();
         subs.forEach(s -> s.seen(expected, windowStart, windowEnd - 2000));
         List<Long> delays = new ArrayList<>();
         long missed = 0;
@@ -115,7 +122,7 @@ public final class TickerBench {
    */
   static final class Sub {
     final List<Long> delays = new ArrayList<>();
-    final java.util.Set<String> keys = new java.util.HashSet<>();
+    final Set<String> keys = new HashSet<>();
     final List<Long> ats = new ArrayList<>();
 
     void attach(WebSocket ws) {
@@ -135,7 +142,7 @@ public final class TickerBench {
     }
 
     /** Adds the updates it got that were read in [from, to] to {@code expected}. */
-    synchronized void seen(java.util.Set<String> expected, long from, long to) {
+    synchronized void seen(Set<String> expected, long from, long to) {
       for (String k : keys) {
         long at = Long.parseLong(k.substring(0, k.indexOf('/')));
         if (at >= from && at <= to) {

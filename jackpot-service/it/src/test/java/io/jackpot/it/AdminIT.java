@@ -9,11 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
 import io.jackpot.access.Admin;
-import io.jackpot.game.Caller;
 import io.jackpot.access.Credentials;
-import io.jackpot.config.ServiceConfig;
-import io.jackpot.game.Games;
 import io.jackpot.catalogue.DefaultCatalogue;
+import io.jackpot.config.ServiceConfig;
+import io.jackpot.game.Caller;
+import io.jackpot.game.Games;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
@@ -21,9 +21,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,7 +45,7 @@ class AdminIT {
   static final String DEMO_ADMIN = "demo-admin-token-004";
   static JackpotNode node;
   static String base;
-  static final HttpClient http = HttpClient.newBuilder().connectTimeout(java.time.Duration.ofSeconds(5)).build();
+  static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   @BeforeAll
   static void start() throws Exception {
@@ -258,7 +261,7 @@ class AdminIT {
     try {
       HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
           .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
-          .header("Content-Type", "application/json").timeout(java.time.Duration.ofSeconds(60));
+          .header("Content-Type", "application/json").timeout(Duration.ofSeconds(60));
       if (token != null) {
         b.header("Authorization", "Bearer " + token);
       }
@@ -430,7 +433,7 @@ class AdminIT {
   void twoOperatorsSendingTheSameRoundIdsAtOnceAreBothApplied() throws Exception {
     // While a request holds its rounds' claims, another operator's request for the same ids claims
     // rounds of its own: it is neither ROUND_ID_CONFLICT nor ROUND_IN_PROGRESS.
-    var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+    var pool = Executors.newFixedThreadPool(2);
     try {
       for (int attempt = 0; attempt < 5; attempt++) {
         String[] mine = new String[200], theirs = new String[200];
@@ -438,8 +441,8 @@ class AdminIT {
           mine[i] = contribution("RACE-" + attempt + "-" + i, "bewitched", "1.00", "0.10");
           theirs[i] = contribution("RACE-" + attempt + "-" + i, "bewitched", "2.00", "0.20");
         }
-        var a = java.util.concurrent.CompletableFuture.supplyAsync(() -> call("POST", "/v1/contributions", DEMO_GAMES, batch(mine)), pool);
-        var b = java.util.concurrent.CompletableFuture.supplyAsync(() -> call("POST", "/v1/contributions", OTHER_GAMES, batch(theirs)), pool);
+        var a = CompletableFuture.supplyAsync(() -> call("POST", "/v1/contributions", DEMO_GAMES, batch(mine)), pool);
+        var b = CompletableFuture.supplyAsync(() -> call("POST", "/v1/contributions", OTHER_GAMES, batch(theirs)), pool);
         for (Api.Reply r : List.of(a.get(), b.get())) {
           assertEquals(200, r.status(), r.body());
           List<String> notApplied = Api.results(r).stream().map(o -> (JsonObject) o)

@@ -4,8 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
-import io.jackpot.config.ServiceConfig;
 import io.jackpot.catalogue.DefaultCatalogue;
+import io.jackpot.config.ServiceConfig;
+import io.jackpot.sdk.ContributorConfig;
+import io.jackpot.sim.LoadRun;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -91,10 +95,10 @@ class AdminPortIT {
   void theLoadGeneratorChecksTheLedgerAtTheAdminPort() throws Exception {
     String api = "http://127.0.0.1:" + node.httpPort();
     String admin = "http://127.0.0.1:" + node.adminPort();
-    java.io.ByteArrayOutputStream progress = new java.io.ByteArrayOutputStream();
-    io.jackpot.sim.LoadRun.Summary s = new io.jackpot.sim.LoadRun(new io.jackpot.sim.LoadRun.Settings(api, Api.GAME_KEY,
-        "dev-viewer-token", 2, 400, 0, 50, 100, 1000, io.jackpot.sdk.ContributorConfig.DEFAULT_TRANSPORT, admin),
-        new java.io.PrintStream(progress, true)).run();
+    ByteArrayOutputStream progress = new ByteArrayOutputStream();
+    LoadRun.Summary s = new LoadRun(new LoadRun.Settings(api, Api.GAME_KEY,
+        "dev-viewer-token", 2, 400, 0, 50, 100, 1000, ContributorConfig.DEFAULT_TRANSPORT, admin),
+        new PrintStream(progress, true)).run();
     assertEquals(400, s.acknowledged(), s.toString());
     assertEquals(400, s.ledgerRounds(), progress.toString());
     assertTrue(s.ok(), s.toString());

@@ -2,12 +2,16 @@ package io.jackpot.it;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /** A plain HTTP client for the API, the way a game or an outside tool would call it. */
 final class Api {
@@ -65,13 +69,13 @@ final class Api {
    * is read to the end (the connection is closed after it); chunked bodies are not decoded.
    */
   Reply raw(String method, String target, String token, String contentType, String body) {
-    return rawBytes(method, target, token, contentType, body == null ? new byte[0] : body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return rawBytes(method, target, token, contentType, body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8));
   }
 
   /** {@link #raw(String, String, String, String, String)} with a body of any bytes (not UTF-8, say). */
   Reply rawBytes(String method, String target, String token, String contentType, byte[] content) {
-    java.net.URI uri = URI.create(base);
-    try (java.net.Socket socket = new java.net.Socket(uri.getHost(), uri.getPort())) {
+    URI uri = URI.create(base);
+    try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
       socket.setSoTimeout(30_000);
       StringBuilder head = new StringBuilder().append(method).append(' ').append(target).append(" HTTP/1.1\r\nHost: ")
           .append(uri.getHost()).append("\r\nConnection: close\r\nContent-Length: ").append(content.length).append("\r\n");
@@ -82,14 +86,14 @@ final class Api {
         head.append("Content-Type: ").append(contentType).append("\r\n");
       }
       var out = socket.getOutputStream();
-      out.write(head.append("\r\n").toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      out.write(head.append("\r\n").toString().getBytes(StandardCharsets.US_ASCII));
       out.write(content);
       out.flush();
-      String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       int status = Integer.parseInt(answer.substring(answer.indexOf(' ') + 1, answer.indexOf(' ') + 4));
       int bodyAt = answer.indexOf("\r\n\r\n");
       return new Reply(status, bodyAt < 0 ? "" : answer.substring(bodyAt + 4));
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new IllegalStateException(e);
     }
   }
@@ -122,7 +126,7 @@ final class Api {
   }
 
   /** See {@link MetricsText#sum}. */
-  static java.util.OptionalDouble metric(String metrics, String prefix) {
+  static OptionalDouble metric(String metrics, String prefix) {
     return MetricsText.sum(metrics, prefix);
   }
 

@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jackpot.money.Decimals;
 import io.vertx.core.json.JsonObject;
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -102,7 +105,7 @@ class ApiIT extends OneNode {
     Api.Reply r = api.post("/v1/contributions", batch(contribution("DETC-1", "dont-eat-the-candy", "10.00", null)));
     var shares = Api.results(r).getJsonObject(0).getJsonArray("contributions");
     assertEquals(4, shares.size());
-    long total = shares.stream().mapToLong(s -> io.jackpot.money.Decimals.parseScaled(((JsonObject) s).getString("amount"), 6)).sum();
+    long total = shares.stream().mapToLong(s -> Decimals.parseScaled(((JsonObject) s).getString("amount"), 6)).sum();
     assertEquals(300_000, total);
   }
 
@@ -132,7 +135,7 @@ class ApiIT extends OneNode {
 
   static Stream<Arguments> badRequests() {
     String item = contribution("BAD-1", "bewitched", "1.00", "0.10");
-    String many = batch(java.util.Collections.nCopies(1001, item).toArray(String[]::new));
+    String many = batch(Collections.nCopies(1001, item).toArray(String[]::new));
     String huge = batch(contribution("BAD-HUGE", "bewitched", "1.00", "0.10").replace("p-1", "x".repeat(1_100_000)));
     return Stream.of(
         Arguments.of("malformed JSON", "{\"contributions\": [", 400, "MALFORMED_JSON"),
@@ -191,8 +194,8 @@ class ApiIT extends OneNode {
     assertTrue(bad.getJsonArray("contributions").isEmpty());
     assertNull(bad.getValue("retryable"));
     assertEquals("APPLIED", r.json().getJsonArray("results").getJsonObject(1).getString("status"));
-    assertEquals(new java.math.BigDecimal(before).add(new java.math.BigDecimal("0.01")),
-        new java.math.BigDecimal(api.pool("bewitched", "cv-0.20").getString("amount")).stripTrailingZeros().setScale(6));
+    assertEquals(new BigDecimal(before).add(new BigDecimal("0.01")),
+        new BigDecimal(api.pool("bewitched", "cv-0.20").getString("amount")).stripTrailingZeros().setScale(6));
     assertEquals(200, api.post("/v1/contributions", batch(item)).status(), "alone, the bad item is a 200 with its REJECTED too");
   }
 

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.vertx.core.json.JsonObject;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,15 +44,15 @@ class AuditPagesIT extends OneNode {
       String table = kind[0], page = kind[1], other = kind[2];
       try (SimplePg holder = SimplePg.of(pgUrl); SimplePg sql = SimplePg.of(pgUrl)) {
         holder.execute("BEGIN; LOCK TABLE " + table + " IN ACCESS EXCLUSIVE MODE");
-        var first = java.util.concurrent.CompletableFuture.supplyAsync(
+        var first = CompletableFuture.supplyAsync(
             () -> AdminIT.callAt(node.httpPort(), "GET", page, "dev-viewer-token"));
-        Await.until(() -> sql.waitingOnLocks() >= 1, java.time.Duration.ofSeconds(10), () -> "the first page waits on " + table);
+        Await.until(() -> sql.waitingOnLocks() >= 1, Duration.ofSeconds(10), () -> "the first page waits on " + table);
         Api.Reply second = AdminIT.callAt(node.httpPort(), "GET", page, "dev-viewer-token");
         assertEquals(503, second.status(), second.body());
         assertEquals("BUSY", second.errorCode());
         assertEquals(200, AdminIT.callAt(node.httpPort(), "GET", other, "dev-viewer-token").status(), "the other kind is served");
         holder.execute("COMMIT");
-        assertEquals(200, first.get(30, java.util.concurrent.TimeUnit.SECONDS).status());
+        assertEquals(200, first.get(30, TimeUnit.SECONDS).status());
       }
       assertEquals(200, AdminIT.callAt(node.httpPort(), "GET", page, "dev-viewer-token").status(), "the next after it is served");
     }

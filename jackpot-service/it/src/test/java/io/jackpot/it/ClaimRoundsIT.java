@@ -3,13 +3,22 @@ package io.jackpot.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jackpot.JackpotNode;
-import io.jackpot.config.ServiceConfig;
 import io.jackpot.catalogue.DefaultCatalogue;
+import io.jackpot.config.ServiceConfig;
+import io.jackpot.contribution.RoundClaims;
+import io.jackpot.contribution.hz.HzRoundClaims;
 import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -73,27 +82,27 @@ class ClaimRoundsIT {
    */
   @Test
   void aKeyClaimingFasterThanItsLimitIsToldToWait() throws Exception {
-    var http = java.net.http.HttpClient.newHttpClient();
-    var claim = java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + node.httpPort() + "/v1/wins"))
+    var http = HttpClient.newHttpClient();
+    var claim = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + node.httpPort() + "/v1/wins"))
         .header("Authorization", "Bearer dev-game-key").header("Content-Type", "application/json")
-        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(new JsonObject(claimBy("CR-LIMIT-1", "p-1", "cv-0.10"))
+        .POST(HttpRequest.BodyPublishers.ofString(new JsonObject(claimBy("CR-LIMIT-1", "p-1", "cv-0.10"))
             .put("jackpotId", "no-such-jackpot").encode())).build();
-    java.net.http.HttpResponse<String> refused = null;
+    HttpResponse<String> refused = null;
     for (int i = 0; i < 1000 && refused == null; i++) {
-      java.net.http.HttpResponse<String> r = http.send(claim, java.net.http.HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> r = http.send(claim, HttpResponse.BodyHandlers.ofString());
       if (r.statusCode() == 429) {
         refused = r;
       } else {
         assertEquals(404, r.statusCode(), r.body());
       }
     }
-    org.junit.jupiter.api.Assertions.assertNotNull(refused, "no claim of 1000 sent at once was refused");
+    Assertions.assertNotNull(refused, "no claim of 1000 sent at once was refused");
     assertEquals("TOO_MANY_CLAIMS", new JsonObject(refused.body()).getJsonObject("error").getString("code"), refused.body());
-    assertEquals(java.util.Optional.of("1"), refused.headers().firstValue("Retry-After"));
-    for (int i = 0; i < 100_000 && http.send(claim, java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode() == 429; i++) {
+    assertEquals(Optional.of("1"), refused.headers().firstValue("Retry-After"));
+    for (int i = 0; i < 100_000 && http.send(claim, HttpResponse.BodyHandlers.ofString()).statusCode() == 429; i++) {
       // the key's next second: its claims are taken again
     }
-    assertEquals(404, http.send(claim, java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode());
+    assertEquals(404, http.send(claim, HttpResponse.BodyHandlers.ofString()).statusCode());
   }
 
   /**
@@ -104,10 +113,10 @@ class ClaimRoundsIT {
   @Test
   void aClaimOvertakingItsRoundIsToldToComeBack() {
     String round = "CR-20261122-100000-000020";
-    String key = io.jackpot.contribution.RoundClaims.key("demo", round);
-    var claims = new io.jackpot.contribution.hz.HzRoundClaims(node.hazelcast().getMap(io.jackpot.contribution.hz.HzRoundClaims.MAP),
-        Runnable::run, Clock.systemUTC(), 60_000, "a-member-sending-it", java.util.Set::of);
-    assertEquals(io.jackpot.contribution.RoundClaims.Claim.NEW,
+    String key = RoundClaims.key("demo", round);
+    var claims = new HzRoundClaims(node.hazelcast().getMap(HzRoundClaims.MAP),
+        Runnable::run, Clock.systemUTC(), 60_000, "a-member-sending-it", Set::of);
+    assertEquals(RoundClaims.Claim.NEW,
         claims.claim(Map.of(key, "fp"), "token-1").toCompletableFuture().join().get(key));
     String pool = api.amount("bewitched", "cv-0.10");
     for (String body : List.of(claimBy(round, "p-1", "cv-0.10"), jackpotGame(round))) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.sim.LoadRun;
+import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
@@ -65,10 +66,10 @@ class ClusterIT {
       List<String> jsonLog = Files.readAllLines(cluster.data(2).resolve("service.log"));
       assertTrue(jsonLog.size() > 10, "the JSON-logging member logged");
       for (String line : jsonLog) {
-        io.vertx.core.json.JsonObject event = new io.vertx.core.json.JsonObject(line); // every line one JSON object
+        JsonObject event = new JsonObject(line); // every line one JSON object
         assertTrue(event.containsKey("level") && event.containsKey("loggerName") && event.containsKey("formattedMessage"), line);
       }
-      assertTrue(jsonLog.stream().anyMatch(l -> new io.vertx.core.json.JsonObject(l).getString("formattedMessage").startsWith("step 6/6")), "its start-up steps are logged as JSON");
+      assertTrue(jsonLog.stream().anyMatch(l -> new JsonObject(l).getString("formattedMessage").startsWith("step 6/6")), "its start-up steps are logged as JSON");
     }
   }
 }

@@ -6,12 +6,14 @@ import static io.jackpot.it.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jackpot.money.Decimals;
+import io.jackpot.money.Money;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -48,11 +50,11 @@ class ConcurrentClaimsIT extends OneNode {
       calls.add(() -> wins.add(expectOk(api.post("/v1/wins", claim(round, "bewitched", "cv-0.50")))));
     }
     for (int i = 0; i < CONTRIBUTIONS; i++) {
-      String stake = io.jackpot.money.Money.ofMicros((1 + i % 15) * 500_000L).toDisplayString(2);
+      String stake = Money.ofMicros((1 + i % 15) * 500_000L).toDisplayString(2);
       String item = contribution("RACE-C" + i, "bewitched", stake, "0.50");
       calls.add(() -> expectOk(api.post("/v1/contributions", batch(item))));
     }
-    Collections.shuffle(calls, new java.util.Random(42));
+    Collections.shuffle(calls, new Random(42));
     runAllAtOnce(calls);
 
     long end = micros(api.amount("bewitched", "cv-0.50"));

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.jackpot.sdk.Contribution;
+import io.jackpot.sdk.ContributorConfig;
+import io.jackpot.sdk.JackpotContributor;
+import io.jackpot.sdk.RoundResult;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
@@ -11,8 +15,11 @@ import java.net.http.HttpClient;
 import java.net.http.WebSocket;
 import java.net.http.WebSocketHandshakeException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -22,13 +29,13 @@ class ContributionStreamIT extends OneNode {
 
   /** Keeps every answer by its id (they may come in any order); remembers how the connection closed. */
   static final class Listener extends JsonMessages {
-    private final java.util.Map<Long, CompletableFuture<JsonObject>> answers;
+    private final Map<Long, CompletableFuture<JsonObject>> answers;
 
     Listener() {
-      this(new java.util.concurrent.ConcurrentHashMap<>());
+      this(new ConcurrentHashMap<>());
     }
 
-    private Listener(java.util.Map<Long, CompletableFuture<JsonObject>> answers) {
+    private Listener(Map<Long, CompletableFuture<JsonObject>> answers) {
       super(m -> answers.computeIfAbsent(m.getLong("id"), k -> new CompletableFuture<>()).complete(m));
       this.answers = answers;
     }
@@ -120,16 +127,16 @@ class ContributionStreamIT extends OneNode {
   @Test
   void theSdkFailsOverPastADeadEndpoint() throws Exception {
     int dead = TestNodes.freePort();
-    var config = io.jackpot.sdk.ContributorConfig.custom().endpoint("http://127.0.0.1:" + dead).endpoint("http://127.0.0.1:" + node.httpPort())
-        .gameKey(Api.GAME_KEY).gameId("bewitched").transport(io.jackpot.sdk.ContributorConfig.Transport.WEBSOCKET)
+    var config = ContributorConfig.custom().endpoint("http://127.0.0.1:" + dead).endpoint("http://127.0.0.1:" + node.httpPort())
+        .gameKey(Api.GAME_KEY).gameId("bewitched").transport(ContributorConfig.Transport.WEBSOCKET)
         .retryBackoff(Duration.ofMillis(10), Duration.ofMillis(100)).build();
-    try (var sdk = io.jackpot.sdk.JackpotContributor.of(config)) {
-      var results = new java.util.ArrayList<CompletableFuture<io.jackpot.sdk.RoundResult>>();
+    try (var sdk = JackpotContributor.of(config)) {
+      var results = new ArrayList<CompletableFuture<RoundResult>>();
       for (int i = 0; i < 50; i++) {
-        results.add(sdk.contribute(io.jackpot.sdk.Contribution.of("WSF-" + i, "p", "1.00", "EUR").withCoinValue("0.10")).toCompletableFuture());
+        results.add(sdk.contribute(Contribution.of("WSF-" + i, "p", "1.00", "EUR").withCoinValue("0.10")).toCompletableFuture());
       }
       for (var r : results) {
-        assertEquals(io.jackpot.sdk.RoundResult.Status.APPLIED, r.get(30, TimeUnit.SECONDS).status());
+        assertEquals(RoundResult.Status.APPLIED, r.get(30, TimeUnit.SECONDS).status());
       }
     }
     try (SimplePg sql = SimplePg.of(pgUrl)) {

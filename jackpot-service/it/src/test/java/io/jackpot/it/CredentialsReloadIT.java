@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jackpot.JackpotNode;
 import io.jackpot.access.json.LiveCredentials;
-import io.jackpot.config.ServiceConfig;
 import io.jackpot.catalogue.DefaultCatalogue;
+import io.jackpot.config.ServiceConfig;
+import io.jackpot.game.Games;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,8 +14,10 @@ import java.net.http.WebSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,7 +49,7 @@ class CredentialsReloadIT {
   private LiveCredentials credentialsFile(String reloadSeconds) throws Exception {
     Path file = Files.writeString(dir.resolve("credentials.json"), credentials(KEY_A, TOKEN_A));
     return LiveCredentials.load(Map.of("JACKPOT_CREDENTIALS_FILE", file.toString(), "JACKPOT_CREDENTIALS_RELOAD_SECONDS", reloadSeconds),
-        io.jackpot.game.Games.ids());
+        Games.ids());
   }
 
   private static JackpotNode start(LiveCredentials live, Map<String, String> env) throws Exception {
@@ -79,7 +82,7 @@ class CredentialsReloadIT {
 
       Files.writeString(file, credentials(KEY_B, TOKEN_B));
       // The member reads the file again every second; a look-up (which changes nothing) tells when it has.
-      Await.until(() -> lookUp(node, KEY_A).status() == 401, java.time.Duration.ofSeconds(15),
+      Await.until(() -> lookUp(node, KEY_A).status() == 401, Duration.ofSeconds(15),
           () -> "the old key is refused after a reload");
       Api.Reply revoked = contribute(api, "CRED-3", KEY_A);
       assertEquals(401, revoked.status(), revoked.body());
@@ -110,7 +113,7 @@ class CredentialsReloadIT {
       ContributionStreamIT.Listener idle = new ContributionStreamIT.Listener();
       streamOfKeyA(node, idle);
       Files.writeString(dir.resolve("credentials.json"), credentials(KEY_B, TOKEN_B));
-      org.junit.jupiter.api.Assertions.assertTrue(live.reload());
+      Assertions.assertTrue(live.reload());
       assertEquals(1008, idle.closed.get(10, TimeUnit.SECONDS), "closed at its next ping");
     }
   }
@@ -127,7 +130,7 @@ class CredentialsReloadIT {
           .getString("status"));
 
       Files.writeString(dir.resolve("credentials.json"), credentials(KEY_A, TOKEN_A).replace("\"bewitched\", ", ""));
-      org.junit.jupiter.api.Assertions.assertTrue(live.reload());
+      Assertions.assertTrue(live.reload());
       send(stream, 2, "GAMES-2");
       JsonObject result = listener.answerTo(2).get(10, TimeUnit.SECONDS).getJsonArray("results").getJsonObject(0);
       assertEquals("REJECTED", result.getString("status"), result.encode());

@@ -6,11 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jackpot.money.Money;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.util.function.UnaryOperator;
-import java.util.stream.Stream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -43,7 +53,7 @@ class DefinitionsIT extends OneNode {
     assertEquals(400, r.status(), r.body());
     assertEquals("INVALID_DEFINITION", r.errorCode());
     assertTrue(r.body().contains("game creepy-candy") && r.body().contains("candy"), r.body());
-    java.util.regex.Matcher named = java.util.regex.Pattern.compile("its jackpots \\[([^]]*)]").matcher(r.body());
+    Matcher named = Pattern.compile("its jackpots \\[([^]]*)]").matcher(r.body());
     assertTrue(named.find() && List.of(named.group(1).split(", ")).containsAll(List.of("candy", "greedy")),
         "names the game's other jackpot too: " + r.body());
     assertEquals(404, AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/greedy", ADMIN).status(), "nothing saved");
@@ -93,8 +103,8 @@ class DefinitionsIT extends OneNode {
   void theDefinitionInForceSentAgainIsNotSavedAgain() {
     assertEquals(200, put("again", spooky(), ADMIN).status());
     JsonObject reordered = new JsonObject();
-    List<String> fields = new java.util.ArrayList<>(spooky().fieldNames());
-    java.util.Collections.reverse(fields);
+    List<String> fields = new ArrayList<>(spooky().fieldNames());
+    Collections.reverse(fields);
     fields.forEach(f -> reordered.put(f, spooky().getValue(f)));
     for (JsonObject same : List.of(spooky(), reordered)) {
       Api.Reply r = put("again", same, ADMIN);
@@ -154,7 +164,7 @@ class DefinitionsIT extends OneNode {
     Api.Reply refused = put("lowered", withSecond, ADMIN);
     assertEquals(400, refused.status(), refused.body());
     assertEquals("INVALID_DEFINITION", refused.errorCode());
-    java.util.regex.Matcher share = java.util.regex.Pattern.compile("game cluster-bear-sweet-wins: .* would take up to ([0-9.]+)%")
+    Matcher share = Pattern.compile("game cluster-bear-sweet-wins: .* would take up to ([0-9.]+)%")
         .matcher(refused.body());
     assertTrue(share.find() && Double.parseDouble(share.group(1)) >= 180, "p1 counted at the 90% it takes until won: " + refused.body());
     assertEquals(1, AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/lowered", ADMIN).json().getJsonObject("definition")
@@ -184,18 +194,18 @@ class DefinitionsIT extends OneNode {
    */
   @Test
   void twoJackpotsSavedAtOnceCannotTogetherTakeAGamesWholeStake() throws Exception {
-    java.util.Map<String, java.util.concurrent.CompletableFuture<Api.Reply>> puts = new java.util.TreeMap<>();
+    Map<String, CompletableFuture<Api.Reply>> puts = new TreeMap<>();
     try (SimplePg holder = SimplePg.of(pgUrl); SimplePg sql = SimplePg.of(pgUrl)) {
       holder.execute("BEGIN; LOCK TABLE audit_log IN EXCLUSIVE MODE");
       for (String id : List.of("half-a", "half-b")) {
-        puts.put(id, java.util.concurrent.CompletableFuture.supplyAsync(() -> put(id, half("0.49"), ADMIN)));
+        puts.put(id, CompletableFuture.supplyAsync(() -> put(id, half("0.49"), ADMIN)));
       }
       Await.until(() -> sql.waitingOnLocks() >= 2,
-          java.time.Duration.ofSeconds(10), () -> "both PUTs reach the ledger and wait there");
+          Duration.ofSeconds(10), () -> "both PUTs reach the ledger and wait there");
       holder.execute("COMMIT");
-      List<Integer> statuses = new java.util.ArrayList<>();
+      List<Integer> statuses = new ArrayList<>();
       for (var put : puts.values()) {
-        statuses.add(put.get(30, java.util.concurrent.TimeUnit.SECONDS).status());
+        statuses.add(put.get(30, TimeUnit.SECONDS).status());
       }
       assertEquals(List.of(200, 400), statuses.stream().sorted().toList(), "one saved, the other refused");
       assertEquals(1, sql.count("SELECT count(*) FROM jackpot_definitions WHERE id LIKE 'half-%'"));
@@ -378,19 +388,19 @@ class DefinitionsIT extends OneNode {
     // below the 101.00 the bets bring it to, and the win would reset it (1 run in 100 failed so).
     pool(flowing, 1).put("trigger", new JsonObject().put("type", "CLAIM"));
     assertEquals(200, put("flowing", flowing, ADMIN).status());
-    io.jackpot.money.Money big = io.jackpot.money.Money.parse(api.amount("flowing", "big"));
+    Money big = Money.parse(api.amount("flowing", "big"));
     // small: seed 5.00, 1% (+ 0.2% reserve), ceiling 6.00. Two bets of 100.00: the first fills it to
     // 6.00, the second's 1.00 share overflows to big, which also takes 0.5% of each bet.
     api.post("/v1/contributions", batch(contribution("FLOW-1", "dont-eat-the-candy", "100.00", null),
         contribution("FLOW-2", "dont-eat-the-candy", "100.00", null)));
     assertEquals("6.000000", api.amount("flowing", "small"));
-    io.jackpot.money.Money expected = big.plus(io.jackpot.money.Money.ofMicros(1_000_000)).plus(io.jackpot.money.Money.ofMicros(1_000_000));
-    Await.until(() -> io.jackpot.money.Money.parse(api.amount("flowing", "big")).equals(expected), java.time.Duration.ofSeconds(20),
+    Money expected = big.plus(Money.ofMicros(1_000_000)).plus(Money.ofMicros(1_000_000));
+    Await.until(() -> Money.parse(api.amount("flowing", "big")).equals(expected), Duration.ofSeconds(20),
         () -> "the overflow reached the overflow pool: " + api.amount("flowing", "big"));
     // The live pool shows the transfer once applied; the ledger once its step is committed, a
     // moment later (the sweeper's transfer has no caller waiting for the commit).
     Await.until(() -> AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/reconciliation", "dev-viewer-token").json().getBoolean("balanced"),
-        java.time.Duration.ofSeconds(20), () -> "the ledger caught up with the live pools");
+        Duration.ofSeconds(20), () -> "the ledger caught up with the live pools");
     OneNode.assertBalanced(node.httpPort());
   }
 

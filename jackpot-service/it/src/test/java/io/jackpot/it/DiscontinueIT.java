@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
 import io.jackpot.money.Money;
+import io.jackpot.pool.PoolId;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
@@ -163,7 +165,7 @@ class DiscontinueIT extends OneNode {
     DefinitionsIT.pool(second, 0).put("overflowTo", new JsonObject().put("jackpotId", "spooky-stuck").put("poolKey", "big"));
     second.getJsonArray("pools").add(new JsonObject().put("key", "extra").put("name", "Extra").put("seed", "1.00").put("rate", "0.001")
         .put("trigger", new JsonObject().put("type", "CLAIM")));
-    Api.Reply failed = whileNotLoaded(new io.jackpot.pool.PoolId("spooky-stuck", "small"), () -> DefinitionsIT.put("spooky-stuck", second, ADMIN));
+    Api.Reply failed = whileNotLoaded(new PoolId("spooky-stuck", "small"), () -> DefinitionsIT.put("spooky-stuck", second, ADMIN));
     assertEquals(503, failed.status(), failed.body());
     assertTrue(failed.body().contains("was saved as version"), failed.body());
     assertEquals(200, discontinue(port, "spooky-stuck/pools/big", new JsonObject().put("reason", "retired").put("hold", true)).status());
@@ -235,7 +237,7 @@ class DiscontinueIT extends OneNode {
   @Test
   void aTransferPastWhatAPoolMayHoldIsRefusedAndHugeTotalsStillReconcile() throws Exception {
     try (JackpotNode own = TestNodes.start(TestPostgres.freshDatabase(), TestNodes.ownCluster())) {
-      io.vertx.core.json.JsonArray pools = new io.vertx.core.json.JsonArray();
+      JsonArray pools = new JsonArray();
       for (int i = 0; i < 10; i++) {
         pools.add(new JsonObject().put("key", "p" + i).put("name", "P" + i).put("seed", "999999999999").put("rate", "0.000001")
             .put("trigger", new JsonObject().put("type", "CLAIM")));
@@ -243,7 +245,7 @@ class DiscontinueIT extends OneNode {
       pools.add(new JsonObject().put("key", "one").put("name", "One").put("seed", "1").put("rate", "0.000001")
           .put("trigger", new JsonObject().put("type", "CLAIM")));
       JsonObject huge = new JsonObject().put("name", "Huge").put("currency", "EUR").put("owner", "demo")
-          .put("games", new io.vertx.core.json.JsonArray().add("creepy-candy")).put("routing", "ALL").put("pools", pools);
+          .put("games", new JsonArray().add("creepy-candy")).put("routing", "ALL").put("pools", pools);
       Api.Reply defined = AdminIT.callAt(own.httpPort(), "PUT", "/v1/admin/jackpots/huge", ADMIN, huge.encode());
       assertEquals(200, defined.status(), defined.body());
 

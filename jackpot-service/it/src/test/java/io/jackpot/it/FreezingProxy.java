@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiFunction;
 
 /**
  * A TCP relay on loopback between the service and its PostgreSQL that can leave one connection
@@ -125,7 +126,7 @@ final class FreezingProxy implements AutoCloseable {
    * Relays {@code from} to {@code to} chunk by chunk as {@code look} says. Frozen, it reads no more
    * and closes nothing. Not try-with-resources: closing a socket's stream closes the socket.
    */
-  private static void pump(Socket from, Socket to, java.util.function.BiFunction<byte[], Integer, Next> look) {
+  private static void pump(Socket from, Socket to, BiFunction<byte[], Integer, Next> look) {
     byte[] buffer = new byte[64 * 1024];
     try {
       InputStream in = from.getInputStream();

@@ -5,9 +5,13 @@ import static io.jackpot.it.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jackpot.fx.FxRates;
 import io.jackpot.money.Money;
+import io.jackpot.money.Rate;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +36,7 @@ class FxIT extends OneNode {
     assertEquals("APPLIED", result.getString("status"), result.encode());
     // 10.00 GBP / 0.85 = 11.764705 EUR (rounded down to the micro); mini takes 0.6% of it, exactly.
     JsonObject mini = result.getJsonArray("contributions").getJsonObject(0);
-    assertEquals(Money.share(11_764_705, new io.jackpot.money.Rate(6_000)).toPlainString(), mini.getString("amount"));
+    assertEquals(Money.share(11_764_705, new Rate(6_000)).toPlainString(), mini.getString("amount"));
     assertEquals("0.07058823", mini.getString("amount"));
     try (SimplePg sql = SimplePg.of(pgUrl)) {
       Row round = sql.query("SELECT stake_micros, currency, original_stake_micros, fx_rate_ppm FROM rounds WHERE round_id = 'FX-1'").get(0);
@@ -49,12 +53,12 @@ class FxIT extends OneNode {
 
     JsonObject grand = api.get("/v1/jackpots/candy/pools/grand?currency=GBP").json();
     assertEquals("GBP", grand.getString("displayCurrency"));
-    assertEquals(io.jackpot.fx.FxRates.display(Money.parse(grand.getString("amount")), 850_000, 1_000_000), grand.getString("amountInCurrency"));
+    assertEquals(FxRates.display(Money.parse(grand.getString("amount")), 850_000, 1_000_000), grand.getString("amountInCurrency"));
 
     String claim = Api.claim("FX-W", "candy", "mini").replace("\"bewitched\"", "\"creepy-candy\"").replace("\"EUR\"", "\"USD\"");
     JsonObject win = api.post("/v1/wins", claim).json();
     assertEquals("USD", win.getString("currency"));
-    assertEquals(io.jackpot.fx.FxRates.display(Money.parse(win.getString("amount")), 1_080_000, 1_000_000), win.getString("amountInCurrency"));
+    assertEquals(FxRates.display(Money.parse(win.getString("amount")), 1_080_000, 1_000_000), win.getString("amountInCurrency"));
   }
 
   /** A win is shown in another currency at the rates of its own moment: every answer about it agrees to the cent. */
@@ -63,7 +67,7 @@ class FxIT extends OneNode {
     assertEquals(200, setRates(new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", "0.85")), ADMIN).status());
     String claim = Api.claim("FX-AT-1", "candy", "minor").replace("\"bewitched\"", "\"creepy-candy\"").replace("\"EUR\"", "\"GBP\"");
     JsonObject won = api.post("/v1/wins", claim).json();
-    String inPounds = io.jackpot.fx.FxRates.display(Money.parse(won.getString("amount")), 850_000, 1_000_000);
+    String inPounds = FxRates.display(Money.parse(won.getString("amount")), 850_000, 1_000_000);
     assertEquals("GBP", won.getString("currency"));
     assertEquals(inPounds, won.getString("amountInCurrency"));
 
@@ -83,7 +87,7 @@ class FxIT extends OneNode {
     assertEquals("INVALID_FIELD", bad.errorCode());
 
     JsonObject later = api.post("/v1/wins", claim.replace("FX-AT-1", "FX-AT-2")).json();
-    assertEquals(io.jackpot.fx.FxRates.display(Money.parse(later.getString("amount")), 500_000, 1_000_000), later.getString("amountInCurrency"),
+    assertEquals(FxRates.display(Money.parse(later.getString("amount")), 500_000, 1_000_000), later.getString("amountInCurrency"),
         "a win after the change: at the new rate");
     assertEquals(200, setRates(new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("USD", "1.08")), ADMIN).status());
     assertEquals(inPounds, api.get("/v1/wins/" + id + "?currency=GBP").json().getString("amountInCurrency"),
@@ -114,11 +118,11 @@ class FxIT extends OneNode {
       }
     }
     assertEquals(200, paid.status(), paid.body());
-    String inEuros = new java.math.BigDecimal(paid.json().getString("amount")).setScale(2, java.math.RoundingMode.DOWN).toPlainString();
+    String inEuros = new BigDecimal(paid.json().getString("amount")).setScale(2, RoundingMode.DOWN).toPlainString();
     assertEquals(List.of("EUR", inEuros), List.of(paid.json().getString("currency"), paid.json().getString("amountInCurrency")), paid.body());
     JsonObject again = api.post("/v1/wins", claim).json();
     assertEquals(paid.json().getString("winId"), again.getString("winId"));
-    assertEquals(List.of("GBP", io.jackpot.fx.FxRates.display(Money.parse(again.getString("amount")), 850_000, 1_000_000)),
+    assertEquals(List.of("GBP", FxRates.display(Money.parse(again.getString("amount")), 850_000, 1_000_000)),
         List.of(again.getString("currency"), again.getString("amountInCurrency")));
   }
 

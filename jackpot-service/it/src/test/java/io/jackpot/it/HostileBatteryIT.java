@@ -11,22 +11,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
 import io.jackpot.access.Admin;
-import io.jackpot.game.Caller;
 import io.jackpot.access.Credentials;
+import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.config.ServiceConfig;
+import io.jackpot.game.Caller;
 import io.jackpot.it.HostileCases.Case;
 import io.jackpot.it.HostileWire.Outcome;
-import io.jackpot.catalogue.DefaultCatalogue;
+import io.jackpot.pool.hz.HzPools;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -153,7 +157,7 @@ class HostileBatteryIT {
       s.put("ledger rounds", sql.count("SELECT count(*) FROM rounds"));
     }
     Map<String, String> live = new TreeMap<>();
-    node.hazelcast().getMap(io.jackpot.pool.hz.HzPools.MAP).forEach((k, v) -> live.put(String.valueOf(k), String.valueOf(v)));
+    node.hazelcast().getMap(HzPools.MAP).forEach((k, v) -> live.put(String.valueOf(k), String.valueOf(v)));
     s.put("hazelcast pools", live);
     return s;
   }
@@ -192,11 +196,11 @@ class HostileBatteryIT {
     System.out.printf("BATTERY cases=%d passed=%d pending=%d%n", cases.size(), passed, pending);
     System.out.printf("BATTERY findings=%d, sent in %d ms%n", FINDINGS.size(), (System.nanoTime() - started) / 1_000_000);
     failed.forEach(f -> System.out.println("BATTERY failed: " + f));
-    Set<String> names = new java.util.HashSet<>(cases.stream().map(Case::name).toList());
+    Set<String> names = new HashSet<>(cases.stream().map(Case::name).toList());
     assertTrue(names.containsAll(PENDING.keySet()) && names.containsAll(FINDINGS.keySet()), "every pending case and finding is a case");
     Map<String, Object> after = state();
     JsonObject books = ok(call("GET", "/v1/admin/reconciliation", VIEWER, null));
-    org.junit.jupiter.api.Assertions.assertAll(
+    Assertions.assertAll(
         () -> assertEquals(List.of(), failed),
         () -> assertEquals(List.of(), before.keySet().stream().filter(k -> !before.get(k).equals(after.get(k)))
             .map(k -> k + ": " + before.get(k) + " -> " + after.get(k)).toList(), "nothing hostile changed anything"),
@@ -217,10 +221,10 @@ class HostileBatteryIT {
           String.valueOf(h.contentType()), String.valueOf(h.body()), new TreeMap<>(h.headers()).toString());
     }
     if (send instanceof HostileWire.Raw r) {
-      return "raw\u0000" + java.util.HexFormat.of().formatHex(r.request());
+      return "raw\u0000" + HexFormat.of().formatHex(r.request());
     }
     HostileWire.Ws w = (HostileWire.Ws) send;
     return "ws\u0000" + w.path() + "\u0000" + w.handshake() + "\u0000"
-        + w.frames().stream().map(java.util.HexFormat.of()::formatHex).toList();
+        + w.frames().stream().map(HexFormat.of()::formatHex).toList();
   }
 }

@@ -7,8 +7,11 @@ import io.jackpot.it.HostileWire.Send;
 import io.jackpot.it.HostileWire.Ws;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.io.ByteArrayOutputStream;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -329,7 +332,7 @@ final class HostileCases {
     item("not a multiple of the coin value", "stake", "1.05", "INVALID_STAKE");
     item("one micro", "stake", "0.000001", "INVALID_STAKE");
     item("the most, not a multiple", "stake", "999999.999999", "INVALID_STAKE");
-    item("a JSON number 1e400", "stake", new java.math.BigDecimal("1e400"), "INVALID_FIELD");
+    item("a JSON number 1e400", "stake", new BigDecimal("1e400"), "INVALID_FIELD");
     item("a JSON number -0", "stake", -0.0, "INVALID_FIELD");
     item("below the coin value", "stake", "0.01", "INVALID_STAKE");
 
@@ -731,7 +734,7 @@ final class HostileCases {
     definition("pool drawWeight letters", d -> pool0(d).put("drawWeight", "heavy"), bad);
     definition("pool drawWeight decimal number", d -> pool0(d).put("drawWeight", 1.5), bad);
     definition("pool drawWeight integer over a million", d -> pool0(d).put("drawWeight", 1_000_001), bad);
-    definition("pool drawWeight 1e300", d -> pool0(d).put("drawWeight", new java.math.BigDecimal("1e300")), bad);
+    definition("pool drawWeight 1e300", d -> pool0(d).put("drawWeight", new BigDecimal("1e300")), bad);
     definition("pool drawWeight past a long", d -> pool0(d).put("drawWeight", "99999999999999999999"), bad);
     definition("pool seed tiny, ceiling tinier", d -> pool0(d).put("seed", "0.000002").put("ceiling", "0.000001"), bad);
     definition("pool random stakePerHit 13 digits", d -> pool0(d).put("trigger", new JsonObject().put("type", "RANDOM")
@@ -802,7 +805,7 @@ final class HostileCases {
     fx("rate falling tenfold", f -> f.getJsonObject("rates").put("USD", "0.108"), "FX_RATE_JUMP");
     fx("rate one micro", f -> f.getJsonObject("rates").put("GBP", "0.000001"), "FX_RATE_JUMP");
     fx("rate a million", f -> f.getJsonObject("rates").put("GBP", "1000000"), "FX_RATE_JUMP");
-    fx("rate 1e400 as a number", f -> f.getJsonObject("rates").put("GBP", new java.math.BigDecimal("1e400")), bad);
+    fx("rate 1e400 as a number", f -> f.getJsonObject("rates").put("GBP", new BigDecimal("1e400")), bad);
     add("fx over 64 KiB", put("/v1/admin/fx-rates", ADMIN, fx().put("padding", repeat('x', 70_000)).encode()), 413, "PAYLOAD_TOO_LARGE");
     body("fx", "/v1/admin/fx-rates", ADMIN);
   }
@@ -934,7 +937,7 @@ final class HostileCases {
         .getBytes(StandardCharsets.US_ASCII);
     List<byte[]> frames = new ArrayList<>();
     for (int at = 0; at < whole.length; at += 65_536) {
-      byte[] part = java.util.Arrays.copyOfRange(whole, at, Math.min(whole.length, at + 65_536));
+      byte[] part = Arrays.copyOfRange(whole, at, Math.min(whole.length, at + 65_536));
       boolean last = at + 65_536 >= whole.length;
       frames.add(HostileWire.frame((last ? 0x80 : 0) | (at == 0 ? 0x1 : 0x0), part, true));
     }
@@ -1031,7 +1034,7 @@ final class HostileCases {
 
   /** Builds a byte array from text and single bytes (for malformed UTF-8). */
   static final class ByteArrayBuilder {
-    private final java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
     ByteArrayBuilder ascii(String s) {
       out.writeBytes(s.getBytes(StandardCharsets.UTF_8));

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -17,6 +18,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -149,7 +151,7 @@ final class HostileWire {
     String status;
     try {
       status = line(in);
-    } catch (EOFException | java.net.SocketException e) {
+    } catch (EOFException | SocketException e) {
       return new Outcome(-1, "CLOSED_WITHOUT_ANSWER");
     }
     if (!status.startsWith("HTTP/") || status.length() < 12) {
@@ -159,7 +161,7 @@ final class HostileWire {
     int length = -1;
     boolean chunked = false;
     for (String header = line(in); !header.isEmpty(); header = line(in)) {
-      String h = header.toLowerCase(java.util.Locale.ROOT);
+      String h = header.toLowerCase(Locale.ROOT);
       if (h.startsWith("content-length:")) {
         length = Integer.parseInt(h.substring(15).trim());
       }
@@ -271,12 +273,12 @@ final class HostileWire {
         if (opcode == 0x1) {
           JsonObject message = new JsonObject(new String(payload, StandardCharsets.UTF_8));
           if (message.containsKey("type")) {
-            return new Outcome(101, "TICKER_" + message.getString("type").toUpperCase(java.util.Locale.ROOT));
+            return new Outcome(101, "TICKER_" + message.getString("type").toUpperCase(Locale.ROOT));
           }
           return Outcome.of(message.getInteger("status", -1), message.encode());
         }
       }
-    } catch (EOFException | SocketTimeoutException | java.net.SocketException e) {
+    } catch (EOFException | SocketTimeoutException | SocketException e) {
       return new Outcome(-1, e instanceof SocketTimeoutException ? "NO_ANSWER" : "CLOSED_WITHOUT_FRAME");
     }
   }

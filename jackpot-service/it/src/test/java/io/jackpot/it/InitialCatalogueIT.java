@@ -4,14 +4,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
-import io.jackpot.config.ServiceConfig;
+import io.jackpot.access.Credentials;
+import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.http.CatalogueFile;
+import io.jackpot.config.ServiceConfig;
+import io.jackpot.game.Games;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** JACKPOT_INITIAL_CATALOGUE: what a fresh ledger starts with, and a start refused for a bad file. */
@@ -41,7 +54,7 @@ class InitialCatalogueIT {
     JackpotNode.start(config, Clock.systemUTC(), CatalogueFile.load("default")).close();
     JackpotNode again = JackpotNode.start(config.withCluster(TestNodes.ownCluster()), Clock.systemUTC(), () -> {
       throw new IllegalArgumentException("JACKPOT_INITIAL_CATALOGUE: read although the ledger holds definitions");
-    }, io.jackpot.access.Credentials.dev(io.jackpot.game.Games.ids()));
+    }, Credentials.dev(Games.ids()));
     try {
       assertEquals(2, new Api(again.httpPort()).get("/v1/jackpots").json().getJsonArray("jackpots").size());
     } finally {
@@ -56,8 +69,8 @@ class InitialCatalogueIT {
   @Test
   void membersSeedingAFreshLedgerTogetherSaveEachJackpotOnce() throws Exception {
     String pgUrl = TestPostgres.freshDatabase();
-    java.util.concurrent.CyclicBarrier bothFoundItFresh = new java.util.concurrent.CyclicBarrier(2);
-    java.util.function.Supplier<List<io.jackpot.catalogue.JackpotDefinition>> initial = () -> {
+    CyclicBarrier bothFoundItFresh = new CyclicBarrier(2);
+    Supplier<List<JackpotDefinition>> initial = () -> {
       try {
         bothFoundItFresh.await(60, TimeUnit.SECONDS);
       } catch (Exception e) {
@@ -65,15 +78,15 @@ class InitialCatalogueIT {
       }
       return CatalogueFile.load("default").all();
     };
-    java.util.concurrent.ExecutorService starts = java.util.concurrent.Executors.newFixedThreadPool(2);
-    List<java.util.concurrent.Future<JackpotNode>> nodes = new java.util.ArrayList<>();
+    ExecutorService starts = Executors.newFixedThreadPool(2);
+    List<Future<JackpotNode>> nodes = new ArrayList<>();
     try {
       for (int i = 0; i < 2; i++) {
         // Two clusters of one: each member finds the shared map empty and goes to the ledger.
         ServiceConfig config = ServiceConfig.fromEnv(Map.of()).withHttpPort(TestNodes.freePort()).withPgUrl(pgUrl)
             .withCluster(TestNodes.ownCluster());
         nodes.add(starts.submit(() -> JackpotNode.start(config, Clock.systemUTC(), initial,
-            io.jackpot.access.Credentials.dev(io.jackpot.game.Games.ids()))));
+            Credentials.dev(Games.ids()))));
       }
       for (var node : nodes) {
         node.get(120, TimeUnit.SECONDS);
@@ -86,9 +99,9 @@ class InitialCatalogueIT {
       for (var node : nodes) {
         try {
           node.get(120, TimeUnit.SECONDS).close();
-        } catch (java.util.concurrent.ExecutionException failedToStart) {
+        } catch (ExecutionException failedToStart) {
           // nothing to close: a failed start closes what it opened
-        } catch (java.util.concurrent.TimeoutException stillStarting) {
+        } catch (TimeoutException stillStarting) {
           node.cancel(true); // the assertion above has failed already; the others are still closed
         }
       }
@@ -106,7 +119,7 @@ class InitialCatalogueIT {
     ServiceConfig config = ServiceConfig.fromEnv(Map.of()).withHttpPort(TestNodes.freePort()).withPgUrl(pgUrl)
         .withCluster(TestNodes.ownCluster());
     JackpotNode.start(config, Clock.systemUTC(), CatalogueFile.load("none")).close(); // the schema, no definition
-    List<io.jackpot.catalogue.JackpotDefinition> catalogue = CatalogueFile.load("default").all();
+    List<JackpotDefinition> catalogue = CatalogueFile.load("default").all();
     String last = catalogue.get(catalogue.size() - 1).id();
     try (SimplePg sql = SimplePg.of(pgUrl)) {
       // The last jackpot of the file cannot be saved: those before it must not be kept either.
@@ -114,7 +127,7 @@ class InitialCatalogueIT {
           + "' THEN RAISE EXCEPTION 'it: the save of % fails', NEW.id; END IF; RETURN NEW; END $$");
       sql.execute("CREATE TRIGGER it_refuse_last BEFORE INSERT ON jackpot_definitions FOR EACH ROW EXECUTE FUNCTION it_refuse_last()");
     }
-    Exception failed = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+    Exception failed = Assertions.assertThrows(Exception.class,
         () -> JackpotNode.start(config.withCluster(TestNodes.ownCluster()), Clock.systemUTC(), CatalogueFile.load("default")).close());
     assertTrue(String.valueOf(failed.getMessage()).contains("the save of " + last + " fails"), failed.toString());
     try (SimplePg sql = SimplePg.of(pgUrl)) {
@@ -142,7 +155,7 @@ class InitialCatalogueIT {
       // A cluster of its own: with the defaults it could join a developer's scripts/cluster, find
       // definitions there, never read the file and run on as a member of it.
       p = ServiceProcess.launch(data, TestNodes.freePort(), List.of(), Map.of("JACKPOT_INITIAL_CATALOGUE", file.toString(),
-          "JACKPOT_CLUSTER_NAME", "it-catalogue-" + java.util.UUID.randomUUID(), "JACKPOT_HZ_PORT", Integer.toString(TestNodes.freePort())));
+          "JACKPOT_CLUSTER_NAME", "it-catalogue-" + UUID.randomUUID(), "JACKPOT_HZ_PORT", Integer.toString(TestNodes.freePort())));
       assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the start is refused, not left running");
       assertEquals(2, p.exitValue(), "bad configuration");
       String log = Files.readString(data.resolve("service.log"));

@@ -3,6 +3,7 @@ package io.jackpot.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jackpot.JackpotNode;
+import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.contribution.RoundClaims;
 import io.jackpot.contribution.hz.HzRoundClaims;
 import io.jackpot.pool.Entropy;
@@ -12,10 +13,14 @@ import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A jackpot game is played once per round. Its claim (no pool key) can be applied and still on its
@@ -49,11 +54,11 @@ class JackpotGameRetryIT {
    * still answered with the win applied, not refused POOL_KEY_REQUIRED for want of a tier to draw,
    * whichever rounds may claim ({@code JACKPOT_CLAIM_ROUNDS}).
    */
-  @org.junit.jupiter.params.ParameterizedTest
-  @org.junit.jupiter.params.provider.ValueSource(strings = {"any", "recorded"})
+  @ParameterizedTest
+  @ValueSource(strings = {"any", "recorded"})
   void aRetryAfterEveryWeightWasSetToZeroIsAnsweredWithTheWinAppliedAndNotYetRecorded(String claimRounds) throws Exception {
     try (JackpotNode node = TestNodes.start(Map.of("JACKPOT_CLAIM_ROUNDS", claimRounds), TestPostgres.freshDatabase(),
-        TestNodes.ownCluster(), io.jackpot.catalogue.DefaultCatalogue.create())) {
+        TestNodes.ownCluster(), DefaultCatalogue.create())) {
       defineTiers(node, "0", "0");
       String firstWin = appliedToA(node, "first-try", "RETRY-0");
 
@@ -80,8 +85,8 @@ class JackpotGameRetryIT {
     try (JackpotNode node = TestNodes.start(pgUrl, TestNodes.ownCluster())) {
       defineTiers(node, "1", "1");
 
-      var otherMember = new HzRoundClaims(node.hazelcast().getMap(HzRoundClaims.MAP), Runnable::run, java.time.Clock.systemUTC(),
-          600_000, "another-member", java.util.Set::of);
+      var otherMember = new HzRoundClaims(node.hazelcast().getMap(HzRoundClaims.MAP), Runnable::run, Clock.systemUTC(),
+          600_000, "another-member", Set::of);
       Map<String, String> otherTry = Map.of(RoundClaims.jackpotGameKey("tiers", "demo", "CONCURRENT-1"), "creepy-candy\u0000p-1");
       assertEquals(RoundClaims.Claim.NEW, otherMember.claim(otherTry, "other-try").toCompletableFuture().get().values().iterator().next());
 
@@ -142,8 +147,8 @@ class JackpotGameRetryIT {
   void aPoolClaimWhileAnotherTryOfTheRoundIsPlayedGetsItsWinOrIsToldToSendItAgain() throws Exception {
     try (JackpotNode node = TestNodes.start(TestPostgres.freshDatabase(), TestNodes.ownCluster())) {
       defineTiers(node, "1", "1");
-      var otherMember = new HzRoundClaims(node.hazelcast().getMap(HzRoundClaims.MAP), Runnable::run, java.time.Clock.systemUTC(),
-          600_000, "another-member", java.util.Set::of);
+      var otherMember = new HzRoundClaims(node.hazelcast().getMap(HzRoundClaims.MAP), Runnable::run, Clock.systemUTC(),
+          600_000, "another-member", Set::of);
       Map<String, String> otherTry = Map.of(RoundClaims.jackpotGameKey("tiers", "demo", "POOL-1"), "creepy-candy\u0000p-1");
       assertEquals(RoundClaims.Claim.NEW, otherMember.claim(otherTry, "other-try").toCompletableFuture().get().values().iterator().next());
 

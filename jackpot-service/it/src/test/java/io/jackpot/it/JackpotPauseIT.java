@@ -4,11 +4,15 @@ import static io.jackpot.it.Api.batch;
 import static io.jackpot.it.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.jackpot.pool.PoolId;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class JackpotPauseIT extends OneNode {
   private static final String ADMIN = "dev-admin-token";
-  private static final io.jackpot.pool.PoolId GRAND = new io.jackpot.pool.PoolId("candy", "grand");
+  private static final PoolId GRAND = new PoolId("candy", "grand");
 
   private static Api.Reply admin(String path, String token) {
     return AdminIT.callAt(node.httpPort(), "POST", path, token);
@@ -84,7 +88,7 @@ class JackpotPauseIT extends OneNode {
         .getJsonObject(0).getString("status"), "contributions are taken again");
 
     JsonArray audit = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/audit", "dev-viewer-token").json().getJsonArray("entries");
-    java.util.function.Predicate<Object> ofBewitched = e -> ((JsonObject) e).getString("target").startsWith("bewitched/");
+    Predicate<Object> ofBewitched = e -> ((JsonObject) e).getString("target").startsWith("bewitched/");
     long pauses = audit.stream().filter(ofBewitched).filter(e -> "pool.pause".equals(((JsonObject) e).getString("action"))).count();
     long resumes = audit.stream().filter(ofBewitched).filter(e -> "pool.resume".equals(((JsonObject) e).getString("action"))).count();
     assertEquals(9, pauses, "one entry per pool paused (the repeat changed nothing)");
@@ -156,9 +160,9 @@ class JackpotPauseIT extends OneNode {
       assertEquals(503, refused.status(), refused.body());
       assertEquals("POOL_NOT_LOADED", refused.errorCode());
       String message = refused.json().getJsonObject("error").getString("message");
-      org.junit.jupiter.api.Assertions.assertTrue(message.contains("was saved as version") && message.contains("send the same definition again"),
+      Assertions.assertTrue(message.contains("was saved as version") && message.contains("send the same definition again"),
           message);
-      org.junit.jupiter.api.Assertions.assertNull(api.pool("candy", "minor").getJsonObject("pendingChange"),
+      Assertions.assertNull(api.pool("candy", "minor").getJsonObject("pendingChange"),
           "no pool has the new terms while one could not get them");
       Api.Reply discontinued = AdminIT.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/candy/pools/grand/discontinue", ADMIN,
           new JsonObject().put("reason", "not loaded").put("hold", true).encode());
@@ -181,7 +185,7 @@ class JackpotPauseIT extends OneNode {
     Api.Reply one = admin("/v1/admin/jackpots/candy/pools/grand/pause", ADMIN);
     assertEquals(503, one.status(), one.body());
     assertEquals("ACTIVE", api.pool("candy", "mini").getString("state"), "nothing of the refused pause applied");
-    JsonObject result = Api.results(api.post("/v1/contributions", batch(contribution("JP-AFTER-" + java.util.UUID.randomUUID(), "bewitched", "1.00", "0.10"))))
+    JsonObject result = Api.results(api.post("/v1/contributions", batch(contribution("JP-AFTER-" + UUID.randomUUID(), "bewitched", "1.00", "0.10"))))
         .getJsonObject(0);
     assertEquals("APPLIED", result.getString("status"), "the member's sequencer still takes contributions: " + result);
   }

@@ -10,7 +10,12 @@ import io.jackpot.cli.JackpotctlAccess;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** jackpotctl against a live member: readable tables, and the same errors the API gives. */
@@ -25,24 +30,24 @@ class JackpotctlIT extends OneNode {
    */
   @Test
   void aListingTheMemberIsTooBusyForIsSentAgainUntilServed() throws Exception {
-    var notes = new java.util.concurrent.LinkedBlockingQueue<String>();
+    var notes = new LinkedBlockingQueue<String>();
     try (SimplePg holder = SimplePg.of(pgUrl); SimplePg sql = SimplePg.of(pgUrl)) {
       holder.execute("BEGIN; LOCK TABLE wins IN ACCESS EXCLUSIVE MODE");
-      var first = java.util.concurrent.CompletableFuture.supplyAsync(
+      var first = CompletableFuture.supplyAsync(
           () -> AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/wins", "dev-viewer-token"));
-      Await.until(() -> sql.waitingOnLocks() >= 1, java.time.Duration.ofSeconds(10), () -> "the first page waits on wins");
-      var listing = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+      Await.until(() -> sql.waitingOnLocks() >= 1, Duration.ofSeconds(10), () -> "the first page waits on wins");
+      var listing = CompletableFuture.supplyAsync(() -> {
         try {
           return JackpotctlAccess.run("http://127.0.0.1:" + node.httpPort(), "dev-admin-token", List.of("wins"), notes::add);
         } catch (Exception e) {
-          throw new java.util.concurrent.CompletionException(e);
+          throw new CompletionException(e);
         }
       });
-      String note = notes.poll(10, java.util.concurrent.TimeUnit.SECONDS);
+      String note = notes.poll(10, TimeUnit.SECONDS);
       assertTrue(note != null && note.contains("busy"), "refused BUSY and waiting: " + note);
       holder.execute("COMMIT");
-      assertEquals(200, first.get(30, java.util.concurrent.TimeUnit.SECONDS).status());
-      assertTrue(listing.get(30, java.util.concurrent.TimeUnit.SECONDS).startsWith("WON"), "the table, once served");
+      assertEquals(200, first.get(30, TimeUnit.SECONDS).status());
+      assertTrue(listing.get(30, TimeUnit.SECONDS).startsWith("WON"), "the table, once served");
     }
   }
 

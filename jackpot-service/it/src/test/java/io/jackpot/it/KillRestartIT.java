@@ -5,6 +5,7 @@ import static io.jackpot.it.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -77,7 +78,7 @@ class KillRestartIT {
       assertEquals(paused, api.amount("candy", "minor"));
       var result = Api.results(api.post("/v1/contributions", batch(contribution("PK-AFTER", "dont-eat-the-candy", "1.00", null))));
       assertTrue(result.getJsonObject(0).getJsonArray("contributions").stream()
-          .noneMatch(c -> "minor".equals(((io.vertx.core.json.JsonObject) c).getString("poolKey"))));
+          .noneMatch(c -> "minor".equals(((JsonObject) c).getString("poolKey"))));
       var resumed = AdminIT.callAt(http, "POST", "/v1/admin/jackpots/candy/pools/minor/resume", "dev-admin-token").json();
       assertEquals("ACTIVE", resumed.getString("state"));
       assertEquals(paused, resumed.getString("amount"), "resumed with the very amount it was paused with");

@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
-import io.jackpot.config.ServiceConfig;
 import io.jackpot.catalogue.DefaultCatalogue;
+import io.jackpot.config.ServiceConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -82,7 +85,7 @@ class LedgerCutOffIT {
       // Reads on the limited pool: more than it keeps idle, so that it opens connections, which the
       // silent server leaves in their start-up exchange. Each read fails after the limit.
       Api api = new Api(node.httpPort());
-      List<CompletableFuture<Api.Reply>> reads = new java.util.ArrayList<>();
+      List<CompletableFuture<Api.Reply>> reads = new ArrayList<>();
       for (int i = 0; i < 9; i++) {
         reads.add(CompletableFuture.supplyAsync(() -> api.get("/v1/wins/" + UUID.randomUUID())));
       }
@@ -93,8 +96,8 @@ class LedgerCutOffIT {
       CompletableFuture<Void> stopped = CompletableFuture.runAsync(() -> {
         try {
           node.close();
-        } catch (java.io.IOException e) {
-          throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
         }
       });
       try {

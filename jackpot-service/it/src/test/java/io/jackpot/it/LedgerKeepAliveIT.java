@@ -9,10 +9,11 @@ import io.vertx.pgclient.PgConnectOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -80,7 +81,7 @@ class LedgerKeepAliveIT {
   private static Map<String, int[]> socketsTo(int port) throws Exception {
     String remote = String.format(Locale.ROOT, ":%04X", port);
     Map<String, int[]> out = new HashMap<>();
-    List<String> lines = new java.util.ArrayList<>();
+    List<String> lines = new ArrayList<>();
     // A JVM on a host with IPv6 opens IPv4 connections as IPv6 sockets (IPv4-mapped addresses), listed in tcp6.
     for (String table : List.of("/proc/self/net/tcp", "/proc/self/net/tcp6")) {
       List<String> rows = Files.readAllLines(Path.of(table));

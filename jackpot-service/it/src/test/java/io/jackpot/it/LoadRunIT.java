@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jackpot.JackpotNode;
 import io.jackpot.sdk.ContributorConfig;
 import io.jackpot.sim.LoadRun;
+import io.vertx.core.json.JsonObject;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import org.junit.jupiter.api.Test;
@@ -82,7 +83,7 @@ class LoadRunIT {
       assertTrue(bad.body().contains("prefix"), bad.body());
       Api.Reply none = AdminIT.callAt(node.httpPort(), "GET", count + "NOSUCH-", "dev-viewer-token");
       assertEquals(200, none.status(), none.body());
-      assertEquals(0, new io.vertx.core.json.JsonObject(none.body()).getLong("rounds"));
+      assertEquals(0, new JsonObject(none.body()).getLong("rounds"));
     } finally {
       node.close();
     }

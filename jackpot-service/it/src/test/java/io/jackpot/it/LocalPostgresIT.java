@@ -6,10 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.local.LocalPostgres;
 import java.io.IOException;
+import java.net.ConnectException;
+import java.net.Socket;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -90,7 +94,7 @@ class LocalPostgresIT {
       run.kill();
       assertTrue(LocalPostgres.stopIfAbandoned(pg), "the next start on the directory stops it");
     }
-    assertThrows(java.net.ConnectException.class, () -> new java.net.Socket("127.0.0.1", port).close());
+    assertThrows(ConnectException.class, () -> new Socket("127.0.0.1", port).close());
   }
 
   /**
@@ -102,7 +106,7 @@ class LocalPostgresIT {
   void aLeftoverServerIsKnownByItsDirectoryWhenTheClockWasSteppedSinceItStarted() throws Exception {
     leftRunningThenStopped((run, port, pg) -> {
       Path pidFile = pg.resolve("postmaster.pid");
-      java.util.List<String> lines = new java.util.ArrayList<>(Files.readAllLines(pidFile));
+      List<String> lines = new ArrayList<>(Files.readAllLines(pidFile));
       lines.set(2, Long.toString(Long.parseLong(lines.get(2).trim()) - 3600));
       Files.write(pidFile, lines);
     });
@@ -122,7 +126,7 @@ class LocalPostgresIT {
     Process other = new ProcessBuilder(postgres.toString(), "600").start();
     try {
       long began = other.info().startInstant().orElseThrow().getEpochSecond();
-      Files.write(pg.resolve("postmaster.pid"), java.util.List.of(Long.toString(other.pid()), pg.toString(),
+      Files.write(pg.resolve("postmaster.pid"), List.of(Long.toString(other.pid()), pg.toString(),
           Long.toString(began - 3600), "5432"));
       assertTrue(LocalPostgres.stopIfAbandoned(pg));
       assertTrue(!other.waitFor(1, TimeUnit.SECONDS), "the other process is still running");
@@ -147,7 +151,7 @@ class LocalPostgresIT {
     try {
       run.out.lines().forEach(l -> { }); // to its end: the process has exited and its hooks have run
       assertTrue(run.process.waitFor(90, TimeUnit.SECONDS));
-      assertThrows(java.net.ConnectException.class, () -> new java.net.Socket("127.0.0.1", port).close(), "its server is stopped");
+      assertThrows(ConnectException.class, () -> new Socket("127.0.0.1", port).close(), "its server is stopped");
       assertTrue(!Files.exists(dir), "and its directory deleted: " + dir);
     } finally {
       run.kill();

@@ -1,5 +1,6 @@
 package io.jackpot.it;
 
+import java.util.Arrays;
 import java.util.OptionalDouble;
 
 /** Reading a /metrics page (Prometheus text), for the tests and the bench. */
@@ -14,6 +15,6 @@ public final class MetricsText {
   public static OptionalDouble sum(String metrics, String prefix) {
     double[] values = metrics.lines().filter(l -> l.startsWith(prefix)).mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
         .toArray();
-    return values.length == 0 ? OptionalDouble.empty() : OptionalDouble.of(java.util.Arrays.stream(values).sum());
+    return values.length == 0 ? OptionalDouble.empty() : OptionalDouble.of(Arrays.stream(values).sum());
   }
 }

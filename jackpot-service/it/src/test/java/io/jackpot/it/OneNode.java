@@ -1,7 +1,12 @@
 package io.jackpot.it;
 
 import io.jackpot.JackpotNode;
+import io.jackpot.pool.Pool;
+import io.jackpot.pool.PoolId;
+import io.jackpot.pool.hz.HzPools;
+import java.util.concurrent.Callable;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 
 /** A test class against one real member with a database of its own, started once per class. */
@@ -31,9 +36,9 @@ abstract class OneNode {
    * Runs {@code meanwhile} with pool {@code id} out of the cluster (not loaded), then puts it back
    * exactly as it was, so the class's reconciliation still holds.
    */
-  static <T> T whileNotLoaded(io.jackpot.pool.PoolId id, java.util.concurrent.Callable<T> meanwhile) throws Exception {
-    io.jackpot.pool.Pool live = node.pools().get(id).toCompletableFuture().get().orElseThrow();
-    node.hazelcast().getMap(io.jackpot.pool.hz.HzPools.MAP).delete(id.key());
+  static <T> T whileNotLoaded(PoolId id, Callable<T> meanwhile) throws Exception {
+    Pool live = node.pools().get(id).toCompletableFuture().get().orElseThrow();
+    node.hazelcast().getMap(HzPools.MAP).delete(id.key());
     try {
       return meanwhile.call();
     } finally {
@@ -43,7 +48,7 @@ abstract class OneNode {
 
   static void assertBalanced(int port) {
     Api.Reply r = AdminIT.callAt(port, "GET", "/v1/admin/reconciliation", "dev-viewer-token");
-    org.junit.jupiter.api.Assertions.assertEquals(200, r.status(), r.body());
-    org.junit.jupiter.api.Assertions.assertTrue(r.json().getBoolean("balanced"), "reconciliation: " + r.body());
+    Assertions.assertEquals(200, r.status(), r.body());
+    Assertions.assertTrue(r.json().getBoolean("balanced"), "reconciliation: " + r.body());
   }
 }

@@ -7,6 +7,7 @@ import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.net.StandardProtocolFamily;
+import java.net.URI;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
@@ -73,7 +74,7 @@ final class Partition implements AutoCloseable {
       List<String> enter = List.of("nsenter", "--net=/proc/" + holder.pid() + "/ns/net");
       // Into the namespace: the member's Hazelcast (cuttable) and HTTP ports. Out of it: PostgreSQL and the others' Hazelcast (cuttable).
       List<String> specs = new ArrayList<>();
-      int pg = java.net.URI.create(cluster.pgUrl().replace("postgresql://postgres@", "tcp://")).getPort();
+      int pg = URI.create(cluster.pgUrl().replace("postgresql://postgres@", "tcp://")).getPort();
       for (int port : new int[] {cluster.hz(isolated), cluster.http(isolated)}) {
         Path sock = dir.resolve("in-" + port + ".sock");
         specs.add("u:" + sock + ":" + port);

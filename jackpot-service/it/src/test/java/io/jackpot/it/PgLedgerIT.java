@@ -5,24 +5,42 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jackpot.admin.AdminService;
+import io.jackpot.ledger.Ledger;
 import io.jackpot.ledger.LedgerBatch;
+import io.jackpot.ledger.RecordedRound;
 import io.jackpot.ledger.RoundRecord;
 import io.jackpot.ledger.RoundStatus;
 import io.jackpot.ledger.pg.PgLedger;
 import io.jackpot.ledger.pg.PgPools;
 import io.jackpot.ledger.pg.PgSchema;
 import io.jackpot.money.Money;
+import io.jackpot.money.Rate;
+import io.jackpot.pool.MustHit;
+import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
+import io.jackpot.pool.PoolOutcome;
+import io.jackpot.pool.PoolStatus;
+import io.jackpot.pool.PoolTerms;
+import io.jackpot.pool.StrongRandomSource;
+import io.jackpot.pool.Trigger;
 import io.jackpot.pool.Win;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.SqlConnection;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BiFunction;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -59,7 +77,7 @@ class PgLedgerIT {
         List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
   }
 
-  static void await(java.util.concurrent.CompletionStage<?> stage) throws Exception {
+  static void await(CompletionStage<?> stage) throws Exception {
     stage.toCompletableFuture().get(10, TimeUnit.SECONDS);
   }
 
@@ -69,17 +87,17 @@ class PgLedgerIT {
    */
   @Test
   void aConnectionThatComesAfterItsDeadlineGoesBackToThePool() throws Exception {
-    Pool one = PgBuilder.pool().with(new io.vertx.sqlclient.PoolOptions().setMaxSize(1)).connectingTo(PgConnectOptions.fromUri(url))
+    Pool one = PgBuilder.pool().with(new PoolOptions().setMaxSize(1)).connectingTo(PgConnectOptions.fromUri(url))
         .using(vertx).build();
     try {
-      io.vertx.sqlclient.SqlConnection held = one.getConnection().await();
+      SqlConnection held = one.getConnection().await();
       ExecutionException late = assertThrows(ExecutionException.class,
-          () -> PgPools.connectionWithin(one, java.time.Duration.ofMillis(200)).toCompletionStage().toCompletableFuture()
+          () -> PgPools.connectionWithin(one, Duration.ofMillis(200)).toCompletionStage().toCompletableFuture()
               .get(10, TimeUnit.SECONDS));
-      assertInstanceOf(java.util.concurrent.TimeoutException.class, late.getCause());
+      assertInstanceOf(TimeoutException.class, late.getCause());
       held.close().await();
       // The waiter got the connection after its deadline and gave it back: the pool's one is free.
-      io.vertx.sqlclient.SqlConnection again = PgPools.connectionWithin(one, java.time.Duration.ofSeconds(5)).toCompletionStage()
+      SqlConnection again = PgPools.connectionWithin(one, Duration.ofSeconds(5)).toCompletionStage()
           .toCompletableFuture().get(10, TimeUnit.SECONDS);
       again.close().await();
     } finally {
@@ -115,13 +133,13 @@ class PgLedgerIT {
   @Test
   void theAuditQueryReadsNoFurtherThanItsBound() throws Exception {
     AuditPagesIT.insertFiveLargeEntries(url, "2002-01-01");
-    List<io.jackpot.ledger.Ledger.Logged> found = ledger.findAudit(Instant.parse("2002-01-01T00:00:00Z"),
-        Instant.parse("2002-01-02T00:00:00Z"), null, null, 10_001, io.jackpot.admin.AdminService.AUDIT_PAGE_BYTES)
+    List<Ledger.Logged> found = ledger.findAudit(Instant.parse("2002-01-01T00:00:00Z"),
+        Instant.parse("2002-01-02T00:00:00Z"), null, null, 10_001, AdminService.AUDIT_PAGE_BYTES)
         .toCompletableFuture().get(10, TimeUnit.SECONDS);
     assertEquals(List.of("large-1", "large-2", "large-3", "large-4"), found.stream().map(l -> l.entry().target()).toList());
     assertTrue(found.subList(0, 3).stream().allMatch(l -> l.entry().before() != null && l.entry().after() != null));
     assertTrue(found.get(3).entry().before() == null && found.get(3).entry().after() == null, "the last one only says more follow");
-    assertTrue(found.get(3).bytesBefore() >= io.jackpot.admin.AdminService.AUDIT_PAGE_BYTES);
+    assertTrue(found.get(3).bytesBefore() >= AdminService.AUDIT_PAGE_BYTES);
   }
 
   @Test
@@ -149,7 +167,7 @@ class PgLedgerIT {
     var mine = new RoundRecord("same-id", "fp-mine", "g", "op", "p", 1_000_000, "EUR", null, AT);
     var theirs = new RoundRecord("same-id", "fp-theirs", "g", "op2", "p", 2_000_000, "EUR", null, AT);
     // Their round also set off the pool's random trigger: a DUPLICATE answer to them carries it, to us not.
-    Win theirWin = win(pool, 1, 3, "op2", "same-id", null, io.jackpot.pool.Trigger.Kind.RANDOM);
+    Win theirWin = win(pool, 1, 3, "op2", "same-id", null, Trigger.Kind.RANDOM);
     await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(),
         List.of(new LedgerBatch.Round(mine, RoundStatus.APPLIED, AT), new LedgerBatch.Round(theirs, RoundStatus.APPLIED, AT)),
         List.of(new LedgerBatch.Share(pool, 1, "op", "same-id", 0, Money.ofMicros(5_000), Money.ZERO, Money.ZERO, Money.ofMicros(10_005_000)),
@@ -177,19 +195,19 @@ class PgLedgerIT {
     assertTrue(e.getCause().getMessage().contains("rounds_pkey"), e.getCause().getMessage());
   }
 
-  static Win win(PoolId pool, long sequence, long opSeq, String round, io.jackpot.pool.MustHit next) {
-    return win(pool, sequence, opSeq, round, next, io.jackpot.pool.Trigger.Kind.CLAIM);
+  static Win win(PoolId pool, long sequence, long opSeq, String round, MustHit next) {
+    return win(pool, sequence, opSeq, round, next, Trigger.Kind.CLAIM);
   }
 
-  static Win win(PoolId pool, long sequence, long opSeq, String round, io.jackpot.pool.MustHit next, io.jackpot.pool.Trigger.Kind how) {
+  static Win win(PoolId pool, long sequence, long opSeq, String round, MustHit next, Trigger.Kind how) {
     return win(pool, sequence, opSeq, "op", round, next, how);
   }
 
-  static Win win(PoolId pool, long sequence, long opSeq, String operator, String round, io.jackpot.pool.MustHit next,
-      io.jackpot.pool.Trigger.Kind how) {
+  static Win win(PoolId pool, long sequence, long opSeq, String operator, String round, MustHit next,
+      Trigger.Kind how) {
     return new Win(Win.idFor(pool, sequence), pool, sequence, opSeq, round, "p", "g", operator, Money.ofMicros(20_000_000), 10_000_000, AT,
         how, null, new Win.Reset(new Money(10_000_000, 42), 10_000_000, next,
-            new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000)), Money.ZERO, Money.ofMicros(10_000_000), Money.ZERO,
+            new PoolTerms(10_000_000, new Rate(1000)), Money.ZERO, Money.ofMicros(10_000_000), Money.ZERO,
             Money.ZERO, 0));
   }
 
@@ -223,7 +241,7 @@ class PgLedgerIT {
     assertTrue(e.getCause().getMessage().contains("round_id"), e.getCause().getMessage());
     // A member's own win whose operation already holds another state (a pause recorded there).
     PoolId paused = new PoolId("j", "paused-at-9");
-    await(ledger.record(eventBatch(event(paused, 9, "PAUSED", io.jackpot.pool.PoolStatus.PAUSED, 10_000_000))));
+    await(ledger.record(eventBatch(event(paused, 9, "PAUSED", PoolStatus.PAUSED, 10_000_000))));
     ExecutionException clash = assertThrows(ExecutionException.class,
         () -> await(ledger.record(winBatch(List.of(win(paused, 1, 9, "claim", null)), List.of()))));
     assertTrue(clash.getCause().getMessage().contains("j/paused-at-9@9"), clash.getCause().getMessage());
@@ -246,13 +264,13 @@ class PgLedgerIT {
     Win win = win(pool, 1, 9, "claim", null);
     await(ledger.record(winBatch(List.of(win), List.of())));
     Win.Reset next = win.next();
-    var revealed = new io.jackpot.pool.MustHit(15_000_000, "00ff", "c0mm1t");
+    var revealed = new MustHit(15_000_000, "00ff", "c0mm1t");
     List<Win> others = List.of(
         new Win(win.winId(), pool, 1, 9, "claim", "another-player", "g", "op", win.amount(), win.seedMicros(), AT, win.how(), null, next),
         new Win(win.winId(), pool, 1, 9, "claim", "p", "another-game", "op", win.amount(), win.seedMicros(), AT, win.how(), null, next),
         new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), 11_000_000, AT, win.how(), null, next),
         new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT.plusMillis(1), win.how(), null, next),
-        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT, io.jackpot.pool.Trigger.Kind.RANDOM,
+        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT, Trigger.Kind.RANDOM,
             null, next),
         new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT, win.how(), revealed, next),
         new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT, win.how(), null,
@@ -290,16 +308,16 @@ class PgLedgerIT {
   @Test
   void aStepFinishedOnBehalfTakesTheSameEventAsRecordedAndFailsOnAnother() throws Exception {
     PoolId pool = new PoolId("j", "recovered-at-4");
-    var pause = event(pool, 4, "PAUSED", io.jackpot.pool.PoolStatus.PAUSED, 10_000_000);
+    var pause = event(pool, 4, "PAUSED", PoolStatus.PAUSED, 10_000_000);
     await(ledger.record(eventBatch(pause)));
-    var transferIn = event(pool, 4, "TRANSFER_IN", io.jackpot.pool.PoolStatus.ACTIVE, 12_000_000);
+    var transferIn = event(pool, 4, "TRANSFER_IN", PoolStatus.ACTIVE, 12_000_000);
     String clashing = UUID.randomUUID().toString();
     ExecutionException e = assertThrows(ExecutionException.class, () -> await(ledger.recordStepIfAbsent(onBehalf(clashing, transferIn))));
     assertTrue(e.getCause().getMessage().contains("j/recovered-at-4@4"), e.getCause().getMessage());
     assertEquals(false, ledger.stepRecorded(clashing).toCompletableFuture().get(10, TimeUnit.SECONDS), "nothing of the step");
     // The same kind and money, but another part of the state at operation 4: another state too.
-    var otherTerms = new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(2000));
-    var mustHit = new io.jackpot.pool.MustHit(15_000_000, "00ff", "c0mm1t");
+    var otherTerms = new PoolTerms(10_000_000, new Rate(2000));
+    var mustHit = new MustHit(15_000_000, "00ff", "c0mm1t");
     for (var other : List.of(
         paused(pool, pause.cycleSeedMicros(), null, otherTerms, null, 0, AT),
         paused(pool, pause.cycleSeedMicros(), null, pause.terms(), null, 7, AT),
@@ -348,10 +366,10 @@ class PgLedgerIT {
   /** As above, for a pool event: another state recorded at the same operation by a commit it waited for. */
   @Test
   void aPoolEventRecordedDifferentlyByACommitItWaitedForFailsTheCommit() throws Exception {
-    await(ledger.record(eventBatch(event(new PoolId("j", "race-template"), 4, "PAUSED", io.jackpot.pool.PoolStatus.PAUSED, 10_000_000))));
+    await(ledger.record(eventBatch(event(new PoolId("j", "race-template"), 4, "PAUSED", PoolStatus.PAUSED, 10_000_000))));
     String theirs = "INSERT INTO pool_events SELECT * FROM jsonb_populate_record(NULL::pool_events, (SELECT to_jsonb(e) || "
         + "jsonb_build_object('pool_key', 'race-events') FROM pool_events e WHERE pool_key = 'race-template' AND op_seq = 4))";
-    var mine = event(new PoolId("j", "race-events"), 4, "TRANSFER_IN", io.jackpot.pool.PoolStatus.ACTIVE, 12_000_000);
+    var mine = event(new PoolId("j", "race-events"), 4, "TRANSFER_IN", PoolStatus.ACTIVE, 12_000_000);
     ExecutionException e = assertThrows(ExecutionException.class, () -> whileAnotherCommitRecords(theirs, eventBatch(mine)));
     assertTrue(e.getCause().getMessage().contains("j/race-events@4"), e.getCause().getMessage());
     try (SimplePg sql = SimplePg.of(url)) {
@@ -367,16 +385,16 @@ class PgLedgerIT {
     try (SimplePg other = SimplePg.of(url); SimplePg watch = SimplePg.of(url)) {
       other.execute("BEGIN; " + theirs);
       var recording = ledger.record(batch).toCompletableFuture();
-      Await.until(() -> watch.waitingOnLocks() > 0, java.time.Duration.ofSeconds(10), () -> "the commit waits for the other");
+      Await.until(() -> watch.waitingOnLocks() > 0, Duration.ofSeconds(10), () -> "the commit waits for the other");
       other.execute("COMMIT");
       recording.get(10, TimeUnit.SECONDS);
     }
   }
 
   /** A pause at operation 4 of {@code pool} holding 10 with nothing in reserve or owed, with the rest of its state as given. */
-  private static LedgerBatch.PoolEvent paused(PoolId pool, long cycleSeed, io.jackpot.pool.MustHit mustHit,
-      io.jackpot.pool.PoolTerms terms, io.jackpot.pool.PoolTerms pending, long termsVersion, Instant at) {
-    return new LedgerBatch.PoolEvent(pool, 4, "PAUSED", io.jackpot.pool.PoolStatus.PAUSED, Money.ofMicros(10_000_000), cycleSeed, 0,
+  private static LedgerBatch.PoolEvent paused(PoolId pool, long cycleSeed, MustHit mustHit,
+      PoolTerms terms, PoolTerms pending, long termsVersion, Instant at) {
+    return new LedgerBatch.PoolEvent(pool, 4, "PAUSED", PoolStatus.PAUSED, Money.ofMicros(10_000_000), cycleSeed, 0,
         mustHit, Money.ZERO, Money.ZERO, terms, pending, termsVersion, at);
   }
 
@@ -392,8 +410,8 @@ class PgLedgerIT {
   }
 
   /** A full-state event of a pool seeded 10 with nothing in reserve or owed, holding {@code micros} after operation {@code op}. */
-  private static LedgerBatch.PoolEvent event(PoolId pool, long op, String kind, io.jackpot.pool.PoolStatus status, long micros) {
-    var terms = new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000));
+  private static LedgerBatch.PoolEvent event(PoolId pool, long op, String kind, PoolStatus status, long micros) {
+    var terms = new PoolTerms(10_000_000, new Rate(1000));
     return new LedgerBatch.PoolEvent(pool, op, kind, status, Money.ofMicros(micros), 10_000_000, 0, null, Money.ZERO, Money.ZERO,
         terms, null, 0, AT);
   }
@@ -409,7 +427,7 @@ class PgLedgerIT {
     var shares = List.of(
         new LedgerBatch.Share(first, 1, "op", "two-triggers", 0, Money.ofMicros(5_000), Money.ZERO, Money.ZERO, Money.ofMicros(10_005_000)),
         new LedgerBatch.Share(second, 1, "op", "two-triggers", 1, Money.ofMicros(5_000), Money.ZERO, Money.ZERO, Money.ofMicros(10_005_000)));
-    var random = io.jackpot.pool.Trigger.Kind.RANDOM;
+    var random = Trigger.Kind.RANDOM;
     List<Win> wins = List.of(win(second, 1, 2, "two-triggers", null, random), win(first, 1, 2, "two-triggers", null, random));
     await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(), List.of(new LedgerBatch.Round(record, RoundStatus.APPLIED, AT)),
         shares, wins, wins.stream().map(LedgerBatch::anchorOf).toList(), List.of(), List.of(), List.of(), List.of(), List.of())));
@@ -420,7 +438,7 @@ class PgLedgerIT {
   @Test
   void aRepeatedWinIsRecordedIfAbsentWithItsAnchor() throws Exception {
     PoolId pool = new PoolId("j", "w");
-    var next = new io.jackpot.pool.MustHit(12_345_678, "ab".repeat(16), "c".repeat(64));
+    var next = new MustHit(12_345_678, "ab".repeat(16), "c".repeat(64));
     Win win = win(pool, 1, 9, "claim", next);
     var twice = new LedgerBatch(UUID.randomUUID().toString(), List.of(), List.of(), List.of(), List.of(),
         List.of(win), List.of(LedgerBatch.anchorOf(win)), List.of(), List.of(), List.of());
@@ -431,7 +449,7 @@ class PgLedgerIT {
     assertEquals(win.amount(), read.amount());
     assertEquals(win.next().amount(), read.next().amount());
     assertEquals(win.next().seedMicros(), read.next().seedMicros());
-    var rebuilt = ledger.rebuild(pool, new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000)))
+    var rebuilt = ledger.rebuild(pool, new PoolTerms(10_000_000, new Rate(1000)))
         .toCompletableFuture().get().orElseThrow();
     assertEquals(next, rebuilt.mustHit(), "the next cycle's secret is kept for the rebuild");
     assertEquals(new Money(10_000_000, 42), rebuilt.amount());
@@ -454,8 +472,8 @@ class PgLedgerIT {
   @Test
   void aRoundKeepsItsSharesInItsRowAndPoolsRebuildFromTheRunsAcrossAnchors() throws Exception {
     PoolId a = new PoolId("packed", "a"), b = new PoolId("packed", "b");
-    var terms = new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000));
-    var random = new io.jackpot.pool.StrongRandomSource();
+    var terms = new PoolTerms(10_000_000, new Rate(1000));
+    var random = new StrongRandomSource();
     await(ledger.recordCreated(io.jackpot.pool.Pool.created(a, terms, random.next()), AT));
     await(ledger.recordCreated(io.jackpot.pool.Pool.created(b, terms, random.next()), AT));
     // Two commits: round 1 feeds a then b, round 2 only a, round 3 is paused (no shares); then an
@@ -471,7 +489,7 @@ class PgLedgerIT {
             new LedgerBatch.Share(a, 2, "op", "pk-2", 0, new Money(3_000, 600_000), Money.ofMicros(7), Money.ZERO, new Money(10_006_001, 200_000))),
         List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
     await(ledger.record(first));
-    var anchor = new LedgerBatch.PoolEvent(a, 3, "PAUSED", io.jackpot.pool.PoolStatus.ACTIVE, new Money(10_006_001, 200_000),
+    var anchor = new LedgerBatch.PoolEvent(a, 3, "PAUSED", PoolStatus.ACTIVE, new Money(10_006_001, 200_000),
         10_000_000, 0, null, Money.ofMicros(7), Money.ZERO, terms, null, 0, AT);
     var r4 = new RoundRecord("pk-4", "fp4", "g", "op", "p", 1_000_000, "EUR", null, AT);
     await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(), List.of(new LedgerBatch.Round(r4, RoundStatus.APPLIED, AT)),
@@ -481,7 +499,7 @@ class PgLedgerIT {
     var found = ledger.findRounds("op", List.of("pk-1", "pk-2", "pk-3", "pk-none")).toCompletableFuture().get();
     assertEquals(List.of("pk-1", "pk-2", "pk-3"), found.keySet().stream().sorted().toList());
     var shares1 = found.get("pk-1").shares();
-    assertEquals(List.of(a, b), shares1.stream().map(io.jackpot.ledger.RecordedRound.RecordedShare::pool).toList(), "target order");
+    assertEquals(List.of(a, b), shares1.stream().map(RecordedRound.RecordedShare::pool).toList(), "target order");
     assertEquals(new Money(2_000, 900_000), shares1.get(1).share());
     assertEquals(new Money(10_002_000, 900_000), shares1.get(1).amountAfter());
     assertEquals(List.of(), found.get("pk-3").shares());
@@ -513,8 +531,8 @@ class PgLedgerIT {
   @Test
   void aRebuildReadsOneSnapshotThoughACommitLandsBetweenItsReads() throws Exception {
     PoolId pool = new PoolId("snapshot", "p");
-    var terms = new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000));
-    await(ledger.recordCreated(io.jackpot.pool.Pool.created(pool, terms, new io.jackpot.pool.StrongRandomSource().next()), AT));
+    var terms = new PoolTerms(10_000_000, new Rate(1000));
+    await(ledger.recordCreated(io.jackpot.pool.Pool.created(pool, terms, new StrongRandomSource().next()), AT));
     for (long op = 1; op <= 2; op++) {
       var round = new RoundRecord("snap-" + op, "fp", "g", "op", "p", 1_000_000, "EUR", null, AT);
       await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(), List.of(new LedgerBatch.Round(round, RoundStatus.APPLIED, AT)),
@@ -530,7 +548,7 @@ class PgLedgerIT {
           + " INSERT INTO share_runs VALUES ('snapshot', 'p', 4, 5, 2000, 0, 0, 0, 0, 0)");
       var rebuilding = ledger.rebuild(pool, terms).toCompletableFuture();
       Await.until(() -> watch.waitingOnLocks() > 0,
-          java.time.Duration.ofSeconds(10), () -> "the rebuild waits for the commit, its anchor read");
+          Duration.ofSeconds(10), () -> "the rebuild waits for the commit, its anchor read");
       commit.execute("COMMIT");
       var rebuilt = rebuilding.get(10, TimeUnit.SECONDS).orElseThrow();
       assertEquals(2, rebuilt.opSeq(), "the ledger before the commit: the creation and ops 1-2");
@@ -544,18 +562,18 @@ class PgLedgerIT {
   @Test
   void aRebuiltPoolRemembersTheNewestTermsVersionItTookAcrossAWin() throws Exception {
     PoolId id = new PoolId("versioned", "p");
-    var v1 = new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000));
-    var v5 = new io.jackpot.pool.PoolTerms(25_000_000, new io.jackpot.money.Rate(2000));
-    var random = new io.jackpot.pool.StrongRandomSource();
+    var v1 = new PoolTerms(10_000_000, new Rate(1000));
+    var v5 = new PoolTerms(25_000_000, new Rate(2000));
+    var random = new StrongRandomSource();
     io.jackpot.pool.Pool created = io.jackpot.pool.Pool.created(id, v1, random.next());
     await(ledger.recordCreated(created, AT));
     // Version 5's terms become pending (recorded with their version), then a win puts them in force:
     // the rebuild reads the win's anchor alone.
     var pending = created.apply(new io.jackpot.pool.Pool.Batch("t", 1, "op1", random.next(),
-        List.of(new io.jackpot.pool.PoolCommand.ChangeTerms("c5", v5, 5))));
+        List.of(new PoolCommand.ChangeTerms("c5", v5, 5))));
     var won = pending.pool().apply(new io.jackpot.pool.Pool.Batch("t", 2, "op2", random.next(),
-        List.of(new io.jackpot.pool.PoolCommand.Claim("w1", "p", "g", "op", AT))));
-    Win win = ((io.jackpot.pool.PoolOutcome.Won) won.outcomes().get(0)).win();
+        List.of(new PoolCommand.Claim("w1", "p", "g", "op", AT))));
+    Win win = ((PoolOutcome.Won) won.outcomes().get(0)).win();
     await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(), List.of(), List.of(), List.of(win),
         List.of(LedgerBatch.PoolEvent.of(pending.pool(), "TERMS_PENDING", AT), LedgerBatch.anchorOf(win)),
         List.of(), List.of(), List.of(), List.of(), List.of())));
@@ -564,8 +582,8 @@ class PgLedgerIT {
     assertEquals(v5, rebuilt.terms(), "the win's anchor holds the terms it put in force");
     assertEquals(5, rebuilt.termsVersion(), "the version the win's anchor carries on");
     var late = rebuilt.apply(new io.jackpot.pool.Pool.Batch("t", 3, "op3", random.next(),
-        List.of(new io.jackpot.pool.PoolCommand.ChangeTerms("c4", v1, 4))));
-    assertInstanceOf(io.jackpot.pool.PoolOutcome.Unchanged.class, late.outcomes().get(0), "version 4 arrives after 5: not taken");
+        List.of(new PoolCommand.ChangeTerms("c4", v1, 4))));
+    assertInstanceOf(PoolOutcome.Unchanged.class, late.outcomes().get(0), "version 4 arrives after 5: not taken");
   }
 
   @Test
@@ -583,7 +601,7 @@ class PgLedgerIT {
       assertEquals(6, PgSchema.migrate(oldPg).await());
       var moved = new PgLedger(oldPg).findRounds("op", List.of("old-1", "old-2")).toCompletableFuture().get();
       assertEquals(List.of(new PoolId("j", "a"), new PoolId("j", "b")),
-          moved.get("old-1").shares().stream().map(io.jackpot.ledger.RecordedRound.RecordedShare::pool).toList());
+          moved.get("old-1").shares().stream().map(RecordedRound.RecordedShare::pool).toList());
       assertEquals(new Money(30, 1), moved.get("old-1").shares().get(1).share());
       assertEquals(List.of(), moved.get("old-2").shares());
       assertEquals(2, sql.count("SELECT count(*) FROM share_runs"));
@@ -601,18 +619,18 @@ class PgLedgerIT {
   @Test
   void aShareAtAnOperationAlreadyRecordedIsRefusedAndARunSpanningAnAnchorStopsTheRebuild() throws Exception {
     PoolId pool = new PoolId("guard", "p");
-    var terms = new io.jackpot.pool.PoolTerms(10_000_000, new io.jackpot.money.Rate(1000));
-    await(ledger.recordCreated(io.jackpot.pool.Pool.created(pool, terms, new io.jackpot.pool.StrongRandomSource().next()), AT));
-    java.util.function.BiFunction<String, Long, LedgerBatch> share = (round, op) -> new LedgerBatch(UUID.randomUUID().toString(),
+    var terms = new PoolTerms(10_000_000, new Rate(1000));
+    await(ledger.recordCreated(io.jackpot.pool.Pool.created(pool, terms, new StrongRandomSource().next()), AT));
+    BiFunction<String, Long, LedgerBatch> share = (round, op) -> new LedgerBatch(UUID.randomUUID().toString(),
         List.of(new LedgerBatch.Round(new RoundRecord(round, "fp", "g", "op", "p", 1_000_000, "EUR", null, AT), RoundStatus.APPLIED, AT)),
         List.of(new LedgerBatch.Share(pool, op, "op", round, 0, Money.ofMicros(1_000), Money.ZERO, Money.ZERO, Money.ofMicros(10_000_000 + op * 1_000))),
         List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
     await(ledger.record(share.apply("g-1", 1L)));
     await(ledger.record(share.apply("g-2", 2L)));
     var threeInARow = new LedgerBatch(UUID.randomUUID().toString(),
-        java.util.stream.LongStream.rangeClosed(5, 7).mapToObj(op -> new LedgerBatch.Round(
+        LongStream.rangeClosed(5, 7).mapToObj(op -> new LedgerBatch.Round(
             new RoundRecord("g-run-" + op, "fp", "g", "op", "p", 1_000_000, "EUR", null, AT), RoundStatus.APPLIED, AT)).toList(),
-        java.util.stream.LongStream.rangeClosed(5, 7).mapToObj(op -> new LedgerBatch.Share(pool, op, "op", "g-run-" + op, 0,
+        LongStream.rangeClosed(5, 7).mapToObj(op -> new LedgerBatch.Share(pool, op, "op", "g-run-" + op, 0,
             Money.ofMicros(1_000), Money.ZERO, Money.ZERO, Money.ofMicros(10_000_000 + op * 1_000))).toList(),
         List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
     await(ledger.record(threeInARow));

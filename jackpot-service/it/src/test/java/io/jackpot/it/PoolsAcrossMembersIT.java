@@ -18,9 +18,10 @@ import io.jackpot.pool.hz.HzPools;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -119,7 +120,7 @@ class PoolsAcrossMembersIT {
     }
   }
 
-  private static <T> T get(java.util.concurrent.CompletionStage<T> stage) throws Exception {
+  private static <T> T get(CompletionStage<T> stage) throws Exception {
     return stage.toCompletableFuture().get(30, TimeUnit.SECONDS);
   }
 }

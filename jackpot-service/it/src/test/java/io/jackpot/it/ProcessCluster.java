@@ -2,22 +2,32 @@ package io.jackpot.it;
 
 import io.jackpot.sim.LoadRun;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.Assertions;
 
 /**
  * N member processes of one cluster, as {@code scripts/cluster} starts them, on one database, with
  * quorum two; the last member logs JSON lines. {@link #close()} kills every process it started.
  */
 final class ProcessCluster implements AutoCloseable {
-  private final List<Process> started = new java.util.ArrayList<>();
+  private final List<Process> started = new ArrayList<>();
   private final String pgUrl;
   private final String name = "cluster-" + UUID.randomUUID();
   private final int[] http;
@@ -54,7 +64,7 @@ final class ProcessCluster implements AutoCloseable {
     }
     members = new Process[n];
     wrappers = new List[n];
-    java.util.Arrays.fill(wrappers, List.<String>of());
+    Arrays.fill(wrappers, List.<String>of());
   }
 
   int http(int i) {
@@ -95,11 +105,11 @@ final class ProcessCluster implements AutoCloseable {
     wrappers[i] = List.copyOf(wrapper);
     String seeds = IntStream.of(hz).mapToObj(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
     // The last member logs JSON lines (JACKPOT_LOG_FORMAT=json), as the Kubernetes settings have it.
-    Map<String, String> env = new java.util.HashMap<>(Map.of("JACKPOT_PG_URL", pgUrl,
+    Map<String, String> env = new HashMap<>(Map.of("JACKPOT_PG_URL", pgUrl,
         "JACKPOT_HZ_PORT", Integer.toString(hz[i]), "JACKPOT_HZ_MEMBERS", seeds, "JACKPOT_CLUSTER_NAME", name,
         "JACKPOT_MIN_MEMBERS", "2", "JACKPOT_LOG_FORMAT", i == members.length - 1 ? "json" : "text"));
     env.putAll(extraEnv);
-    List<String> options = new java.util.ArrayList<>(List.of("-Xmx512m"));
+    List<String> options = new ArrayList<>(List.of("-Xmx512m"));
     options.addAll(jvmOptions);
     members[i] = ServiceProcess.launch(wrapper, data[i], http[i], options, env);
     started.add(members[i]);
@@ -143,15 +153,15 @@ final class ProcessCluster implements AutoCloseable {
   /** The load generator's last lines and each member's warnings and errors. */
   String whatHappened() {
     StringBuilder out = new StringBuilder("---- what the cluster went through (the run failed) ----\n");
-    List<String> progress = loadProgress.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+    List<String> progress = loadProgress.toString(StandardCharsets.UTF_8).lines().toList();
     out.append("load generator, last progress lines:\n");
     last(progress, 15).forEach(l -> out.append("  ").append(l).append('\n'));
     for (int i = 0; i < data.length; i++) {
       List<String> notable;
-      try (var lines = java.nio.file.Files.lines(data[i].resolve("service.log"))) {
+      try (var lines = Files.lines(data[i].resolve("service.log"))) {
         notable = lines.filter(l -> l.contains(" WARN ") || l.contains(" ERROR ") || l.contains("\"level\":\"WARN\"")
             || l.contains("\"level\":\"ERROR\"")).toList();
-      } catch (java.io.IOException | java.io.UncheckedIOException e) {
+      } catch (IOException | UncheckedIOException e) {
         out.append("member ").append(i + 1).append(": no log (").append(e).append(")\n");
         continue;
       }
@@ -189,11 +199,11 @@ final class ProcessCluster implements AutoCloseable {
     awaitReady(i);
     Api back = new Api(http(i));
     Api reader = new Api(http(other));
-    java.math.BigDecimal poolBefore = new java.math.BigDecimal(reader.amount("bewitched", "cv-0.10"));
-    org.junit.jupiter.api.Assertions.assertEquals(200,
+    BigDecimal poolBefore = new BigDecimal(reader.amount("bewitched", "cv-0.10"));
+    Assertions.assertEquals(200,
         back.post("/v1/contributions", Api.batch(Api.contribution(roundId, "bewitched", "2.00", "0.10"))).status());
-    org.junit.jupiter.api.Assertions.assertEquals(0, poolBefore.add(new java.math.BigDecimal("0.01"))
-        .compareTo(new java.math.BigDecimal(reader.amount("bewitched", "cv-0.10"))),
+    Assertions.assertEquals(0, poolBefore.add(new BigDecimal("0.01"))
+        .compareTo(new BigDecimal(reader.amount("bewitched", "cv-0.10"))),
         "the contribution through the rejoined member is in the pool the others read");
     Await.until(() -> reader.amount("bewitched", "cv-0.10").equals(back.amount("bewitched", "cv-0.10")), Duration.ofSeconds(10),
         () -> "members agree on the pool");
@@ -203,7 +213,7 @@ final class ProcessCluster implements AutoCloseable {
   @Override
   public void close() throws InterruptedException {
     for (Process p : started) {
-      p.destroyForcibly().waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
+      p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
     }
   }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.hz.HzPools;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -18,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -87,7 +89,7 @@ class PublicReadsIT extends OneNode {
       String expected = node.pools().get(pool).toCompletableFuture().get().orElseThrow().amount().toPlainString();
       assertEquals(expected, Api.shareOf(Api.results(ack).getJsonObject(0), "bewitched", "cv-0.20").getString("poolAmount"));
       // Each route first in turn, straight after the acknowledgement.
-      List<java.util.function.Supplier<String>> reads = List.of(
+      List<Supplier<String>> reads = List.of(
           () -> api.amount("bewitched", "cv-0.20"),
           () -> poolIn(api.get("/v1/jackpots/bewitched").json(), "cv-0.20"),
           () -> poolIn(jackpot(api.get("/v1/jackpots").json().getJsonArray("jackpots"), "bewitched"), "cv-0.20"),
@@ -104,7 +106,7 @@ class PublicReadsIT extends OneNode {
     }
   }
 
-  private static JsonObject jackpot(io.vertx.core.json.JsonArray jackpots, String id) {
+  private static JsonObject jackpot(JsonArray jackpots, String id) {
     return jackpots.stream().map(JsonObject.class::cast).filter(j -> j.getString("id").equals(id)).findFirst().orElseThrow();
   }
 

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
-import io.jackpot.config.ServiceConfig;
 import io.jackpot.catalogue.DefaultCatalogue;
+import io.jackpot.config.ServiceConfig;
 import io.vertx.core.json.JsonObject;
 import java.net.http.WebSocket;
 import java.time.Clock;

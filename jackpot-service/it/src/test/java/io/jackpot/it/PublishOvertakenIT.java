@@ -2,9 +2,9 @@ package io.jackpot.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.jackpot.catalogue.hz.HzCatalogue;
 import io.jackpot.cluster.Versioned;
 import io.jackpot.fx.hz.HzFxRates;
-import io.jackpot.catalogue.hz.HzCatalogue;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.Test;
 

@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
 import io.jackpot.cluster.ClusterSettings;
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -44,9 +48,9 @@ class QuorumIT {
       assertEquals(200, viaA.get("/health/ready").status());
       // A game's contribution stream, open on A before it is left alone.
       ContributionStreamIT.Listener streamed = new ContributionStreamIT.Listener();
-      java.net.http.WebSocket stream = java.net.http.HttpClient.newHttpClient().newWebSocketBuilder()
+      WebSocket stream = HttpClient.newHttpClient().newWebSocketBuilder()
           .header("Authorization", "Bearer " + Api.GAME_KEY)
-          .buildAsync(java.net.URI.create("ws://127.0.0.1:" + a.httpPort() + "/v1/contributions/stream"), streamed)
+          .buildAsync(URI.create("ws://127.0.0.1:" + a.httpPort() + "/v1/contributions/stream"), streamed)
           .get(10, TimeUnit.SECONDS);
 
       b.close();
@@ -57,8 +61,8 @@ class QuorumIT {
       assertTrue(refused.body().contains("NO_QUORUM"), refused.body());
       // The stream's batch is refused the same way, and the stream is closed (1013, try again
       // later), so that the game reconnects, through its load balancer, to a member that can serve.
-      stream.sendText(new io.vertx.core.json.JsonObject(batch(contribution("Q-2s", "bewitched", "2.00", "0.10"))).put("id", 1).encode(), true).join();
-      io.vertx.core.json.JsonObject streamRefusal = streamed.answerTo(1).get(10, TimeUnit.SECONDS);
+      stream.sendText(new JsonObject(batch(contribution("Q-2s", "bewitched", "2.00", "0.10"))).put("id", 1).encode(), true).join();
+      JsonObject streamRefusal = streamed.answerTo(1).get(10, TimeUnit.SECONDS);
       assertEquals(503, streamRefusal.getInteger("status"));
       assertEquals("NO_QUORUM", streamRefusal.getJsonObject("error").getString("code"));
       assertEquals(1013, streamed.closed.get(10, TimeUnit.SECONDS));

@@ -2,11 +2,14 @@ package io.jackpot.it;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 /** A WebSocket client written by hand, for tests of peers that read slowly, never, or answer nothing. */
 final class RawWebSocket {
@@ -16,7 +19,7 @@ final class RawWebSocket {
   static Socket smallBuffer(int httpPort) throws Exception {
     Socket socket = new Socket();
     socket.setReceiveBufferSize(4096);
-    socket.connect(new java.net.InetSocketAddress("127.0.0.1", httpPort), 5_000);
+    socket.connect(new InetSocketAddress("127.0.0.1", httpPort), 5_000);
     return socket;
   }
 
@@ -55,7 +58,7 @@ final class RawWebSocket {
       StringBuilder answer = new StringBuilder(readLine(in)).append('\n');
       int length = 0;
       for (String line = readLine(in); !line.isEmpty(); line = readLine(in)) {
-        String header = line.toLowerCase(java.util.Locale.ROOT);
+        String header = line.toLowerCase(Locale.ROOT);
         answer.append(header).append('\n');
         if (header.startsWith("content-length:")) {
           length = Integer.parseInt(header.substring("content-length:".length()).trim());
@@ -69,7 +72,7 @@ final class RawWebSocket {
 
   /** A client's frame (masked, as RFC 6455 requires, with a zero key so the bytes go as they are): {@code first} is FIN and opcode. */
   static void frame(OutputStream out, int first, byte[] payload) throws Exception {
-    java.io.ByteArrayOutputStream frame = new java.io.ByteArrayOutputStream();
+    ByteArrayOutputStream frame = new ByteArrayOutputStream();
     frame.write(first);
     if (payload.length < 126) {
       frame.write(0x80 | payload.length);

@@ -13,8 +13,11 @@ import io.jackpot.catalogue.PoolDefinition;
 import io.jackpot.catalogue.Routing;
 import io.jackpot.money.Rate;
 import io.jackpot.pool.Pool;
+import io.jackpot.pool.Trigger;
+import io.jackpot.pool.Win;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** A cluster that stops completely comes back with every pool exactly as the ledger has it. */
@@ -25,7 +28,7 @@ class RestartIT {
         List.of("creepy-candy"), Routing.ALL, List.of(
             new PoolDefinition("a", "A", 5_000_000, new Rate(7), null),
             new PoolDefinition("b", "B", 9_000_000, new Rate(123_457), null),
-            new PoolDefinition("c", "C", 5_000_000, new Rate(123_457), null, new io.jackpot.pool.Trigger.MustHitBy(60_000_000), 1)))));
+            new PoolDefinition("c", "C", 5_000_000, new Rate(123_457), null, new Trigger.MustHitBy(60_000_000), 1)))));
   }
 
   @Test
@@ -71,12 +74,12 @@ class RestartIT {
   /** Everything but the batch-retry memory, which a rebuilt pool starts without. */
   static List<Object> comparable(Pool p) {
     return List.of(p.id(), p.status(), p.terms(), p.amount(), p.cycleSeedMicros(), p.opSeq(), p.winSeq(),
-        java.util.Optional.ofNullable(p.mustHit()), p.recentWins().stream().map(RestartIT::comparable).toList());
+        Optional.ofNullable(p.mustHit()), p.recentWins().stream().map(RestartIT::comparable).toList());
   }
 
   /** A win as the ledger keeps it (the next cycle's secret lives in the anchor, not the win). */
-  static List<Object> comparable(io.jackpot.pool.Win w) {
+  static List<Object> comparable(Win w) {
     return List.of(w.winId(), w.opSeq(), w.amount(), w.next().amount(), w.next().seedMicros(), w.wonAt(), w.how(),
-        java.util.Optional.ofNullable(w.revealed()));
+        Optional.ofNullable(w.revealed()));
   }
 }

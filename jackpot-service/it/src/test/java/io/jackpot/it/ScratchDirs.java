@@ -45,7 +45,7 @@ public final class ScratchDirs {
       // Registered on first use, not when the class loads: delete() may first run inside a hook.
       // A server still running in one (its owner's close never ran: Ctrl-C) is stopped first.
       Runtime.getRuntime().addShutdownHook(new Thread(() -> CREATED.forEach(dir -> {
-        io.jackpot.local.LocalPostgres.closeUnder(dir);
+        LocalPostgres.closeUnder(dir);
         delete(dir);
       }), "scratch-dirs"));
       hooked = true;

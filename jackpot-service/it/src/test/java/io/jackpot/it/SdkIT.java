@@ -4,12 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
-import io.jackpot.config.ServiceConfig;
 import io.jackpot.catalogue.DefaultCatalogue;
+import io.jackpot.config.ServiceConfig;
 import io.jackpot.sdk.Contribution;
 import io.jackpot.sdk.ContributorConfig;
 import io.jackpot.sdk.GameNumbers;
 import io.jackpot.sdk.JackpotContributor;
+import io.jackpot.sdk.JackpotException;
 import io.jackpot.sdk.RoundResult;
 import io.jackpot.sdk.Win;
 import java.time.Clock;
@@ -18,8 +19,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The contributor SDK against the real service, which stops and starts again in the middle of a stream. */
 class SdkIT {
@@ -33,8 +38,8 @@ class SdkIT {
   }
 
   /** Over HTTP/1.1 and over the WebSocket stream, whose connection drops with the service. */
-  @org.junit.jupiter.params.ParameterizedTest
-  @org.junit.jupiter.params.provider.EnumSource(names = {"HTTP_1_1", "WEBSOCKET"})
+  @ParameterizedTest
+  @EnumSource(names = {"HTTP_1_1", "WEBSOCKET"})
   void everyContributionReachesTheLedgerExactlyOnceAcrossARestart(ContributorConfig.Transport transport) throws Exception {
     String pg = TestPostgres.freshDatabase();
     int http = TestNodes.freePort();
@@ -101,8 +106,8 @@ class SdkIT {
       assertEquals(win, sdk.claim("SDK-W", "p-1", "bewitched", "cv-0.10", "EUR").toCompletableFuture().get(10, TimeUnit.SECONDS));
       assertEquals(List.of(win), sdk.findWins("SDK-W").toCompletableFuture().get(10, TimeUnit.SECONDS));
       var refused = sdk.claim("SDK-X", "p-1", "bewitched", "cv-0.03", "EUR").toCompletableFuture();
-      var error = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class, () -> refused.get(10, TimeUnit.SECONDS));
-      assertEquals("UNKNOWN_POOL", ((io.jackpot.sdk.JackpotException) error.getCause()).code());
+      var error = Assertions.assertThrows(ExecutionException.class, () -> refused.get(10, TimeUnit.SECONDS));
+      assertEquals("UNKNOWN_POOL", ((JackpotException) error.getCause()).code());
       RoundResult rejected = sdk.contribute(Contribution.of("SDK-R", "p", "1.49", "EUR").withCoinValue("0.10"))
           .toCompletableFuture().get(10, TimeUnit.SECONDS);
       assertEquals(RoundResult.Status.REJECTED, rejected.status());

@@ -1,5 +1,6 @@
 package io.jackpot.it;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -67,7 +68,7 @@ public final class ServiceProcess {
         if (client.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
           return;
         }
-      } catch (java.io.IOException notYetListening) {
+      } catch (IOException notYetListening) {
         // connection refused until the HTTP server is up
       }
       p.waitFor(200, TimeUnit.MILLISECONDS);

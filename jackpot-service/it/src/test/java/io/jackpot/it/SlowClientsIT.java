@@ -6,18 +6,24 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
-import io.jackpot.config.ServiceConfig;
 import io.jackpot.catalogue.DefaultCatalogue;
+import io.jackpot.config.ServiceConfig;
 import java.io.DataInputStream;
 import java.io.InputStream;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -75,7 +81,7 @@ class SlowClientsIT {
     StringBuilder answer = new StringBuilder(RawWebSocket.readLine(in)).append('\n');
     int length = 0;
     for (String line = RawWebSocket.readLine(in); !line.isEmpty(); line = RawWebSocket.readLine(in)) {
-      String header = line.toLowerCase(java.util.Locale.ROOT);
+      String header = line.toLowerCase(Locale.ROOT);
       answer.append(header).append('\n');
       if (header.startsWith("content-length:")) {
         length = Integer.parseInt(header.substring("content-length:".length()).trim());
@@ -156,19 +162,19 @@ class SlowClientsIT {
   @Test
   void anHttp2ConnectionByUpgradeOutlivesTheHeaderBound() throws Exception {
     // The SDK's HTTP_2 transport: the JDK client upgrades (h2c) and then keeps one connection.
-    java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_2).build();
-    java.net.http.HttpRequest get = java.net.http.HttpRequest.newBuilder(
-        java.net.URI.create("http://127.0.0.1:" + node.httpPort() + "/health/live")).timeout(Duration.ofSeconds(10)).build();
-    var upgraded = http.send(get, java.net.http.HttpResponse.BodyHandlers.ofString());
+    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
+    HttpRequest get = HttpRequest.newBuilder(
+        URI.create("http://127.0.0.1:" + node.httpPort() + "/health/live")).timeout(Duration.ofSeconds(10)).build();
+    var upgraded = http.send(get, HttpResponse.BodyHandlers.ofString());
     assertEquals(200, upgraded.statusCode());
-    var second = http.send(get, java.net.http.HttpResponse.BodyHandlers.ofString());
-    assertEquals(java.net.http.HttpClient.Version.HTTP_2, second.version());
+    var second = http.send(get, HttpResponse.BodyHandlers.ofString());
+    assertEquals(HttpClient.Version.HTTP_2, second.version());
     int open = node.connectionGuard().openFrom(CLIENT);
     // Past the header bound (1 s) and within the idle bound (3 s): the same connection still serves.
     TimeUnit.MILLISECONDS.sleep(1_500); // time passing is what is tested, not a wait for anything
-    var later = http.send(get, java.net.http.HttpResponse.BodyHandlers.ofString());
+    var later = http.send(get, HttpResponse.BodyHandlers.ofString());
     assertEquals(200, later.statusCode());
-    assertEquals(java.net.http.HttpClient.Version.HTTP_2, later.version());
+    assertEquals(HttpClient.Version.HTTP_2, later.version());
     assertEquals(open, node.connectionGuard().openFrom(CLIENT), "no new connection");
   }
 
@@ -215,16 +221,16 @@ class SlowClientsIT {
       assertTrue(refused.contains("\"TICKER_CLIENT_FULL\""), refused);
       assertEquals(2, node.tickerHub().size(), "the refused connect was never registered");
       JsonMessages stream = new JsonMessages(m -> { });
-      java.net.http.WebSocket ws = java.net.http.HttpClient.newHttpClient().newWebSocketBuilder()
+      WebSocket ws = HttpClient.newHttpClient().newWebSocketBuilder()
           .header("Authorization", "Bearer " + Api.GAME_KEY)
-          .buildAsync(java.net.URI.create("ws://127.0.0.1:" + node.httpPort() + "/v1/contributions/stream"), stream)
+          .buildAsync(URI.create("ws://127.0.0.1:" + node.httpPort() + "/v1/contributions/stream"), stream)
           .get(10, TimeUnit.SECONDS);
       // Nothing passes on them (no pool moves; pings every 30 s) for longer than the idle bound: still open.
       assertThrows(TimeoutException.class, () -> one.listener().closed.get(5, TimeUnit.SECONDS));
       assertFalse(two.listener().closed.isDone());
       assertFalse(stream.closed.isDone(), "the contribution stream too");
       assertEquals(2, node.tickerHub().size());
-      ws.sendClose(java.net.http.WebSocket.NORMAL_CLOSURE, "done").get(10, TimeUnit.SECONDS);
+      ws.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(10, TimeUnit.SECONDS);
     }
   }
 }

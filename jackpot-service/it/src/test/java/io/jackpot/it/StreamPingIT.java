@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
-import io.jackpot.config.ServiceConfig;
 import io.jackpot.catalogue.DefaultCatalogue;
+import io.jackpot.config.ServiceConfig;
 import io.vertx.core.json.JsonObject;
 import java.io.DataInputStream;
 import java.io.EOFException;
@@ -28,6 +28,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 /**
  * JACKPOT_STREAM_PING_SECONDS (1 s here): a contribution stream whose game answers pings stays
@@ -143,7 +144,7 @@ class StreamPingIT {
   void aGameThatDoesNotReadItsAnswersLosesItsStream() throws Exception {
     // The close must come from the unread answers, not from the unanswered pings (this game answers
     // none either, but pings are not looked at while the member has stopped reading the stream).
-    var logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("io.jackpot.contribution.http.ContributionStream");
+    var logger = (ch.qos.logback.classic.Logger) LoggerFactory.getLogger("io.jackpot.contribution.http.ContributionStream");
     var seen = new ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent>();
     seen.start();
     logger.addAppender(seen);

@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -100,8 +101,8 @@ class StrictJsonIT extends OneNode {
       // A message in two frames, a character of two bytes split between them, is still taken whole.
       byte[] whole = join("{\"id\":9,\"note\":\"caf\u00e9\",\"contributions\":[", item("SJ-WS-OK"), "]}");
       int split = new String(whole, StandardCharsets.UTF_8).indexOf('\u00e9') + 1; // between the bytes of é
-      RawWebSocket.frame(socket.getOutputStream(), 0x01, java.util.Arrays.copyOfRange(whole, 0, split));
-      RawWebSocket.frame(socket.getOutputStream(), 0x80, java.util.Arrays.copyOfRange(whole, split, whole.length));
+      RawWebSocket.frame(socket.getOutputStream(), 0x01, Arrays.copyOfRange(whole, 0, split));
+      RawWebSocket.frame(socket.getOutputStream(), 0x80, Arrays.copyOfRange(whole, split, whole.length));
       JsonObject taken = new JsonObject(RawWebSocket.read(in).text());
       assertEquals(200, taken.getInteger("status"), taken.encode());
       assertEquals("APPLIED", taken.getJsonArray("results").getJsonObject(0).getString("status"));

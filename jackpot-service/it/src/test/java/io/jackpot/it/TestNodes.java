@@ -1,16 +1,24 @@
 package io.jackpot.it;
 
+import com.hazelcast.core.Hazelcast;
+import com.hazelcast.core.HazelcastInstance;
 import io.jackpot.JackpotNode;
-import io.jackpot.cluster.ClusterSettings;
-import io.jackpot.config.ServiceConfig;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.DefaultCatalogue;
+import io.jackpot.cluster.ClusterSettings;
+import io.jackpot.cluster.HazelcastConfigs;
+import io.jackpot.config.ServiceConfig;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** Starts real members (embedded Hazelcast, clustered Vert.x) against a test database. */
 final class TestNodes {
@@ -20,8 +28,8 @@ final class TestNodes {
   private static final int FIRST = 20_000;
   private static final int PORTS = 12_000;
   /** Where this JVM starts in that range: apart from other test JVMs that may run at the same time. */
-  private static final java.util.concurrent.atomic.AtomicInteger NEXT =
-      new java.util.concurrent.atomic.AtomicInteger((int) (ProcessHandle.current().pid() * 211 % PORTS));
+  private static final AtomicInteger NEXT =
+      new AtomicInteger((int) (ProcessHandle.current().pid() * 211 % PORTS));
 
   /**
    * A port free now that nothing else in this run is given. Not one the kernel hands out itself
@@ -35,7 +43,7 @@ final class TestNodes {
       // (port auto-increment), which is then never another member's.
       int port = FIRST + Math.floorMod(NEXT.getAndAdd(2), PORTS);
       try (ServerSocket s = new ServerSocket()) {
-        s.bind(new java.net.InetSocketAddress(port));
+        s.bind(new InetSocketAddress(port));
         return port;
       } catch (IOException taken) {
         // in use: the next one
@@ -50,19 +58,19 @@ final class TestNodes {
   }
 
   /** Two bare Hazelcast members on loopback with the service's configuration, joined to each other (no Vert.x, no database). */
-  static List<com.hazelcast.core.HazelcastInstance> twoHazelcastMembers(String name) throws InterruptedException {
+  static List<HazelcastInstance> twoHazelcastMembers(String name) throws InterruptedException {
     int one = freePort();
     int two = freePort();
     List<String> members = List.of("127.0.0.1:" + one, "127.0.0.1:" + two);
     String cluster = name + "-" + UUID.randomUUID();
-    List<com.hazelcast.core.HazelcastInstance> started = new java.util.ArrayList<>();
+    List<HazelcastInstance> started = new ArrayList<>();
     try {
       for (int port : List.of(one, two)) {
-        started.add(com.hazelcast.core.Hazelcast.newHazelcastInstance(
-            io.jackpot.cluster.HazelcastConfigs.of(new ClusterSettings(cluster, port, members, "127.0.0.1", 600))));
+        started.add(Hazelcast.newHazelcastInstance(
+            HazelcastConfigs.of(new ClusterSettings(cluster, port, members, "127.0.0.1", 600))));
       }
       Await.until(() -> started.stream().allMatch(m -> m.getCluster().getMembers().size() == 2),
-          java.time.Duration.ofSeconds(30), () -> "two members joined");
+          Duration.ofSeconds(30), () -> "two members joined");
       return List.copyOf(started);
     } catch (RuntimeException | Error | InterruptedException e) {
       started.forEach(m -> m.getLifecycleService().terminate()); // the caller never gets them to stop
@@ -83,7 +91,7 @@ final class TestNodes {
    * connections from one address far faster than a game does (ClaimRoundsIT and SlowClientsIT test the bounds).
    */
   static Map<String, String> withTestBounds(Map<String, String> env) {
-    Map<String, String> out = new java.util.HashMap<>(Map.of("JACKPOT_CLAIMS_PER_SECOND", "100000",
+    Map<String, String> out = new HashMap<>(Map.of("JACKPOT_CLAIMS_PER_SECOND", "100000",
         "JACKPOT_HTTP_MAX_CONNECTIONS_PER_CLIENT", "100000"));
     out.putAll(env);
     return out;

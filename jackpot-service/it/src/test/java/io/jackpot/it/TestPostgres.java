@@ -34,7 +34,7 @@ final class TestPostgres {
   static String freshDatabase() throws Exception {
     LocalPostgres pg = server();
     String name = "it_" + databases.incrementAndGet() + "_" + ProcessHandle.current().pid();
-    try (var admin = new io.jackpot.it.SimplePg(pg.port(), "postgres")) {
+    try (var admin = new SimplePg(pg.port(), "postgres")) {
       admin.execute("CREATE DATABASE " + name);
     }
     return "postgresql://postgres@127.0.0.1:" + pg.port() + "/" + name;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.jackpot.JackpotNode;
-import io.jackpot.config.ServiceConfig;
 import io.jackpot.catalogue.DefaultCatalogue;
+import io.jackpot.config.ServiceConfig;
 import java.net.http.WebSocketHandshakeException;
 import java.time.Clock;
 import java.util.Map;

@@ -6,14 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.hazelcast.nio.serialization.HazelcastSerializationException;
 import io.jackpot.JackpotNode;
+import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.cluster.ClusterSettings;
 import io.jackpot.config.ServiceConfig;
-import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.ticker.TickerSettings;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.InputStream;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.net.Socket;
+import java.net.SocketException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
@@ -22,15 +27,19 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.opentest4j.AssertionFailedError;
 
 /** The ticker with two members: what happens through one is seen by subscribers of the other. */
 class TickerIT {
@@ -129,11 +138,11 @@ class TickerIT {
   @Test
   void aPeerCannotMakeAMemberDeserialiseAForeignClass() {
     var foreign = b.hazelcast().<String, Object>getMap("filter-check");
-    a.hazelcast().<String, Object>getMap("filter-check").put("gadget", new org.opentest4j.AssertionFailedError("not ours"));
-    org.junit.jupiter.api.Assertions.assertThrows(com.hazelcast.nio.serialization.HazelcastSerializationException.class,
+    a.hazelcast().<String, Object>getMap("filter-check").put("gadget", new AssertionFailedError("not ours"));
+    Assertions.assertThrows(HazelcastSerializationException.class,
         () -> foreign.get("gadget"));
-    a.hazelcast().getMap("filter-check").put("ours", java.util.List.of("fine"));
-    assertEquals(java.util.List.of("fine"), foreign.get("ours"));
+    a.hazelcast().getMap("filter-check").put("ours", List.of("fine"));
+    assertEquals(List.of("fine"), foreign.get("ours"));
     a.hazelcast().getMap("filter-check").destroy();
   }
 
@@ -146,8 +155,8 @@ class TickerIT {
           .map(j -> ((JsonObject) j).getString("id")).toList());
       // The two pools change in one commit, but not at one instant: a sample may fall between them,
       // so a few tries; the old one-message-per-jackpot ticker never sends both in one.
-      java.util.Set<String> both = java.util.Set.of("bewitched", "candy");
-      java.util.Set<String> seen = java.util.Set.of();
+      Set<String> both = Set.of("bewitched", "candy");
+      Set<String> seen = Set.of();
       for (int attempt = 0; attempt < 5 && !seen.equals(both); attempt++) {
         assertEquals(200, viaA.post("/v1/contributions", batch(contribution("TICK-BOTH-B" + attempt, "bewitched", "2.00", "0.50"),
             contribution("TICK-BOTH-C" + attempt, "creepy-candy", "3.00", null))).status());
@@ -155,7 +164,7 @@ class TickerIT {
         JsonObject update = listener.await(m -> hasPool(m, "cv-0.50", bewitched), Duration.ofSeconds(10));
         assertNotNull(update, "an update with " + bewitched + " for cv-0.50");
         seen = update.getJsonArray("pools").stream().map(p -> ((JsonObject) p).getString("jackpotId"))
-            .collect(java.util.stream.Collectors.toSet());
+            .collect(Collectors.toSet());
       }
       assertEquals(both, seen);
     }
@@ -180,8 +189,8 @@ class TickerIT {
         return halved(p.getString("amount")).equals(p.getString("amountInCurrency"));
       }, "the new rate reached the other member");
       JsonObject definition = new JsonObject().put("name", "Late").put("currency", "EUR").put("owner", "demo")
-          .put("games", new io.vertx.core.json.JsonArray().add("creepy-candy")).put("routing", "ALL")
-          .put("pools", new io.vertx.core.json.JsonArray().add(new JsonObject().put("key", "only").put("name", "Only")
+          .put("games", new JsonArray().add("creepy-candy")).put("routing", "ALL")
+          .put("pools", new JsonArray().add(new JsonObject().put("key", "only").put("name", "Only")
               .put("seed", "1.00").put("rate", "0.01").put("trigger", new JsonObject().put("type", "CLAIM"))));
       assertEquals(200, AdminIT.callAt(a.httpPort(), "PUT", "/v1/admin/jackpots/late", "dev-admin-token", definition.encode()).status());
       awaitTrue(() -> viaB.get("/v1/jackpots/late").status() == 200, "the new jackpot reached the other member");
@@ -193,7 +202,7 @@ class TickerIT {
       // Both may come in one update or in two.
       JsonObject[] seen = new JsonObject[2];
       listener.await(m -> {
-        for (Object o : "update".equals(m.getString("type")) ? m.getJsonArray("pools") : new io.vertx.core.json.JsonArray()) {
+        for (Object o : "update".equals(m.getString("type")) ? m.getJsonArray("pools") : new JsonArray()) {
           JsonObject p = (JsonObject) o;
           if (p.getString("poolKey").equals("cv-1.00") && p.getString("amount").equals(bewitched)) {
             seen[0] = p;
@@ -210,7 +219,7 @@ class TickerIT {
   }
 
   private static String halved(String amount) {
-    return new java.math.BigDecimal(amount).multiply(new java.math.BigDecimal("0.5")).setScale(2, java.math.RoundingMode.DOWN).toPlainString();
+    return new BigDecimal(amount).multiply(new BigDecimal("0.5")).setScale(2, RoundingMode.DOWN).toPlainString();
   }
 
   private static void setRates(String gbp) {
@@ -273,7 +282,7 @@ class TickerIT {
       // with a reset (a close that waited for the data would end with the frame and a FIN instead).
       awaitTrue(() -> webSocketConnections(a) <= connections - 1, "the stalled subscriber's connection is gone");
       slow.setSoTimeout(20_000);
-      org.junit.jupiter.api.Assertions.assertThrows(java.net.SocketException.class, () -> {
+      Assertions.assertThrows(SocketException.class, () -> {
         while (slow.getInputStream().read(new byte[65_536]) >= 0) {
           // what it had received before the reset, if the kernel still hands it out
         }
@@ -350,6 +359,6 @@ class TickerIT {
   }
 
   static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
-    Await.until(condition, java.time.Duration.ofSeconds(30), () -> what);
+    Await.until(condition, Duration.ofSeconds(30), () -> what);
   }
 }

@@ -7,9 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.money.Decimals;
+import io.jackpot.money.Money;
+import io.jackpot.money.Rate;
 import io.jackpot.pool.MustHit;
+import io.jackpot.pool.Pool;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Service-side triggers and tier draws through the API, with the fairness commitment checked. */
@@ -81,7 +85,7 @@ class TriggersIT extends OneNode {
     JsonObject ahead = Api.jackpotGame("AHEAD-1", "candy").put("poolKey", "mini");
     Api.Reply claimed = api.post("/v1/wins", ahead.encode());
     assertEquals(200, claimed.status(), claimed.body());
-    for (int i = 0; i <= io.jackpot.pool.Pool.RECENT_WINS; i++) {
+    for (int i = 0; i <= Pool.RECENT_WINS; i++) {
       Api.Reply other = api.post("/v1/wins", ahead.copy().put("roundId", "AHEAD-OTHER-" + i).put("playerId", "p-o" + i).encode());
       assertEquals(200, other.status(), other.body());
     }
@@ -91,7 +95,7 @@ class TriggersIT extends OneNode {
     assertEquals("APPLIED", result.getString("status"), result.encode());
     assertTrue(result.getJsonArray("triggers").stream().noneMatch(t -> "mini".equals(((JsonObject) t).getString("poolKey"))),
         "the round has won the mini tier already: " + result.encode());
-    assertEquals(io.jackpot.money.Money.share(10_000_000_000L, new io.jackpot.money.Rate(6_000)).toPlainString(),
+    assertEquals(Money.share(10_000_000_000L, new Rate(6_000)).toPlainString(),
         Api.shareOf(result, "candy", "mini").getString("amount"), "its share is still added, whole");
     JsonArray wins = api.get("/v1/wins?roundId=AHEAD-1").json().getJsonArray("wins");
     assertEquals(1, wins.stream().filter(w -> "mini".equals(((JsonObject) w).getString("poolKey"))).count(), wins.encode());
@@ -108,7 +112,7 @@ class TriggersIT extends OneNode {
     Api.Reply first = api.post("/v1/wins", claim);
     assertEquals(200, first.status(), first.body());
     String tier = first.json().getString("poolKey");
-    assertTrue(java.util.List.of("mini", "minor", "major", "grand").contains(tier));
+    assertTrue(List.of("mini", "minor", "major", "grand").contains(tier));
     assertEquals(first.json(), api.post("/v1/wins", claim).json(), "the same claim, the same tier and win");
 
     // Weights changed so that the draw can only land on another tier: the round keeps its win.

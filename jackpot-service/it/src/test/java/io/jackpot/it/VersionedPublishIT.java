@@ -3,14 +3,14 @@ package io.jackpot.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.hazelcast.core.HazelcastInstance;
-import io.jackpot.cluster.Versioned;
-import io.jackpot.fx.FxHolder;
-import io.jackpot.fx.FxRates;
-import io.jackpot.fx.hz.HzFxRates;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.hz.HzCatalogue;
+import io.jackpot.cluster.Versioned;
+import io.jackpot.fx.FxHolder;
+import io.jackpot.fx.FxRates;
+import io.jackpot.fx.hz.HzFxRates;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

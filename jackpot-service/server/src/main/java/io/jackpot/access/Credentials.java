@@ -8,6 +8,9 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * The secrets the service accepts, held only as SHA-256 hashes. A presented secret is hashed and
@@ -28,7 +31,7 @@ public final class Credentials {
   }
 
   /** The dev credentials of API.md, for when nothing else is configured. */
-  public static Credentials dev(java.util.Set<String> allGames) {
+  public static Credentials dev(Set<String> allGames) {
     return new Credentials(true)
         .withGameKeyHash(sha256(DEV_GAME_KEY), new Caller("demo", allGames))
         .withAdminHash(sha256(DEV_ADMIN_TOKEN), new Admin("dev-admin", Admin.Role.ADMIN, null))
@@ -60,20 +63,20 @@ public final class Credentials {
 
   /** Whether any configured secret is one of the publicly known dev secrets. */
   public boolean usesDevSecrets() {
-    return java.util.stream.Stream.of(DEV_GAME_KEY, DEV_ADMIN_TOKEN, DEV_VIEWER_TOKEN)
+    return Stream.of(DEV_GAME_KEY, DEV_ADMIN_TOKEN, DEV_VIEWER_TOKEN)
         .map(Credentials::sha256).anyMatch(h -> games.containsKey(h) || admins.containsKey(h));
   }
 
   /** The operators whose game keys speak for {@code gameId}. */
-  public java.util.Set<String> operatorsOf(String gameId) {
-    java.util.Set<String> out = new java.util.TreeSet<>();
+  public Set<String> operatorsOf(String gameId) {
+    Set<String> out = new TreeSet<>();
     games.values().stream().filter(c -> c.games().contains(gameId)).forEach(c -> out.add(c.operatorId()));
     return out;
   }
 
   /** The games an operator's game keys speak for. */
-  public java.util.Set<String> gamesOf(String operatorId) {
-    java.util.Set<String> out = new java.util.TreeSet<>();
+  public Set<String> gamesOf(String operatorId) {
+    Set<String> out = new TreeSet<>();
     games.values().stream().filter(c -> c.operatorId().equals(operatorId)).forEach(c -> out.addAll(c.games()));
     return out;
   }

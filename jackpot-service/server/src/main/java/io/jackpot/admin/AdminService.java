@@ -1,41 +1,60 @@
 package io.jackpot.admin;
 
 import io.jackpot.access.Admin;
-import io.jackpot.error.Rejection;
-import io.jackpot.error.Rejection.Kind;
 import io.jackpot.catalogue.Catalogue;
+import io.jackpot.catalogue.GameCurrencies;
 import io.jackpot.catalogue.JackpotDefinition;
+import io.jackpot.catalogue.PoolDefinition;
+import io.jackpot.catalogue.StakeShares;
+import io.jackpot.catalogue.http.DefinitionJson;
+import io.jackpot.error.DoneInPart;
+import io.jackpot.error.Failures;
+import io.jackpot.error.OverloadedException;
+import io.jackpot.error.Rejection.Kind;
+import io.jackpot.error.Rejection;
+import io.jackpot.fx.FxRates;
+import io.jackpot.fx.hz.HzFxRates;
+import io.jackpot.http.JsonFields;
 import io.jackpot.ledger.AuditEntry;
 import io.jackpot.ledger.Ledger;
-import io.jackpot.catalogue.PoolDefinition;
-import io.jackpot.catalogue.http.DefinitionJson;
-import io.jackpot.fx.FxRates;
-import io.jackpot.http.JsonFields;
+import io.jackpot.ledger.PoolLoader;
+import io.jackpot.money.Decimals;
 import io.jackpot.money.Money;
 import io.jackpot.money.Total;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolCommand;
-import io.jackpot.ledger.PoolLoader;
-import io.vertx.core.json.JsonObject;
-import java.util.function.BiFunction;
-import java.util.function.Function;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.PoolStatus;
 import io.jackpot.pool.Pools;
-import io.jackpot.reconciliation.Reconciliation;
 import io.jackpot.pool.Win;
-import io.jackpot.error.OverloadedException;
+import io.jackpot.reconciliation.Reconciliation;
 import io.jackpot.sequencer.Sequencer;
 import io.jackpot.sequencer.Submission;
+import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What operators do to running jackpots: pause and resume pools (through the sequencer, so the
@@ -43,7 +62,7 @@ import java.util.concurrent.CompletionStage;
  * transaction), and read wins and the audit log. Every call checks the token's role and scope.
  */
 public final class AdminService {
-  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(AdminService.class);
+  private static final Logger log = LoggerFactory.getLogger(AdminService.class);
   private final Catalogue catalogue;
   private final Ledger ledger;
   private final Sequencer sequencer;
@@ -52,8 +71,8 @@ public final class AdminService {
   private final PoolLoader loader;
   private final RoundLookup rounds;
   private final Pools pools;
-  private final java.util.function.Function<String, java.util.Set<String>> gamesOf;
-  private final java.util.function.Function<String, java.util.Set<String>> operatorsOf;
+  private final Function<String, Set<String>> gamesOf;
+  private final Function<String, Set<String>> operatorsOf;
 
   /**
    * {@code publish} makes a saved definition the cluster's (with the version the ledger gave it),
@@ -64,8 +83,8 @@ public final class AdminService {
    */
   public AdminService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock,
       BiFunction<JackpotDefinition, Long, CompletionStage<Boolean>> publish, PoolLoader loader, Pools pools,
-      java.util.function.Function<String, java.util.Set<String>> gamesOf,
-      java.util.function.Function<String, java.util.Set<String>> operatorsOf) {
+      Function<String, Set<String>> gamesOf,
+      Function<String, Set<String>> operatorsOf) {
     this.pools = pools;
     this.gamesOf = gamesOf;
     this.operatorsOf = operatorsOf;
@@ -121,7 +140,7 @@ public final class AdminService {
     Map<PoolId, String> overflowTargets = checkOverflowTargets(admin, next);
     if (admin.operatorScope() != null && !gamesOf.apply(admin.operatorScope()).containsAll(next.games())) {
       throw new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED", "games: a token scoped to " + admin.operatorScope()
-          + " may only link its operator's games " + new java.util.TreeSet<>(gamesOf.apply(admin.operatorScope())));
+          + " may only link its operator's games " + new TreeSet<>(gamesOf.apply(admin.operatorScope())));
     }
     if (admin.operatorScope() != null) {
       // Every operator's contributions for a game feed every jackpot linking it (a wide-area
@@ -129,7 +148,7 @@ public final class AdminService {
       // this operator's jackpot, or refuse their rounds (another currency, coin values). Only an
       // unscoped (network) token may link a shared game.
       for (String game : next.games()) {
-        java.util.Set<String> others = new java.util.TreeSet<>(operatorsOf.apply(game));
+        Set<String> others = new TreeSet<>(operatorsOf.apply(game));
         others.remove(admin.operatorScope());
         if (!others.isEmpty() && (before == null || !before.games().contains(game))) {
           throw new Rejection(Kind.FORBIDDEN, "GAME_SHARED", "games: " + game + " is also played by operators " + others
@@ -163,14 +182,14 @@ public final class AdminService {
     // and a pool owing overflow to a discontinued pool keeps what it owes.
     // The running pools a linked game's round feeds are read too: each takes its terms in force
     // until its next win, a rate this change lowers included (StakeShares).
-    java.util.Set<PoolId> read = new java.util.HashSet<>(overflowTargets.keySet());
+    Set<PoolId> read = new HashSet<>(overflowTargets.keySet());
     catalogue.jackpots().stream().filter(j -> j.id().equals(id) || next.games().stream().anyMatch(j::links))
         .forEach(j -> j.pools().forEach(p -> read.add(j.poolId(p))));
     return pools.getAll(read)
         .thenCompose(live -> {
           Rejection discontinued = firstDiscontinued(live, overflowTargets, "INVALID_DEFINITION");
-          Map<PoolId, Long> takes = new java.util.HashMap<>();
-          live.stream().filter(p -> p.status() != io.jackpot.pool.PoolStatus.DISCONTINUED)
+          Map<PoolId, Long> takes = new HashMap<>();
+          live.stream().filter(p -> p.status() != PoolStatus.DISCONTINUED)
               .forEach(p -> takes.put(p.id(), p.terms().stakeSharePpm()));
           return ledger.saveDefinition(id, after, admin.name(), audit, inForce -> {
             boolean save = checkInForce(inForce, before, next, pool -> takes.getOrDefault(pool, 0L));
@@ -211,13 +230,13 @@ public final class AdminService {
    * saved and what it did not reach, {@code again} how to complete it.
    */
   static RuntimeException savedButIncomplete(String saved, String again, Throwable failed) {
-    Throwable cause = io.jackpot.error.Failures.cause(failed);
+    Throwable cause = Failures.cause(failed);
     if (cause instanceof Rejection r && r.kind() != Kind.UNAVAILABLE) {
       return r;
     }
     boolean known = cause instanceof Rejection || cause instanceof OverloadedException;
     // Not logged here: the answer's log line (Errors) names the cause and this message.
-    return new io.jackpot.error.DoneInPart(saved + " (" + (known ? cause.getMessage() : "the cluster or the ledger failed; logged")
+    return new DoneInPart(saved + " (" + (known ? cause.getMessage() : "the cluster or the ledger failed; logged")
         + "); " + again, cause);
   }
 
@@ -238,28 +257,28 @@ public final class AdminService {
    * older version (a currency change or a pool removal let through, terms sent out of order).
    */
   private static boolean checkInForce(Map<String, String> inForce, JackpotDefinition before, JackpotDefinition next,
-      java.util.function.ToLongFunction<PoolId> takesNow) {
+      ToLongFunction<PoolId> takesNow) {
     String latestJson = inForce.get(next.id());
     JackpotDefinition latest = latestJson == null ? null : DefinitionJson.parseStored(next.id(), latestJson);
     if (next.equals(latest)) {
       return false;
     }
-    if (!java.util.Objects.equals(latest, before)) {
+    if (!Objects.equals(latest, before)) {
       throw new Rejection(Kind.CONFLICT, "DEFINITION_CHANGED", "jackpot " + next.id() + " was changed meanwhile (or this member has"
           + " not seen the latest version yet); nothing was saved: read it again and retry");
     }
-    List<JackpotDefinition> others = new java.util.ArrayList<>();
+    List<JackpotDefinition> others = new ArrayList<>();
     inForce.forEach((id, json) -> {
       if (!id.equals(next.id())) {
         others.add(DefinitionJson.parseStored(id, json));
       }
     });
-    List<String> currencies = io.jackpot.catalogue.GameCurrencies.problems(others, next);
+    List<String> currencies = GameCurrencies.problems(others, next);
     if (!currencies.isEmpty()) {
       throw Rejection.invalid("INVALID_DEFINITION", "games: " + String.join("; ", currencies));
     }
     others.add(next);
-    List<String> tooMuch = io.jackpot.catalogue.StakeShares.problems(others, next.games(), takesNow);
+    List<String> tooMuch = StakeShares.problems(others, next.games(), takesNow);
     if (!tooMuch.isEmpty()) {
       throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", tooMuch));
     }
@@ -359,9 +378,9 @@ public final class AdminService {
    * {@code code} naming the first that is). One read of the live pools, without blocking the
    * caller's thread (an event loop). Answers the pools read.
    */
-  private CompletionStage<List<Pool>> refuseUnusableTargets(java.util.Collection<PoolId> mustBeLoaded, Map<PoolId, String> targets,
+  private CompletionStage<List<Pool>> refuseUnusableTargets(Collection<PoolId> mustBeLoaded, Map<PoolId, String> targets,
       String code) {
-    java.util.Set<PoolId> read = new java.util.HashSet<>(targets.keySet());
+    Set<PoolId> read = new HashSet<>(targets.keySet());
     read.addAll(mustBeLoaded);
     if (read.isEmpty()) {
       return CompletableFuture.completedFuture(List.of());
@@ -402,7 +421,7 @@ public final class AdminService {
   }
 
   /** The refusal (400 {@code code}) naming the first of {@code targets} that is a discontinued pool among {@code live}, or null. */
-  private static Rejection firstDiscontinued(java.util.Collection<Pool> live, Map<PoolId, String> targets, String code) {
+  private static Rejection firstDiscontinued(Collection<Pool> live, Map<PoolId, String> targets, String code) {
     for (Pool p : live) {
       if (targets.containsKey(p.id()) && p.status() == PoolStatus.DISCONTINUED) {
         return Rejection.invalid(code, targets.get(p.id()) + ": pool " + p.id() + " is discontinued");
@@ -420,8 +439,8 @@ public final class AdminService {
         .thenCompose(v -> sequencer.submit(Submission.audited(targets, audit)));
   }
 
-  private static void refuseNotLoaded(java.util.Collection<PoolId> ids, java.util.Collection<Pool> live) {
-    java.util.Set<PoolId> missing = new java.util.HashSet<>(ids);
+  private static void refuseNotLoaded(Collection<PoolId> ids, Collection<Pool> live) {
+    Set<PoolId> missing = new HashSet<>(ids);
     live.forEach(p -> missing.remove(p.id()));
     if (!missing.isEmpty()) {
       throw new Rejection(Kind.UNAVAILABLE, "POOL_NOT_LOADED", "pool " + missing.iterator().next() + " is not loaded; retry shortly");
@@ -463,7 +482,7 @@ public final class AdminService {
     if (admin.operatorScope() == null) {
       return;
     }
-    java.util.Set<String> others = new java.util.TreeSet<>();
+    Set<String> others = new TreeSet<>();
     j.games().forEach(game -> others.addAll(operatorsOf.apply(game)));
     others.remove(admin.operatorScope());
     if (!others.isEmpty()) {
@@ -504,14 +523,14 @@ public final class AdminService {
     if (!(body.getValue("rates") instanceof JsonObject rates) || rates.isEmpty()) {
       throw Rejection.invalid("INVALID_FIELD", "rates must be an object like {\"GBP\": \"0.85\"}");
     }
-    Map<String, Long> parsed = new java.util.HashMap<>();
+    Map<String, Long> parsed = new HashMap<>();
     for (String currency : rates.fieldNames()) {
       if (!JsonFields.isCurrencyCode(currency) || currency.equals(current.base())) {
         throw Rejection.invalid("INVALID_FIELD", "rates." + currency + ": an ISO 4217 code other than " + current.base() + " is needed");
       }
       Object v = rates.getValue(currency);
       try {
-        long ppm = io.jackpot.money.Decimals.parseScaled(v instanceof String t ? t : null, 6);
+        long ppm = Decimals.parseScaled(v instanceof String t ? t : null, 6);
         if (ppm <= 0 || ppm > 1_000_000_000_000L) {
           throw new IllegalArgumentException("must be positive");
         }
@@ -526,8 +545,8 @@ public final class AdminService {
     }
     FxRates next = new FxRates(current.base(), parsed);
     boolean confirmed = Boolean.TRUE.equals(confirm);
-    String before = io.jackpot.fx.hz.HzFxRates.json(current).encode();
-    String after = io.jackpot.fx.hz.HzFxRates.json(next).encode();
+    String before = HzFxRates.json(current).encode();
+    String after = HzFxRates.json(next).encode();
     AuditEntry audit = new AuditEntry(clock.instant(), admin.name(), null, "fx.rates", "fx-rates", before, after);
     // Saved, then shared: a set saved but not shared is in the ledger (and used for wins' display
     // from its time on) while members convert at the old one; sending it again shares it.
@@ -556,9 +575,9 @@ public final class AdminService {
    * ({@code FX_RATE_JUMP}), compared with the rate in force or, for a currency without one, the last
    * it had in any set saved: a rate withdrawn and set again a thousand times off is a jump too.
    */
-  private static boolean madeOnNewest(io.jackpot.ledger.Ledger.FxSaved saved, FxRates current, FxRates next, boolean confirmed) {
+  private static boolean madeOnNewest(Ledger.FxSaved saved, FxRates current, FxRates next, boolean confirmed) {
     String latestJson = saved.newestJson();
-    FxRates latest = latestJson == null ? FxRates.none(current.base()) : io.jackpot.fx.hz.HzFxRates.parse(latestJson);
+    FxRates latest = latestJson == null ? FxRates.none(current.base()) : HzFxRates.parse(latestJson);
     if (latest.equals(next)) {
       return false;
     }
@@ -566,8 +585,8 @@ public final class AdminService {
       throw new Rejection(Kind.CONFLICT, "FX_RATES_CHANGED", "the exchange rates were changed meanwhile (or this member has not"
           + " seen the newest set yet); nothing was saved: read them again and retry");
     }
-    Map<String, Long> lastRates = new java.util.HashMap<>();
-    saved.lastRates().forEach((currency, rate) -> lastRates.put(currency, io.jackpot.money.Decimals.parseScaled(rate, 6)));
+    Map<String, Long> lastRates = new HashMap<>();
+    saved.lastRates().forEach((currency, rate) -> lastRates.put(currency, Decimals.parseScaled(rate, 6)));
     List<String> jumps = latest.jumpsTo(next, lastRates);
     if (!jumps.isEmpty() && !confirmed) {
       throw Rejection.invalid("FX_RATE_JUMP", String.join("; ", jumps) + ": more than " + FxRates.JUMP_FACTOR
@@ -689,7 +708,7 @@ public final class AdminService {
   }
 
   private CompletionStage<Map<String, PoolOutcome>> changeAll(Admin admin, String jackpotId, String action,
-      java.util.function.Supplier<PoolCommand> command) {
+      Supplier<PoolCommand> command) {
     writer(admin);
     JackpotDefinition j = visible(admin, jackpotId);
     List<Submission.Target> targets = j.pools().stream().map(p -> new Submission.Target(j.poolId(p), command.get())).toList();
@@ -785,17 +804,17 @@ public final class AdminService {
    * How many rounds (and shares) the ledger holds under a round-id prefix, for a load generator or
    * a game checking that what was acknowledged is recorded. Scoped admins count their own.
    */
-  public CompletionStage<io.jackpot.ledger.Ledger.RoundCount> countRounds(Admin admin, String prefix) {
+  public CompletionStage<Ledger.RoundCount> countRounds(Admin admin, String prefix) {
     if (prefix == null || !prefix.matches("[A-Za-z0-9_-]{4,64}")) {
       throw Rejection.invalid("INVALID_FIELD", "prefix must be 4 to 64 letters, digits, '_' or '-'");
     }
     return oneAtATime(countingRounds, "a count of rounds", () -> ledger.countRounds(prefix, admin.operatorScope()));
   }
 
-  private final java.util.concurrent.atomic.AtomicBoolean countingRounds = new java.util.concurrent.atomic.AtomicBoolean();
-  private final java.util.concurrent.atomic.AtomicBoolean reconciling = new java.util.concurrent.atomic.AtomicBoolean();
-  private final java.util.concurrent.atomic.AtomicBoolean readingWins = new java.util.concurrent.atomic.AtomicBoolean();
-  private final java.util.concurrent.atomic.AtomicBoolean readingAudit = new java.util.concurrent.atomic.AtomicBoolean();
+  private final AtomicBoolean countingRounds = new AtomicBoolean();
+  private final AtomicBoolean reconciling = new AtomicBoolean();
+  private final AtomicBoolean readingWins = new AtomicBoolean();
+  private final AtomicBoolean readingAudit = new AtomicBoolean();
 
   /**
    * Scans of the whole ledger and pages of wins or audit entries (any viewer token may ask; up to
@@ -804,14 +823,14 @@ public final class AdminService {
    * no bound, and many at once would hold those up. Another one meanwhile is refused with 503 BUSY
    * (Retry-After), nothing done.
    */
-  static <T> CompletionStage<T> oneAtATime(java.util.concurrent.atomic.AtomicBoolean running, String what,
-      java.util.function.Supplier<CompletionStage<T>> scan) {
+  static <T> CompletionStage<T> oneAtATime(AtomicBoolean running, String what,
+      Supplier<CompletionStage<T>> scan) {
     if (!running.compareAndSet(false, true)) {
       throw new Rejection(Kind.UNAVAILABLE, "BUSY", what + " is already running on this member; retry in a moment");
     }
     CompletionStage<T> started;
     try {
-      started = java.util.Objects.requireNonNull(scan.get(), "the scan answered no stage");
+      started = Objects.requireNonNull(scan.get(), "the scan answered no stage");
     } catch (RuntimeException | Error e) { // an error too: the kind would be BUSY for good
       running.set(false);
       throw e;
@@ -827,7 +846,7 @@ public final class AdminService {
    * the ledger for a moment; a quiet system must match exactly.
    */
   public CompletionStage<Reconciliation.Result> reconcile(Admin admin, Pools pools) {
-    java.util.Set<PoolId> known = new java.util.LinkedHashSet<>();
+    Set<PoolId> known = new LinkedHashSet<>();
     visibleJackpots(admin).forEach(j -> j.pools().forEach(p -> known.add(j.poolId(p))));
     boolean everything = admin.operatorScope() == null;
     return oneAtATime(reconciling, "a reconciliation", ledger::figures).thenCompose(figures -> {
@@ -837,7 +856,7 @@ public final class AdminService {
       }
       List<PoolId> ids = List.copyOf(known);
       return pools.getAll(ids).thenApply(live -> {
-        Map<PoolId, io.jackpot.money.Money> amounts = new java.util.HashMap<>();
+        Map<PoolId, Money> amounts = new HashMap<>();
         // The ledger's balance counts all a pool holds: amount, reserve and what it owes.
         live.forEach(p -> amounts.put(p.id(), p.value()));
         return Reconciliation.check(ids, figures.flows(), figures.balances(), amounts, everything ? figures.inTransit() : null);

@@ -2,10 +2,12 @@ package io.jackpot.admin;
 
 import io.jackpot.error.Rejection;
 import io.jackpot.ledger.Ledger;
+import io.jackpot.pool.PoolId;
 import io.jackpot.pool.Win;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.regex.Pattern;
 
 /**
  * Where the next page of a listing begins, as an opaque text (URL-safe base64): for wins, the last
@@ -24,8 +26,8 @@ final class Cursors {
   }
 
   /** Win ids as Win.idFor writes them; and times the ledger can hold. */
-  private static final java.util.regex.Pattern WIN_ID = java.util.regex.Pattern.compile(
-      "w-" + io.jackpot.pool.PoolId.ID_RULE + "~" + io.jackpot.pool.PoolId.ID_RULE + "~[0-9]{1,19}");
+  private static final Pattern WIN_ID = Pattern.compile(
+      "w-" + PoolId.ID_RULE + "~" + PoolId.ID_RULE + "~[0-9]{1,19}");
   private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
   private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
 

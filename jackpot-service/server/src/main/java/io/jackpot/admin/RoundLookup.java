@@ -1,8 +1,8 @@
 package io.jackpot.admin;
 
 import io.jackpot.access.Admin;
-import io.jackpot.error.Rejection;
 import io.jackpot.error.Rejection.Kind;
+import io.jackpot.error.Rejection;
 import io.jackpot.http.JsonFields;
 import io.jackpot.ledger.Ledger;
 import io.jackpot.ledger.RoundDetail;

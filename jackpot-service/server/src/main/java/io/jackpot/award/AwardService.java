@@ -1,26 +1,47 @@
 package io.jackpot.award;
 
-import io.jackpot.catalogue.TierDraw;
-import io.jackpot.game.Caller;
-import io.jackpot.contribution.RoundClaims;
-import io.jackpot.error.Rejection;
-import io.jackpot.error.Rejection.Kind;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.PoolDefinition;
+import io.jackpot.catalogue.TierDraw;
+import io.jackpot.contribution.RoundClaims;
+import io.jackpot.error.Failures;
+import io.jackpot.error.OverloadedException;
+import io.jackpot.error.Rejection.Kind;
+import io.jackpot.error.Rejection;
+import io.jackpot.fx.Display;
+import io.jackpot.fx.FxHistory;
+import io.jackpot.fx.FxHolder;
+import io.jackpot.game.Caller;
 import io.jackpot.ledger.Ledger;
+import io.jackpot.ledger.RoundDetail;
+import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.PoolStatus;
+import io.jackpot.pool.Pools;
+import io.jackpot.pool.Trigger;
 import io.jackpot.pool.Win;
 import io.jackpot.sequencer.Sequencer;
 import io.jackpot.sequencer.Submission;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Pays pools to their claimants (win times in whole milliseconds, as the API and the ledger keep them), in the order the claims reach the pool, and finds wins again.
@@ -33,23 +54,23 @@ public final class AwardService {
   private final Sequencer sequencer;
   private final Clock clock;
   private final TierDraw tiers;
-  private final io.jackpot.fx.FxHolder fx;
-  private final io.jackpot.fx.FxHistory fxHistory;
+  private final FxHolder fx;
+  private final FxHistory fxHistory;
   private final ClaimRounds claimRounds;
   private final RoundClaims roundClaims;
-  private final io.jackpot.pool.Pools pools;
+  private final Pools pools;
   /** The claims of a round on a jackpot being played on this member, by round key (oneAtATime). */
-  private final java.util.concurrent.ConcurrentHashMap<String, CompletableFuture<Void>> localTries =
-      new java.util.concurrent.ConcurrentHashMap<>();
-  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(AwardService.class);
+  private final ConcurrentHashMap<String, CompletableFuture<Void>> localTries =
+      new ConcurrentHashMap<>();
+  private static final Logger log = LoggerFactory.getLogger(AwardService.class);
 
   /**
    * {@code claimRounds}: what a claim's round must be (JACKPOT_CLAIM_ROUNDS); {@code roundClaims}:
    * the rounds whose contributions are on their way, which a claim under {@link ClaimRounds#RECORDED}
    * is told to wait for; {@code pools}: the live pools, read when a drawn tier turns out discontinued.
    */
-  public AwardService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock, TierDraw tiers, io.jackpot.fx.FxHolder fx,
-      io.jackpot.fx.FxHistory fxHistory, ClaimRounds claimRounds, RoundClaims roundClaims, io.jackpot.pool.Pools pools) {
+  public AwardService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock, TierDraw tiers, FxHolder fx,
+      FxHistory fxHistory, ClaimRounds claimRounds, RoundClaims roundClaims, Pools pools) {
     this.pools = pools;
     this.claimRounds = claimRounds;
     this.roundClaims = roundClaims;
@@ -80,7 +101,7 @@ public final class AwardService {
     }
     if (request.poolKey() == null) {
       return ledger.findWinsByRound(caller.operatorId(), request.roundId()).thenCompose(wins -> {
-        java.util.Optional<Win> before = playedBefore(wins, request);
+        Optional<Win> before = playedBefore(wins, request);
         if (before.isPresent() && isSameClaimant(before.get(), request, caller)) {
           return CompletableFuture.completedFuture(before.get());
         }
@@ -113,11 +134,11 @@ public final class AwardService {
    */
   private CompletionStage<Win> poolClaim(Caller caller, ClaimRequest request, JackpotDefinition jackpot, PoolId pool, boolean held) {
     return roundWins(caller, request, jackpot).thenCompose(wins -> {
-      java.util.Optional<Win> here = wins.stream().filter(w -> w.pool().equals(pool)).findFirst();
+      Optional<Win> here = wins.stream().filter(w -> w.pool().equals(pool)).findFirst();
       if (here.isPresent()) {
         return CompletableFuture.completedFuture(sameClaimant(here.get(), request, caller));
       }
-      java.util.Optional<Win> other = playedBefore(wins, request);
+      Optional<Win> other = playedBefore(wins, request);
       if (other.isPresent()) {
         sameClaimant(other.get(), request, caller);
         throw new Rejection(Kind.CONFLICT, "ROUND_ALREADY_WON", "round " + request.roundId() + " already won tier "
@@ -127,7 +148,7 @@ public final class AwardService {
       if (held) {
         throw inProgress(request);
       }
-      return claimOn(pool, caller, request, java.util.Optional.empty(), null);
+      return claimOn(pool, caller, request, Optional.empty(), null);
     });
   }
 
@@ -144,7 +165,7 @@ public final class AwardService {
    * and it lapses by its TTL once it is not.
    */
   private CompletionStage<Win> oneAtATime(Caller caller, ClaimRequest request, JackpotDefinition jackpot,
-      java.util.function.Supplier<CompletionStage<Win>> game, java.util.function.Supplier<CompletionStage<Win>> whileHeld) {
+      Supplier<CompletionStage<Win>> game, Supplier<CompletionStage<Win>> whileHeld) {
     String key = RoundClaims.jackpotGameKey(request.jackpotId(), caller.operatorId(), request.roundId());
     // A try of the same round on this member: played again once it is over, so that a claim sent
     // several times at once gets the first try's win rather than ROUND_IN_PROGRESS.
@@ -153,7 +174,7 @@ public final class AwardService {
     if (running != null) {
       return running.thenCompose(over -> oneAtATime(caller, request, jackpot, game, whileHeld));
     }
-    CompletionStage<Win> tried = io.jackpot.error.Failures.attempt(() -> clusterWide(key, caller, request, game, whileHeld));
+    CompletionStage<Win> tried = Failures.attempt(() -> clusterWide(key, caller, request, game, whileHeld));
     return tried.whenComplete((win, error) -> {
       localTries.remove(key, mine);
       mine.complete(null);
@@ -161,19 +182,19 @@ public final class AwardService {
   }
 
   private CompletionStage<Win> clusterWide(String key, Caller caller, ClaimRequest request,
-      java.util.function.Supplier<CompletionStage<Win>> game, java.util.function.Supplier<CompletionStage<Win>> whileHeld) {
-    java.util.Map<String, String> claim = java.util.Map.of(key, request.gameId() + "\u0000" + request.playerId());
-    String token = java.util.UUID.randomUUID().toString();
+      Supplier<CompletionStage<Win>> game, Supplier<CompletionStage<Win>> whileHeld) {
+    Map<String, String> claim = Map.of(key, request.gameId() + "\u0000" + request.playerId());
+    String token = UUID.randomUUID().toString();
     return roundClaims.claim(claim, token).thenCompose(claimed -> {
       if (claimed.get(key) != RoundClaims.Claim.NEW) {
         return whileHeld.get();
       }
-      CompletionStage<Win> played = io.jackpot.error.Failures.attempt(game);
+      CompletionStage<Win> played = Failures.attempt(game);
       return played.handle((win, error) -> error).thenCompose(error -> {
-        if (error != null && io.jackpot.error.OverloadedException.leftNoteStanding(error)) {
+        if (error != null && OverloadedException.leftNoteStanding(error)) {
           return CompletableFuture.<Void>completedFuture(null); // its win may still be applied: no other try may draw meanwhile
         }
-        return io.jackpot.error.Failures.attempt(() -> roundClaims.release(claim, token)).exceptionally(e -> {
+        return Failures.attempt(() -> roundClaims.release(claim, token)).exceptionally(e -> {
           log.warn("could not release the jackpot-game claim of round {} at once (tried again in the background, else it lapses"
               + " by its TTL): {}", request.roundId(), e.toString());
           return null;
@@ -194,14 +215,14 @@ public final class AwardService {
         .thenCompose(live -> recorded.thenApply(wins -> withLive(wins, live, caller, request)));
   }
 
-  private static List<Win> withLive(List<Win> recorded, List<io.jackpot.pool.Pool> live, Caller caller, ClaimRequest request) {
-    List<Win> all = new java.util.ArrayList<>(recorded);
+  private static List<Win> withLive(List<Win> recorded, List<Pool> live, Caller caller, ClaimRequest request) {
+    List<Win> all = new ArrayList<>(recorded);
     live.forEach(p -> p.winOf(caller.operatorId(), request.roundId()).ifPresent(all::add));
     return all;
   }
 
   /** The round's win of the jackpot, recorded or live, for this claimant (another's: ROUND_ID_CONFLICT), if there is one. */
-  private CompletionStage<java.util.Optional<Win>> wonBefore(Caller caller, ClaimRequest request, JackpotDefinition jackpot) {
+  private CompletionStage<Optional<Win>> wonBefore(Caller caller, ClaimRequest request, JackpotDefinition jackpot) {
     return roundNow(caller, request, jackpot, (won, live) -> CompletableFuture.completedFuture(won.map(w -> sameClaimant(w, request, caller))));
   }
 
@@ -210,7 +231,7 @@ public final class AwardService {
    * ({@link #wonBy}), handed to {@code then} with those pools: one read of each.
    */
   private <T> CompletionStage<T> roundNow(Caller caller, ClaimRequest request, JackpotDefinition jackpot,
-      java.util.function.BiFunction<java.util.Optional<Win>, List<io.jackpot.pool.Pool>, CompletionStage<T>> then) {
+      BiFunction<Optional<Win>, List<Pool>, CompletionStage<T>> then) {
     CompletionStage<List<Win>> recorded = ledger.findWinsByRound(caller.operatorId(), request.roundId());
     return pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList())
         .thenCompose(live -> recorded.thenCompose(wins -> then.apply(wonBy(wins, live, caller, request), live)));
@@ -236,8 +257,8 @@ public final class AwardService {
    * drawn does not depend on which other tiers are discontinued.
    */
   private CompletionStage<Win> drawnClaim(Caller caller, ClaimRequest request, JackpotDefinition jackpot,
-      java.util.function.Predicate<PoolDefinition> eligible, java.util.Optional<io.jackpot.ledger.RoundDetail> round,
-      java.util.function.Supplier<Rejection> none) {
+      Predicate<PoolDefinition> eligible, Optional<RoundDetail> round,
+      Supplier<Rejection> none) {
     // Read again under the round's jackpot-game claim (oneAtATime): an earlier try's win is in the
     // ledger, or, applied and not yet recorded (its commit under way), only in the live pools. A
     // retry drawing by weights changed meanwhile would otherwise win a second tier: the drawn pool
@@ -249,7 +270,7 @@ public final class AwardService {
   }
 
   /** The jackpot's win of the claim's round among {@code recorded} and the {@code live} pools' recent wins. */
-  private static java.util.Optional<Win> wonBy(List<Win> recorded, List<io.jackpot.pool.Pool> live, Caller caller, ClaimRequest request) {
+  private static Optional<Win> wonBy(List<Win> recorded, List<Pool> live, Caller caller, ClaimRequest request) {
     return playedBefore(withLive(recorded, live, caller, request), request);
   }
 
@@ -258,8 +279,8 @@ public final class AwardService {
    * found), drawn again if that tier is discontinued.
    */
   private CompletionStage<Win> drawnClaimOn(PoolId drawn, Caller caller, ClaimRequest request, JackpotDefinition jackpot,
-      java.util.function.Predicate<PoolDefinition> eligible, java.util.Optional<io.jackpot.ledger.RoundDetail> round) {
-    return claimOn(drawn, caller, request, java.util.Optional.empty(), round).exceptionallyCompose(failure -> {
+      Predicate<PoolDefinition> eligible, Optional<RoundDetail> round) {
+    return claimOn(drawn, caller, request, Optional.empty(), round).exceptionallyCompose(failure -> {
       if (!Rejection.is(failure, "POOL_DISCONTINUED")) {
         return CompletableFuture.failedStage(failure);
       }
@@ -267,15 +288,15 @@ public final class AwardService {
         if (won.isPresent()) {
           return CompletableFuture.completedFuture(sameClaimant(won.get(), request, caller));
         }
-        java.util.Set<PoolId> gone = livePools.stream().filter(p -> p.status() == PoolStatus.DISCONTINUED)
-            .map(io.jackpot.pool.Pool::id).collect(java.util.stream.Collectors.toSet());
-        java.util.Optional<PoolDefinition> tier = tiers.drawUsable(jackpot, caller.operatorId(), request.roundId(), eligible,
+        Set<PoolId> gone = livePools.stream().filter(p -> p.status() == PoolStatus.DISCONTINUED)
+            .map(Pool::id).collect(Collectors.toSet());
+        Optional<PoolDefinition> tier = tiers.drawUsable(jackpot, caller.operatorId(), request.roundId(), eligible,
             p -> !gone.contains(jackpot.poolId(p)));
         if (tier.isEmpty()) {
           return CompletableFuture.<Win>failedStage(failure); // every tier it could draw is discontinued
         }
         log.info("claim of round {}: drawn tier {} is discontinued; drawn again: {}", request.roundId(), drawn, jackpot.poolId(tier.get()));
-        return claimOn(jackpot.poolId(tier.get()), caller, request, java.util.Optional.empty(), round);
+        return claimOn(jackpot.poolId(tier.get()), caller, request, Optional.empty(), round);
       });
     });
   }
@@ -285,7 +306,7 @@ public final class AwardService {
    * played, or added since, would otherwise refuse the player's jackpot game for good.
    */
   private CompletionStage<Win> recordedJackpotGame(Caller caller, ClaimRequest request, JackpotDefinition jackpot,
-      java.util.Optional<Win> before) {
+      Optional<Win> before) {
     if (!TierDraw.drawable(jackpot)) {
       // The jackpot's configuration, not the round: said first, as for any round (no round checks);
       // as there, a win applied before the weights went to 0 and not yet recorded is the answer.
@@ -297,7 +318,7 @@ public final class AwardService {
     // No recorded win of the jackpot (before is empty); one applied and not yet recorded is looked
     // for by drawnClaim, under the round's jackpot-game claim.
     return recordedRound(caller, request).thenCompose(round -> {
-      io.jackpot.ledger.RoundDetail played = claimRounds.played(request, round);
+      RoundDetail played = claimRounds.played(request, round);
       return drawnClaim(caller, request, jackpot, p -> played.fed(jackpot.poolId(p)), round,
           () -> new Rejection(Kind.CONFLICT, "ROUND_DID_NOT_FEED_POOL", "round " + request.roundId() + " fed no tier of jackpot "
               + request.jackpotId() + " that can be drawn, so it cannot win one"));
@@ -311,7 +332,7 @@ public final class AwardService {
    * its answer. The ledger is read again after the claims, as a round recorded between the two
    * reads has its claim released already.
    */
-  private CompletionStage<java.util.Optional<io.jackpot.ledger.RoundDetail>> recordedRound(Caller caller, ClaimRequest request) {
+  private CompletionStage<Optional<RoundDetail>> recordedRound(Caller caller, ClaimRequest request) {
     return ledger.findRound(caller.operatorId(), request.roundId()).thenCompose(found -> found.isPresent()
         ? CompletableFuture.completedFuture(found)
         : roundClaims.held(RoundClaims.key(caller.operatorId(), request.roundId())).thenCompose(held -> {
@@ -328,9 +349,9 @@ public final class AwardService {
    * own contribution won (a claim answered with that win must be answered so again: a draw by
    * weights changed since could land on another tier and pay a second one).
    */
-  private static java.util.Optional<Win> playedBefore(List<Win> wins, ClaimRequest request) {
+  private static Optional<Win> playedBefore(List<Win> wins, ClaimRequest request) {
     List<Win> ofJackpot = wins.stream().filter(w -> w.pool().jackpotId().equals(request.jackpotId())).toList();
-    return ofJackpot.stream().filter(w -> w.how() == io.jackpot.pool.Trigger.Kind.CLAIM).findFirst()
+    return ofJackpot.stream().filter(w -> w.how() == Trigger.Kind.CLAIM).findFirst()
         .or(() -> ofJackpot.stream().findFirst());
   }
 
@@ -343,8 +364,8 @@ public final class AwardService {
    * round passes {@link ClaimRounds} (a claim already won was checked when it won); {@code round}
    * is the round as the ledger has it, or null if not read yet.
    */
-  private CompletionStage<Win> claimOn(PoolId pool, Caller caller, ClaimRequest request, java.util.Optional<Win> known,
-      java.util.Optional<io.jackpot.ledger.RoundDetail> round) {
+  private CompletionStage<Win> claimOn(PoolId pool, Caller caller, ClaimRequest request, Optional<Win> known,
+      Optional<RoundDetail> round) {
     if (known.isPresent()) {
       return CompletableFuture.completedFuture(sameClaimant(known.get(), request, caller));
     }
@@ -359,8 +380,8 @@ public final class AwardService {
   }
 
   /** How to show amounts in {@code currency} at the rates in force now (WinJson falls back to the pool's own). */
-  public io.jackpot.fx.Display display(String currency) {
-    return fx.get().display(currency).orElse(io.jackpot.fx.Display.identity(currency));
+  public Display display(String currency) {
+    return fx.get().display(currency).orElse(Display.identity(currency));
   }
 
   /**
@@ -368,11 +389,11 @@ public final class AwardService {
    * that the claim's answer, a repeated claim's and a look-up's agree to the cent however the rates
    * changed since (WinJson falls back to the pool's own currency when those rates had none for it).
    */
-  public CompletionStage<io.jackpot.fx.Display> displayOf(Win win, String currency) {
+  public CompletionStage<Display> displayOf(Win win, String currency) {
     if (currency.equals(catalogue.currencyOf(win.pool()))) {
-      return CompletableFuture.completedFuture(io.jackpot.fx.Display.identity(currency)); // its own: no rates needed
+      return CompletableFuture.completedFuture(Display.identity(currency)); // its own: no rates needed
     }
-    return fxHistory.at(win.wonAt()).thenApply(rates -> rates.display(currency).orElse(io.jackpot.fx.Display.identity(currency)));
+    return fxHistory.at(win.wonAt()).thenApply(rates -> rates.display(currency).orElse(Display.identity(currency)));
   }
 
   public CompletionStage<Win> find(Caller caller, String winId) {

@@ -1,7 +1,7 @@
 package io.jackpot.award;
 
-import io.jackpot.error.Rejection;
 import io.jackpot.error.Rejection.Kind;
+import io.jackpot.error.Rejection;
 import io.jackpot.ledger.RoundDetail;
 import io.jackpot.pool.PoolId;
 import java.util.Optional;

@@ -1,14 +1,19 @@
 package io.jackpot.cluster;
 
+import com.hazelcast.config.ClassFilter;
 import com.hazelcast.config.Config;
 import com.hazelcast.config.InMemoryFormat;
+import com.hazelcast.config.JavaSerializationFilterConfig;
 import com.hazelcast.config.JoinConfig;
 import com.hazelcast.config.MapConfig;
 import com.hazelcast.config.SplitBrainProtectionConfig;
 import com.hazelcast.splitbrainprotection.SplitBrainProtectionOn;
+import io.jackpot.contribution.hz.ClaimSerializers;
 import io.jackpot.contribution.hz.HzRoundClaims;
 import io.jackpot.pool.hz.HzPools;
+import io.jackpot.pool.hz.PoolSerializers;
 import io.jackpot.sequencer.hz.HzStepJournal;
+import io.jackpot.sequencer.hz.JournalSerializers;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 
 /**
@@ -34,14 +39,14 @@ public final class HazelcastConfigs {
     // A member silent this long is gone (ClusterSettings); heartbeats stay every 5 s.
     config.setProperty("hazelcast.max.no.heartbeat.seconds", Integer.toString(s.heartbeatTimeoutSeconds()));
     // Field-by-field wire forms for what crosses the cluster on every contribution.
-    io.jackpot.pool.hz.PoolSerializers.register(config.getSerializationConfig());
-    io.jackpot.sequencer.hz.JournalSerializers.register(config.getSerializationConfig());
-    io.jackpot.contribution.hz.ClaimSerializers.register(config.getSerializationConfig());
+    PoolSerializers.register(config.getSerializationConfig());
+    JournalSerializers.register(config.getSerializationConfig());
+    ClaimSerializers.register(config.getSerializationConfig());
     // Java deserialization of what a peer sends only for the classes this service uses (the JDK,
     // Hazelcast, Vert.x and its own; Hazelcast adds its defaults): a peer able to reach the port
     // cannot make a member instantiate a gadget class (k8s/networkpolicy.yaml keeps strangers out).
-    config.getSerializationConfig().setJavaSerializationFilterConfig(new com.hazelcast.config.JavaSerializationFilterConfig()
-        .setWhitelist(new com.hazelcast.config.ClassFilter().addPrefixes("io.jackpot.", "io.vertx.", "java.", "javax.",
+    config.getSerializationConfig().setJavaSerializationFilterConfig(new JavaSerializationFilterConfig()
+        .setWhitelist(new ClassFilter().addPrefixes("io.jackpot.", "io.vertx.", "java.", "javax.",
             "com.hazelcast.")));
     config.getNetworkConfig().setPort(s.port()).setPortAutoIncrement(true);
     JoinConfig join = config.getNetworkConfig().getJoin();

@@ -1,16 +1,17 @@
 package io.jackpot.config;
 
-import io.jackpot.config.env.EnvVars;
-import io.jackpot.config.env.Profile;
 import io.jackpot.award.ClaimRounds;
 import io.jackpot.award.PublicWins;
 import io.jackpot.cluster.ClusterSettings;
+import io.jackpot.config.env.EnvVars;
+import io.jackpot.config.env.Profile;
 import io.jackpot.ledger.pg.PgTls;
 import io.jackpot.ticker.TickerSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -39,7 +40,7 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
       String v = env.get(level);
       // logback reads these itself and takes an unknown level (WARNING) as DEBUG, silently.
       if (v != null && !v.isBlank()
-          && !List.of("ALL", "TRACE", "DEBUG", "INFO", "WARN", "ERROR", "OFF").contains(v.trim().toUpperCase(java.util.Locale.ROOT))) {
+          && !List.of("ALL", "TRACE", "DEBUG", "INFO", "WARN", "ERROR", "OFF").contains(v.trim().toUpperCase(Locale.ROOT))) {
         throw new IllegalArgumentException(level + " must be one of ALL, TRACE, DEBUG, INFO, WARN, ERROR, OFF; got '" + v + "'");
       }
     }

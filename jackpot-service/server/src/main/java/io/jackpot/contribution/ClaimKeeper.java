@@ -1,7 +1,9 @@
 package io.jackpot.contribution;
 
+import io.jackpot.pool.PoolCommand;
 import io.jackpot.sequencer.StepJournal;
 import io.jackpot.sequencer.StepNote;
+import io.jackpot.sequencer.Submission;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -74,8 +76,8 @@ public final class ClaimKeeper {
         }
         // A claim's step may be a jackpot game's, whose claim (AwardService) must stand as long;
         // keeping the claim of one that is not held (a claim of a named pool) does nothing.
-        for (io.jackpot.sequencer.Submission.Target t : asked.targets()) {
-          if (t.command() instanceof io.jackpot.pool.PoolCommand.Claim c) {
+        for (Submission.Target t : asked.targets()) {
+          if (t.command() instanceof PoolCommand.Claim c) {
             rounds.add(RoundClaims.jackpotGameKey(t.pool().jackpotId(), c.operatorId(), c.roundId()));
           }
         }

@@ -1,27 +1,38 @@
 package io.jackpot.contribution;
 
-import io.jackpot.plan.ContributionItem;
-import io.jackpot.plan.ContributionPlanner;
-import io.jackpot.plan.ContributionRequest;
-import io.jackpot.plan.ContributionResult;
-import io.jackpot.game.Caller;
-import io.jackpot.plan.ContributionPlanner.Plan;
-import io.jackpot.plan.ContributionResult.Status;
-import io.jackpot.contribution.RoundClaims.Claim;
 import io.jackpot.catalogue.Catalogue;
+import io.jackpot.contribution.RoundClaims.Claim;
+import io.jackpot.error.Failures;
+import io.jackpot.error.OverloadedException;
+import io.jackpot.fx.FxHolder;
+import io.jackpot.game.Caller;
 import io.jackpot.ledger.Ledger;
 import io.jackpot.ledger.RecordedRound;
 import io.jackpot.ledger.RoundRecord;
-import io.jackpot.error.OverloadedException;
+import io.jackpot.plan.ContributionItem;
+import io.jackpot.plan.ContributionPlanner.Plan;
+import io.jackpot.plan.ContributionPlanner;
+import io.jackpot.plan.ContributionRequest;
+import io.jackpot.plan.ContributionResult.Status;
+import io.jackpot.plan.ContributionResult;
+import io.jackpot.pool.PoolId;
 import io.jackpot.sequencer.Sequencer;
 import java.time.Clock;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Takes a game's batch of contributions: checks each, makes sure each round (an operator's round
@@ -29,14 +40,14 @@ import java.util.concurrent.CompletionStage;
  * applied and recorded by the sequencer, and answers one result per item in request order.
  */
 public final class ContributionService {
-  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ContributionService.class);
+  private static final Logger log = LoggerFactory.getLogger(ContributionService.class);
   private final ContributionPlanner planner;
   private final RoundClaims claims;
   private final Ledger ledger;
   private final Sequencer sequencer;
   private final Clock clock;
 
-  public ContributionService(Catalogue catalogue, io.jackpot.fx.FxHolder fx, RoundClaims claims, Ledger ledger,
+  public ContributionService(Catalogue catalogue, FxHolder fx, RoundClaims claims, Ledger ledger,
       Sequencer sequencer, Clock clock) {
     this.planner = new ContributionPlanner(catalogue, fx);
     this.claims = claims;
@@ -78,13 +89,13 @@ public final class ContributionService {
     private final Map<Integer, String> refused = new LinkedHashMap<>();
     /** The refused rounds no item of this request feeds, claimed and looked up only (never applied). */
     private final Map<String, String> lookedUpOnly = new LinkedHashMap<>();
-    private final String token = java.util.UUID.randomUUID().toString();
+    private final String token = UUID.randomUUID().toString();
     /** Claims this request took and has not released yet. */
-    private final Map<String, String> held = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, String> held = new ConcurrentHashMap<>();
     /** What every round of this request is claimed under before its id ({@link RoundClaims#key}). */
     private final String claimPrefix;
     /** Rounds handed to the sequencer: their claims must outlive their commit. */
-    private final java.util.Set<String> submitted = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> submitted = ConcurrentHashMap.newKeySet();
 
     Batch(Caller caller, List<? extends ContributionItem> items) {
       this.caller = caller;
@@ -146,7 +157,7 @@ public final class ContributionService {
     CompletionStage<List<ContributionResult>> run() {
       // A call refused before it was sent fails like a failed one: earlier buckets' may have claimed.
       Map<String, String> claiming = toClaim();
-      return io.jackpot.error.Failures.attempt(() -> claims.claim(claimKeys(claiming), token))
+      return Failures.attempt(() -> claims.claim(claimKeys(claiming), token))
           .thenCompose(claimedByKey -> {
             Map<String, Claim> claimed = new HashMap<>(claimedByKey.size() * 2);
             claimedByKey.forEach((key, c) -> claimed.put(roundOf(key), c));
@@ -160,7 +171,7 @@ public final class ContributionService {
             // And the pools each has won already, at the same time: a claim may have come first.
             List<String> ids = new ArrayList<>(claimed.keySet());
             CompletableFuture<Map<String, RecordedRound>> recorded = ledger.findRounds(caller.operatorId(), ids).toCompletableFuture();
-            CompletableFuture<Map<String, java.util.Set<io.jackpot.pool.PoolId>>> won =
+            CompletableFuture<Map<String, Set<PoolId>>> won =
                 ledger.findWonPools(caller.operatorId(), ids).toCompletableFuture();
             return recorded.thenCombine(won, (rounds, wonPools) -> settle(claimed, rounds, wonPools)).thenCompose(settled -> settled);
           })
@@ -175,7 +186,7 @@ public final class ContributionService {
             }
             releaseHeld();
             if (error != null) {
-              throw error instanceof java.util.concurrent.CompletionException ce ? ce : new java.util.concurrent.CompletionException(error);
+              throw error instanceof CompletionException ce ? ce : new CompletionException(error);
             }
             return finish();
           });
@@ -191,7 +202,7 @@ public final class ContributionService {
         return;
       }
       Map<String, String> release = claimKeys(held);
-      io.jackpot.error.Failures.attempt(() -> claims.release(release, token)).whenComplete((v, e) -> {
+      Failures.attempt(() -> claims.release(release, token)).whenComplete((v, e) -> {
         if (e != null) {
           notReleased(release.size(), e);
         }
@@ -219,7 +230,7 @@ public final class ContributionService {
      * already ({@code wonPools}, by round id).
      */
     private CompletionStage<Void> settle(Map<String, Claim> claimed, Map<String, RecordedRound> recorded,
-        Map<String, java.util.Set<io.jackpot.pool.PoolId>> wonPools) {
+        Map<String, Set<PoolId>> wonPools) {
       List<CompletableFuture<Void>> pending = new ArrayList<>();
       for (Map.Entry<Integer, Plan.Feed> feed : feeds.entrySet()) {
         int i = feed.getKey();
@@ -227,7 +238,7 @@ public final class ContributionService {
         Claim claim = claimed.get(r.roundId());
         RecordedRound known = recorded.get(r.roundId());
         if (claim == Claim.NEW && known == null) {
-          pending.add(submit(i, r, feed.getValue(), wonPools.getOrDefault(r.roundId(), java.util.Set.of())));
+          pending.add(submit(i, r, feed.getValue(), wonPools.getOrDefault(r.roundId(), Set.of())));
           continue;
         }
         results[i] = answerKnown(r.roundId(), claim, known);
@@ -274,11 +285,11 @@ public final class ContributionService {
     }
 
     /** Its claim is released afterwards either way: applied rounds are in the ledger, refused ones never ran. */
-    private CompletableFuture<Void> submit(int i, ContributionRequest r, Plan.Feed feed, java.util.Set<io.jackpot.pool.PoolId> wonBefore) {
-      List<io.jackpot.pool.PoolId> pools = feed.pools();
+    private CompletableFuture<Void> submit(int i, ContributionRequest r, Plan.Feed feed, Set<PoolId> wonBefore) {
+      List<PoolId> pools = feed.pools();
       RoundRecord record = new RoundRecord(r.roundId(), fingerprints.get(r.roundId()), r.gameId(),
           caller.operatorId(), r.playerId(), feed.stakeMicros(), r.currency(), r.coinValueMicros(),
-          clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS),
+          clock.instant().truncatedTo(ChronoUnit.MILLIS),
           feed.fxRatePpm() == null ? null : r.stakeMicros(), feed.fxRatePpm());
       submitted.add(r.roundId());
       return sequencer.submit(Outcomes.submission(record, pools, wonBefore)).toCompletableFuture()
@@ -299,7 +310,7 @@ public final class ContributionService {
     /** A batch refused whole for load is a 503 (Retry-After), not a 200 full of refusals. */
     private List<ContributionResult> finish() {
       copies.forEach((i, first) -> results[i] = results[first].asDuplicate());
-      if (java.util.Arrays.stream(results).allMatch(r -> "OVERLOADED".equals(r.errorCode()))) {
+      if (Arrays.stream(results).allMatch(r -> "OVERLOADED".equals(r.errorCode()))) {
         throw new OverloadedException(results[0].errorMessage());
       }
       return List.of(results);

@@ -1,10 +1,11 @@
 package io.jackpot.contribution;
 
-import io.jackpot.plan.ContributionResult;
-import io.jackpot.plan.ContributionResult.Share;
-import io.jackpot.plan.ContributionResult.Status;
 import io.jackpot.ledger.RecordedRound;
 import io.jackpot.ledger.RoundRecord;
+import io.jackpot.ledger.RoundStatus;
+import io.jackpot.plan.ContributionResult.Share;
+import io.jackpot.plan.ContributionResult.Status;
+import io.jackpot.plan.ContributionResult;
 import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
@@ -12,12 +13,13 @@ import io.jackpot.pool.Win;
 import io.jackpot.sequencer.Submission;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /** Translates between contribution rounds and pool commands and outcomes. */
 final class Outcomes {
   private Outcomes() {}
 
-  static Submission submission(RoundRecord round, List<PoolId> pools, java.util.Set<PoolId> wonBefore) {
+  static Submission submission(RoundRecord round, List<PoolId> pools, Set<PoolId> wonBefore) {
     List<Submission.Target> targets = new ArrayList<>(pools.size());
     PoolCommand.Contribute command = round.contribution();
     for (PoolId pool : pools) {
@@ -48,7 +50,7 @@ final class Outcomes {
    * for a contribution.
    */
   static ContributionResult duplicateOf(RecordedRound known, List<Win> triggers) {
-    if (known.status() == io.jackpot.ledger.RoundStatus.PAUSED) {
+    if (known.status() == RoundStatus.PAUSED) {
       return ContributionResult.paused(known.roundId());
     }
     List<Share> shares = known.shares().stream()

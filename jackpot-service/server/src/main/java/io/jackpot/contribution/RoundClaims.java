@@ -1,5 +1,6 @@
 package io.jackpot.contribution;
 
+import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
@@ -23,7 +24,7 @@ public interface RoundClaims {
    * Keeps the claims on {@code rounds} standing until at least {@code untilMillis}, whoever holds
    * them: their rounds are applied but not yet recorded (ClaimKeeper). Unclaimed rounds stay so.
    */
-  CompletionStage<Void> keep(java.util.Collection<String> rounds, long untilMillis);
+  CompletionStage<Void> keep(Collection<String> rounds, long untilMillis);
 
   /**
    * Whether {@code round} is claimed now by anyone: its contribution is on its way to the ledger

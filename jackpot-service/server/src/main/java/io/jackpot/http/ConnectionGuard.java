@@ -17,6 +17,9 @@ import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.AttributeKey;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.http.impl.HttpServerConnection;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
@@ -37,8 +40,8 @@ import org.slf4j.LoggerFactory;
 public final class ConnectionGuard {
   private static final Logger log = LoggerFactory.getLogger(ConnectionGuard.class);
   /** A slow client may open thousands of connections: a line at most every 10 s for each kind of close or refusal. */
-  private static final Throttled slowLog = new Throttled(java.time.Duration.ofSeconds(10));
-  private static final Throttled refusedLog = new Throttled(java.time.Duration.ofSeconds(10));
+  private static final Throttled slowLog = new Throttled(Duration.ofSeconds(10));
+  private static final Throttled refusedLog = new Throttled(Duration.ofSeconds(10));
   /** The client the channel is counted for (absent: not counted, or refused). */
   private static final AttributeKey<String> COUNTED = AttributeKey.valueOf("jackpot.counted");
   private static final AttributeKey<Boolean> REFUSED = AttributeKey.valueOf("jackpot.refused");
@@ -67,7 +70,7 @@ public final class ConnectionGuard {
 
   /** The server's connection handler: runs on the connection's event loop once its protocol is known. */
   public void opened(HttpConnection connection) {
-    if (!(connection instanceof io.vertx.core.http.impl.HttpServerConnection server)) {
+    if (!(connection instanceof HttpServerConnection server)) {
       return;
     }
     Channel channel = server.channelHandlerContext().channel();
@@ -110,7 +113,7 @@ public final class ConnectionGuard {
   /** Answers a request on a connection past its address's bound 429, and closes the connection; false for the others. */
   public boolean refused(HttpServerRequest request) {
     HttpConnection connection = request.connection();
-    if (!(connection instanceof io.vertx.core.http.impl.HttpServerConnection server)
+    if (!(connection instanceof HttpServerConnection server)
         || !server.channelHandlerContext().channel().hasAttr(REFUSED)) {
       return false;
     }
@@ -119,7 +122,7 @@ public final class ConnectionGuard {
         .append('}').toString();
     var response = request.response().setStatusCode(429).putHeader("Content-Type", "application/json")
         .putHeader("Retry-After", Integer.toString(Errors.RETRY_AFTER_SECONDS));
-    if (request.version() != io.vertx.core.http.HttpVersion.HTTP_2) {
+    if (request.version() != HttpVersion.HTTP_2) {
       response.putHeader("Connection", "close");
     }
     response.end(body).onComplete(done -> connection.close());

@@ -1,10 +1,20 @@
 package io.jackpot.http;
 
-import io.jackpot.json.JsonText;
-import io.jackpot.error.Rejection;
+import com.hazelcast.splitbrainprotection.SplitBrainProtectionException;
+import io.jackpot.error.DoneInPart;
+import io.jackpot.error.Failures;
 import io.jackpot.error.OverloadedException;
+import io.jackpot.error.Rejection;
+import io.jackpot.json.JsonText;
+import io.netty.handler.codec.http.multipart.HttpPostRequestDecoder;
+import io.vertx.core.VertxException;
 import io.vertx.core.json.DecodeException;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.HttpException;
+import io.vertx.pgclient.PgException;
+import java.net.ConnectException;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,7 +55,7 @@ public final class Errors {
 
   /** The router's failure handler. */
   public static void handle(RoutingContext ctx) {
-    Throwable failure = io.jackpot.error.Failures.cause(ctx.failure());
+    Throwable failure = Failures.cause(ctx.failure());
     if (failure == null) {
       byStatus(ctx, ctx.statusCode());
       return;
@@ -70,13 +80,13 @@ public final class Errors {
    * form decoder refusing a body outright, as a multipart form without its boundary), or 0.
    */
   static int refusedByWeb(Throwable failure, int contextStatus) {
-    if (failure instanceof io.vertx.ext.web.handler.HttpException h && h.getStatusCode() >= 400 && h.getStatusCode() < 500) {
+    if (failure instanceof HttpException h && h.getStatusCode() >= 400 && h.getStatusCode() < 500) {
       return h.getStatusCode();
     }
-    if (failure instanceof io.netty.handler.codec.http.multipart.HttpPostRequestDecoder.ErrorDataDecoderException) {
+    if (failure instanceof HttpPostRequestDecoder.ErrorDataDecoderException) {
       return 400;
     }
-    boolean ours = failure instanceof Rejection || failure instanceof io.jackpot.error.DoneInPart || failure instanceof OverloadedException
+    boolean ours = failure instanceof Rejection || failure instanceof DoneInPart || failure instanceof OverloadedException
         || failure instanceof DecodeException;
     return !ours && contextStatus >= 400 && contextStatus < 500 ? contextStatus : 0;
   }
@@ -95,8 +105,8 @@ public final class Errors {
   }
 
   private static Failure describeAs(Throwable error, String what) {
-    Throwable failure = io.jackpot.error.Failures.cause(error);
-    if (failure instanceof io.jackpot.error.DoneInPart part) {
+    Throwable failure = Failures.cause(error);
+    if (failure instanceof DoneInPart part) {
       // Logged once, with what was done: the cause's line names the request and the part done.
       Failure f = describeAs(part.getCause(), what + " (" + part.getMessage() + ")");
       return new Failure(f.status(), f.code(), part.getMessage());
@@ -111,7 +121,7 @@ public final class Errors {
       return new Failure(503, "OVERLOADED", failure.getMessage());
     } else if (failure instanceof DecodeException) {
       return new Failure(400, "MALFORMED_JSON", "the body is not valid JSON");
-    } else if (causedBy(failure, com.hazelcast.splitbrainprotection.SplitBrainProtectionException.class)) {
+    } else if (causedBy(failure, SplitBrainProtectionException.class)) {
       log.warn("{} -> 503 NO_QUORUM", what);
       return new Failure(503, "NO_QUORUM", "this member's side of the cluster lacks the quorum; nothing was changed, retry on another member");
     } else if (isInfrastructure(failure)) {
@@ -141,19 +151,19 @@ public final class Errors {
    * SqlConnectionPool and SocketConnectionBase): no connection free within the time limit, or the
    * connection lent was closed meanwhile (the ledger's time limit, PgPools). Message prefixes.
    */
-  static final java.util.Set<String> POOL_FAILURES = java.util.Set.of("Timeout waiting for connection", "Connection is not active now");
+  static final Set<String> POOL_FAILURES = Set.of("Timeout waiting for connection", "Connection is not active now");
 
   private static boolean isInfrastructure(Throwable t) {
     for (Throwable c = t; c != null; c = c.getCause()) {
-      if (c instanceof io.vertx.pgclient.PgException pg) {
+      if (c instanceof PgException pg) {
         String sqlState = pg.getSqlState() == null ? "" : pg.getSqlState();
         // 08 connection, 53 insufficient resources, 57 operator intervention (e.g. shutting down), 40 rollbacks.
         return sqlState.startsWith("08") || sqlState.startsWith("53") || sqlState.startsWith("57") || sqlState.startsWith("40");
       }
       String name = c.getClass().getName();
       if (name.startsWith("com.hazelcast.") || name.startsWith("io.vertx.sqlclient.")
-          || c instanceof java.net.ConnectException || c instanceof java.util.concurrent.TimeoutException
-          || c instanceof io.vertx.core.VertxException v && v.getMessage() != null
+          || c instanceof ConnectException || c instanceof TimeoutException
+          || c instanceof VertxException v && v.getMessage() != null
               && POOL_FAILURES.stream().anyMatch(v.getMessage()::startsWith)) {
         return true;
       }

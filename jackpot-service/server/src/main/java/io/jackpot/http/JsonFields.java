@@ -7,6 +7,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.nio.charset.CharacterCodingException;
 
 /**
  * Strict reading of request fields: each getter names the field in its error, refuses wrong types
@@ -26,7 +27,7 @@ public final class JsonFields {
     Object value;
     try {
       value = StrictJson.decode(StrictJson.utf8(body.getBytes()));
-    } catch (java.nio.charset.CharacterCodingException e) {
+    } catch (CharacterCodingException e) {
       throw Rejection.invalid("MALFORMED_JSON", "the body is not well-formed UTF-8");
     } catch (DecodeException e) {
       throw Rejection.invalid("MALFORMED_JSON", NOT_JSON);
@@ -92,7 +93,7 @@ public final class JsonFields {
     }
     if (micros > maxMicros) {
       throw Rejection.invalid("INVALID_AMOUNT", path + field + " must be at most "
-          + io.jackpot.money.Decimals.plain(maxMicros));
+          + Decimals.plain(maxMicros));
     }
     return micros;
   }
@@ -115,7 +116,7 @@ public final class JsonFields {
   /** A {@code roundId} query parameter (1–128 printable ASCII characters), or a 400 saying what is required. */
   public static String roundIdParam(String roundId) {
     if (roundId == null || !isPrintable(roundId)) {
-      throw io.jackpot.error.Rejection.invalid("MISSING_FIELD", "query parameter roundId (1–128 printable ASCII characters) is required");
+      throw Rejection.invalid("MISSING_FIELD", "query parameter roundId (1–128 printable ASCII characters) is required");
     }
     return roundId;
   }

@@ -1,5 +1,6 @@
 package io.jackpot.http;
 
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -12,7 +13,7 @@ public final class Throttled {
   private final AtomicLong pending = new AtomicLong();
   private final AtomicLong lastLogged = new AtomicLong(Long.MIN_VALUE);
 
-  public Throttled(java.time.Duration every) {
+  public Throttled(Duration every) {
     this.everyNanos = every.toNanos();
   }
 

@@ -1,9 +1,15 @@
 package io.jackpot.http;
 
+import io.jackpot.error.Rejection;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.ServerWebSocket;
+import io.vertx.core.net.impl.ConnectionBase;
+import io.vertx.ext.web.RoutingContext;
 import java.time.Duration;
+import java.util.Arrays;
 
 /**
  * WebSockets at both ends of their life. Opening: whether a request is a handshake the server
@@ -24,13 +30,13 @@ public final class WebSockets {
    * {@code Sec-WebSocket-Version: 13} (and {@code Upgrade: websocket}, as 426 requires), and false
    * returned.
    */
-  public static boolean handshake(io.vertx.ext.web.RoutingContext ctx, String what) {
+  public static boolean handshake(RoutingContext ctx, String what) {
     var request = ctx.request();
     // Connection may come in several lines, each a list (a proxy adding its own): any names the upgrade.
     boolean upgrade = "websocket".equalsIgnoreCase(request.getHeader("Upgrade")) && request.headers().getAll("Connection").stream()
-        .flatMap(line -> java.util.Arrays.stream(line.split(","))).anyMatch(token -> token.trim().equalsIgnoreCase("upgrade"));
+        .flatMap(line -> Arrays.stream(line.split(","))).anyMatch(token -> token.trim().equalsIgnoreCase("upgrade"));
     if (!upgrade || request.getHeader("Sec-WebSocket-Key") == null) {
-      throw io.jackpot.error.Rejection.invalid("WEBSOCKET_REQUIRED", what + " is a WebSocket: send a WebSocket handshake"
+      throw Rejection.invalid("WEBSOCKET_REQUIRED", what + " is a WebSocket: send a WebSocket handshake"
           + " (Upgrade: websocket, Connection: Upgrade, Sec-WebSocket-Key)");
     }
     if (!"13".equals(request.getHeader("Sec-WebSocket-Version"))) {
@@ -69,9 +75,9 @@ public final class WebSockets {
    * is reachable only through an implementation class (Vert.x 5.0); anything else falls back.
    */
   private static void abort(HttpConnection connection) {
-    if (connection instanceof io.vertx.core.net.impl.ConnectionBase base) {
-      io.netty.channel.Channel channel = base.channel();
-      channel.config().setOption(io.netty.channel.ChannelOption.SO_LINGER, 0);
+    if (connection instanceof ConnectionBase base) {
+      Channel channel = base.channel();
+      channel.config().setOption(ChannelOption.SO_LINGER, 0);
       channel.pipeline().firstContext().close();
     } else {
       connection.close();

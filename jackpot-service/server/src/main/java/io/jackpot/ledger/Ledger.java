@@ -2,13 +2,18 @@ package io.jackpot.ledger;
 
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
+import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.PoolTerms;
 import io.jackpot.pool.Win;
+import io.jackpot.reconciliation.LedgerFigures;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Predicate;
 
 /** The durable record of every pool change, from which pools are rebuilt. */
 public interface Ledger extends LedgerWriter {
@@ -24,7 +29,7 @@ public interface Ledger extends LedgerWriter {
    * without a win left out): a claim may come ahead of its round's contribution, and the pool must
    * not pay that round again when the contribution arrives.
    */
-  CompletionStage<Map<String, java.util.Set<PoolId>>> findWonPools(String operatorId, Collection<String> roundIds);
+  CompletionStage<Map<String, Set<PoolId>>> findWonPools(String operatorId, Collection<String> roundIds);
 
   CompletionStage<Optional<Win>> findWin(String winId);
 
@@ -52,7 +57,7 @@ public interface Ledger extends LedgerWriter {
    * which only tells that more follow: it comes with its id but with {@code before} and
    * {@code after} null, and is not an entry to hand on.
    */
-  CompletionStage<List<Logged>> findAudit(java.time.Instant from, java.time.Instant to, String owner, Long afterId, int limit,
+  CompletionStage<List<Logged>> findAudit(Instant from, Instant to, String owner, Long afterId, int limit,
       long bytes);
 
   /**
@@ -66,17 +71,17 @@ public interface Ledger extends LedgerWriter {
    * won by one operator's players (null: all) or else of one of {@code orJackpots} (that operator's
    * own), after the win at {@code after} unless it is null.
    */
-  CompletionStage<List<Win>> findWins(String jackpotId, java.time.Instant from, java.time.Instant to, String operatorId,
-      java.util.Collection<String> orJackpots, WinCursor after, int limit);
+  CompletionStage<List<Win>> findWins(String jackpotId, Instant from, Instant to, String operatorId,
+      Collection<String> orJackpots, WinCursor after, int limit);
 
   /** A place in the wins' order: a win's time and id. */
-  record WinCursor(java.time.Instant wonAt, String winId) {}
+  record WinCursor(Instant wonAt, String winId) {}
 
   /** Every pool's flows and recorded balance, from one snapshot (pools never recorded are absent). */
-  CompletionStage<io.jackpot.reconciliation.LedgerFigures> figures();
+  CompletionStage<LedgerFigures> figures();
 
   /** Transfers that left their source but were never received (a stop between the two steps). */
-  CompletionStage<List<io.jackpot.pool.PoolOutcome.Transfer>> pendingTransfers();
+  CompletionStage<List<PoolOutcome.Transfer>> pendingTransfers();
 
   /**
    * A saved version of a definition or of the exchange rates: its number (a definition's version;
@@ -88,7 +93,7 @@ public interface Ledger extends LedgerWriter {
   CompletionStage<Optional<Saved>> latestFxRates();
 
   /** The exchange rates set last at or before {@code moment}, as the JSON they were saved as. */
-  CompletionStage<Optional<String>> fxRatesAt(java.time.Instant moment);
+  CompletionStage<Optional<String>> fxRatesAt(Instant moment);
 
   /**
    * Saves a new set of exchange rates with its audit entry, in one transaction, if {@code saveAfter}
@@ -97,15 +102,15 @@ public interface Ledger extends LedgerWriter {
    * now newest: the one saved, or the newest if none was.
    */
   CompletionStage<Long> saveFxRates(String ratesJson, String setBy, AuditEntry audit,
-      java.util.function.Predicate<FxSaved> saveAfter);
+      Predicate<FxSaved> saveAfter);
 
   /**
    * The sets of rates saved: the newest one's JSON (null if none), and the last rate each currency
    * ever had (a decimal string by currency), a currency the newest set no longer has included.
    */
-  record FxSaved(String newestJson, java.util.Map<String, String> lastRates) {
+  record FxSaved(String newestJson, Map<String, String> lastRates) {
     public FxSaved {
-      lastRates = java.util.Map.copyOf(lastRates);
+      lastRates = Map.copyOf(lastRates);
     }
   }
 
@@ -121,7 +126,7 @@ public interface Ledger extends LedgerWriter {
    * (it was sent again), and nothing is written. Answers the version saved, or the one in force.
    */
   CompletionStage<Integer> saveDefinition(String id, String definitionJson, String savedBy, AuditEntry audit,
-      java.util.function.Predicate<java.util.Map<String, String>> saveAfter);
+      Predicate<Map<String, String>> saveAfter);
 
   /** A definition of the initial catalogue: its id, its JSON and its audit entry. */
   record Initial(String id, String json, AuditEntry audit) {}
@@ -135,5 +140,5 @@ public interface Ledger extends LedgerWriter {
   CompletionStage<Integer> saveInitialDefinitions(List<Initial> definitions, String savedBy);
 
   /** Records a new pool at operation 0 (its creation), idempotently. */
-  CompletionStage<Void> recordCreated(Pool pool, java.time.Instant at);
+  CompletionStage<Void> recordCreated(Pool pool, Instant at);
 }

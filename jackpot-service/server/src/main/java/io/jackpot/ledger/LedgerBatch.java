@@ -3,11 +3,13 @@ package io.jackpot.ledger;
 import io.jackpot.money.Money;
 import io.jackpot.pool.MustHit;
 import io.jackpot.pool.Pool;
-import io.jackpot.pool.PoolTerms;
 import io.jackpot.pool.PoolId;
+import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.PoolStatus;
+import io.jackpot.pool.PoolTerms;
 import io.jackpot.pool.Win;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -43,7 +45,7 @@ public record LedgerBatch(
    * number).
    */
   public LedgerBatch finishedOnBehalf() {
-    List<Win> allWins = new java.util.ArrayList<>(winsIfAbsent);
+    List<Win> allWins = new ArrayList<>(winsIfAbsent);
     allWins.addAll(wins);
     return new LedgerBatch(commitId, rounds, shares, List.of(), events, allWins, eventsIfAbsent, audit, transfers, receipts, stepIds);
   }
@@ -58,7 +60,7 @@ public record LedgerBatch(
   }
 
   /** A transfer leaving its source pool at operation {@code opSeq}. */
-  public record TransferOut(io.jackpot.pool.PoolOutcome.Transfer transfer, long opSeq, Instant at) {}
+  public record TransferOut(PoolOutcome.Transfer transfer, long opSeq, Instant at) {}
 
   /** A transfer received by its target at operation {@code opSeq}; recorded if absent (a repeat may record it again). */
   public record Receipt(String transferId, PoolId to, long opSeq, Instant at) {}

@@ -1,11 +1,11 @@
 package io.jackpot.ledger;
 
+import io.jackpot.catalogue.Catalogue;
+import io.jackpot.catalogue.PoolDefinition;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.Pools;
 import io.jackpot.pool.RandomSource;
-import io.jackpot.catalogue.Catalogue;
-import io.jackpot.catalogue.PoolDefinition;
 import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;

@@ -2,8 +2,8 @@ package io.jackpot.ledger;
 
 import io.jackpot.money.Money;
 import io.jackpot.pool.PoolId;
-import java.util.List;
 import io.jackpot.pool.Win;
+import java.util.List;
 
 /**
  * A round as the ledger holds it: enough to answer a repeated request with the original outcome,

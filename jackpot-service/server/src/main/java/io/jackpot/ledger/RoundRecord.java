@@ -1,6 +1,7 @@
 package io.jackpot.ledger;
 
 import io.jackpot.pool.PoolCommand;
+import java.io.Serializable;
 import java.time.Instant;
 
 /**
@@ -12,7 +13,7 @@ import java.time.Instant;
 public record RoundRecord(
     String roundId, String fingerprint, String gameId, String operatorId, String playerId,
     long stakeMicros, String currency, Long coinValueMicros, Instant receivedAt, Long originalStakeMicros, Long fxRatePpm)
-    implements java.io.Serializable {
+    implements Serializable {
 
   public RoundRecord(String roundId, String fingerprint, String gameId, String operatorId, String playerId,
       long stakeMicros, String currency, Long coinValueMicros, Instant receivedAt) {

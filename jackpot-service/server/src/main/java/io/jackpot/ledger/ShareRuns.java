@@ -3,6 +3,7 @@ package io.jackpot.ledger;
 import io.jackpot.money.Money;
 import io.jackpot.pool.PoolId;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,7 @@ public final class ShareRuns {
     shares.forEach(s -> byPool.computeIfAbsent(s.pool(), p -> new ArrayList<>()).add(s));
     List<Run> out = new ArrayList<>();
     byPool.forEach((pool, poolShares) -> {
-      poolShares.sort(java.util.Comparator.comparingLong(LedgerBatch.Share::opSeq));
+      poolShares.sort(Comparator.comparingLong(LedgerBatch.Share::opSeq));
       List<Run> runs = new ArrayList<>();
       for (LedgerBatch.Share s : poolShares) {
         Run last = runs.isEmpty() ? null : runs.get(runs.size() - 1);

@@ -9,10 +9,12 @@ import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.IntSupplier;
 
@@ -49,7 +51,7 @@ public final class ServiceMetrics implements Sequencer.Observer {
   private final DistributionSummary commitRounds;
   private final Timer commit;
   private final Counter refused;
-  private final java.util.concurrent.atomic.AtomicInteger halted = new java.util.concurrent.atomic.AtomicInteger();
+  private final AtomicInteger halted = new AtomicInteger();
   private final Map<PoolId, Pool> lastRead = new ConcurrentHashMap<>();
   /** Histogram buckets for batch sizes (a step holds at most a few thousand commands). */
   private static final double[] SIZES = {1, 10, 50, 100, 250, 500, 1000, 2500, 5000};
@@ -66,8 +68,8 @@ public final class ServiceMetrics implements Sequencer.Observer {
     commitRounds = DistributionSummary.builder("jackpot.ledger.commit.rounds").description("rounds per ledger transaction")
         .serviceLevelObjectives(SIZES).register(registry);
     commit = Timer.builder("jackpot.ledger.commit").description("ledger transaction latency, retries included")
-        .publishPercentileHistogram().minimumExpectedValue(java.time.Duration.ofMillis(1))
-        .maximumExpectedValue(java.time.Duration.ofSeconds(30)).register(registry);
+        .publishPercentileHistogram().minimumExpectedValue(Duration.ofMillis(1))
+        .maximumExpectedValue(Duration.ofSeconds(30)).register(registry);
     refused = Counter.builder("jackpot.ledger.commits.refused").description("commits the ledger refused for good").register(registry);
     Gauge.builder("jackpot.sequencer.halted", halted::get).description("1 once the ledger refused a commit for good: no more money moves here")
         .register(registry);
@@ -79,13 +81,13 @@ public final class ServiceMetrics implements Sequencer.Observer {
    * Registers the gauge of departed members' steps the oldest member could not finish yet (each
    * holds pool changes the ledger lacks until it is recorded; 0 on the other members).
    */
-  public void departedStepsLeft(java.util.function.IntSupplier left) {
+  public void departedStepsLeft(IntSupplier left) {
     Gauge.builder("jackpot.recovery.steps.unfinished", left::getAsInt)
         .description("departed members' steps applied to pools but not recorded, left by the last sweep").register(registry);
   }
 
   /** Registers the gauge of contribution streams open on this member. */
-  public void contributionStreams(java.util.function.IntSupplier open) {
+  public void contributionStreams(IntSupplier open) {
     Gauge.builder("jackpot.contribution.streams", open::getAsInt).description("contribution streams open on this member")
         .register(registry);
   }

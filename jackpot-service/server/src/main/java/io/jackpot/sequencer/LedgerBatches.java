@@ -1,12 +1,16 @@
 package io.jackpot.sequencer;
 
+import io.jackpot.json.JsonText;
 import io.jackpot.ledger.AuditEntry;
 import io.jackpot.ledger.LedgerBatch;
-import io.jackpot.pool.Pool;
 import io.jackpot.ledger.RoundStatus;
-import io.jackpot.pool.PoolOutcome;
+import io.jackpot.money.Money;
+import io.jackpot.pool.Pool;
+import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolOutcome.Contributed;
 import io.jackpot.pool.PoolOutcome.Won;
+import io.jackpot.pool.PoolOutcome;
+import io.jackpot.pool.PoolStatus;
 import io.jackpot.pool.Win;
 import java.time.Clock;
 import java.time.Instant;
@@ -73,7 +77,7 @@ final class LedgerBatches {
           Pool after = t.after();
           if (!t.incoming()) {
             transfers.add(new LedgerBatch.TransferOut(t.transfer(), after.opSeq(), now));
-            events.add(LedgerBatch.PoolEvent.of(after, after.status() == io.jackpot.pool.PoolStatus.DISCONTINUED ? "DISCONTINUED" : "OVERFLOW_OUT", now));
+            events.add(LedgerBatch.PoolEvent.of(after, after.status() == PoolStatus.DISCONTINUED ? "DISCONTINUED" : "OVERFLOW_OUT", now));
           } else if (!t.repeated()) {
             receipts.add(new LedgerBatch.Receipt(t.transfer().transferId(), after.id(), after.opSeq(), now));
             events.add(LedgerBatch.PoolEvent.of(after, "TRANSFER_IN", now));
@@ -115,16 +119,16 @@ final class LedgerBatches {
    * An audit entry's JSON object of {@code fields}, with the operator's reason when {@code command}
    * carries one (a discontinuation).
    */
-  private static String object(String fields, io.jackpot.pool.PoolCommand command) {
+  private static String object(String fields, PoolCommand command) {
     StringBuilder out = new StringBuilder(fields.length() + 64).append('{').append(fields);
-    if (command instanceof io.jackpot.pool.PoolCommand.Discontinue d && d.reason() != null) {
-      io.jackpot.json.JsonText.string(out.append(",\"reason\":"), d.reason());
+    if (command instanceof PoolCommand.Discontinue d && d.reason() != null) {
+      JsonText.string(out.append(",\"reason\":"), d.reason());
     }
     return out.append('}').toString();
   }
 
   /** A pool's status and amount as an audit entry's JSON fields, with what it holds when {@code held} is given. */
-  private static String state(io.jackpot.pool.PoolStatus status, io.jackpot.money.Money amount, io.jackpot.money.Money held) {
+  private static String state(PoolStatus status, Money amount, Money held) {
     return "\"status\":\"" + status + "\",\"amount\":\"" + amount.toPlainString() + "\""
         + (held == null ? "" : ",\"held\":\"" + held.toPlainString() + "\"");
   }

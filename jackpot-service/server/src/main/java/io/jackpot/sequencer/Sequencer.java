@@ -1,28 +1,40 @@
 package io.jackpot.sequencer;
 
-import io.jackpot.error.OverloadedException;
 import io.github.resilience4j.core.IntervalFunction;
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
-import io.jackpot.ledger.LedgerWriter;
+import io.jackpot.error.Failures;
+import io.jackpot.error.OverloadedException;
 import io.jackpot.ledger.LedgerBatch;
 import io.jackpot.ledger.LedgerRefusal;
+import io.jackpot.ledger.LedgerWriter;
 import io.jackpot.pool.Pool;
+import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.Pools;
 import io.jackpot.pool.RandomSource;
+import io.jackpot.pool.Win;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -82,9 +94,9 @@ public final class Sequencer {
    * The steps whose refused note may stand and whose last attempt to drop it failed: while any is,
    * the member is not ready (it may be stuck), though it takes work.
    */
-  private final java.util.Set<String> undroppable = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final Set<String> undroppable = ConcurrentHashMap.newKeySet();
   /** When applies or commits began failing (System.nanoTime), 0 while neither fails. */
-  private final java.util.concurrent.atomic.AtomicLong failingSince = new java.util.concurrent.atomic.AtomicLong();
+  private final AtomicLong failingSince = new AtomicLong();
   /** Why this sequencer takes no more work (its member is leaving for good), or null. */
   private volatile String retired;
   /** Why this sequencer moves no more money (the ledger refused a commit for good), or null. */
@@ -103,7 +115,7 @@ public final class Sequencer {
      * One ledger transaction: {@code rounds} contribution rounds recorded (applied or paused),
      * {@code shares} pool shares among them, the wins it recorded, and how long the commit took.
      */
-    default void committed(int rounds, int shares, List<io.jackpot.pool.Win> wins, long nanos) {}
+    default void committed(int rounds, int shares, List<Win> wins, long nanos) {}
 
     /** The ledger refused a commit for good: the sequencer has halted. */
     default void halted() {}
@@ -140,7 +152,7 @@ public final class Sequencer {
     this.commitRetry = foreverRetry("ledger-commit", settings, failing -> {
       commitFailing = failing;
       noteFailing();
-    }, e -> !(io.jackpot.error.Failures.cause(e) instanceof LedgerRefusal));
+    }, e -> !(Failures.cause(e) instanceof LedgerRefusal));
     this.forgetRetry = foreverRetry("journal-forget", settings, failing -> { });
   }
 
@@ -169,7 +181,7 @@ public final class Sequencer {
   }
 
   /** Whether applies or commits have been failing (retried) without a break for at least {@code d}. */
-  public boolean failingFor(java.time.Duration d) {
+  public boolean failingFor(Duration d) {
     long since = failingSince.get();
     return since != 0 && System.nanoTime() - since >= d.toNanos();
   }
@@ -181,7 +193,7 @@ public final class Sequencer {
       // what waits in the queue would wait for the whole outage, not be refused once stale.
       try {
         loop.execute(this::refuseStale);
-      } catch (java.util.concurrent.RejectedExecutionException stopping) {
+      } catch (RejectedExecutionException stopping) {
         // the member is stopping: its queue is answered by the drain
       }
     } else {
@@ -296,7 +308,7 @@ public final class Sequencer {
     // finished, once, by the cluster when this member leaves, so the refusal then says that the note
     // may stand, and its rounds' claims are kept standing, not released for a game's retry to apply
     // them elsewhere; a finisher that read it first still applies it; docs/consistency.md).
-    java.util.concurrent.atomic.AtomicBoolean attempted = new java.util.concurrent.atomic.AtomicBoolean();
+    AtomicBoolean attempted = new AtomicBoolean();
     retried(applyRetry, () -> {
       OverloadedException refusal = retired != null ? leaving() : lateForItsNote(queuedAt, step.size());
       if (refusal == null) {
@@ -305,11 +317,11 @@ public final class Sequencer {
           if (failed == null) {
             return (OverloadedException) null;
           }
-          if (io.jackpot.error.Failures.cause(failed) instanceof StepJournal.Fenced fenced) {
+          if (Failures.cause(failed) instanceof StepJournal.Fenced fenced) {
             // Not retried: this identity is done. An earlier attempt's note may stand (its answer lost).
             return new OverloadedException(fenced.getMessage() + "; retry on another member", earlier);
           }
-          throw failed instanceof java.util.concurrent.CompletionException c ? c : new java.util.concurrent.CompletionException(failed);
+          throw failed instanceof CompletionException c ? c : new CompletionException(failed);
         });
       }
       if (!attempted.get()) {
@@ -349,7 +361,7 @@ public final class Sequencer {
 
   /** One batch per pool, commands in submission order, under a fresh operation id and fresh entropy. */
   private static Map<PoolId, Pool.Batch> batchesPerPool(String sender, long sequence, List<Submission> step, RandomSource random) {
-    Map<PoolId, List<io.jackpot.pool.PoolCommand>> commands = new LinkedHashMap<>();
+    Map<PoolId, List<PoolCommand>> commands = new LinkedHashMap<>();
     for (Submission s : step) {
       for (Submission.Target t : s.targets()) {
         commands.computeIfAbsent(t.pool(), k -> new ArrayList<>()).add(t.command());
@@ -365,7 +377,7 @@ public final class Sequencer {
     if (error != null) {
       // Refused before its note was written (retired, or past the note deadline); otherwise
       // unreachable with a forever retry, and kept so that a bug cannot leave callers waiting silently.
-      Throwable cause = io.jackpot.error.Failures.cause(error);
+      Throwable cause = Failures.cause(error);
       if (!(cause instanceof OverloadedException)) {
         log.error("pool apply failed for {} submissions: {}", step.size(), cause.toString());
       }
@@ -439,10 +451,10 @@ public final class Sequencer {
     commitStarted = System.nanoTime();
     int rounds = batch.rounds().size();
     int shares = batch.shares().size();
-    List<io.jackpot.pool.Win> wins = batch.wins();
+    List<Win> wins = batch.wins();
     retried(commitRetry, () -> record(batch))
         .whenCompleteAsync((ok, error) -> {
-          if (error != null && io.jackpot.error.Failures.cause(error) instanceof LedgerRefusal refusal) {
+          if (error != null && Failures.cause(error) instanceof LedgerRefusal refusal) {
             recordedByTheCluster(batch).whenCompleteAsync((all, unknown) -> {
               if (Boolean.TRUE.equals(all)) {
                 log.warn("steps {} were recorded by the cluster on this member's behalf (it was taken for departed)", batch.stepIds());
@@ -486,7 +498,7 @@ public final class Sequencer {
         batch.commitId(), String.valueOf(refusal.getMessage()), batch.stepIds(),
         group.stream().flatMap(g -> g.note().batches().keySet().stream()).distinct().toList(),
         batch.rounds().stream().map(r -> r.record().operatorId() + "/" + r.record().roundId()).toList(),
-        batch.wins().stream().map(io.jackpot.pool.Win::winId).toList(), unrecorded.size() - group.size());
+        batch.wins().stream().map(Win::winId).toList(), unrecorded.size() - group.size());
     observer.halted();
     OverloadedException answer = new OverloadedException(halted + "; retry on another member", true);
     for (AppliedStep step : unrecorded) {
@@ -496,7 +508,7 @@ public final class Sequencer {
     maybeApply();
   }
 
-  private void onCommitted(List<AppliedStep> group, Throwable error, int rounds, int shares, List<io.jackpot.pool.Win> wins) {
+  private void onCommitted(List<AppliedStep> group, Throwable error, int rounds, int shares, List<Win> wins) {
     committing = false;
     if (error == null) {
       observer.committed(rounds, shares, wins, System.nanoTime() - commitStarted);
@@ -527,16 +539,16 @@ public final class Sequencer {
    * AsyncRetryBlock.run calls the attempt outside any try). SequencerTest has both.
    */
   private <T> CompletionStage<T> retried(Retry retry, Supplier<CompletionStage<T>> call) {
-    return Retry.decorateCompletionStage(retry, scheduler, () -> io.jackpot.error.Failures.attempt(call)).get();
+    return Retry.decorateCompletionStage(retry, scheduler, () -> Failures.attempt(call)).get();
   }
 
-  private static Retry foreverRetry(String name, SequencerSettings s, java.util.function.Consumer<Boolean> failing) {
+  private static Retry foreverRetry(String name, SequencerSettings s, Consumer<Boolean> failing) {
     return foreverRetry(name, s, failing, e -> true);
   }
 
   /** Retried for as long as it takes while {@code curable} holds of the failure; failed at once otherwise. */
-  private static Retry foreverRetry(String name, SequencerSettings s, java.util.function.Consumer<Boolean> failing,
-      java.util.function.Predicate<Throwable> curable) {
+  private static Retry foreverRetry(String name, SequencerSettings s, Consumer<Boolean> failing,
+      Predicate<Throwable> curable) {
     Retry retry = Retry.of(name, RetryConfig.custom()
         .maxAttempts(Integer.MAX_VALUE)
         .intervalFunction(IntervalFunction.ofExponentialRandomBackoff(s.retryInitial(), 2.0, 0.3, s.retryMax()))

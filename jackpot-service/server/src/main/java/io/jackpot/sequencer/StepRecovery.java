@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -257,7 +258,7 @@ public final class StepRecovery {
   }
 
   /** What pool {@code id} knows of the step's batch for it, reading only. */
-  private CompletionStage<java.util.Optional<Pool.Recall>> recall(StepNote note, PoolId id) {
+  private CompletionStage<Optional<Pool.Recall>> recall(StepNote note, PoolId id) {
     Pool.Batch batch = note.batches().get(id);
     return Failures.attempt(() -> pools.recall(id, batch.senderId(), batch.opId()));
   }

@@ -4,6 +4,7 @@ import io.jackpot.ledger.RoundRecord;
 import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
+import java.io.Serializable;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -15,7 +16,7 @@ import java.util.concurrent.CompletableFuture;
 public record Submission(List<Target> targets, RoundRecord round, Audit audit, CompletableFuture<List<PoolOutcome>> done) {
 
   /** Who asked for an operator's change (and who owns its target), recorded with its outcome in the same transaction. */
-  public record Audit(String actor, String owner, String action) implements java.io.Serializable {}
+  public record Audit(String actor, String owner, String action) implements Serializable {}
   public Submission {
     targets = List.copyOf(targets);
   }
@@ -35,5 +36,5 @@ public record Submission(List<Target> targets, RoundRecord round, Audit audit, C
   }
 
   /** A command addressed to a pool. */
-  public record Target(PoolId pool, PoolCommand command) implements java.io.Serializable {}
+  public record Target(PoolId pool, PoolCommand command) implements Serializable {}
 }

@@ -7,6 +7,7 @@ import io.jackpot.pool.PoolReads;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,7 +81,7 @@ public final class SampledReads implements PoolReads {
     }
     Map<PoolId, Pool> byId = new HashMap<>();
     live.forEach(p -> byId.put(p.id(), p));
-    Map<PoolId, Pool> sample = java.util.Collections.unmodifiableMap(byId);
+    Map<PoolId, Pool> sample = Collections.unmodifiableMap(byId);
     taken.forEach(f -> f.complete(sample));
   }
 

@@ -9,7 +9,9 @@ import io.jackpot.money.Money;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.Trigger;
 import io.jackpot.pool.Win;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Base64;
 import org.junit.jupiter.api.Test;
 
 class CursorsTest {
@@ -37,13 +39,13 @@ class CursorsTest {
     }
     assertThrows(Rejection.class, () -> Cursors.auditId("dzoxOmNhbmR5L21pbmkvMQ"));
     for (String signed : new String[] {"a:-1", "a:+1", "a:-0", "a:\u0661"}) {
-      String cursor = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(signed.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      String cursor = Base64.getUrlEncoder().withoutPadding().encodeToString(signed.getBytes(StandardCharsets.UTF_8));
       assertEquals("INVALID_FIELD", assertThrows(Rejection.class, () -> Cursors.auditId(cursor), signed).code(), "an audit id is digits only");
     }
     // Forged ones never reach the database (where they would be a 500): odd ids, times it cannot hold.
-    java.util.Base64.Encoder b64 = java.util.Base64.getUrlEncoder().withoutPadding();
+    Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
     for (String forged : new String[] {"w:1:w-candy~mini~1\u0000", "w:1:x", "w:-300000000000000000:w-candy~mini~1", "w:1:"}) {
-      String cursor = b64.encodeToString(forged.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      String cursor = b64.encodeToString(forged.getBytes(StandardCharsets.UTF_8));
       assertThrows(Rejection.class, () -> Cursors.win(cursor), forged);
     }
   }

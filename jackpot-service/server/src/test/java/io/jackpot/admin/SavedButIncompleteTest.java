@@ -5,9 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.hazelcast.core.HazelcastException;
+import com.hazelcast.splitbrainprotection.SplitBrainProtectionException;
+import io.jackpot.access.Admin;
 import io.jackpot.error.Rejection;
+import io.jackpot.fx.FxRates;
 import io.jackpot.http.Errors;
+import io.jackpot.ledger.Ledger;
+import io.vertx.core.json.JsonObject;
+import java.lang.reflect.Proxy;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** A PUT that failed after its version was saved is answered as its failure is, but never with "nothing was changed". */
@@ -18,7 +32,7 @@ class SavedButIncompleteTest {
 
   @Test
   void anInfrastructureFailureStaysA503ButSaysTheVersionIsSaved() {
-    Errors.Failure f = answer(new com.hazelcast.core.HazelcastException("partition owner gone"));
+    Errors.Failure f = answer(new HazelcastException("partition owner gone"));
     assertEquals(503, f.status());
     assertEquals("UNAVAILABLE", f.code());
     assertTrue(f.message().startsWith("jackpot candy was saved as version 7 but did not reach every pool"), f.message());
@@ -26,7 +40,7 @@ class SavedButIncompleteTest {
     assertFalse(f.message().contains("nothing was changed"), f.message());
     assertFalse(f.message().contains("partition owner gone"), "no internals in the answer: " + f.message());
 
-    Errors.Failure quorum = answer(new com.hazelcast.splitbrainprotection.SplitBrainProtectionException("no quorum"));
+    Errors.Failure quorum = answer(new SplitBrainProtectionException("no quorum"));
     assertEquals(503, quorum.status());
     assertEquals("NO_QUORUM", quorum.code());
     assertFalse(quorum.message().contains("nothing was changed"), quorum.message());
@@ -50,7 +64,7 @@ class SavedButIncompleteTest {
   void ratesSavedButNotSharedSayHowToPutThemInForce() {
     Errors.Failure f = Errors.describe(new CompletionException(AdminService.savedButIncomplete(
         "the rates were saved as set 3 but not shared with the cluster", "send the same set again to put it in force",
-        new CompletionException(new com.hazelcast.core.HazelcastException("partition owner gone")))), "PUT /v1/admin/fx-rates");
+        new CompletionException(new HazelcastException("partition owner gone")))), "PUT /v1/admin/fx-rates");
     assertEquals(503, f.status());
     assertEquals("the rates were saved as set 3 but not shared with the cluster (the cluster or the ledger failed; logged);"
         + " send the same set again to put it in force", f.message());
@@ -59,22 +73,22 @@ class SavedButIncompleteTest {
   /** setFxRates itself: saved as set 3, then the cluster could not be told. */
   @Test
   void ratesSavedThenNotSharedAreAnsweredSo() {
-    io.jackpot.ledger.Ledger saving = (io.jackpot.ledger.Ledger) java.lang.reflect.Proxy.newProxyInstance(
-        io.jackpot.ledger.Ledger.class.getClassLoader(), new Class<?>[] {io.jackpot.ledger.Ledger.class}, (proxy, method, args) -> {
+    Ledger saving = (Ledger) Proxy.newProxyInstance(
+        Ledger.class.getClassLoader(), new Class<?>[] {Ledger.class}, (proxy, method, args) -> {
           if (method.getName().equals("saveFxRates")) {
-            assertTrue(((java.util.function.Predicate<io.jackpot.ledger.Ledger.FxSaved>) args[3])
-                .test(new io.jackpot.ledger.Ledger.FxSaved(null, java.util.Map.of())), "made on the newest rates");
-            return java.util.concurrent.CompletableFuture.completedFuture(3L);
+            assertTrue(((Predicate<Ledger.FxSaved>) args[3])
+                .test(new Ledger.FxSaved(null, Map.of())), "made on the newest rates");
+            return CompletableFuture.completedFuture(3L);
           }
           throw new UnsupportedOperationException(method.getName());
         });
-    AdminService admin = new AdminService(null, saving, null, java.time.Clock.systemUTC(), null, null, null, op -> java.util.Set.of(),
-        game -> java.util.Set.of());
-    var answer = admin.setFxRates(new io.jackpot.access.Admin("ops", io.jackpot.access.Admin.Role.ADMIN, null),
-        new io.vertx.core.json.JsonObject().put("base", "EUR").put("rates", new io.vertx.core.json.JsonObject().put("GBP", "0.86")),
-        io.jackpot.fx.FxRates.none("EUR"),
-        (rates, version) -> java.util.concurrent.CompletableFuture.failedFuture(new com.hazelcast.core.HazelcastException("timeout")));
-    var failed = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
+    AdminService admin = new AdminService(null, saving, null, Clock.systemUTC(), null, null, null, op -> Set.of(),
+        game -> Set.of());
+    var answer = admin.setFxRates(new Admin("ops", Admin.Role.ADMIN, null),
+        new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", "0.86")),
+        FxRates.none("EUR"),
+        (rates, version) -> CompletableFuture.failedFuture(new HazelcastException("timeout")));
+    var failed = Assertions.assertThrows(ExecutionException.class,
         () -> answer.toCompletableFuture().get());
     Errors.Failure f = Errors.describe(failed.getCause(), "PUT /v1/admin/fx-rates");
     assertEquals(503, f.status());

@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
+import java.net.ConnectException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
+import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -27,7 +30,7 @@ class HazelcastBindIT {
     Optional<InetAddress> other = otherAddress();
     Assumptions.assumeTrue(other.isPresent(), "this machine has no address but loopback");
     int port;
-    try (var probe = new java.net.ServerSocket(0)) {
+    try (var probe = new ServerSocket(0)) {
       port = probe.getLocalPort();
     }
     var settings = new ClusterSettings("bind-" + UUID.randomUUID(), port, List.of("127.0.0.1:" + port), "127.0.0.1", 600);
@@ -37,7 +40,7 @@ class HazelcastBindIT {
       try (Socket onLoopback = new Socket()) {
         onLoopback.connect(new InetSocketAddress("127.0.0.1", listening), 5_000);
       }
-      assertThrows(java.net.ConnectException.class, () -> {
+      assertThrows(ConnectException.class, () -> {
         try (Socket elsewhere = new Socket()) {
           elsewhere.connect(new InetSocketAddress(other.get(), listening), 5_000);
         }
@@ -49,9 +52,9 @@ class HazelcastBindIT {
   }
 
   private static Optional<InetAddress> otherAddress() throws Exception {
-    for (NetworkInterface nic : java.util.Collections.list(NetworkInterface.getNetworkInterfaces())) {
+    for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
       if (nic.isUp() && !nic.isLoopback()) {
-        for (InetAddress a : java.util.Collections.list(nic.getInetAddresses())) {
+        for (InetAddress a : Collections.list(nic.getInetAddresses())) {
           if (a instanceof Inet4Address) {
             return Optional.of(a);
           }

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jackpot.award.ClaimRounds;
+import io.jackpot.award.PublicWins;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -30,11 +33,11 @@ class ServiceConfigTest {
 
   @Test
   void inProductionAClaimNeedsARecordedRoundAndAnyIsRefused() {
-    assertEquals(io.jackpot.award.ClaimRounds.RECORDED, ServiceConfig.fromEnv(Map.of("JACKPOT_PROFILE", "production")).claimRounds());
+    assertEquals(ClaimRounds.RECORDED, ServiceConfig.fromEnv(Map.of("JACKPOT_PROFILE", "production")).claimRounds());
     IllegalArgumentException any = assertThrows(IllegalArgumentException.class,
         () -> ServiceConfig.fromEnv(Map.of("JACKPOT_PROFILE", "production", "JACKPOT_CLAIM_ROUNDS", "any")));
     assertTrue(any.getMessage().startsWith("JACKPOT_CLAIM_ROUNDS=any is refused"), any.getMessage());
-    assertEquals(io.jackpot.award.ClaimRounds.RECORDED,
+    assertEquals(ClaimRounds.RECORDED,
         ServiceConfig.fromEnv(Map.of("JACKPOT_PROFILE", "production", "JACKPOT_CLAIM_ROUNDS", "recorded")).claimRounds());
   }
 
@@ -47,17 +50,17 @@ class ServiceConfigTest {
 
   @Test
   void claimsTakeAnyRoundUnlessTheOperatorAsksForRecordedOnes() {
-    assertEquals(io.jackpot.award.ClaimRounds.ANY, ServiceConfig.fromEnv(Map.of()).claimRounds());
-    assertEquals(io.jackpot.award.PublicWins.FULL, ServiceConfig.fromEnv(Map.of()).publicWins());
-    assertEquals(io.jackpot.award.PublicWins.ANONYMOUS, ServiceConfig.fromEnv(Map.of("JACKPOT_PUBLIC_WINS", "anonymous")).publicWins());
-    assertEquals(io.jackpot.award.ClaimRounds.RECORDED, ServiceConfig.fromEnv(Map.of("JACKPOT_CLAIM_ROUNDS", "recorded")).claimRounds());
+    assertEquals(ClaimRounds.ANY, ServiceConfig.fromEnv(Map.of()).claimRounds());
+    assertEquals(PublicWins.FULL, ServiceConfig.fromEnv(Map.of()).publicWins());
+    assertEquals(PublicWins.ANONYMOUS, ServiceConfig.fromEnv(Map.of("JACKPOT_PUBLIC_WINS", "anonymous")).publicWins());
+    assertEquals(ClaimRounds.RECORDED, ServiceConfig.fromEnv(Map.of("JACKPOT_CLAIM_ROUNDS", "recorded")).claimRounds());
     assertThrows(IllegalArgumentException.class, () -> ServiceConfig.fromEnv(Map.of("JACKPOT_CLAIM_ROUNDS", "strict")));
   }
 
   @Test
   void theLedgersTimeLimitIsInWholeSecondsFromOneToAnHour() {
-    assertEquals(java.time.Duration.ofSeconds(15), ServiceConfig.fromEnv(Map.of()).pgTimeout());
-    assertEquals(java.time.Duration.ofSeconds(40), ServiceConfig.fromEnv(Map.of("JACKPOT_PG_TIMEOUT_SECONDS", "40")).pgTimeout());
+    assertEquals(Duration.ofSeconds(15), ServiceConfig.fromEnv(Map.of()).pgTimeout());
+    assertEquals(Duration.ofSeconds(40), ServiceConfig.fromEnv(Map.of("JACKPOT_PG_TIMEOUT_SECONDS", "40")).pgTimeout());
     for (String bad : new String[] {"0", "3601", "1.5", "soon"}) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
           () -> ServiceConfig.fromEnv(Map.of("JACKPOT_PG_TIMEOUT_SECONDS", bad)), bad);
@@ -68,14 +71,14 @@ class ServiceConfigTest {
   @Test
   void theHttpBoundsHaveDefaultsAndRefuseWhatIsOutOfRange() {
     ServiceConfig defaults = ServiceConfig.fromEnv(Map.of());
-    assertEquals(java.time.Duration.ofSeconds(15), defaults.http().headerTimeout());
-    assertEquals(java.time.Duration.ofSeconds(60), defaults.http().idleTimeout());
+    assertEquals(Duration.ofSeconds(15), defaults.http().headerTimeout());
+    assertEquals(Duration.ofSeconds(60), defaults.http().idleTimeout());
     assertEquals(1024, defaults.http().maxConnectionsPerClient());
     assertEquals(64, defaults.ticker().maxSubscribersPerClient());
     ServiceConfig set = ServiceConfig.fromEnv(Map.of("JACKPOT_HTTP_HEADER_TIMEOUT_SECONDS", "5", "JACKPOT_HTTP_IDLE_TIMEOUT_SECONDS", "120",
         "JACKPOT_HTTP_MAX_CONNECTIONS_PER_CLIENT", "1000", "JACKPOT_TICKER_MAX_SUBSCRIBERS_PER_CLIENT", "10"));
-    assertEquals(java.time.Duration.ofSeconds(5), set.http().headerTimeout());
-    assertEquals(java.time.Duration.ofSeconds(120), set.http().idleTimeout());
+    assertEquals(Duration.ofSeconds(5), set.http().headerTimeout());
+    assertEquals(Duration.ofSeconds(120), set.http().idleTimeout());
     assertEquals(1000, set.http().maxConnectionsPerClient());
     assertEquals(10, set.ticker().maxSubscribersPerClient());
     for (String name : new String[] {"JACKPOT_HTTP_HEADER_TIMEOUT_SECONDS", "JACKPOT_HTTP_IDLE_TIMEOUT_SECONDS",

@@ -3,7 +3,11 @@ package io.jackpot.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jackpot.ledger.RoundRecord;
+import io.jackpot.pool.PoolCommand;
+import io.jackpot.pool.PoolId;
+import io.jackpot.sequencer.ReadOnlyJournal;
 import io.jackpot.sequencer.StepNote;
+import io.jackpot.sequencer.Submission;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -20,7 +24,7 @@ class ClaimKeeperTest {
   static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
 
   /** A journal holding fixed notes. */
-  static final class Journal extends io.jackpot.sequencer.ReadOnlyJournal {
+  static final class Journal extends ReadOnlyJournal {
     private final Map<String, List<StepNote>> notes;
 
     Journal(Map<String, List<StepNote>> notes) {
@@ -99,8 +103,8 @@ class ClaimKeeperTest {
    */
   @Test
   void theJackpotGameClaimOfAClaimInTheJournalIsKeptToo() {
-    var claim = new io.jackpot.pool.PoolCommand.Claim("R9", "p-1", "creepy-candy", "demo", NOW);
-    var asked = new StepNote.Asked(List.of(new io.jackpot.sequencer.Submission.Target(new io.jackpot.pool.PoolId("tiers", "a"), claim)),
+    var claim = new PoolCommand.Claim("R9", "p-1", "creepy-candy", "demo", NOW);
+    var asked = new StepNote.Asked(List.of(new Submission.Target(new PoolId("tiers", "a"), claim)),
         null, null);
     var journal = new Journal(Map.of("member-a", List.of(new StepNote("member-a", "s2", 2, List.of(asked), Map.of()))));
     Keeping claims = new Keeping();

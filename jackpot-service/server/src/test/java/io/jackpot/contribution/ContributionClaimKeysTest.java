@@ -1,22 +1,31 @@
 package io.jackpot.contribution;
 
-import io.jackpot.plan.ContributionRequest;
-import io.jackpot.plan.ContributionResult;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.jackpot.game.Caller;
+import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.DefaultCatalogue;
+import io.jackpot.fx.FxHolder;
+import io.jackpot.game.Caller;
 import io.jackpot.ledger.Ledger;
+import io.jackpot.ledger.RecordedRound;
+import io.jackpot.ledger.RoundStatus;
+import io.jackpot.plan.ContributionRequest;
+import io.jackpot.plan.ContributionResult;
+import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,8 +41,8 @@ class ContributionClaimKeysTest {
   static final class RecordingClaims implements RoundClaims {
     final List<String> claimed = new ArrayList<>();
     final List<String> released = new ArrayList<>();
-    final Set<String> claimTokens = new java.util.HashSet<>();
-    final Set<String> releaseTokens = new java.util.HashSet<>();
+    final Set<String> claimTokens = new HashSet<>();
+    final Set<String> releaseTokens = new HashSet<>();
     volatile boolean failing;
     /** Set: answers every claim DIFFERENT (another request holds the round with other content). */
     volatile boolean heldElsewhere;
@@ -58,7 +67,7 @@ class ContributionClaimKeysTest {
       if (failing) {
         return CompletableFuture.failedFuture(new IllegalStateException("member left the cluster before answering"));
       }
-      Map<String, Claim> out = new java.util.HashMap<>();
+      Map<String, Claim> out = new HashMap<>();
       fingerprintByRound.keySet().forEach(k -> out.put(k, heldElsewhere ? Claim.DIFFERENT : onItsWay ? Claim.SAME : Claim.NEW));
       return CompletableFuture.completedFuture(out);
     }
@@ -101,8 +110,8 @@ class ContributionClaimKeysTest {
   }
 
   /** A ledger that answers findRounds(operator, round ids) with {@code find}, findWonPools with none, and nothing else. */
-  private static Ledger findingRounds(java.util.function.BiFunction<String, Collection<?>, CompletionStage<?>> find) {
-    return (Ledger) java.lang.reflect.Proxy.newProxyInstance(Ledger.class.getClassLoader(), new Class<?>[] {Ledger.class},
+  private static Ledger findingRounds(BiFunction<String, Collection<?>, CompletionStage<?>> find) {
+    return (Ledger) Proxy.newProxyInstance(Ledger.class.getClassLoader(), new Class<?>[] {Ledger.class},
         (proxy, method, args) -> {
           if (method.getName().equals("findRounds")) {
             return find.apply((String) args[0], (Collection<?>) args[1]);
@@ -118,13 +127,13 @@ class ContributionClaimKeysTest {
   static Ledger holdingR1() {
     String fingerprint = Fingerprint.of("demo", r1());
     return findingRounds((operator, ids) -> CompletableFuture.completedFuture(ids.contains("R-1")
-        ? Map.of("R-1", new io.jackpot.ledger.RecordedRound("R-1", fingerprint, io.jackpot.ledger.RoundStatus.APPLIED, List.of(), List.of()))
+        ? Map.of("R-1", new RecordedRound("R-1", fingerprint, RoundStatus.APPLIED, List.of(), List.of()))
         : Map.of()));
   }
 
   /** The service over the default catalogue, in EUR, with these claims and this ledger (no sequencer: nothing is applied). */
   private static ContributionService service(RecordingClaims claims, Ledger ledger) {
-    return new ContributionService(DefaultCatalogue.create(), new io.jackpot.fx.FxHolder("EUR"), claims, ledger, null, Clock.systemUTC());
+    return new ContributionService(DefaultCatalogue.create(), new FxHolder("EUR"), claims, ledger, null, Clock.systemUTC());
   }
 
   static ContributionRequest r1() {
@@ -195,7 +204,7 @@ class ContributionClaimKeysTest {
   /** The service over the default catalogue without Bewitched's jackpot: its rounds are refused UNKNOWN_GAME. */
   private static ContributionService unlinkedBewitched(RecordingClaims claims, Ledger ledger) {
     var rest = DefaultCatalogue.create().all().stream().filter(j -> !j.games().contains("bewitched")).toList();
-    return new ContributionService(new io.jackpot.catalogue.Catalogue(rest), new io.jackpot.fx.FxHolder("EUR"), claims, ledger, null,
+    return new ContributionService(new Catalogue(rest), new FxHolder("EUR"), claims, ledger, null,
         Clock.systemUTC());
   }
 
@@ -250,7 +259,7 @@ class ContributionClaimKeysTest {
   @Test
   void twoOperatorsRoundsOfOneIdAreClaimedAndReleasedUnderTheirOwnKeys() {
     RecordingClaims claims = new RecordingClaims();
-    List<String> lookups = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<String> lookups = new CopyOnWriteArrayList<>();
     ContributionService service = service(claims, unreadable(lookups));
     var round = r1();
     for (String operator : List.of("demo", "other")) {
@@ -284,7 +293,7 @@ class ContributionClaimKeysTest {
   }
 
   private static void everyRoundAskedForIsReleased(RecordingClaims claims) {
-    ContributionService service = service(claims, unreadable(new java.util.concurrent.CopyOnWriteArrayList<>()));
+    ContributionService service = service(claims, unreadable(new CopyOnWriteArrayList<>()));
     List<ContributionRequest> rounds = List.of(r1(),
         new ContributionRequest("R-2", "bewitched", "p-1", 1_000_000, "EUR", 100_000L));
     CompletableFuture<?> answered = service.contribute(new Caller("demo", Set.of("bewitched")), rounds).toCompletableFuture();

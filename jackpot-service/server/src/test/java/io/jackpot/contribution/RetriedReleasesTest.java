@@ -10,10 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 /**
  * A release that fails is tried again after each pause, in the background, until one succeeds or
@@ -50,8 +52,8 @@ class RetriedReleasesTest {
     runScheduled();
     assertEquals(4, cluster.releases, "three failed, the fourth worked");
     assertEquals(PAUSES, waited);
-    assertEquals(java.util.Set.of("t1"), cluster.releaseTokens, "released with the request's token");
-    assertEquals(java.util.Set.copyOf(cluster.released), CLAIMS.keySet());
+    assertEquals(Set.of("t1"), cluster.releaseTokens, "released with the request's token");
+    assertEquals(Set.copyOf(cluster.released), CLAIMS.keySet());
   }
 
   @Test
@@ -83,7 +85,7 @@ class RetriedReleasesTest {
     RetriedReleases stopping = new RetriedReleases(cluster, (after, task) -> {
       throw new RejectedExecutionException("stopped");
     }, PAUSES);
-    var logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(RetriedReleases.class);
+    var logger = (ch.qos.logback.classic.Logger) LoggerFactory.getLogger(RetriedReleases.class);
     var seen = new ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent>();
     seen.start();
     logger.addAppender(seen);
@@ -92,7 +94,7 @@ class RetriedReleasesTest {
 
       assertTrue(answered.isCompletedExceptionally(), "answered, not thrown");
       assertEquals(1, cluster.releases);
-      assertEquals(java.util.List.of("not releasing " + CLAIMS.size() + " round claims again: the member is stopping (they lapse by"
+      assertEquals(List.of("not releasing " + CLAIMS.size() + " round claims again: the member is stopping (they lapse by"
           + " their TTL)"), seen.list.stream().map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage).toList());
     } finally {
       logger.detachAppender(seen);

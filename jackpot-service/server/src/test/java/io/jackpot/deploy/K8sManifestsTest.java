@@ -8,29 +8,37 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.google.gson.Gson;
 import com.google.gson.JsonElement;
+import io.jackpot.JackpotNode;
+import io.jackpot.access.json.LiveCredentials;
 import io.jackpot.config.ServiceConfig;
 import io.jackpot.game.Games;
 import io.kubernetes.client.openapi.models.V1ConfigMap;
 import io.kubernetes.client.openapi.models.V1Deployment;
 import io.kubernetes.client.openapi.models.V1Namespace;
+import io.kubernetes.client.openapi.models.V1NetworkPolicy;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
 import io.kubernetes.client.openapi.models.V1Role;
 import io.kubernetes.client.openapi.models.V1RoleBinding;
+import io.kubernetes.client.openapi.models.V1Secret;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1ServiceAccount;
 import io.kubernetes.client.openapi.models.V1StatefulSet;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
@@ -47,12 +55,12 @@ import org.yaml.snakeyaml.Yaml;
 class K8sManifestsTest {
   private static final Path K8S = Path.of("..", "..", "k8s");
   private static final Map<String, Class<?>> MODELS = Map.ofEntries(
-      Map.entry("networking.k8s.io/v1/NetworkPolicy", io.kubernetes.client.openapi.models.V1NetworkPolicy.class),
+      Map.entry("networking.k8s.io/v1/NetworkPolicy", V1NetworkPolicy.class),
       Map.entry("v1/ServiceAccount", V1ServiceAccount.class),
       Map.entry("v1/ConfigMap", V1ConfigMap.class),
       Map.entry("v1/Service", V1Service.class),
       Map.entry("v1/Namespace", V1Namespace.class),
-      Map.entry("v1/Secret", io.kubernetes.client.openapi.models.V1Secret.class),
+      Map.entry("v1/Secret", V1Secret.class),
       Map.entry("apps/v1/Deployment", V1Deployment.class),
       Map.entry("apps/v1/StatefulSet", V1StatefulSet.class),
       Map.entry("policy/v1/PodDisruptionBudget", V1PodDisruptionBudget.class),
@@ -81,7 +89,7 @@ class K8sManifestsTest {
   void aTypoIsCaught() {
     Map<String, Object> service = new LinkedHashMap<>(Map.of("apiVersion", "v1", "kind", "Service",
         "metadata", Map.of("name", "x"), "spec", Map.of("selektor", Map.of("a", "b"))));
-    AssertionError e = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class, () -> validate(service, "typo"));
+    AssertionError e = Assertions.assertThrows(AssertionError.class, () -> validate(service, "typo"));
     assertTrue(e.getMessage().contains("selektor"), e.getMessage());
   }
 
@@ -134,7 +142,7 @@ class K8sManifestsTest {
     assertTrue((Integer) map(deployment, "spec").get("replicas") > Integer.parseInt(env.get("JACKPOT_MIN_MEMBERS")));
     assertTrue((Integer) podSpec.get("terminationGracePeriodSeconds") > 60, "longer than the 60 s drain of a leaving member");
     int preStop = (Integer) map(map(map(container, "lifecycle"), "preStop"), "sleep").get("seconds");
-    assertTrue((Integer) podSpec.get("terminationGracePeriodSeconds") >= preStop + io.jackpot.JackpotNode.LONGEST_STOP_SECONDS + 20,
+    assertTrue((Integer) podSpec.get("terminationGracePeriodSeconds") >= preStop + JackpotNode.LONGEST_STOP_SECONDS + 20,
         "the preStop pause, every wait of the stop, and 20 s to migrate partitions before SIGKILL");
 
     // Probes hit the health endpoints the service serves, on a port the container declares.
@@ -157,7 +165,7 @@ class K8sManifestsTest {
     ServiceConfig config = ServiceConfig.fromEnv(serviceEnv);
     assertEquals(2, config.cluster().minMembers());
     assertEquals("jackpot-hazelcast", config.cluster().kubernetesService());
-    assertFalse(io.jackpot.access.json.LiveCredentials.load(serviceEnv, Games.ids()).get().isDev(), "production credentials, not the dev ones");
+    assertFalse(LiveCredentials.load(serviceEnv, Games.ids()).get().isDev(), "production credentials, not the dev ones");
 
     // The admin API and /metrics: on the container's "admin" port, behind their own Service, and
     // not on the public Service nor open to every peer.
@@ -192,7 +200,7 @@ class K8sManifestsTest {
       objects.addAll(Files.isDirectory(p) ? render(p) : documents(p));
     }
     try (Stream<Path> here = Files.list(dir)) {
-      Set<String> listed = new java.util.HashSet<>();
+      Set<String> listed = new HashSet<>();
       ((List<Object>) k.getOrDefault("resources", List.of())).forEach(r -> listed.add((String) r));
       ((List<Map<String, Object>>) k.getOrDefault("patches", List.of())).forEach(p -> listed.add((String) p.get("path")));
       here.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".yaml") && !n.equals("kustomization.yaml"))
@@ -202,11 +210,11 @@ class K8sManifestsTest {
       Map<String, Object> data = new LinkedHashMap<>();
       for (Object f : (List<Object>) g.getOrDefault("files", List.of())) {
         Path file = dir.resolve((String) f);
-        data.put(file.getFileName().toString(), java.util.Base64.getEncoder().encodeToString(Files.readAllBytes(file)));
+        data.put(file.getFileName().toString(), Base64.getEncoder().encodeToString(Files.readAllBytes(file)));
       }
       for (Object l : (List<Object>) g.getOrDefault("literals", List.of())) {
         String[] kv = ((String) l).split("=", 2);
-        data.put(kv[0], java.util.Base64.getEncoder().encodeToString(kv[1].getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        data.put(kv[0], Base64.getEncoder().encodeToString(kv[1].getBytes(StandardCharsets.UTF_8)));
       }
       objects.add(new LinkedHashMap<>(Map.of("apiVersion", "v1", "kind", "Secret", "metadata", new LinkedHashMap<>(Map.of("name", g.get("name"))),
           "type", "Opaque", "data", data)));

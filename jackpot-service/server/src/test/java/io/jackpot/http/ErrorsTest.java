@@ -3,6 +3,10 @@ package io.jackpot.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.jackpot.error.Rejection;
+import io.vertx.core.VertxException;
+import io.vertx.ext.web.handler.HttpException;
+import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 
 /** A refused request's log line does not carry whatever the caller sent, whole. */
@@ -21,21 +25,21 @@ class ErrorsTest {
    */
   @Test
   void vertxWebRefusalsKeepTheirClientStatus() {
-    assertEquals(400, Errors.refusedByWeb(new io.vertx.ext.web.handler.HttpException(400, "Error while decoding query params"), -1));
+    assertEquals(400, Errors.refusedByWeb(new HttpException(400, "Error while decoding query params"), -1));
     assertEquals(400, Errors.refusedByWeb(new IllegalArgumentException("Bad string"), 400));
-    assertEquals(0, Errors.refusedByWeb(new io.vertx.ext.web.handler.HttpException(500), -1));
+    assertEquals(0, Errors.refusedByWeb(new HttpException(500), -1));
     assertEquals(0, Errors.refusedByWeb(new IllegalStateException("a bug"), -1));
-    assertEquals(0, Errors.refusedByWeb(io.jackpot.error.Rejection.invalid("INVALID_FIELD", "x"), 400), "ours keep their own answer");
+    assertEquals(0, Errors.refusedByWeb(Rejection.invalid("INVALID_FIELD", "x"), 400), "ours keep their own answer");
   }
 
   /** The SQL pool's own failures (no connection within the limit, one closed meanwhile) are "retry", not a bug. */
   @Test
   void aLedgerConnectionNotHadInTimeIsUnavailableNotInternal() {
     for (String message : Errors.POOL_FAILURES) {
-      Errors.Failure f = Errors.describe(new java.util.concurrent.CompletionException(new io.vertx.core.VertxException(message + ", current status: CLOSED", true)), "GET /x");
+      Errors.Failure f = Errors.describe(new CompletionException(new VertxException(message + ", current status: CLOSED", true)), "GET /x");
       assertEquals(503, f.status(), message);
       assertEquals("UNAVAILABLE", f.code());
     }
-    assertEquals(500, Errors.describe(new io.vertx.core.VertxException("something else", true), "GET /x").status());
+    assertEquals(500, Errors.describe(new VertxException("something else", true), "GET /x").status());
   }
 }

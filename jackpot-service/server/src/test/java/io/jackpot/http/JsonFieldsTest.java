@@ -10,6 +10,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.Chars;
 import net.jqwik.api.constraints.StringLength;
+import org.junit.jupiter.api.Test;
 
 /** The hand-written shape checks accept exactly what their regular expressions accept. */
 class JsonFieldsTest {
@@ -21,7 +22,7 @@ class JsonFieldsTest {
     assertEquals(PRINTABLE.matcher(s).matches(), JsonFields.isPrintable(s), s);
   }
 
-  @org.junit.jupiter.api.Test
+  @Test
   void printableIsOneToOneHundredTwentyEightCharacters() {
     assertEquals(true, JsonFields.isPrintable("~".repeat(128)));
     assertEquals(false, JsonFields.isPrintable("~".repeat(129)));

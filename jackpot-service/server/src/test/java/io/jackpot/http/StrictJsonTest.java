@@ -8,6 +8,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -42,7 +43,7 @@ class StrictJsonTest {
     assertEquals("MALFORMED_JSON", r.code());
   }
 
-  @org.junit.jupiter.api.Test
+  @Test
   void validJsonReadsAsBefore() {
     String text = "\uFEFF { \"s\": \"caf\u00e9 \\u00e9 \\/ \uD83C\uDF6C\", \"n\": [0, -1, 2.50, 1e3, 12345678901234567890], "
         + "\"o\": {\"a\": null, \"b\": true}, \"e\": {} }";

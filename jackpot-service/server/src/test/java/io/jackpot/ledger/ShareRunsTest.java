@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.jackpot.money.Money;
 import io.jackpot.pool.PoolId;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,7 @@ class ShareRunsTest {
       shares.add(share(random.nextBoolean() ? A : B, op, random.nextInt(1_000_000), random.nextInt(1_000_000)));
     }
     List<LedgerBatch.Share> shuffled = new ArrayList<>(shares);
-    java.util.Collections.shuffle(shuffled, random);
+    Collections.shuffle(shuffled, random);
     for (PoolId pool : List.of(A, B)) {
       Money expected = shares.stream().filter(s -> s.pool().equals(pool)).map(LedgerBatch.Share::share).reduce(Money.ZERO, Money::plus);
       long count = shares.stream().filter(s -> s.pool().equals(pool)).count();

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,7 +21,7 @@ final class InMemoryPools implements Pools {
   final AtomicInteger loseAnswers = new AtomicInteger();
   final AtomicInteger applies = new AtomicInteger();
   /** The calls (numbered from 1) refused by throwing, before anything is applied (as Hazelcast does when it cannot send a call). */
-  final java.util.Set<Integer> throwOnCalls = ConcurrentHashMap.newKeySet();
+  final Set<Integer> throwOnCalls = ConcurrentHashMap.newKeySet();
   /** Set: batches for this pool are not applied and the call never answers (the member died mid-step). */
   volatile PoolId dieBefore;
 

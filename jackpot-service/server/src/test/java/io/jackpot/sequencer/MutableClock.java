@@ -2,6 +2,7 @@ package io.jackpot.sequencer;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 /** A clock a test moves by hand. */
@@ -18,7 +19,7 @@ public final class MutableClock extends Clock {
   }
 
   @Override
-  public Clock withZone(java.time.ZoneId zone) {
+  public Clock withZone(ZoneId zone) {
     return this;
   }
 

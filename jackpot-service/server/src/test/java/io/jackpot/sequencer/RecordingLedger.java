@@ -1,10 +1,12 @@
 package io.jackpot.sequencer;
 
-import io.jackpot.ledger.LedgerWriter;
 import io.jackpot.ledger.LedgerBatch;
+import io.jackpot.ledger.LedgerWriter;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -14,7 +16,7 @@ final class RecordingLedger implements LedgerWriter {
   final AtomicInteger failures = new AtomicInteger();
   final AtomicInteger attempts = new AtomicInteger();
   volatile CompletableFuture<Void> gate = CompletableFuture.completedFuture(null);
-  final java.util.Set<String> steps = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  final Set<String> steps = ConcurrentHashMap.newKeySet();
   volatile LedgerBatch lastAttempt;
   /** What every commit fails with, when set (a refusal for good, say). */
   volatile RuntimeException refusal;

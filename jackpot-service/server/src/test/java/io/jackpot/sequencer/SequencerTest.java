@@ -1,13 +1,14 @@
 package io.jackpot.sequencer;
 
-import io.jackpot.error.OverloadedException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jackpot.error.OverloadedException;
 import io.jackpot.ledger.LedgerBatch;
+import io.jackpot.ledger.LedgerRefusal;
 import io.jackpot.ledger.RoundRecord;
 import io.jackpot.money.Money;
 import io.jackpot.money.Rate;
@@ -16,22 +17,31 @@ import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.PoolTerms;
+import io.jackpot.pool.SeededRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class SequencerTest {
   /** The longest a test waits for what the sequencer does on its own thread. */
-  private static final java.time.Duration WAIT = java.time.Duration.ofSeconds(5);
+  private static final Duration WAIT = Duration.ofSeconds(5);
 
   static final PoolId A = new PoolId("j", "a");
   static final PoolId B = new PoolId("j", "b");
@@ -45,11 +55,11 @@ class SequencerTest {
   private final MutableClock clock = new MutableClock(NOW);
 
   private Sequencer sequencer(int maxQueued) {
-    var random = new io.jackpot.pool.SeededRandom(2);
+    var random = new SeededRandom(2);
     pools.pools.put(A, Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), random.next()));
     pools.pools.put(B, Pool.created(B, new PoolTerms(2_000_000, new Rate(20_000)), random.next()));
     var settings = TestSettings.queueing(maxQueued);
-    return new Sequencer(pools, ledger, loop, scheduler, settings, clock, new io.jackpot.pool.SeededRandom(1));
+    return new Sequencer(pools, ledger, loop, scheduler, settings, clock, new SeededRandom(1));
   }
 
   @Test
@@ -102,7 +112,7 @@ class SequencerTest {
     Sequencer s = sequencer(1000);
     CompletableFuture<List<PoolOutcome>> done = behindAStuckCommit(s, A);
     CompletableFuture<Void> idle = s.idle().toCompletableFuture();
-    assertThrows(java.util.concurrent.TimeoutException.class, () -> idle.get(200, TimeUnit.MILLISECONDS));
+    assertThrows(TimeoutException.class, () -> idle.get(200, TimeUnit.MILLISECONDS));
     ledger.gate.complete(null);
     idle.get(5, TimeUnit.SECONDS);
     assertTrue(done.isDone());
@@ -186,11 +196,11 @@ class SequencerTest {
    */
   @Test
   void aRefusedStepWhoseNoteMayHaveBeenWrittenSaysWhetherItWasDropped() throws Exception {
-    java.util.function.Consumer<Sequencer> late = s -> clock.now = clock.now.plus(TestSettings.NOTE_DEADLINE).plusSeconds(1);
-    Refusal notDropped = refusal(late, true, new java.util.concurrent.atomic.AtomicBoolean(false));
+    Consumer<Sequencer> late = s -> clock.now = clock.now.plus(TestSettings.NOTE_DEADLINE).plusSeconds(1);
+    Refusal notDropped = refusal(late, true, new AtomicBoolean(false));
     assertTrue(notDropped.refused().noteMayStand(), notDropped.refused().getMessage());
     assertEquals(1, notDropped.written().size(), "the first attempt's note landed");
-    Refusal dropped = refusal(late, true, new java.util.concurrent.atomic.AtomicBoolean(true));
+    Refusal dropped = refusal(late, true, new AtomicBoolean(true));
     assertFalse(dropped.refused().noteMayStand(), "the note was dropped: the claims may go");
     assertEquals(dropped.written(), dropped.forgotten(), "the note that landed is the one dropped");
   }
@@ -200,8 +210,8 @@ class SequencerTest {
    * is refused, never applied, its note not written again, and dropped in case the first attempt
    * wrote it.
    */
-  private void assertRefusedUnwritten(java.util.function.Consumer<Sequencer> meanwhile) throws Exception {
-    Refusal r = refusal(meanwhile, false, new java.util.concurrent.atomic.AtomicBoolean(true));
+  private void assertRefusedUnwritten(Consumer<Sequencer> meanwhile) throws Exception {
+    Refusal r = refusal(meanwhile, false, new AtomicBoolean(true));
     assertFalse(r.refused().noteMayStand(), "dropped: the claims may go");
     assertTrue(r.written().isEmpty(), "no note written");
     assertEquals(1, r.forgotten().size(), "the note of the unanswered attempt dropped");
@@ -223,7 +233,7 @@ class SequencerTest {
    */
   @Test
   void aRefusedStepsNoteThatMayStandHoldsAPlaceAmongTheUnrecordedStepsUntilDropped() throws Exception {
-    java.util.concurrent.atomic.AtomicBoolean droppable = new java.util.concurrent.atomic.AtomicBoolean(false);
+    AtomicBoolean droppable = new AtomicBoolean(false);
     Refusal r = refusal(s -> clock.now = clock.now.plus(TestSettings.NOTE_DEADLINE).plusSeconds(1), true, droppable);
     assertTrue(r.refused().noteMayStand(), r.refused().getMessage());
     clock.now = clock.now.plus(TestSettings.NOTE_DEADLINE); // later rounds are queued now: within their deadline
@@ -254,17 +264,17 @@ class SequencerTest {
    * the same), {@code meanwhile} happens, then it would: r1 is refused, never applied, and the
    * journal drops notes while {@code droppable}.
    */
-  private Refusal refusal(java.util.function.Consumer<Sequencer> meanwhile, boolean lands, java.util.concurrent.atomic.AtomicBoolean droppable)
+  private Refusal refusal(Consumer<Sequencer> meanwhile, boolean lands, AtomicBoolean droppable)
       throws Exception {
-    var random = new io.jackpot.pool.SeededRandom(2);
+    var random = new SeededRandom(2);
     pools.pools.put(A, Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), random.next()));
-    java.util.concurrent.CountDownLatch tried = new java.util.concurrent.CountDownLatch(1);
-    List<StepNote> written = new java.util.concurrent.CopyOnWriteArrayList<>();
-    List<StepNote> forgotten = new java.util.concurrent.CopyOnWriteArrayList<>();
-    java.util.concurrent.atomic.AtomicBoolean reachable = new java.util.concurrent.atomic.AtomicBoolean();
+    CountDownLatch tried = new CountDownLatch(1);
+    List<StepNote> written = new CopyOnWriteArrayList<>();
+    List<StepNote> forgotten = new CopyOnWriteArrayList<>();
+    AtomicBoolean reachable = new AtomicBoolean();
     StepJournal cutOff = new StepJournal() {
       @Override
-      public java.util.concurrent.CompletionStage<Void> write(StepNote note) {
+      public CompletionStage<Void> write(StepNote note) {
         boolean answered = reachable.get(); // read before the test hears of the attempt
         if (answered || lands) {
           written.add(note);
@@ -277,30 +287,30 @@ class SequencerTest {
       }
 
       @Override
-      public java.util.concurrent.CompletionStage<Void> forget(StepNote note) {
+      public CompletionStage<Void> forget(StepNote note) {
         forgotten.add(note);
         return droppable.get() ? CompletableFuture.completedFuture(null)
             : CompletableFuture.failedFuture(new IllegalStateException("no answer from the note's partition"));
       }
 
       @Override
-      public java.util.concurrent.CompletionStage<Integer> fence(String senderId) {
+      public CompletionStage<Integer> fence(String senderId) {
         throw new UnsupportedOperationException();
       }
 
       @Override
-      public java.util.concurrent.CompletionStage<java.util.Set<String>> senders() {
-        return CompletableFuture.completedFuture(java.util.Set.of());
+      public CompletionStage<Set<String>> senders() {
+        return CompletableFuture.completedFuture(Set.of());
       }
 
       @Override
-      public java.util.concurrent.CompletionStage<List<StepNote>> stepsOf(String senderId) {
+      public CompletionStage<List<StepNote>> stepsOf(String senderId) {
         return CompletableFuture.completedFuture(List.of());
       }
     };
     var settings = TestSettings.queueing(1000);
     // The retries' scheduler is held until `meanwhile` has happened: the next attempt comes after it.
-    java.util.concurrent.CountDownLatch happened = new java.util.concurrent.CountDownLatch(1);
+    CountDownLatch happened = new CountDownLatch(1);
     ScheduledExecutorService held = Executors.newSingleThreadScheduledExecutor();
     held.execute(() -> {
       try {
@@ -309,7 +319,7 @@ class SequencerTest {
         Thread.currentThread().interrupt();
       }
     });
-    Sequencer s = new Sequencer(pools, ledger, loop, held, settings, clock, new io.jackpot.pool.SeededRandom(1),
+    Sequencer s = new Sequencer(pools, ledger, loop, held, settings, clock, new SeededRandom(1),
         Sequencer.Observer.NONE, "member-m", cutOff);
     CompletableFuture<List<PoolOutcome>> done = s.submit(round("r1", 1_000_000, A)).toCompletableFuture();
     assertTrue(tried.await(5, TimeUnit.SECONDS));
@@ -343,7 +353,7 @@ class SequencerTest {
   }
 
   /** Schedulers of sequencers made by a test, stopped after it. */
-  private final List<ExecutorService> stopped = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<ExecutorService> stopped = new CopyOnWriteArrayList<>();
 
   @AfterEach
   void stop() {
@@ -360,7 +370,7 @@ class SequencerTest {
   @Test
   void aCommitTheLedgerRefusesForGoodHaltsTheSequencer() throws Exception {
     Sequencer s = sequencer(10_000);
-    ledger.refusal = new io.jackpot.ledger.LedgerRefusal("SQLSTATE 23505: duplicate key value violates unique constraint", null);
+    ledger.refusal = new LedgerRefusal("SQLSTATE 23505: duplicate key value violates unique constraint", null);
     CompletableFuture<List<PoolOutcome>> refused = s.submit(round("r-1", 10_000, A)).toCompletableFuture();
     ExecutionException failed = assertThrows(ExecutionException.class, () -> refused.get(WAIT.toMillis(), TimeUnit.MILLISECONDS));
     OverloadedException answer = assertInstanceOf(OverloadedException.class, failed.getCause());
@@ -386,15 +396,15 @@ class SequencerTest {
   @Test
   void aNoteOfAnIdentityThisMemberNoLongerHasIsRefusedAndNothingApplied() throws Exception {
     sequencer(10); // pools A and B
-    java.util.concurrent.atomic.AtomicInteger writes = new java.util.concurrent.atomic.AtomicInteger();
+    AtomicInteger writes = new AtomicInteger();
     InMemoryJournal fenced = new InMemoryJournal() {
       @Override
-      public java.util.concurrent.CompletionStage<Void> write(StepNote note) {
+      public CompletionStage<Void> write(StepNote note) {
         writes.incrementAndGet();
         return CompletableFuture.failedFuture(new StepJournal.Fenced("this member is m-2 now, not " + note.senderId()));
       }
     };
-    Sequencer s = new Sequencer(pools, ledger, loop, scheduler, TestSettings.queueing(10), clock, new io.jackpot.pool.SeededRandom(1),
+    Sequencer s = new Sequencer(pools, ledger, loop, scheduler, TestSettings.queueing(10), clock, new SeededRandom(1),
         Sequencer.Observer.NONE, "m-1", fenced);
     CompletableFuture<List<PoolOutcome>> done = s.submit(round("r1", 1_000_000, A)).toCompletableFuture();
     ExecutionException e = assertThrows(ExecutionException.class, () -> done.get(WAIT.toMillis(), TimeUnit.MILLISECONDS));
@@ -414,7 +424,7 @@ class SequencerTest {
   void aLateCommitOfStepsTheClusterRecordedIsAnsweredAsCommitted() throws Exception {
     Sequencer s = sequencer(10_000);
     RecordingLedger recordedForIt = ledger;
-    recordedForIt.refusal = new io.jackpot.ledger.LedgerRefusal("SQLSTATE 23505: duplicate key value violates \"steps_pkey\"", null);
+    recordedForIt.refusal = new LedgerRefusal("SQLSTATE 23505: duplicate key value violates \"steps_pkey\"", null);
     recordedForIt.recordEveryStep = true;
     List<PoolOutcome> outcomes = s.submit(round("r1", 10_000, A)).toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
     assertEquals(1, outcomes.size());
@@ -434,7 +444,7 @@ class SequencerTest {
   void answersOnlyAfterTheLedgerCommitted() throws Exception {
     Sequencer s = sequencer(1000);
     CompletableFuture<List<PoolOutcome>> done = behindAStuckCommit(s, A, B);
-    assertThrows(java.util.concurrent.TimeoutException.class, () -> done.get(200, TimeUnit.MILLISECONDS));
+    assertThrows(TimeoutException.class, () -> done.get(200, TimeUnit.MILLISECONDS));
     assertTrue(ledger.committed.isEmpty());
     ledger.gate.complete(null);
     List<PoolOutcome> outcomes = done.get(5, TimeUnit.SECONDS);

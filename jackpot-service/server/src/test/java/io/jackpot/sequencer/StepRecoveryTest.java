@@ -9,9 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jackpot.ledger.LedgerBatch;
 import io.jackpot.money.Money;
 import io.jackpot.money.Rate;
+import io.jackpot.pool.Commands;
 import io.jackpot.pool.Pool;
+import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolTerms;
+import io.jackpot.pool.SeededRandom;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -49,11 +54,11 @@ class StepRecoveryTest {
   }
 
   private Sequencer sequencer() {
-    var random = new io.jackpot.pool.SeededRandom(2);
+    var random = new SeededRandom(2);
     pools.pools.put(A, Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), random.next()));
     pools.pools.put(B, Pool.created(B, new PoolTerms(2_000_000, new Rate(20_000)), random.next()));
     var settings = TestSettings.queueing(1_000);
-    return new Sequencer(pools, ledger, loop, scheduler, settings, clock, new io.jackpot.pool.SeededRandom(1),
+    return new Sequencer(pools, ledger, loop, scheduler, settings, clock, new SeededRandom(1),
         Sequencer.Observer.NONE, DEAD, journal);
   }
 
@@ -174,7 +179,7 @@ class StepRecoveryTest {
   void aRefusedStepIsSentAgainToAPoolRebuiltFromBeforeIt() throws Exception {
     aStepAppliedToAAndBWhoseFirstFinishTheLedgerRefused();
     Money b = pool(B).amount();
-    pools.pools.put(A, Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), new io.jackpot.pool.SeededRandom(3).next()));
+    pools.pools.put(A, Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), new SeededRandom(3).next()));
 
     StepRecovery.Finished f = recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS);
 
@@ -202,7 +207,7 @@ class StepRecoveryTest {
   @Test
   void aRefusedStepIsSentAgainToAPoolRebuiltFromBeforeItThoughItMovedOnSince() throws Exception {
     aStepAppliedToAAndBWhoseFirstFinishTheLedgerRefused();
-    Pool rebuilt = Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), new io.jackpot.pool.SeededRandom(3).next());
+    Pool rebuilt = Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), new SeededRandom(3).next());
     Pool movedOn = stakedByNewSenders(rebuilt, 3, 0);
     pools.pools.put(A, movedOn);
 
@@ -254,7 +259,7 @@ class StepRecoveryTest {
     until(() -> pool(A).opSeq() == 71);
     ledger.refusedSteps.set(1);
     assertEquals(new StepRecovery.Finished(0, 0, 0, 0, 1), recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS));
-    Pool rebuilt = Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), new io.jackpot.pool.SeededRandom(3).next());
+    Pool rebuilt = Pool.created(A, new PoolTerms(1_000_000, new Rate(10_000)), new SeededRandom(3).next());
     pools.pools.put(A, stakedByNewSenders(rebuilt, Pool.SENDERS, 0)); // made again, then 64 senders: full, at operation 64
 
     StepRecovery.Finished f = recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS);
@@ -378,7 +383,7 @@ class StepRecoveryTest {
     Sequencer s = sequencer();
     ledger.gate = new CompletableFuture<>(); // its commits never finish: the member dies first
     s.submit(round(roundId, 10_000_000, to));
-    until(() -> java.util.Arrays.stream(to).allMatch(id -> pool(id).opSeq() == 1));
+    until(() -> Arrays.stream(to).allMatch(id -> pool(id).opSeq() == 1));
     return s;
   }
 
@@ -424,8 +429,8 @@ class StepRecoveryTest {
   /** {@code pool} after one stake from each of {@code senders} new senders (numbered from {@code first}). */
   private static Pool stakedByNewSenders(Pool pool, int senders, int first) {
     for (int i = first; i < first + senders; i++) {
-      pool = pool.apply(new Pool.Batch("started-" + i, 1, "s-" + i, new io.jackpot.pool.SeededRandom(i).next(),
-          List.of(io.jackpot.pool.Commands.stake("other-" + i, 1_000_000)))).pool();
+      pool = pool.apply(new Pool.Batch("started-" + i, 1, "s-" + i, new SeededRandom(i).next(),
+          List.of(Commands.stake("other-" + i, 1_000_000)))).pool();
     }
     return pool;
   }
@@ -460,8 +465,8 @@ class StepRecoveryTest {
     Sequencer s = sequencer();
     ledger.gate = new CompletableFuture<>();
     s.submit(round("before-win", 10_000_000, A));
-    s.submit(Submission.of(java.util.List.of(new Submission.Target(A,
-        new io.jackpot.pool.PoolCommand.Claim("claim-1", "p", "g", "op", SequencerTest.NOW))), null));
+    s.submit(Submission.of(List.of(new Submission.Target(A,
+        new PoolCommand.Claim("claim-1", "p", "g", "op", SequencerTest.NOW))), null));
     until(() -> pool(A).winSeq() == 1);
 
     StepRecovery.Finished f = recovery.finish(DEAD).toCompletableFuture().get(10, TimeUnit.SECONDS);
@@ -471,7 +476,7 @@ class StepRecoveryTest {
     assertTrue(withWin.wins().isEmpty(), "a survivor answering the repeated claim may have recorded it");
     assertEquals("claim-1", withWin.winsIfAbsent().get(0).roundId());
     // The anchor goes where the same state is taken as recorded and another fails the commit (PgLedgerIT).
-    assertEquals(java.util.List.of("WON"), withWin.events().stream().map(LedgerBatch.PoolEvent::kind).toList(), "the win's anchor");
+    assertEquals(List.of("WON"), withWin.events().stream().map(LedgerBatch.PoolEvent::kind).toList(), "the win's anchor");
     assertTrue(withWin.eventsIfAbsent().isEmpty());
   }
 
@@ -494,6 +499,6 @@ class StepRecoveryTest {
 
   /** Waits for the pools' state, with a limit. */
   private static void until(BooleanSupplier condition) {
-    Polling.until(condition, java.time.Duration.ofSeconds(10), "timed out");
+    Polling.until(condition, Duration.ofSeconds(10), "timed out");
   }
 }

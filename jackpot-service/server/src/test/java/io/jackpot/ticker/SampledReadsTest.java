@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.hazelcast.core.HazelcastInstanceNotActiveException;
 import io.jackpot.http.Errors;
 import io.jackpot.money.Rate;
 import io.jackpot.pool.Pool;
@@ -15,6 +16,8 @@ import io.jackpot.pool.SeededRandom;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +29,7 @@ class SampledReadsTest {
   private final Pool pa = Pool.created(a, new PoolTerms(1_000_000, new Rate(10_000)), random.next());
   private final Pool pb = Pool.created(b, new PoolTerms(2_000_000, new Rate(10_000)), random.next());
 
-  private static List<Pool> now(java.util.concurrent.CompletionStage<List<Pool>> read) throws Exception {
+  private static List<Pool> now(CompletionStage<List<Pool>> read) throws Exception {
     return read.toCompletableFuture().get(5, TimeUnit.SECONDS);
   }
 
@@ -64,8 +67,8 @@ class SampledReadsTest {
   void aFailedSampleFailsItsReadsWithItsOwnFailureAnswered503() {
     SampledReads reads = new SampledReads();
     var read = reads.read(List.of(a)).toCompletableFuture();
-    var cause = new com.hazelcast.core.HazelcastInstanceNotActiveException();
-    SampledReads.answer(reads.begin(), null, new java.util.concurrent.CompletionException(cause));
+    var cause = new HazelcastInstanceNotActiveException();
+    SampledReads.answer(reads.begin(), null, new CompletionException(cause));
     Errors.Failure answered = Errors.describe(failure(read), "GET /v1/jackpots");
     assertEquals(503, answered.status());
     assertEquals("UNAVAILABLE", answered.code());

@@ -6,21 +6,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.money.Rate;
+import io.jackpot.pool.Commands;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolTerms;
 import io.jackpot.pool.SeededRandom;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class TickerStateTest {
   private final SeededRandom random = new SeededRandom(3);
   private final PoolId a = new PoolId("j", "a");
   private final PoolId b = new PoolId("k", "b");
-  private static final java.time.Instant AT = io.jackpot.pool.Commands.AT;
-  private static final java.time.Instant BEFORE = AT.minusSeconds(1);
-  private static final java.time.Instant AFTER = AT.plusSeconds(1);
+  private static final Instant AT = Commands.AT;
+  private static final Instant BEFORE = AT.minusSeconds(1);
+  private static final Instant AFTER = AT.plusSeconds(1);
   private int ops;
 
   private Pool run(Pool pool, PoolCommand... commands) {
@@ -38,7 +41,7 @@ class TickerStateTest {
     Pool pb = created(b);
     // The first look announces every pool: a subscriber that connected before it holds a snapshot
     // read earlier, which a contribution may have changed in between (a member just started).
-    assertEquals(java.util.Map.of("j", List.of(pa), "k", List.of(pb)), state.changed(List.of(pa, pb)), "the first look announces every pool");
+    assertEquals(Map.of("j", List.of(pa), "k", List.of(pb)), state.changed(List.of(pa, pb)), "the first look announces every pool");
     pa = run(pa, stake("r1", 1_000_000));
     var changed = state.changed(List.of(pa, pb));
     assertEquals(List.of("j"), List.copyOf(changed.keySet()));

@@ -1,6 +1,7 @@
 package io.jackpot.cli;
 
 import io.vertx.core.json.JsonObject;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -11,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * jackpotctl: the admin API from a terminal. {@code JACKPOT_URL} (default http://127.0.0.1:8080)
@@ -36,13 +38,13 @@ public final class Jackpotctl {
   private final String token;
   private final HttpClient http = HttpClient.newHttpClient();
   /** Where notes about waiting go (standard error): never the command's output. */
-  private final java.util.function.Consumer<String> notes;
+  private final Consumer<String> notes;
 
   Jackpotctl(String base, String token) {
     this(base, token, System.err::println);
   }
 
-  Jackpotctl(String base, String token, java.util.function.Consumer<String> notes) {
+  Jackpotctl(String base, String token, Consumer<String> notes) {
     this.base = base;
     this.token = token;
     this.notes = notes;
@@ -189,7 +191,7 @@ public final class Jackpotctl {
 
   /** Every item of a paged listing: its pages in turn, each continuing after the last ({@code next}). */
   private List<JsonObject> everyPage(String path, String items) throws Exception {
-    List<JsonObject> all = new java.util.ArrayList<>();
+    List<JsonObject> all = new ArrayList<>();
     String after = null;
     do {
       String page = path + (after == null ? "" : (path.contains("?") ? "&" : "?") + "after=" + URLEncoder.encode(after, StandardCharsets.UTF_8));
@@ -226,7 +228,7 @@ public final class Jackpotctl {
     for (int tries = 1; ; tries++) {
       try {
         r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-      } catch (java.net.ConnectException e) {
+      } catch (ConnectException e) {
         throw new Failed("cannot reach the service at " + base + " (set JACKPOT_URL)");
       }
       long wait = busyWait(method, r);

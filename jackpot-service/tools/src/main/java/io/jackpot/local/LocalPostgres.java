@@ -6,12 +6,17 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -144,7 +149,7 @@ public final class LocalPostgres implements AutoCloseable {
   }
 
   /** The servers this process started and has not closed. */
-  private static final java.util.Set<LocalPostgres> OPEN = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private static final Set<LocalPostgres> OPEN = ConcurrentHashMap.newKeySet();
 
   /**
    * Closes every server this process started under {@code dir} and has not closed, for a caller
@@ -176,7 +181,7 @@ public final class LocalPostgres implements AutoCloseable {
     List<String> lines;
     try {
       lines = Files.readAllLines(pidFile);
-    } catch (java.nio.file.NoSuchFileException gone) {
+    } catch (NoSuchFileException gone) {
       return Optional.empty();
     }
     return (lines.isEmpty() ? Optional.<Long>empty() : parsePid(lines.get(0))).flatMap(ProcessHandle::of).filter(LocalPostgres::isPostgres)
@@ -191,7 +196,7 @@ public final class LocalPostgres implements AutoCloseable {
    * Unknown (no start time to compare): taken as the server.
    */
   private static boolean isTheFilesServer(ProcessHandle p, List<String> pidFile) {
-    Optional<java.time.Instant> started = p.info().startInstant();
+    Optional<Instant> started = p.info().startInstant();
     Optional<Long> recorded = pidFile.size() < 3 ? Optional.empty() : parsePid(pidFile.get(2));
     if (started.isEmpty() || recorded.isEmpty()) {
       return true;
@@ -200,7 +205,7 @@ public final class LocalPostgres implements AutoCloseable {
       return true;
     }
     String dataDir = pidFile.get(1).trim();
-    return !dataDir.isEmpty() && p.info().arguments().map(args -> java.util.Arrays.asList(args).contains(dataDir)).orElse(false);
+    return !dataDir.isEmpty() && p.info().arguments().map(args -> Arrays.asList(args).contains(dataDir)).orElse(false);
   }
 
   /**

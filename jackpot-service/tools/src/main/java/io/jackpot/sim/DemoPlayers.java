@@ -5,11 +5,12 @@ import io.jackpot.sdk.ContributorConfig;
 import io.jackpot.sdk.GameNumbers;
 import io.jackpot.sdk.JackpotContributor;
 import io.jackpot.sdk.RoundResult;
+import io.jackpot.sdk.Win;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -113,7 +114,7 @@ public final class DemoPlayers implements AutoCloseable {
     }
   }
 
-  private void announce(io.jackpot.sdk.Win w, String by) {
+  private void announce(Win w, String by) {
     wins.increment();
     log.info("demo: {} won {}/{} {} {} (won by {})", w.playerId(), w.jackpotId(), w.poolKey(), w.amount().toPlainString(), w.currency(), by);
   }

@@ -1,7 +1,18 @@
 package io.jackpot.sim;
 
+import io.jackpot.access.Credentials;
+import io.jackpot.config.env.EnvVars;
+import io.jackpot.sdk.ContributorConfig;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code scripts/loadgen}: simulated game instances against a running service, a progress line a
@@ -23,7 +34,7 @@ public final class LoadGen {
   private LoadGen() {}
 
   public static void main(String[] args) throws Exception {
-    java.util.Locale.setDefault(java.util.Locale.ROOT); // figures with a decimal point, whatever the machine's language
+    Locale.setDefault(Locale.ROOT); // figures with a decimal point, whatever the machine's language
     LoadRun.Settings settings;
     try {
       settings = parse(args);
@@ -69,11 +80,11 @@ public final class LoadGen {
 
   private static boolean ready(String endpoint) {
     try {
-      var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(endpoint + "/health/ready"))
-          .timeout(java.time.Duration.ofSeconds(5)).build();
-      return java.net.http.HttpClient.newHttpClient().send(request, java.net.http.HttpResponse.BodyHandlers.discarding())
+      var request = HttpRequest.newBuilder(URI.create(endpoint + "/health/ready"))
+          .timeout(Duration.ofSeconds(5)).build();
+      return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.discarding())
           .statusCode() == 200;
-    } catch (java.io.IOException | IllegalArgumentException e) {
+    } catch (IOException | IllegalArgumentException e) {
       return false;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -89,7 +100,7 @@ public final class LoadGen {
       }
       o.put(args[i].substring(2), args[i + 1]);
     }
-    var known = java.util.Set.of("endpoint", "instances", "seconds", "rounds", "batch", "in-flight", "jackpot-one-in", "game-key",
+    var known = Set.of("endpoint", "instances", "seconds", "rounds", "batch", "in-flight", "jackpot-one-in", "game-key",
         "admin-token", "transport", "admin-endpoint");
     o.keySet().stream().filter(k -> !known.contains(k)).findFirst().ifPresent(k -> {
       throw new IllegalArgumentException("unknown option --" + k);
@@ -98,18 +109,18 @@ public final class LoadGen {
       throw new IllegalArgumentException("--seconds or --rounds, not both");
     }
     return new LoadRun.Settings(o.getOrDefault("endpoint", "http://127.0.0.1:8080"),
-        o.getOrDefault("game-key", io.jackpot.access.Credentials.DEV_GAME_KEY),
-        o.getOrDefault("admin-token", io.jackpot.access.Credentials.DEV_VIEWER_TOKEN), (int) number(o, "instances", 8, 1, 10_000),
+        o.getOrDefault("game-key", Credentials.DEV_GAME_KEY),
+        o.getOrDefault("admin-token", Credentials.DEV_VIEWER_TOKEN), (int) number(o, "instances", 8, 1, 10_000),
         number(o, "rounds", 0, 0, Long.MAX_VALUE), (int) number(o, "seconds", 30, 1, 86_400), (int) number(o, "batch", 500, 1, 1_000),
         (int) number(o, "in-flight", 2000, 1, 1_000_000), number(o, "jackpot-one-in", 5000, 1, Long.MAX_VALUE),
         transport(o.getOrDefault("transport", "websocket")), o.get("admin-endpoint"));
   }
 
-  private static io.jackpot.sdk.ContributorConfig.Transport transport(String raw) {
+  private static ContributorConfig.Transport transport(String raw) {
     return switch (raw) {
-      case "http1" -> io.jackpot.sdk.ContributorConfig.Transport.HTTP_1_1;
-      case "http2" -> io.jackpot.sdk.ContributorConfig.Transport.HTTP_2;
-      case "websocket" -> io.jackpot.sdk.ContributorConfig.Transport.WEBSOCKET;
+      case "http1" -> ContributorConfig.Transport.HTTP_1_1;
+      case "http2" -> ContributorConfig.Transport.HTTP_2;
+      case "websocket" -> ContributorConfig.Transport.WEBSOCKET;
       default -> throw new IllegalArgumentException("--transport must be http1, http2 or websocket, got '" + raw + "'");
     };
   }
@@ -117,6 +128,6 @@ public final class LoadGen {
   /** A whole-number option within bounds (the service's own setting parser, so the messages match). */
   private static long number(Map<String, String> o, String name, long fallback, long min, long max) {
     String raw = o.get(name);
-    return raw == null ? fallback : io.jackpot.config.env.EnvVars.whole(Map.of("--" + name, raw), "--" + name, fallback, min, max);
+    return raw == null ? fallback : EnvVars.whole(Map.of("--" + name, raw), "--" + name, fallback, min, max);
   }
 }

@@ -1,12 +1,15 @@
 package io.jackpot.sim;
 
+import io.jackpot.error.Failures;
 import io.jackpot.ledger.Ledger;
 import io.jackpot.sdk.Contribution;
 import io.jackpot.sdk.ContributorConfig;
 import io.jackpot.sdk.GameNumbers;
 import io.jackpot.sdk.JackpotContributor;
 import io.jackpot.sdk.RoundResult;
+import io.jackpot.sdk.Win;
 import io.vertx.core.json.JsonObject;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,16 +18,19 @@ import java.net.http.HttpResponse;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.ObjIntConsumer;
 
 /**
  * A load run: {@code instances} simulated game instances (the seed games in turn), each its own
@@ -63,7 +69,7 @@ public final class LoadRun {
     }
 
     private static List<String> split(String urls) {
-      return java.util.Arrays.stream(urls.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+      return Arrays.stream(urls.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     }
   }
 
@@ -128,7 +134,7 @@ public final class LoadRun {
   static final Duration STALL = Duration.ofSeconds(120);
 
   /** Told of every acknowledged round (its id and how many pool shares it was answered with), from the SDK's threads. */
-  private volatile java.util.function.ObjIntConsumer<String> onAcknowledged = (roundId, shares) -> { };
+  private volatile ObjIntConsumer<String> onAcknowledged = (roundId, shares) -> { };
 
   public LoadRun(Settings settings, PrintStream progress) {
     this.settings = settings;
@@ -136,7 +142,7 @@ public final class LoadRun {
   }
 
   /** Tells {@code listener} of each acknowledged round, so that a fault drill can look each one up in the ledger. */
-  public LoadRun onAcknowledged(java.util.function.ObjIntConsumer<String> listener) {
+  public LoadRun onAcknowledged(ObjIntConsumer<String> listener) {
     this.onAcknowledged = listener;
     return this;
   }
@@ -161,7 +167,7 @@ public final class LoadRun {
     List<JackpotContributor> clients = new ArrayList<>();
     AtomicBoolean stop = new AtomicBoolean();
     AtomicLong budget = new AtomicLong(settings.rounds() == 0 ? Long.MAX_VALUE : settings.rounds());
-    java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(settings.instances());
+    CountDownLatch done = new CountDownLatch(settings.instances());
     long begin = System.nanoTime();
     for (int i = 0; i < settings.instances(); i++) {
       GameModel game = games.get(i % games.size());
@@ -319,13 +325,13 @@ public final class LoadRun {
    * Whether a claim's win is one the round's contribution already won (a service trigger): a round
    * wins a pool at most once, so the claim is answered with that win.
    */
-  static boolean triggered(RoundResult result, io.jackpot.sdk.Win won) {
+  static boolean triggered(RoundResult result, Win won) {
     return result.triggers().stream().anyMatch(t -> t.winId().equals(won.winId()));
   }
 
   private void claimFailed(String roundId, SimRound round, Throwable e) {
     failedClaims.increment();
-    Throwable cause = io.jackpot.error.Failures.cause(e);
+    Throwable cause = Failures.cause(e);
     String what = "claim of round " + roundId + " on " + round.claimJackpot() + "/" + round.claimPoolKey() + " failed: " + cause;
     if (firstClaimFailure.compareAndSet(null, what)) {
       progress.println(what);
@@ -347,7 +353,7 @@ public final class LoadRun {
           return new Ledger.RoundCount(counts.getLong("rounds"), counts.getLong("contributions"));
         }
         progress.printf("could not count the ledger's rounds at %s: %d %s%n", endpoint, response.statusCode(), response.body());
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         progress.printf("could not count the ledger's rounds at %s (%s)%n", endpoint, e);
       }
     }

@@ -2,6 +2,7 @@ package io.jackpot.sim;
 
 import io.jackpot.game.Games;
 import java.util.List;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 /**
@@ -74,7 +75,7 @@ public final class SeedGames {
     return n > 0 && random.nextLong(n) == 0;
   }
 
-  private static GameModel model(String gameId, java.util.function.Function<RandomGenerator, SimRound> next) {
+  private static GameModel model(String gameId, Function<RandomGenerator, SimRound> next) {
     return new GameModel() {
       @Override
       public String gameId() {

@@ -1,5 +1,6 @@
 package io.jackpot.sim;
 
+import io.jackpot.sdk.Contribution;
 import java.math.BigDecimal;
 
 /**
@@ -22,8 +23,8 @@ public record SimRound(String gameId, long stakeMicros, Long coinValueMicros, St
   }
 
   /** The round as a game sends it through the SDK (stakes in EUR). */
-  public io.jackpot.sdk.Contribution contribution(String roundId, String playerId) {
-    io.jackpot.sdk.Contribution c = io.jackpot.sdk.Contribution.of(roundId, playerId, stake(), "EUR");
+  public Contribution contribution(String roundId, String playerId) {
+    Contribution c = Contribution.of(roundId, playerId, stake(), "EUR");
     return coinValueMicros == null ? c : c.withCoinValue(coinValue());
   }
 

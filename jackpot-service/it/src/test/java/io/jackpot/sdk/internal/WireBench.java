@@ -1,6 +1,7 @@
 package io.jackpot.sdk.internal;
 
 import com.fasterxml.jackson.jr.ob.JSON;
+import io.jackpot.sdk.RoundResult;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +44,7 @@ public class WireBench {
   }
 
   @Benchmark
-  public List<io.jackpot.sdk.RoundResult> tokenStream() throws IOException {
+  public List<RoundResult> tokenStream() throws IOException {
     return Wire.results(answer);
   }
 

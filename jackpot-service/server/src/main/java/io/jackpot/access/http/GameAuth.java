@@ -1,10 +1,12 @@
 package io.jackpot.access.http;
 
-import io.jackpot.game.Caller;
 import io.jackpot.access.Credentials;
-import io.jackpot.error.Rejection;
 import io.jackpot.error.Rejection.Kind;
+import io.jackpot.error.Rejection;
+import io.jackpot.game.Caller;
 import io.vertx.ext.web.RoutingContext;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Admits requests bearing a known game key and hands the routes its {@link Caller}, and the key's
@@ -15,9 +17,9 @@ public final class GameAuth {
   private static final String CALLER = "caller";
   private static final String KEY_HASH = "game-key-hash";
 
-  private final java.util.function.Supplier<Credentials> credentials;
+  private final Supplier<Credentials> credentials;
 
-  public GameAuth(java.util.function.Supplier<Credentials> credentials) {
+  public GameAuth(Supplier<Credentials> credentials) {
     this.credentials = credentials;
   }
 
@@ -56,7 +58,7 @@ public final class GameAuth {
   }
 
   /** The caller a game key's hash speaks for under the credentials in force now, if it still does. */
-  public java.util.Optional<Caller> callerNow(String keyHash) {
+  public Optional<Caller> callerNow(String keyHash) {
     return credentials.get().gameByHash(keyHash);
   }
 }

@@ -2,14 +2,21 @@ package io.jackpot.access.json;
 
 import io.jackpot.access.Admin;
 import io.jackpot.access.Credentials;
+import io.jackpot.config.env.Profile;
 import io.jackpot.game.Caller;
-
+import io.jackpot.http.JsonFields;
 import io.jackpot.pool.PoolId;
+import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,7 +54,7 @@ public final class CredentialsLoader {
 
   /** Whether JACKPOT_PROFILE is production; refused unless it is dev or production. */
   static boolean production(Map<String, String> env) {
-    return io.jackpot.config.env.Profile.fromEnv(env) == io.jackpot.config.env.Profile.PRODUCTION;
+    return Profile.fromEnv(env) == Profile.PRODUCTION;
   }
 
 
@@ -55,8 +62,8 @@ public final class CredentialsLoader {
   static Credentials fromFile(byte[] content, boolean production) {
     String text;
     try {
-      text = java.nio.charset.StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(content)).toString();
-    } catch (java.nio.charset.CharacterCodingException e) {
+      text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(content)).toString();
+    } catch (CharacterCodingException e) {
       // A secret with a byte replaced would be hashed into a key nobody holds, silently.
       throw new IllegalArgumentException("JACKPOT_CREDENTIALS_FILE is not UTF-8 text");
     }
@@ -66,7 +73,7 @@ public final class CredentialsLoader {
   private static JsonObject json(String text, String source) {
     try {
       return new JsonObject(text);
-    } catch (io.vertx.core.json.DecodeException e) {
+    } catch (DecodeException e) {
       throw new IllegalArgumentException(source + " is not a JSON object: " + e.getMessage());
     }
   }
@@ -102,7 +109,7 @@ public final class CredentialsLoader {
       c.withGameKeyHash(hash(g, where), new Caller(id(required(g, "operator", where), where + ".operator"), linked));
     }
     JsonArray admins = json.getJsonArray("adminTokens", new JsonArray());
-    java.util.Map<String, Admin> byName = new java.util.HashMap<>();
+    Map<String, Admin> byName = new HashMap<>();
     for (int i = 0; i < admins.size(); i++) {
       JsonObject a = admins.getJsonObject(i);
       String where = source + ": adminTokens[" + i + "]";
@@ -120,7 +127,7 @@ public final class CredentialsLoader {
       }
       String name = required(a, "name", where);
       // Every audited change records it: shown in operators' terminals, and PostgreSQL refuses a NUL.
-      if (!io.jackpot.http.JsonFields.isPrintable(name)) {
+      if (!JsonFields.isPrintable(name)) {
         throw new IllegalArgumentException(where + ".name must be 1–128 printable ASCII characters");
       }
       Admin admin = new Admin(name, role, a.getString("operator"));
@@ -157,8 +164,8 @@ public final class CredentialsLoader {
   }
 
   private static void onlyKeys(JsonObject entry, String where, String... known) {
-    java.util.Set<String> unknown = new java.util.TreeSet<>(entry.fieldNames());
-    unknown.removeAll(java.util.Set.of(known));
+    Set<String> unknown = new TreeSet<>(entry.fieldNames());
+    unknown.removeAll(Set.of(known));
     if (!unknown.isEmpty()) {
       throw new IllegalArgumentException(where + " has unknown fields " + unknown + "; known: " + String.join(", ", known));
     }

@@ -1,6 +1,7 @@
 package io.jackpot.access.json;
 
 import io.jackpot.access.Credentials;
+import io.jackpot.config.env.EnvVars;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -56,7 +57,7 @@ public final class LiveCredentials {
    * be read, refuse the start naming the variable: which set of keys is in force is never a guess.
    */
   public static LiveCredentials load(Map<String, String> env, Set<String> allGames) throws IOException {
-    long seconds = io.jackpot.config.env.EnvVars.whole(env, "JACKPOT_CREDENTIALS_RELOAD_SECONDS", DEFAULT_RELOAD_SECONDS, 0, 86_400);
+    long seconds = EnvVars.whole(env, "JACKPOT_CREDENTIALS_RELOAD_SECONDS", DEFAULT_RELOAD_SECONDS, 0, 86_400);
     String file = env.get("JACKPOT_CREDENTIALS_FILE");
     if (file == null || file.isBlank()) {
       return fixed(CredentialsLoader.fromEnvironment(env, allGames));

@@ -2,10 +2,11 @@ package io.jackpot.admin.http;
 
 import io.jackpot.access.Admin;
 import io.jackpot.access.Credentials;
-import io.jackpot.error.Rejection;
 import io.jackpot.error.Rejection.Kind;
+import io.jackpot.error.Rejection;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
+import java.util.function.Supplier;
 
 /**
  * Admits admin tokens to /v1/admin/**: missing or unknown → 401; a game key, or a viewer token on
@@ -14,10 +15,10 @@ import io.vertx.ext.web.RoutingContext;
 public final class AdminAuth {
   private static final String ADMIN = "admin";
 
-  private final java.util.function.Supplier<Credentials> credentials;
+  private final Supplier<Credentials> credentials;
 
   /** {@code credentials}: those in force at each request. */
-  public AdminAuth(java.util.function.Supplier<Credentials> credentials) {
+  public AdminAuth(Supplier<Credentials> credentials) {
     this.credentials = credentials;
   }
 

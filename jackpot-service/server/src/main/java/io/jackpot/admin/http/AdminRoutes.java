@@ -1,16 +1,21 @@
 package io.jackpot.admin.http;
 
+import io.jackpot.access.Admin;
 import io.jackpot.admin.AdminService;
+import io.jackpot.award.PublicWins;
 import io.jackpot.award.http.WinJson;
-import io.jackpot.error.Rejection;
-import io.jackpot.http.Replies;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.http.DefinitionJson;
 import io.jackpot.catalogue.http.JackpotJson;
+import io.jackpot.error.DoneInPart;
+import io.jackpot.error.Rejection;
+import io.jackpot.fx.FxHolder;
+import io.jackpot.fx.FxRates;
+import io.jackpot.fx.hz.HzFxRates;
 import io.jackpot.http.JsonBody;
 import io.jackpot.http.JsonFields;
-import io.vertx.ext.web.handler.BodyHandler;
+import io.jackpot.http.Replies;
 import io.jackpot.ledger.AuditEntry;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
@@ -19,11 +24,14 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionStage;
+import java.util.function.BiFunction;
 
 /** /v1/admin/** (admin token; viewer may GET). */
 public final class AdminRoutes {
@@ -31,11 +39,11 @@ public final class AdminRoutes {
   private final Catalogue catalogue;
   private final Pools pools;
   private final AdminAuth auth;
-  private final io.jackpot.fx.FxHolder fx;
-  private final java.util.function.BiFunction<io.jackpot.fx.FxRates, Long, java.util.concurrent.CompletionStage<Boolean>> publishFx;
+  private final FxHolder fx;
+  private final BiFunction<FxRates, Long, CompletionStage<Boolean>> publishFx;
 
-  public AdminRoutes(AdminService admin, Catalogue catalogue, Pools pools, AdminAuth auth, io.jackpot.fx.FxHolder fx,
-      java.util.function.BiFunction<io.jackpot.fx.FxRates, Long, java.util.concurrent.CompletionStage<Boolean>> publishFx) {
+  public AdminRoutes(AdminService admin, Catalogue catalogue, Pools pools, AdminAuth auth, FxHolder fx,
+      BiFunction<FxRates, Long, CompletionStage<Boolean>> publishFx) {
     this.fx = fx;
     this.publishFx = publishFx;
     this.admin = admin;
@@ -58,8 +66,8 @@ public final class AdminRoutes {
         .handler(JsonBody::require).handler(this::discontinue);
     router.put("/v1/admin/fx-rates").handler(BodyHandler.create(false).setBodyLimit(64 * 1024)).handler(JsonBody::require)
         .handler(ctx -> Replies.json(ctx, () -> admin.setFxRates(AdminAuth.admin(ctx), JsonFields.object(ctx.body().buffer()),
-            fx.get(), publishFx), io.jackpot.fx.hz.HzFxRates::json));
-    router.get("/v1/admin/fx-rates").handler(ctx -> Replies.ok(ctx, io.jackpot.fx.hz.HzFxRates.json(fx.get())));
+            fx.get(), publishFx), HzFxRates::json));
+    router.get("/v1/admin/fx-rates").handler(ctx -> Replies.ok(ctx, HzFxRates.json(fx.get())));
     router.get("/v1/admin/wins").handler(this::wins);
     router.get("/v1/admin/audit").handler(this::audit);
     router.get("/v1/admin/reconciliation").handler(this::reconcile);
@@ -82,7 +90,7 @@ public final class AdminRoutes {
     visible.forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
     Replies.json(ctx, () -> pools.getAll(ids), live -> {
       JsonArray out = new JsonArray();
-      io.jackpot.access.Admin caller = AdminAuth.admin(ctx);
+      Admin caller = AdminAuth.admin(ctx);
       visible.forEach(j -> out.add(JackpotJson.forOperator(j, JackpotJson.byId(live), caller::covers).put("owner", j.owner())));
       return new JsonObject().put("jackpots", out);
     });
@@ -99,7 +107,7 @@ public final class AdminRoutes {
                 .handle((live, failed) -> {
                   if (failed != null) {
                     // Everything is done; only the answer's read of the pools failed. GET shows them (a PUT sent again saves nothing).
-                    throw new io.jackpot.error.DoneInPart("jackpot " + j.id() + " is saved and in force, but its pools could not be read"
+                    throw new DoneInPart("jackpot " + j.id() + " is saved and in force, but its pools could not be read"
                         + " back for this answer; GET /v1/admin/jackpots/" + j.id() + " shows them", failed);
                   }
                   return Map.entry(j, live);
@@ -194,9 +202,9 @@ public final class AdminRoutes {
         limit), page -> {
           JsonArray out = new JsonArray();
           // Another operator's player's win (a game the network linked) without player and round ids, as lastWin shows it.
-          io.jackpot.access.Admin caller = AdminAuth.admin(ctx);
+          Admin caller = AdminAuth.admin(ctx);
           page.items().forEach(w -> out.add(WinJson.shown(WinJson.admin(w, catalogue.currencyOf(w.pool())),
-              caller.covers(w.operatorId()) ? io.jackpot.award.PublicWins.FULL : io.jackpot.award.PublicWins.ANONYMOUS)));
+              caller.covers(w.operatorId()) ? PublicWins.FULL : PublicWins.ANONYMOUS)));
           return new JsonObject().put("wins", out).put("next", page.next());
         });
   }

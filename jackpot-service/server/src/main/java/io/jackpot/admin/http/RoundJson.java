@@ -3,10 +3,12 @@ package io.jackpot.admin.http;
 import io.jackpot.admin.RoundLookup;
 import io.jackpot.award.http.WinJson;
 import io.jackpot.ledger.RoundDetail;
+import io.jackpot.money.Decimals;
 import io.jackpot.pool.PoolId;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * GET /v1/admin/rounds?roundId=: a recorded round, its shares and its wins; amounts exact, as
@@ -21,13 +23,13 @@ final class RoundJson {
    * pool's jackpot). A shared game's round feeds other owners' jackpots too, whose reserve rates
    * and ceilings a scoped admin does not see elsewhere either; their shares show amounts only.
    */
-  static JsonObject of(RoundLookup.Found found, Function<PoolId, String> currencyOf, java.util.function.Predicate<PoolId> owned) {
+  static JsonObject of(RoundLookup.Found found, Function<PoolId, String> currencyOf, Predicate<PoolId> owned) {
     RoundDetail r = found.round();
     JsonObject out = new JsonObject().put("roundId", r.roundId()).put("operatorId", r.operatorId()).put("gameId", r.gameId())
         .put("playerId", r.playerId()).put("status", r.status().name()).put("stake", r.stake().toPlainString())
         .put("sentStake", r.sentStake().toPlainString()).put("sentCurrency", r.sentCurrency());
     if (r.fxRatePpm() != null) {
-      out.put("fxRate", io.jackpot.money.Decimals.plain(r.fxRatePpm()));
+      out.put("fxRate", Decimals.plain(r.fxRatePpm()));
     }
     if (r.coinValue() != null) {
       out.put("coinValue", r.coinValue().toPlainString());

@@ -1,5 +1,8 @@
 package io.jackpot.award.http;
 
+import io.jackpot.award.PublicWins;
+import io.jackpot.fx.Display;
+import io.jackpot.money.Money;
 import io.jackpot.pool.Win;
 import io.vertx.core.json.JsonObject;
 import java.time.ZoneOffset;
@@ -13,8 +16,8 @@ public final class WinJson {
   private WinJson() {}
 
   /** {@code win} (made by {@code of}) as a public read shows it under {@code publicity}. */
-  public static JsonObject shown(JsonObject win, io.jackpot.award.PublicWins publicity) {
-    if (publicity == io.jackpot.award.PublicWins.ANONYMOUS) {
+  public static JsonObject shown(JsonObject win, PublicWins publicity) {
+    if (publicity == PublicWins.ANONYMOUS) {
       win.remove("playerId");
       win.remove("roundId");
     }
@@ -27,7 +30,7 @@ public final class WinJson {
    * with the commitment published before play (verify: SHA-256 of "hitPoint:salt").
    */
   public static JsonObject of(Win w, String currency) {
-    return of(w, currency, io.jackpot.fx.Display.identity(currency));
+    return of(w, currency, Display.identity(currency));
   }
 
   /** As an operator reads it (admin endpoints): with the operator whose round won. */
@@ -39,8 +42,8 @@ public final class WinJson {
    * The win of a pool kept in {@code poolCurrency}, with {@code amountInCurrency} in the display's
    * currency, {@code currency} naming it; in the pool's own when the display cannot show it.
    */
-  public static JsonObject of(Win w, String poolCurrency, io.jackpot.fx.Display display) {
-    io.jackpot.fx.Display shown = display.shows(poolCurrency) ? display : io.jackpot.fx.Display.identity(poolCurrency);
+  public static JsonObject of(Win w, String poolCurrency, Display display) {
+    Display shown = display.shows(poolCurrency) ? display : Display.identity(poolCurrency);
     String currency = shown.currency();
     JsonObject json = new JsonObject()
         .put("winId", w.winId())
@@ -53,7 +56,7 @@ public final class WinJson {
         .put("amount", w.amount().toPlainString())
         .put("currency", currency)
         .put("amountInCurrency", shown.of(w.amount(), poolCurrency))
-        .put("seed", io.jackpot.money.Money.ofMicros(w.seedMicros()).toPlainString())
+        .put("seed", Money.ofMicros(w.seedMicros()).toPlainString())
         .put("contributedSinceReset", w.contributedSinceReset().toPlainString())
         .put("wonAt", TIMESTAMP.format(w.wonAt()))
         .put("trigger", w.how().name());

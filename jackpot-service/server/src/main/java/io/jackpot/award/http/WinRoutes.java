@@ -1,13 +1,13 @@
 package io.jackpot.award.http;
 
+import io.jackpot.access.http.GameAuth;
 import io.jackpot.award.AwardService;
 import io.jackpot.award.ClaimRequest;
+import io.jackpot.catalogue.Catalogue;
 import io.jackpot.error.Rejection;
-import io.jackpot.access.http.GameAuth;
 import io.jackpot.http.JsonBody;
 import io.jackpot.http.JsonFields;
 import io.jackpot.http.Replies;
-import io.jackpot.catalogue.Catalogue;
 import io.jackpot.pool.Win;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -17,10 +17,12 @@ import io.vertx.ext.web.handler.BodyHandler;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** POST /v1/wins, GET /v1/wins/{winId}, GET /v1/wins?roundId= (game key). */
 public final class WinRoutes {
-  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(WinRoutes.class);
+  private static final Logger log = LoggerFactory.getLogger(WinRoutes.class);
   private final AwardService awards;
   private final Catalogue catalogue;
   private final ClaimLimits limits;

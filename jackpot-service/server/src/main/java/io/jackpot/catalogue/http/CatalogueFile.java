@@ -2,8 +2,10 @@ package io.jackpot.catalogue.http;
 
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.DefaultCatalogue;
+import io.jackpot.catalogue.GameCurrencies;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.PoolDefinition;
+import io.jackpot.catalogue.StakeShares;
 import io.jackpot.pool.PoolId;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
@@ -70,7 +72,7 @@ public final class CatalogueFile {
     }
     problems.addAll(overflowProblems(out));
     problems.addAll(currencyProblems(out));
-    problems.addAll(io.jackpot.catalogue.StakeShares.problems(out, out.stream().flatMap(j -> j.games().stream()).toList()));
+    problems.addAll(StakeShares.problems(out, out.stream().flatMap(j -> j.games().stream()).toList()));
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException("JACKPOT_INITIAL_CATALOGUE: " + source + ": " + String.join("; ", problems));
     }
@@ -82,7 +84,7 @@ public final class CatalogueFile {
     List<String> problems = new ArrayList<>();
     for (int i = 0; i < jackpots.size(); i++) {
       String id = jackpots.get(i).id();
-      io.jackpot.catalogue.GameCurrencies.problems(jackpots.subList(0, i), jackpots.get(i)).forEach(p -> problems.add(id + ": " + p));
+      GameCurrencies.problems(jackpots.subList(0, i), jackpots.get(i)).forEach(p -> problems.add(id + ": " + p));
     }
     return problems;
   }

@@ -1,10 +1,10 @@
 package io.jackpot.catalogue.http;
 
-import io.jackpot.game.Games;
-import io.jackpot.http.JsonFields;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.PoolDefinition;
 import io.jackpot.catalogue.Routing;
+import io.jackpot.game.Games;
+import io.jackpot.http.JsonFields;
 import io.jackpot.money.Decimals;
 import io.jackpot.money.Money;
 import io.jackpot.money.Rate;
@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A jackpot definition in the format of API.md ("PUT /v1/admin/jackpots/{id}"): read with every
@@ -126,7 +127,7 @@ public final class DefinitionJson {
       JsonObject pool = terms(new JsonObject().put("key", p.key()).put("name", p.name()), p.terms())
           .put("drawWeight", Long.toString(p.drawWeight()));
       if (p.coinValueMicros() != null) {
-        pool.put("coinValue", io.jackpot.money.Decimals.coin(p.coinValueMicros()));
+        pool.put("coinValue", Decimals.coin(p.coinValueMicros()));
       }
       pools.add(pool);
     }
@@ -182,7 +183,7 @@ public final class DefinitionJson {
       for (int i = 0; i < a.size(); i++) {
         Object g = a.getValue(i);
         if (!(g instanceof String s) || !Games.ids().contains(s)) {
-          problem("games[" + i + "] '" + g + "' is not a known game (known: " + new java.util.TreeSet<>(Games.ids()) + ")");
+          problem("games[" + i + "] '" + g + "' is not a known game (known: " + new TreeSet<>(Games.ids()) + ")");
         } else {
           out.add(s);
         }

@@ -4,15 +4,19 @@ import io.jackpot.award.PublicWins;
 import io.jackpot.award.http.WinJson;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.PoolDefinition;
+import io.jackpot.fx.Display;
+import io.jackpot.money.Decimals;
 import io.jackpot.money.Money;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.Trigger;
-import io.vertx.core.json.JsonObject;
+import io.jackpot.pool.Win;
 import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /** Jackpots and live pools as the public reads and the ticker's snapshot show them. */
@@ -28,7 +32,7 @@ public final class JackpotJson {
    * ({@code seesOperator}); another operator's (a game linked by the network) without its player
    * and round ids, as the public sees it anonymised.
    */
-  public static JsonObject forOperator(JackpotDefinition j, Map<PoolId, Pool> live, java.util.function.Predicate<String> seesOperator) {
+  public static JsonObject forOperator(JackpotDefinition j, Map<PoolId, Pool> live, Predicate<String> seesOperator) {
     return jackpot(j, live, null, w -> seesOperator.test(w.operatorId()) ? PublicWins.FULL : PublicWins.ANONYMOUS);
   }
 
@@ -36,12 +40,12 @@ public final class JackpotJson {
    * {@code display}: also show amounts in its currency (null: don't); {@code publicity}: what the
    * pools' last wins show.
    */
-  public static JsonObject jackpot(JackpotDefinition j, Map<PoolId, Pool> live, io.jackpot.fx.Display display, PublicWins publicity) {
+  public static JsonObject jackpot(JackpotDefinition j, Map<PoolId, Pool> live, Display display, PublicWins publicity) {
     return jackpot(j, live, display, w -> publicity);
   }
 
-  private static JsonObject jackpot(JackpotDefinition j, Map<PoolId, Pool> live, io.jackpot.fx.Display display,
-      Function<io.jackpot.pool.Win, PublicWins> publicity) {
+  private static JsonObject jackpot(JackpotDefinition j, Map<PoolId, Pool> live, Display display,
+      Function<Win, PublicWins> publicity) {
     JsonArray pools = new JsonArray();
     j.pools().forEach(p -> {
       Pool pool = live.get(j.poolId(p));
@@ -52,12 +56,12 @@ public final class JackpotJson {
     return new JsonObject().put("id", j.id()).put("name", j.name()).put("currency", j.currency()).put("pools", pools);
   }
 
-  public static JsonObject pool(JackpotDefinition j, PoolDefinition def, Pool pool, io.jackpot.fx.Display display, PublicWins publicity) {
+  public static JsonObject pool(JackpotDefinition j, PoolDefinition def, Pool pool, Display display, PublicWins publicity) {
     return pool(j, def, pool, display, w -> publicity);
   }
 
-  private static JsonObject pool(JackpotDefinition j, PoolDefinition def, Pool pool, io.jackpot.fx.Display display,
-      Function<io.jackpot.pool.Win, PublicWins> publicity) {
+  private static JsonObject pool(JackpotDefinition j, PoolDefinition def, Pool pool, Display display,
+      Function<Win, PublicWins> publicity) {
     JsonObject out = new JsonObject()
         .put("key", def.key())
         .put("name", def.name())
@@ -69,7 +73,7 @@ public final class JackpotJson {
         .put("lastWin", pool.lastWin().map(w -> WinJson.shown(display == null ? WinJson.of(w, j.currency()) : WinJson.of(w, j.currency(), display),
             publicity.apply(w))).orElse(null));
     if (def.coinValueMicros() != null) {
-      out.put("coinValue", io.jackpot.money.Decimals.coin(def.coinValueMicros()));
+      out.put("coinValue", Decimals.coin(def.coinValueMicros()));
     }
     String shown = display == null ? null : display.of(pool.amount(), j.currency());
     if (shown != null) {

@@ -1,11 +1,15 @@
 package io.jackpot.catalogue.http;
 
-import io.jackpot.error.Rejection;
-import io.jackpot.error.Rejection.Kind;
-import io.jackpot.http.Replies;
+import io.jackpot.award.PublicWins;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.PoolDefinition;
+import io.jackpot.error.Rejection.Kind;
+import io.jackpot.error.Rejection;
+import io.jackpot.fx.Display;
+import io.jackpot.fx.FxHolder;
+import io.jackpot.fx.FxRates;
+import io.jackpot.http.Replies;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolReads;
@@ -14,17 +18,18 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
+import java.util.Optional;
 
 /** Public reads of jackpots and their live pools (no auth), answered from the ticker's samples ({@link PoolReads}). */
 public final class JackpotRoutes {
   private final Catalogue catalogue;
   private final PoolReads pools;
-  private final io.jackpot.fx.FxHolder fx;
+  private final FxHolder fx;
 
-  private final io.jackpot.award.PublicWins publicity;
+  private final PublicWins publicity;
 
   /** {@code publicity}: what these public reads show of the pools' last wins. */
-  public JackpotRoutes(Catalogue catalogue, PoolReads pools, io.jackpot.fx.FxHolder fx, io.jackpot.award.PublicWins publicity) {
+  public JackpotRoutes(Catalogue catalogue, PoolReads pools, FxHolder fx, PublicWins publicity) {
     this.publicity = publicity;
     this.catalogue = catalogue;
     this.pools = pools;
@@ -38,7 +43,7 @@ public final class JackpotRoutes {
   }
 
   private void list(RoutingContext ctx) {
-    io.jackpot.fx.Display currency = display(fx, catalogue, ctx.queryParams().get("currency"));
+    Display currency = display(fx, catalogue, ctx.queryParams().get("currency"));
     List<JackpotDefinition> all = List.copyOf(catalogue.jackpots());
     Replies.json(ctx, () -> pools.read(catalogue.poolIds()), live -> {
       JsonArray out = new JsonArray();
@@ -48,14 +53,14 @@ public final class JackpotRoutes {
   }
 
   private void one(RoutingContext ctx) {
-    io.jackpot.fx.Display currency = display(fx, catalogue, ctx.queryParams().get("currency"));
+    Display currency = display(fx, catalogue, ctx.queryParams().get("currency"));
     JackpotDefinition j = jackpot(catalogue, ctx.pathParam("id"));
     List<PoolId> ids = j.pools().stream().map(j::poolId).toList();
     Replies.json(ctx, () -> pools.read(ids), live -> JackpotJson.jackpot(j, JackpotJson.byId(live), currency, publicity));
   }
 
   private void pool(RoutingContext ctx) {
-    io.jackpot.fx.Display currency = display(fx, catalogue, ctx.queryParams().get("currency"));
+    Display currency = display(fx, catalogue, ctx.queryParams().get("currency"));
     JackpotDefinition j = jackpot(catalogue, ctx.pathParam("id"));
     PoolDefinition def = j.pool(ctx.pathParam("key")).orElseThrow(() ->
         new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + j.id() + " has no pool " + ctx.pathParam("key")));
@@ -69,9 +74,9 @@ public final class JackpotRoutes {
   }
 
   /** How {@code currency} is shown at {@code rates}: with a rate, or as a currency a jackpot is kept in; empty if neither. */
-  public static java.util.Optional<io.jackpot.fx.Display> shown(io.jackpot.fx.FxRates rates, Catalogue catalogue, String currency) {
+  public static Optional<Display> shown(FxRates rates, Catalogue catalogue, String currency) {
     if (rates.rate(currency).isEmpty() && catalogue.jackpots().stream().anyMatch(j -> j.currency().equals(currency))) {
-      return java.util.Optional.of(new io.jackpot.fx.Display(currency, rates));
+      return Optional.of(new Display(currency, rates));
     }
     return rates.display(currency);
   }
@@ -85,7 +90,7 @@ public final class JackpotRoutes {
    * refused unless a jackpot is kept in it: its own amounts are shown as they are, and those of
    * jackpots kept in other currencies without {@code amountInCurrency}.
    */
-  public static io.jackpot.fx.Display display(io.jackpot.fx.FxHolder fx, Catalogue catalogue, String currency) {
+  public static Display display(FxHolder fx, Catalogue catalogue, String currency) {
     if (currency == null || currency.isBlank()) {
       return null;
     }

@@ -4,18 +4,21 @@ import com.hazelcast.core.EntryEvent;
 import com.hazelcast.map.IMap;
 import com.hazelcast.map.listener.EntryAddedListener;
 import com.hazelcast.map.listener.EntryUpdatedListener;
-import io.jackpot.cluster.Versioned;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.PoolDefinition;
 import io.jackpot.catalogue.http.DefinitionJson;
+import io.jackpot.cluster.Versioned;
+import io.jackpot.ledger.AuditEntry;
 import io.jackpot.ledger.Ledger;
 import io.jackpot.pool.PoolId;
 import io.vertx.core.json.JsonObject;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,16 +54,16 @@ public final class HzCatalogue {
    * {@code onNewPool} is told of every pool that a later definition adds. {@code initial} is read
    * only for a fresh ledger. Blocking: call at start.
    */
-  public void start(Ledger ledger, java.util.function.Supplier<List<JackpotDefinition>> initial,
+  public void start(Ledger ledger, Supplier<List<JackpotDefinition>> initial,
       BiConsumer<PoolId, PoolDefinition> onNewPool) throws Exception {
     if (map.isEmpty()) {
       List<Ledger.Saved> saved = ledger.definitions().toCompletableFuture().get();
       if (saved.isEmpty()) {
         List<JackpotDefinition> first = initial.get();
-        java.time.Instant at = java.time.Instant.now();
+        Instant at = Instant.now();
         List<Ledger.Initial> rows = first.stream().map(d -> {
           String json = DefinitionJson.of(d).encode();
-          return new Ledger.Initial(d.id(), json, new io.jackpot.ledger.AuditEntry(at, "system", d.owner(), "jackpot.define", d.id(), null, json));
+          return new Ledger.Initial(d.id(), json, new AuditEntry(at, "system", d.owner(), "jackpot.define", d.id(), null, json));
         }).toList();
         // All or nothing, and only while the ledger holds no definition: members starting together
         // on a fresh ledger keep the catalogue of the one that saved first, whole.

@@ -1,24 +1,28 @@
 package io.jackpot.contribution.http;
 
+import io.jackpot.access.http.GameAuth;
 import io.jackpot.award.http.WinJson;
-import io.jackpot.plan.ContributionItem;
-import io.jackpot.plan.ContributionRequest;
 import io.jackpot.catalogue.Catalogue;
-import io.jackpot.plan.ContributionResult;
 import io.jackpot.contribution.ContributionService;
 import io.jackpot.error.Rejection;
-import io.jackpot.access.http.GameAuth;
 import io.jackpot.http.JsonBody;
 import io.jackpot.http.JsonFields;
-import io.jackpot.json.JsonText;
+import io.jackpot.http.Quorum;
 import io.jackpot.http.Replies;
+import io.jackpot.json.JsonText;
+import io.jackpot.plan.ContributionItem;
+import io.jackpot.plan.ContributionRequest;
+import io.jackpot.plan.ContributionResult;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 
 /** POST /v1/contributions (game key): a batch of at most 1000 contributions; also as a stream ({@link ContributionStream}). */
 public final class ContributionRoutes {
@@ -27,17 +31,17 @@ public final class ContributionRoutes {
   private final ContributionService contributions;
   private final Catalogue catalogue;
 
-  private final java.util.function.BooleanSupplier ready;
-  private final java.time.Duration streamPing;
+  private final BooleanSupplier ready;
+  private final Duration streamPing;
   /** Streams open on this member, over every HTTP verticle's router. */
-  private final java.util.concurrent.atomic.AtomicInteger openStreams = new java.util.concurrent.atomic.AtomicInteger();
+  private final AtomicInteger openStreams = new AtomicInteger();
 
   /**
    * @param ready whether this member can serve its contribution streams (they close when it cannot)
    * @param streamPing how often each contribution stream is pinged
    */
-  public ContributionRoutes(ContributionService contributions, Catalogue catalogue, java.util.function.BooleanSupplier ready,
-      java.time.Duration streamPing) {
+  public ContributionRoutes(ContributionService contributions, Catalogue catalogue, BooleanSupplier ready,
+      Duration streamPing) {
     this.contributions = contributions;
     this.catalogue = catalogue;
     this.ready = ready;
@@ -45,7 +49,7 @@ public final class ContributionRoutes {
   }
 
   /** POST /v1/contributions, and the same batches as messages on GET /v1/contributions/stream (WebSocket). */
-  public void mount(Router router, GameAuth auth, BodyHandler body, io.jackpot.http.Quorum quorum) {
+  public void mount(Router router, GameAuth auth, BodyHandler body, Quorum quorum) {
     // The key first, on a route of its own (Vert.x Web takes no body handler after a user handler
     // on one route): a stranger's body is not read.
     router.post("/v1/contributions").handler(auth::handle);

@@ -1,21 +1,33 @@
 package io.jackpot.contribution.http;
 
-import io.jackpot.http.JsonBody;
-import io.jackpot.game.Caller;
-import io.jackpot.plan.ContributionResult;
-import io.jackpot.contribution.ContributionService;
-import io.jackpot.http.Errors;
 import io.jackpot.access.http.GameAuth;
-import io.jackpot.json.JsonText;
+import io.jackpot.contribution.ContributionService;
+import io.jackpot.game.Caller;
+import io.jackpot.http.Errors;
+import io.jackpot.http.JsonBody;
+import io.jackpot.http.JsonFields;
 import io.jackpot.http.Quorum;
+import io.jackpot.http.StrictJson;
 import io.jackpot.http.WebSockets;
+import io.jackpot.json.JsonText;
+import io.jackpot.plan.ContributionResult;
 import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.ServerWebSocket;
+import io.vertx.core.http.WebSocketFrame;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import java.nio.charset.CharacterCodingException;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,17 +54,17 @@ final class ContributionStream {
   /** Batches one connection may have under way before it is read no further (the SDK keeps at most 64 in flight). */
   static final int MAX_PENDING = 128;
   /** Whether this member can serve (quorum, identity, commits not failing for long): a stream on one that cannot is closed, so its game reconnects elsewhere. */
-  private final java.util.function.BooleanSupplier ready;
+  private final BooleanSupplier ready;
 
   private final long pingMillis;
-  private final java.util.concurrent.atomic.AtomicInteger open;
+  private final AtomicInteger open;
 
   /** A game key's hash → the caller it speaks for under the credentials in force now, if it still does. */
-  private final java.util.function.Function<String, java.util.Optional<Caller>> callers;
+  private final Function<String, Optional<Caller>> callers;
 
-  ContributionStream(ContributionService contributions, ContributionRoutes routes, Quorum quorum, java.util.function.BooleanSupplier ready,
-      java.time.Duration ping, java.util.concurrent.atomic.AtomicInteger open,
-      java.util.function.Function<String, java.util.Optional<Caller>> callers) {
+  ContributionStream(ContributionService contributions, ContributionRoutes routes, Quorum quorum, BooleanSupplier ready,
+      Duration ping, AtomicInteger open,
+      Function<String, Optional<Caller>> callers) {
     this.callers = callers;
     this.open = open;
     this.pingMillis = ping.toMillis();
@@ -78,7 +90,7 @@ final class ContributionStream {
       socket.exceptionHandler(e -> log.debug("contribution stream from {}: {}", peer, e.toString())); // a reset closes it by itself
       socket.shutdownHandler(v -> session.stopping());
       socket.pongHandler(b -> session.heard());
-      io.vertx.core.Vertx vertx = ctx.vertx();
+      Vertx vertx = ctx.vertx();
       long pinger = vertx.setPeriodic(pingMillis, timer -> session.ping(peer));
       open.incrementAndGet();
       Runnable closed = () -> {
@@ -101,7 +113,7 @@ final class ContributionStream {
   private final class Session {
     private final ServerWebSocket socket;
     /** The connection underneath, to be cut if the close frame cannot get through. */
-    private final io.vertx.core.http.HttpConnection connection;
+    private final HttpConnection connection;
     private final Context context;
     /** The hash of the game key the stream was opened with: each batch is taken for the caller it speaks for then. */
     private final String keyHash;
@@ -120,7 +132,7 @@ final class ContributionStream {
     /** Whether an answer went out to the kernel since the last ping: the game reads, if slowly. */
     private boolean taken;
 
-    Session(ServerWebSocket socket, io.vertx.core.http.HttpConnection connection, Context context, String keyHash) {
+    Session(ServerWebSocket socket, HttpConnection connection, Context context, String keyHash) {
       this.connection = connection;
       this.socket = socket;
       this.context = context;
@@ -177,7 +189,7 @@ final class ContributionStream {
       }
       heard = false;
       try {
-        socket.writePing(io.vertx.core.buffer.Buffer.buffer("c"));
+        socket.writePing(Buffer.buffer("c"));
       } catch (IllegalStateException closedMeanwhile) {
         // the connection went just now: its close handler stops the timer
       }
@@ -223,14 +235,14 @@ final class ContributionStream {
     }
 
     /** The text message being received, frame by frame; null between messages. */
-    private io.vertx.core.buffer.Buffer partial;
+    private Buffer partial;
 
     /**
      * Gathers a text message's frames (up to {@link JsonBody#LIMIT}) and takes it once whole. A
      * message over the limit can never be answered (its id is in what was refused): the connection
      * is closed (1009) rather than left with a batch waiting for ever.
      */
-    void onFrame(io.vertx.core.http.WebSocketFrame frame, String peer) {
+    void onFrame(WebSocketFrame frame, String peer) {
       if (socket.isClosed() || !(frame.isText() || frame.isBinary() || frame.isContinuation())) {
         return; // pings, pongs and the close are handled by Vert.x
       }
@@ -239,9 +251,9 @@ final class ContributionStream {
         return;
       }
       if (frame.isText()) {
-        partial = io.vertx.core.buffer.Buffer.buffer();
+        partial = Buffer.buffer();
       }
-      io.vertx.core.buffer.Buffer data = frame.binaryData();
+      Buffer data = frame.binaryData();
       if ((long) partial.length() + data.length() > JsonBody.LIMIT) {
         partial = null;
         log.warn("contribution stream from {}: a message over 1 MiB; closing it (1009)", peer);
@@ -256,8 +268,8 @@ final class ContributionStream {
       partial = null;
       String text;
       try {
-        text = io.jackpot.http.StrictJson.utf8(bytes);
-      } catch (java.nio.charset.CharacterCodingException e) {
+        text = StrictJson.utf8(bytes);
+      } catch (CharacterCodingException e) {
         log.info("contribution stream from {}: a message that is not well-formed UTF-8; closing it (1007)", peer);
         socket.close((short) 1007, "messages must be well-formed UTF-8; nothing in it was applied");
         return;
@@ -278,7 +290,7 @@ final class ContributionStream {
       try {
         Object value;
         try {
-          value = io.jackpot.http.StrictJson.decode(text);
+          value = StrictJson.decode(text);
         } catch (DecodeException e) {
           // Not strict JSON, so nothing is taken from it; read leniently only for its id, to answer it.
           strict = false;
@@ -298,12 +310,12 @@ final class ContributionStream {
         return;
       }
       if (!strict) {
-        reply(id, new Errors.Failure(400, "MALFORMED_JSON", io.jackpot.http.JsonFields.NOT_JSON));
+        reply(id, new Errors.Failure(400, "MALFORMED_JSON", JsonFields.NOT_JSON));
         return;
       }
       // The credentials in force decide, not those of the stream's opening: a key revoked since
       // (LiveCredentials) takes nothing more, and a changed list of games applies at once.
-      java.util.Optional<Caller> caller = revoked ? java.util.Optional.empty() : callers.apply(keyHash);
+      Optional<Caller> caller = revoked ? Optional.empty() : callers.apply(keyHash);
       if (caller.isEmpty()) {
         revoke();
         reply(id, new Errors.Failure(401, "UNAUTHENTICATED", "this stream's game key is no longer accepted (revoked); nothing was changed"));

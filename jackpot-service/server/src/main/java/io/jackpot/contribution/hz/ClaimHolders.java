@@ -2,6 +2,7 @@ package io.jackpot.contribution.hz;
 
 import com.hazelcast.cluster.Cluster;
 import io.jackpot.sequencer.StepJournal;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -32,14 +33,14 @@ public final class ClaimHolders {
   private static final Logger log = LoggerFactory.getLogger(ClaimHolders.class);
   private final Cluster cluster;
   private final StepJournal journal;
-  private final java.time.Clock clock;
+  private final Clock clock;
   private final long claimTtlMillis;
   private final Set<String> known = ConcurrentHashMap.newKeySet();
   /** Released holders and when each was first released. */
   private final Map<String, Long> releasedAt = new ConcurrentHashMap<>();
   private volatile Set<String> released = Set.of();
 
-  public ClaimHolders(Cluster cluster, StepJournal journal, java.time.Clock clock, long claimTtlMillis) {
+  public ClaimHolders(Cluster cluster, StepJournal journal, Clock clock, long claimTtlMillis) {
     this.cluster = cluster;
     this.journal = journal;
     this.clock = clock;

@@ -4,12 +4,16 @@ import com.hazelcast.map.IMap;
 import io.jackpot.contribution.RoundClaims;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Round claims sharded over {@link #BUCKETS} entries of a Hazelcast IMap (bucket → claims). A
@@ -31,14 +35,14 @@ public final class HzRoundClaims implements RoundClaims {
   private final Clock clock;
   private final long ttlMillis;
   private final String memberId;
-  private final java.util.function.Supplier<java.util.Set<String>> released;
+  private final Supplier<Set<String>> released;
 
   /**
    * @param memberId this member's id, recorded as the holder of its claims
    * @param released the holders whose claims count as absent (ClaimHolders)
    */
   public HzRoundClaims(IMap<Integer, ClaimBucket> map, Executor callbacks, Clock clock, long ttlMillis, String memberId,
-      java.util.function.Supplier<java.util.Set<String>> released) {
+      Supplier<Set<String>> released) {
     this.memberId = memberId;
     this.released = released;
     this.map = map;
@@ -50,7 +54,7 @@ public final class HzRoundClaims implements RoundClaims {
   @Override
   public CompletionStage<Map<String, Claim>> claim(Map<String, String> fingerprintByRound, String token) {
     long now = clock.millis();
-    java.util.Set<String> gone = released.get();
+    Set<String> gone = released.get();
     List<ClaimRounds> asks = new ArrayList<>();
     List<CompletableFuture<byte[]>> calls = new ArrayList<>();
     byBucket(fingerprintByRound).forEach((bucket, rounds) -> {
@@ -81,7 +85,7 @@ public final class HzRoundClaims implements RoundClaims {
   }
 
   @Override
-  public CompletionStage<Void> keep(java.util.Collection<String> rounds, long untilMillis) {
+  public CompletionStage<Void> keep(Collection<String> rounds, long untilMillis) {
     List<CompletableFuture<Void>> calls = new ArrayList<>();
     grouped(rounds, r -> r).forEach((bucket, list) ->
         calls.add(map.submitToKey(bucket, new KeepRounds(list.toArray(String[]::new), untilMillis)).toCompletableFuture()));
@@ -95,13 +99,13 @@ public final class HzRoundClaims implements RoundClaims {
   @Override
   public CompletionStage<Boolean> held(String round) {
     long now = clock.millis();
-    java.util.Set<String> gone = released.get();
+    Set<String> gone = released.get();
     return map.getAsync(bucketOf(round)).toCompletableFuture()
         .thenApplyAsync(bucket -> bucket != null && bucket.standing(round, now, gone) != null, callbacks);
   }
 
   /** {@code items} grouped by the bucket of their round ({@link #bucketOf}). */
-  private static <T> Map<Integer, List<T>> grouped(java.util.Collection<T> items, java.util.function.Function<T, String> round) {
+  private static <T> Map<Integer, List<T>> grouped(Collection<T> items, Function<T, String> round) {
     Map<Integer, List<T>> grouped = new HashMap<>();
     items.forEach(item -> grouped.computeIfAbsent(bucketOf(round.apply(item)), b -> new ArrayList<>()).add(item));
     return grouped;

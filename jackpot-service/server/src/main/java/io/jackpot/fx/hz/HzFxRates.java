@@ -5,9 +5,11 @@ import com.hazelcast.map.IMap;
 import com.hazelcast.map.listener.EntryAddedListener;
 import com.hazelcast.map.listener.EntryUpdatedListener;
 import io.jackpot.cluster.Versioned;
+import io.jackpot.fx.FxHistory;
 import io.jackpot.fx.FxHolder;
 import io.jackpot.fx.FxRates;
 import io.jackpot.ledger.Ledger;
+import io.jackpot.money.Decimals;
 import io.vertx.core.json.JsonObject;
 import java.util.HashMap;
 import java.util.Map;
@@ -77,12 +79,12 @@ public final class HzFxRates {
 
   public static JsonObject json(FxRates rates) {
     JsonObject r = new JsonObject();
-    rates.ratePpm().forEach((c, ppm) -> r.put(c, io.jackpot.money.Decimals.plain(ppm)));
+    rates.ratePpm().forEach((c, ppm) -> r.put(c, Decimals.plain(ppm)));
     return new JsonObject().put("base", rates.base()).put("rates", r);
   }
 
   /** The rates in force at a moment, from the sets the ledger keeps (saved there before published here). */
-  public static io.jackpot.fx.FxHistory history(io.jackpot.ledger.Ledger ledger, String base) {
+  public static FxHistory history(Ledger ledger, String base) {
     return moment -> ledger.fxRatesAt(moment).thenApply(json -> json.map(HzFxRates::parse).orElse(FxRates.none(base)));
   }
 
@@ -90,7 +92,7 @@ public final class HzFxRates {
   public static FxRates parse(String json) {
     JsonObject o = new JsonObject(json);
     Map<String, Long> rates = new HashMap<>();
-    o.getJsonObject("rates").forEach(e -> rates.put(e.getKey(), io.jackpot.money.Decimals.parseScaled((String) e.getValue(), 6)));
+    o.getJsonObject("rates").forEach(e -> rates.put(e.getKey(), Decimals.parseScaled((String) e.getValue(), 6)));
     return new FxRates(o.getString("base"), rates);
   }
 

@@ -1,26 +1,33 @@
 package io.jackpot.http.api;
 
-import io.jackpot.http.QueryParams;
+import io.jackpot.access.http.GameAuth;
+import io.jackpot.admin.http.AdminRoutes;
+import io.jackpot.award.http.WinRoutes;
+import io.jackpot.catalogue.http.JackpotRoutes;
+import io.jackpot.contribution.http.ContributionRoutes;
 import io.jackpot.http.Errors;
 import io.jackpot.http.JsonBody;
-import io.jackpot.access.http.GameAuth;
+import io.jackpot.http.QueryParams;
 import io.jackpot.http.Quorum;
 import io.jackpot.http.Throttled;
-import io.jackpot.award.http.WinRoutes;
-import io.jackpot.contribution.http.ContributionRoutes;
-import io.jackpot.catalogue.http.JackpotRoutes;
+import io.jackpot.ticker.http.TickerRoutes;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.StaticHandler;
-import io.jackpot.ticker.http.TickerRoutes;
-import io.jackpot.admin.http.AdminRoutes;
+import java.time.Duration;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Assembles the API's routes; one router per HTTP verticle instance. */
 public final class ApiRouter {
-  private final Throttled noQuorumLog = new Throttled(java.time.Duration.ofSeconds(10));
+  private final Throttled noQuorumLog = new Throttled(Duration.ofSeconds(10));
 
-  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ApiRouter.class);
+  private static final Logger log = LoggerFactory.getLogger(ApiRouter.class);
 
   private final GameAuth auth;
   private final ContributionRoutes contributions;
@@ -76,7 +83,7 @@ public final class ApiRouter {
     // Money moves only on the side of the cluster that holds the quorum. Reads pass this guard;
     // reads of the pools themselves are then refused by Hazelcast's protection (Errors: NO_QUORUM).
     router.route("/v1/*").handler(ctx -> {
-      if (ctx.request().method() == io.vertx.core.http.HttpMethod.GET || quorum.held()) {
+      if (ctx.request().method() == HttpMethod.GET || quorum.held()) {
         ctx.next();
       } else {
         long refused = noQuorumLog.count(System.nanoTime());
@@ -103,7 +110,7 @@ public final class ApiRouter {
     if (surface.servesGames()) { // last: /metrics and anything else above are served before the page's catch-all
       // The ticker page: plain HTML + JS from the jar, no build step. Not under /v1/: a GET route
       // there would make every other method on an unknown API path 405 instead of 404.
-      router.routeWithRegex(io.vertx.core.http.HttpMethod.GET, "^/(?!v1/).*")
+      router.routeWithRegex(HttpMethod.GET, "^/(?!v1/).*")
           .handler(StaticHandler.create("webroot").setCachingEnabled(false));
     }
     router.route().failureHandler(Errors::handle);
@@ -116,9 +123,9 @@ public final class ApiRouter {
   }
 
   /** Every route served, as "METHOD /path/{param}" (for the OpenAPI check and operations). */
-  public static java.util.SortedSet<String> operations(Router router) {
-    java.util.SortedSet<String> out = new java.util.TreeSet<>();
-    for (io.vertx.ext.web.Route r : router.getRoutes()) {
+  public static SortedSet<String> operations(Router router) {
+    SortedSet<String> out = new TreeSet<>();
+    for (Route r : router.getRoutes()) {
       if (r.getPath() == null || r.methods() == null || r.methods().isEmpty()) {
         continue; // handlers on every method (guards, auth, the static page) are not operations
       }

@@ -1,10 +1,13 @@
 package io.jackpot.http.api;
 
-import io.jackpot.http.JsonBody;
 import io.jackpot.http.ConnectionGuard;
+import io.jackpot.http.JsonBody;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.ext.web.Router;
+import java.util.concurrent.TimeUnit;
 
 /** Serves the API on one port; deployed once per event loop, all instances sharing the port. */
 public final class HttpVerticle extends VerticleBase {
@@ -14,7 +17,7 @@ public final class HttpVerticle extends VerticleBase {
   private final ApiRouter api;
   private final ApiRouter.Surface surface;
   private final ConnectionGuard guard;
-  private io.vertx.core.http.HttpServer server;
+  private HttpServer server;
 
   /**
    * {@code host}: the address to listen on; {@code sendBufferBytes}: the kernel send buffer of each
@@ -39,11 +42,11 @@ public final class HttpVerticle extends VerticleBase {
         .setPerMessageWebSocketCompressionSupported(false).setPerFrameWebSocketCompressionSupported(false)
         .setMaxWebSocketMessageSize((int) JsonBody.LIMIT)
         // A connection that sends nothing is closed after the header bound; the guard sets the idle bound once it speaks.
-        .setIdleTimeout(guard.silentSeconds()).setIdleTimeoutUnit(java.util.concurrent.TimeUnit.SECONDS);
+        .setIdleTimeout(guard.silentSeconds()).setIdleTimeoutUnit(TimeUnit.SECONDS);
     if (sendBufferBytes > 0) {
       options.setSendBufferSize(sendBufferBytes);
     }
-    io.vertx.ext.web.Router router = api.create(vertx, surface);
+    Router router = api.create(vertx, surface);
     server = vertx.createHttpServer(options)
         .connectionHandler(guard::opened)
         .requestHandler(request -> {
@@ -60,6 +63,6 @@ public final class HttpVerticle extends VerticleBase {
   /** Stops listening and lets requests in flight finish (up to {@link #SHUTDOWN_SECONDS}). */
   @Override
   public Future<?> stop() {
-    return server == null ? Future.succeededFuture() : server.shutdown(SHUTDOWN_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+    return server == null ? Future.succeededFuture() : server.shutdown(SHUTDOWN_SECONDS, TimeUnit.SECONDS);
   }
 }

@@ -1,8 +1,10 @@
 package io.jackpot.ledger.pg;
 
+import io.jackpot.ledger.AuditEntry;
 import io.jackpot.ledger.LedgerBatch;
 import io.jackpot.ledger.ShareRuns;
 import io.jackpot.pool.Win;
+import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -192,7 +194,7 @@ final class BatchArrays {
         .addValue(termsVersion).addValue(at);
   }
 
-  static Tuple audit(List<io.jackpot.ledger.AuditEntry> entries) {
+  static Tuple audit(List<AuditEntry> entries) {
     int n = entries.size();
     OffsetDateTime[] at = new OffsetDateTime[n];
     String[] actor = new String[n], owner = new String[n], action = new String[n], target = new String[n];
@@ -205,13 +207,13 @@ final class BatchArrays {
       owner[i] = e.owner();
       action[i] = e.action();
       target[i] = e.target();
-      before[i] = e.before() == null ? null : new io.vertx.core.json.JsonObject(e.before());
-      after[i] = e.after() == null ? null : new io.vertx.core.json.JsonObject(e.after());
+      before[i] = e.before() == null ? null : new JsonObject(e.before());
+      after[i] = e.after() == null ? null : new JsonObject(e.after());
     }
     return Tuple.of(at, actor, owner, action, target, before, after);
   }
 
-  static Tuple transfers(List<io.jackpot.ledger.LedgerBatch.TransferOut> out) {
+  static Tuple transfers(List<LedgerBatch.TransferOut> out) {
     int n = out.size();
     String[] id = new String[n], fromJ = new String[n], fromP = new String[n], toJ = new String[n], toP = new String[n];
     String[] reason = new String[n];
@@ -233,7 +235,7 @@ final class BatchArrays {
     return Tuple.of(id, fromJ, fromP, toJ, toP, micros, sub, reason, seq, at);
   }
 
-  static Tuple receipts(List<io.jackpot.ledger.LedgerBatch.Receipt> in) {
+  static Tuple receipts(List<LedgerBatch.Receipt> in) {
     int n = in.size();
     String[] id = new String[n], toJ = new String[n], toP = new String[n];
     Long[] seq = new Long[n];

@@ -1,5 +1,8 @@
 package io.jackpot.ledger.pg;
 
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
 /** Every SQL statement of the ledger. Bulk inserts go through unnest(arrays): one statement per table and batch. */
 final class LedgerSql {
   private LedgerSql() {}
@@ -246,8 +249,8 @@ final class LedgerSql {
 
   /** {@code columns} (a comma-separated list) each qualified by {@code alias}. */
   static String columnsOf(String alias, String columns) {
-    return java.util.Arrays.stream(columns.split(",")).map(c -> alias + "." + c.strip())
-        .collect(java.util.stream.Collectors.joining(", "));
+    return Arrays.stream(columns.split(",")).map(c -> alias + "." + c.strip())
+        .collect(Collectors.joining(", "));
   }
 
   static final String FIND_WINS = "SELECT " + WIN_COLUMNS + " FROM wins"

@@ -4,35 +4,50 @@ import io.jackpot.ledger.AuditEntry;
 import io.jackpot.ledger.Ledger;
 import io.jackpot.ledger.LedgerBatch;
 import io.jackpot.ledger.LedgerRefusal;
-import io.jackpot.ledger.RecordedRound;
 import io.jackpot.ledger.RecordedRound.RecordedShare;
+import io.jackpot.ledger.RecordedRound;
+import io.jackpot.ledger.RoundDetail;
 import io.jackpot.ledger.RoundStatus;
 import io.jackpot.ledger.ShareRuns;
 import io.jackpot.money.Money;
 import io.jackpot.money.Total;
 import io.jackpot.pool.MustHit;
-import io.jackpot.reconciliation.LedgerFigures;
-import io.jackpot.reconciliation.PoolFlows;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
+import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.PoolStatus;
 import io.jackpot.pool.PoolTerms;
 import io.jackpot.pool.Trigger;
 import io.jackpot.pool.Win;
+import io.jackpot.reconciliation.LedgerFigures;
+import io.jackpot.reconciliation.PoolFlows;
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Transaction;
 import io.vertx.sqlclient.Tuple;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -79,8 +94,8 @@ public final class PgLedger implements Ledger {
     return pg.getConnection().compose(conn -> recordOn(conn, batch, commitId, inserts).eventually(conn::close)).toCompletionStage();
   }
 
-  private static Future<Void> recordOn(io.vertx.sqlclient.SqlConnection conn, LedgerBatch batch, Tuple commitId, List<Insert> inserts) {
-    Future<io.vertx.sqlclient.Transaction> begin = conn.begin();
+  private static Future<Void> recordOn(SqlConnection conn, LedgerBatch batch, Tuple commitId, List<Insert> inserts) {
+    Future<Transaction> begin = conn.begin();
     Future<RowSet<Row>> first = conn.preparedQuery(LedgerSql.INSERT_COMMIT).execute(commitId);
     List<Future<?>> sent = new ArrayList<>(List.of(begin, first));
     sent.addAll(send(conn, inserts));
@@ -88,7 +103,7 @@ public final class PgLedger implements Ledger {
       if (begin.failed()) {
         return Future.failedFuture(begin.cause());
       }
-      io.vertx.sqlclient.Transaction tx = begin.result();
+      Transaction tx = begin.result();
       if (first.succeeded() && first.result().size() == 0) {
         return tx.rollback().compose(r -> alreadyCommitted(batch));
       }
@@ -109,7 +124,7 @@ public final class PgLedger implements Ledger {
     if (cause instanceof LedgerRefusal) {
       return cause;
     }
-    if (cause instanceof io.vertx.pgclient.PgException pg && pg.getSqlState() != null
+    if (cause instanceof PgException pg && pg.getSqlState() != null
         && (pg.getSqlState().startsWith("23") || pg.getSqlState().startsWith("22"))) {
       return new LedgerRefusal("SQLSTATE " + pg.getSqlState() + ": " + pg.getMessage(), pg);
     }
@@ -152,7 +167,7 @@ public final class PgLedger implements Ledger {
     add(out, LedgerSql.INSERT_ROUNDS, batch.rounds().isEmpty(), () -> BatchArrays.rounds(batch.rounds(), batch.shares()));
     add(out, LedgerSql.INSERT_RUNS, batch.shares().isEmpty(), () -> BatchArrays.runs(ShareRuns.of(batch.shares())));
     if (!batch.wins().isEmpty() || !batch.winsIfAbsent().isEmpty()) {
-      List<io.jackpot.pool.Win> wins = new ArrayList<>(batch.wins());
+      List<Win> wins = new ArrayList<>(batch.wins());
       wins.addAll(batch.winsIfAbsent());
       checked(out, LedgerSql.INSERT_WINS, LedgerSql.WINS_RECORDED_DIFFERENTLY, BatchArrays.wins(wins));
     }
@@ -175,7 +190,7 @@ public final class PgLedger implements Ledger {
     out.add(new Insert(recordedDifferently, params, true));
   }
 
-  private static void add(List<Insert> out, String sql, boolean empty, java.util.function.Supplier<Tuple> params) {
+  private static void add(List<Insert> out, String sql, boolean empty, Supplier<Tuple> params) {
     if (!empty) {
       out.add(new Insert(sql, params.get(), false));
     }
@@ -219,13 +234,13 @@ public final class PgLedger implements Ledger {
   }
 
   @Override
-  public CompletionStage<Map<String, java.util.Set<PoolId>>> findWonPools(String operatorId, Collection<String> roundIds) {
+  public CompletionStage<Map<String, Set<PoolId>>> findWonPools(String operatorId, Collection<String> roundIds) {
     if (roundIds.isEmpty()) {
-      return Future.<Map<String, java.util.Set<PoolId>>>succeededFuture(Map.of()).toCompletionStage();
+      return Future.<Map<String, Set<PoolId>>>succeededFuture(Map.of()).toCompletionStage();
     }
     return winsOfRounds(operatorId, roundIds).map(wins -> {
-      Map<String, java.util.Set<PoolId>> won = new java.util.HashMap<>();
-      wins.forEach(w -> won.computeIfAbsent(w.roundId(), id -> new java.util.HashSet<>()).add(w.pool()));
+      Map<String, Set<PoolId>> won = new HashMap<>();
+      wins.forEach(w -> won.computeIfAbsent(w.roundId(), id -> new HashSet<>()).add(w.pool()));
       return won;
     }).toCompletionStage();
   }
@@ -241,8 +256,8 @@ public final class PgLedger implements Ledger {
     triggered.forEach(w -> rounds.get(w.roundId()).triggers().add(w));
     for (RecordedRound r : rounds.values()) {
       if (r.triggers().size() > 1) {
-        List<io.jackpot.pool.PoolId> order = r.shares().stream().map(RecordedRound.RecordedShare::pool).toList();
-        r.triggers().sort(java.util.Comparator.comparingInt(w -> order.indexOf(w.pool())));
+        List<PoolId> order = r.shares().stream().map(RecordedRound.RecordedShare::pool).toList();
+        r.triggers().sort(Comparator.comparingInt(w -> order.indexOf(w.pool())));
       }
     }
     return rounds;
@@ -285,29 +300,29 @@ public final class PgLedger implements Ledger {
 
   /** A key look-up, on the limited pool like the round's wins read with it: never a long read. */
   @Override
-  public CompletionStage<Optional<io.jackpot.ledger.RoundDetail>> findRound(String operatorId, String roundId) {
+  public CompletionStage<Optional<RoundDetail>> findRound(String operatorId, String roundId) {
     return pg.preparedQuery(LedgerSql.FIND_ROUND).execute(Tuple.of(operatorId, roundId))
-        .map(rows -> rows.size() == 0 ? Optional.<io.jackpot.ledger.RoundDetail>empty() : Optional.of(roundDetail(rows.iterator().next())))
+        .map(rows -> rows.size() == 0 ? Optional.<RoundDetail>empty() : Optional.of(roundDetail(rows.iterator().next())))
         .toCompletionStage();
   }
 
-  private static io.jackpot.ledger.RoundDetail roundDetail(Row row) {
+  private static RoundDetail roundDetail(Row row) {
     String[] jackpots = row.getArrayOfStrings("share_jackpots"), pools = row.getArrayOfStrings("share_pools");
     Long[] ops = row.getArrayOfLongs("share_ops");
     Long[] shareMicros = row.getArrayOfLongs("share_micros"), shareSubs = row.getArrayOfLongs("share_subs");
     Long[] reserveMicros = row.getArrayOfLongs("reserve_micros"), reserveSubs = row.getArrayOfLongs("reserve_subs");
     Long[] overflowMicros = row.getArrayOfLongs("overflow_micros"), overflowSubs = row.getArrayOfLongs("overflow_subs");
     Long[] amountMicros = row.getArrayOfLongs("amount_micros"), amountSubs = row.getArrayOfLongs("amount_subs");
-    List<io.jackpot.ledger.RoundDetail.Share> shares = new ArrayList<>(jackpots.length);
+    List<RoundDetail.Share> shares = new ArrayList<>(jackpots.length);
     for (int i = 0; i < jackpots.length; i++) {
-      shares.add(new io.jackpot.ledger.RoundDetail.Share(new PoolId(jackpots[i], pools[i]), ops[i],
+      shares.add(new RoundDetail.Share(new PoolId(jackpots[i], pools[i]), ops[i],
           new Money(shareMicros[i], shareSubs[i]), new Money(reserveMicros[i], reserveSubs[i]),
           new Money(overflowMicros[i], overflowSubs[i]), new Money(amountMicros[i], amountSubs[i])));
     }
     Long coin = row.getLong("coin_value_micros");
     Long original = row.getLong("original_stake_micros");
     long stake = row.getLong("stake_micros");
-    return new io.jackpot.ledger.RoundDetail(row.getString("round_id"), row.getString("operator_id"), row.getString("game_id"),
+    return new RoundDetail(row.getString("round_id"), row.getString("operator_id"), row.getString("game_id"),
         row.getString("player_id"), Money.ofMicros(stake), Money.ofMicros(original == null ? stake : original),
         row.getString("currency"), row.getLong("fx_rate_ppm"), coin == null ? null : Money.ofMicros(coin),
         RoundStatus.valueOf(row.getString("status")), row.getOffsetDateTime("received_at").toInstant(),
@@ -329,9 +344,9 @@ public final class PgLedger implements Ledger {
 
   @Override
   public CompletionStage<List<Win>> findWins(String jackpotId, Instant from, Instant to, String operatorId,
-      java.util.Collection<String> orJackpots, WinCursor after, int limit) {
+      Collection<String> orJackpots, WinCursor after, int limit) {
     return unlimited.preparedQuery(LedgerSql.FIND_WINS)
-        .execute(Tuple.from(java.util.Arrays.asList(jackpotId, BatchArrays.utc(from), BatchArrays.utc(to), operatorId,
+        .execute(Tuple.from(Arrays.asList(jackpotId, BatchArrays.utc(from), BatchArrays.utc(to), operatorId,
             after == null ? null : BatchArrays.utc(after.wonAt()), after == null ? null : after.winId(), limit,
             orJackpots.toArray(String[]::new))))
         .map(PgLedger::wins).toCompletionStage();
@@ -384,10 +399,10 @@ public final class PgLedger implements Ledger {
   }
 
   @Override
-  public CompletionStage<List<io.jackpot.pool.PoolOutcome.Transfer>> pendingTransfers() {
+  public CompletionStage<List<PoolOutcome.Transfer>> pendingTransfers() {
     return unlimited.query(LedgerSql.PENDING_TRANSFERS).execute().map(rows -> {
-      List<io.jackpot.pool.PoolOutcome.Transfer> out = new ArrayList<>();
-      rows.forEach(r -> out.add(new io.jackpot.pool.PoolOutcome.Transfer(r.getString("transfer_id"),
+      List<PoolOutcome.Transfer> out = new ArrayList<>();
+      rows.forEach(r -> out.add(new PoolOutcome.Transfer(r.getString("transfer_id"),
           new PoolId(r.getString("from_jackpot"), r.getString("from_pool")), new PoolId(r.getString("to_jackpot"), r.getString("to_pool")),
           new Money(r.getLong("amount_micros"), r.getLong("amount_sub")), r.getString("reason"))));
       return out;
@@ -417,7 +432,7 @@ public final class PgLedger implements Ledger {
       PoolFlows f = out.getOrDefault(id, PoolFlows.none(id));
       Total funded = Total.of(r.getBigDecimal("funded_micros"), r.getBigDecimal("funded_sub"));
       out.put(id, new PoolFlows(id, f.seeds().plus(funded), f.contributions(), f.transfersIn(),
-          Total.of(r.getBigDecimal("paid"), java.math.BigDecimal.ZERO), f.transfersOut(), f.contributionCount(), r.getLong("n")));
+          Total.of(r.getBigDecimal("paid"), BigDecimal.ZERO), f.transfersOut(), f.contributionCount(), r.getLong("n")));
     }
     return out;
   }
@@ -446,19 +461,19 @@ public final class PgLedger implements Ledger {
 
   @Override
   public CompletionStage<Long> saveFxRates(String ratesJson, String setBy, AuditEntry audit,
-      java.util.function.Predicate<FxSaved> saveAfter) {
+      Predicate<FxSaved> saveAfter) {
     return pg.withTransaction(conn -> conn.query(LedgerSql.LOCK_FX).execute()
             .compose(l -> conn.query(LedgerSql.LATEST_FX).execute())
             .map(PgLedger::newestRates)
             .compose(latest -> conn.query(LedgerSql.LAST_FX_RATES).execute().map(last -> {
-              java.util.Map<String, String> lastRates = new java.util.HashMap<>();
+              Map<String, String> lastRates = new HashMap<>();
               last.forEach(r -> lastRates.put(r.getString("currency"), r.getString("rate")));
               return saveAfter.test(new FxSaved(latest.map(Saved::json).orElse(null), lastRates));
             }).compose(save -> !save
                 ? Future.succeededFuture(latest.map(Saved::version).orElseThrow(() ->
                     new IllegalStateException("no exchange rates are saved, yet none were to be saved")))
                 : conn.preparedQuery(LedgerSql.SAVE_FX)
-                    .execute(Tuple.of(new io.vertx.core.json.JsonObject(ratesJson), BatchArrays.utc(audit.at()), setBy))
+                    .execute(Tuple.of(new JsonObject(ratesJson), BatchArrays.utc(audit.at()), setBy))
                     .compose(saved -> conn.preparedQuery(LedgerSql.INSERT_AUDIT).execute(BatchArrays.audit(List.of(audit)))
                         .map(x -> saved.iterator().next().getLong("id"))))))
         .toCompletionStage();
@@ -476,11 +491,11 @@ public final class PgLedger implements Ledger {
   /** Saves are made one at a time under one lock (LOCK_DEFINITIONS): versions never race, and each check sees every save before it. */
   @Override
   public CompletionStage<Integer> saveDefinition(String id, String definitionJson, String savedBy, AuditEntry audit,
-      java.util.function.Predicate<java.util.Map<String, String>> saveAfter) {
+      Predicate<Map<String, String>> saveAfter) {
     return pg.withTransaction(conn -> conn.query(LedgerSql.LOCK_DEFINITIONS).execute()
         .compose(l -> conn.query(LedgerSql.DEFINITIONS).execute())
         .compose(latest -> {
-          java.util.Map<String, String> inForce = new java.util.HashMap<>();
+          Map<String, String> inForce = new HashMap<>();
           Integer versionInForce = null;
           for (Row row : latest) {
             inForce.put(row.getString("id"), row.getString("definition"));
@@ -493,7 +508,7 @@ public final class PgLedger implements Ledger {
                 : Future.failedFuture(new IllegalStateException("jackpot " + id + " has no saved version, yet none was to be saved"));
           }
           return conn.preparedQuery(LedgerSql.SAVE_DEFINITION)
-              .execute(Tuple.of(id, new io.vertx.core.json.JsonObject(definitionJson), BatchArrays.utc(audit.at()), savedBy))
+              .execute(Tuple.of(id, new JsonObject(definitionJson), BatchArrays.utc(audit.at()), savedBy))
               .compose(saved -> conn.preparedQuery(LedgerSql.INSERT_AUDIT).execute(BatchArrays.audit(List.of(audit)))
                   .map(x -> saved.iterator().next().getInteger("version")));
         }))
@@ -570,7 +585,7 @@ public final class PgLedger implements Ledger {
     // The terms in force are the ledger's (an operator may have changed them); the catalogue's only for old records.
     PoolTerms inForce = json(anchor, "terms") == null ? terms : TermsJson.parse(json(anchor, "terms"));
     List<Win> wins = new ArrayList<>(wins(recent));
-    java.util.Collections.reverse(wins);
+    Collections.reverse(wins);
     return new Pool(id, PoolStatus.valueOf(anchor.getString("status")), inForce, amount,
         anchor.getLong("cycle_seed_micros"), lastOp, anchor.getLong("win_seq"), mustHit(anchor), reserve,
         TermsJson.parse(json(anchor, "pending_terms")), anchor.getLong("terms_version"), receivedIds(receipts), owed, wins, Map.of());
@@ -579,14 +594,14 @@ public final class PgLedger implements Ledger {
   private static List<String> receivedIds(RowSet<Row> receipts) {
     List<String> ids = new ArrayList<>();
     receipts.forEach(r -> ids.add(r.getString("transfer_id")));
-    java.util.Collections.reverse(ids);
+    Collections.reverse(ids);
     return ids;
   }
 
   /** A jsonb column as an object, or null (SQL NULL arrives as a JSON-null placeholder, not as null). */
-  private static io.vertx.core.json.JsonObject json(Row row, String column) {
+  private static JsonObject json(Row row, String column) {
     Object v = row.getValue(column);
-    return v instanceof io.vertx.core.json.JsonObject o ? o : null;
+    return v instanceof JsonObject o ? o : null;
   }
 
   private static MustHit mustHit(Row row) {

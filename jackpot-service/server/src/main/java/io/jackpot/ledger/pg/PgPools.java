@@ -12,13 +12,21 @@ import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.PrepareOptions;
+import io.vertx.sqlclient.PreparedQuery;
+import io.vertx.sqlclient.Query;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.impl.SocketConnectionBase;
 import io.vertx.sqlclient.internal.SqlConnectionBase;
+import java.net.StandardSocketOptions;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import jdk.net.ExtendedSocketOptions;
 import org.slf4j.Logger;
@@ -164,18 +172,18 @@ public final class PgPools {
     }
 
     @Override
-    public io.vertx.sqlclient.Query<io.vertx.sqlclient.RowSet<io.vertx.sqlclient.Row>> query(String sql) {
+    public Query<RowSet<Row>> query(String sql) {
       return pool.query(sql);
     }
 
     @Override
-    public io.vertx.sqlclient.PreparedQuery<io.vertx.sqlclient.RowSet<io.vertx.sqlclient.Row>> preparedQuery(String sql) {
+    public PreparedQuery<RowSet<Row>> preparedQuery(String sql) {
       return pool.preparedQuery(sql);
     }
 
     @Override
-    public io.vertx.sqlclient.PreparedQuery<io.vertx.sqlclient.RowSet<io.vertx.sqlclient.Row>> preparedQuery(String sql,
-        io.vertx.sqlclient.PrepareOptions options) {
+    public PreparedQuery<RowSet<Row>> preparedQuery(String sql,
+        PrepareOptions options) {
       return pool.preparedQuery(sql, options);
     }
 
@@ -207,7 +215,7 @@ public final class PgPools {
     var closed = Future.join(limited.close(), unlimited.close()).toCompletionStage().toCompletableFuture();
     try {
       closed.get(grace.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (java.util.concurrent.TimeoutException silent) {
+    } catch (TimeoutException silent) {
       log.warn("stopping: {} ledger connections not closed by PostgreSQL within {} ms; closing them without it", heads.size(),
           grace.toMillis());
       heads.forEach(ChannelHandlerContext::close);
@@ -218,7 +226,7 @@ public final class PgPools {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       log.warn("stopping: closing the ledger's pools: {}", e.getCause().toString());
     }
   }
@@ -273,7 +281,7 @@ public final class PgPools {
     try {
       ChannelHandlerContext ctx = head.ctx; // set when the head joined the pipeline, on the connection's event loop
       var config = ctx.channel().config();
-      set = config.setOption(NioChannelOption.of(java.net.StandardSocketOptions.SO_KEEPALIVE), true)
+      set = config.setOption(NioChannelOption.of(StandardSocketOptions.SO_KEEPALIVE), true)
           && config.setOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPIDLE), idle)
           && config.setOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPINTERVAL), Math.max(1, idle / 3))
           && config.setOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPCOUNT), 3);

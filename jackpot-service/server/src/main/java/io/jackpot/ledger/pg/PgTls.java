@@ -11,8 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
-import java.util.Locale;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -141,7 +142,7 @@ public record PgTls(Path caFile, Path certFile, Path keyFile) {
       int eq = pair.indexOf('=');
       String key = (eq < 0 ? pair : pair.substring(0, eq)).toLowerCase(Locale.ROOT);
       String value = eq < 0 ? "" : pair.substring(eq + 1);
-      if (key.equals("sslmode") && java.util.Arrays.stream(SslMode.values()).noneMatch(m -> m.value.equals(value))) {
+      if (key.equals("sslmode") && Arrays.stream(SslMode.values()).noneMatch(m -> m.value.equals(value))) {
         throw new IllegalArgumentException("JACKPOT_PG_URL's sslmode must be one of disable, allow, prefer, require, verify-ca,"
             + " verify-full; got '" + value + "'");
       }

@@ -2,6 +2,7 @@ package io.jackpot.ledger.pg;
 
 import io.jackpot.money.Money;
 import io.jackpot.money.Rate;
+import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolTerms;
 import io.jackpot.pool.Trigger;
 import io.vertx.core.json.JsonObject;
@@ -40,6 +41,6 @@ final class TermsJson {
     };
     String overflowTo = j.getString("overflowTo");
     return new PoolTerms(j.getLong("seedMicros"), new Rate(j.getLong("ratePpm")), trigger, j.getLong("reserveRatePpm"),
-        j.getLong("capMicros"), overflowTo == null ? null : io.jackpot.pool.PoolId.fromKey(overflowTo));
+        j.getLong("capMicros"), overflowTo == null ? null : PoolId.fromKey(overflowTo));
   }
 }

@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Live pools in a Hazelcast IMap keyed by {@link PoolId#key()}, changed only by entry processors.
@@ -26,7 +27,7 @@ public final class HzPools implements Pools {
   private final IMap<String, Pool> map;
   private final Executor callbacks;
   /** Pools read (one entry-processor call each), for tests: public reads must not add to it per request. */
-  private final java.util.concurrent.atomic.LongAdder poolReads = new java.util.concurrent.atomic.LongAdder();
+  private final LongAdder poolReads = new LongAdder();
 
   public HzPools(IMap<String, Pool> map, Executor callbacks) {
     this.map = map;

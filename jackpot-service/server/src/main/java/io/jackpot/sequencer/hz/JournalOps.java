@@ -1,8 +1,8 @@
 package io.jackpot.sequencer.hz;
 
 import com.hazelcast.map.EntryProcessor;
-import io.jackpot.pool.hz.OwnerChecked;
 import com.hazelcast.query.Predicate;
+import io.jackpot.pool.hz.OwnerChecked;
 import java.util.Map;
 
 /**

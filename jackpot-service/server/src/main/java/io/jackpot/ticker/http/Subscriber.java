@@ -1,7 +1,10 @@
 package io.jackpot.ticker.http;
 
 import io.vertx.core.Context;
+import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.ServerWebSocket;
+import io.vertx.core.net.SocketAddress;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -13,10 +16,10 @@ public final class Subscriber {
   /** A message that came before the snapshot; {@code at} is when its content was read. */
   record Pending(long at, boolean win, String message) {}
 
-  List<Pending> pending = new java.util.ArrayList<>();
+  List<Pending> pending = new ArrayList<>();
   final ServerWebSocket socket;
   /** The connection underneath, to be cut if the socket's close frame cannot get through. */
-  final io.vertx.core.http.HttpConnection connection;
+  final HttpConnection connection;
   final Context context;
   /** The client's address (its IP), counted against the bound per client. */
   final String client;
@@ -30,7 +33,7 @@ public final class Subscriber {
   Thread loop;
 
   /** {@code jackpots}: null for all; {@code currency}: the one its amounts are also shown in (null: none). */
-  public Subscriber(ServerWebSocket socket, io.vertx.core.http.HttpConnection connection, Context context, Set<String> jackpots,
+  public Subscriber(ServerWebSocket socket, HttpConnection connection, Context context, Set<String> jackpots,
       String currency, long now) {
     this.socket = socket;
     this.connection = connection;
@@ -65,7 +68,7 @@ public final class Subscriber {
   }
 
   /** A peer's address as the bound per client counts it: its IP, without the port. */
-  public static String clientOf(io.vertx.core.net.SocketAddress peer) {
+  public static String clientOf(SocketAddress peer) {
     return peer == null ? "" : String.valueOf(peer.hostAddress());
   }
 }

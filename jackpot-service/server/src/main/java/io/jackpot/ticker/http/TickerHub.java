@@ -1,5 +1,7 @@
 package io.jackpot.ticker.http;
 
+import io.jackpot.fx.Display;
+import io.jackpot.http.WebSockets;
 import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
 import java.util.HashSet;
@@ -11,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,10 +37,10 @@ public final class TickerHub {
   /** Subscribers by client address (present while it has any). */
   private final Map<String, AtomicInteger> byClient = new ConcurrentHashMap<>();
   private final AtomicLong dropped = new AtomicLong();
-  private final java.util.function.Function<String, Optional<io.jackpot.fx.Display>> displayNow;
+  private final Function<String, Optional<Display>> displayNow;
 
   /** {@code displayNow}: how a currency is shown at the rates in force (empty: it cannot be, having no rate). */
-  public TickerHub(java.util.function.Function<String, Optional<io.jackpot.fx.Display>> displayNow) {
+  public TickerHub(Function<String, Optional<Display>> displayNow) {
     this.displayNow = displayNow;
   }
 
@@ -87,9 +90,9 @@ public final class TickerHub {
    * once per broadcast, whatever the number of subscribers.
    */
   public void broadcast(List<String> jackpotIds, long at, boolean win,
-      BiFunction<io.jackpot.fx.Display, List<String>, String> variant) {
+      BiFunction<Display, List<String>, String> variant) {
     Map<List<Object>, String> made = new ConcurrentHashMap<>();
-    Map<String, Optional<io.jackpot.fx.Display>> displays = new ConcurrentHashMap<>();
+    Map<String, Optional<Display>> displays = new ConcurrentHashMap<>();
     byLoop.values().forEach(loop -> loop.context().runOnContext(v -> {
       for (Subscriber s : Set.copyOf(loop.subscribers())) {
         List<String> followed = s.jackpots == null ? jackpotIds : jackpotIds.stream().filter(s.jackpots::contains).toList();
@@ -97,7 +100,7 @@ public final class TickerHub {
           continue;
         }
         // At the rate in force now, not the one at connect; a currency whose rate was withdrawn is shown no more.
-        io.jackpot.fx.Display display = s.currency == null ? null
+        Display display = s.currency == null ? null
             : displays.computeIfAbsent(s.currency, displayNow::apply).orElse(null);
         String message = made.computeIfAbsent(List.of(display == null ? "" : display.currency(), followed),
             k -> variant.apply(display, followed));
@@ -133,7 +136,7 @@ public final class TickerHub {
       dropped.incrementAndGet();
       log.info("ticker subscriber {} dropped: it does not read (write queue full)", s.socket.remoteAddress());
       // The close frame waits behind what it has not read: if it never reads, the connection is cut.
-      io.jackpot.http.WebSockets.closeOrAbort(s.context.owner(), s.socket, s.connection, (short) 1008, "too slow: write queue full");
+      WebSockets.closeOrAbort(s.context.owner(), s.socket, s.connection, (short) 1008, "too slow: write queue full");
       return;
     }
     s.socket.writeTextMessage(message);
@@ -151,7 +154,7 @@ public final class TickerHub {
         try {
           if (s.lastPong < s.lastPing) {
             remove(s);
-            io.jackpot.http.WebSockets.closeOrAbort(s.context.owner(), s.socket, s.connection, (short) 1001, "no answer to ping");
+            WebSockets.closeOrAbort(s.context.owner(), s.socket, s.connection, (short) 1001, "no answer to ping");
             continue;
           }
           s.lastPing = now;

@@ -1,20 +1,28 @@
 package io.jackpot.ticker.http;
 
-import io.jackpot.error.Rejection;
-import io.jackpot.http.WebSockets;
+import io.jackpot.award.PublicWins;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.http.JackpotJson;
 import io.jackpot.catalogue.http.JackpotRoutes;
+import io.jackpot.error.Rejection;
+import io.jackpot.fx.Display;
+import io.jackpot.fx.FxHolder;
+import io.jackpot.http.WebSockets;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolReads;
+import io.jackpot.ticker.TickerSettings;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import java.time.Clock;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * GET /v1/ticker (WebSocket, no auth): query {@code jackpots=a,b} (default: all) and optional
@@ -24,15 +32,15 @@ public final class TickerRoutes {
   private final Catalogue catalogue;
   private final PoolReads pools;
   private final TickerHub hub;
-  private final io.jackpot.ticker.TickerSettings settings;
-  private final java.time.Clock clock;
-  private final io.jackpot.fx.FxHolder fx;
+  private final TickerSettings settings;
+  private final Clock clock;
+  private final FxHolder fx;
 
-  private final io.jackpot.award.PublicWins publicity;
+  private final PublicWins publicity;
 
   /** {@code publicity}: what the snapshot shows of the pools' last wins. */
-  public TickerRoutes(Catalogue catalogue, PoolReads pools, TickerHub hub, io.jackpot.ticker.TickerSettings settings, java.time.Clock clock,
-      io.jackpot.fx.FxHolder fx, io.jackpot.award.PublicWins publicity) {
+  public TickerRoutes(Catalogue catalogue, PoolReads pools, TickerHub hub, TickerSettings settings, Clock clock,
+      FxHolder fx, PublicWins publicity) {
     this.publicity = publicity;
     this.fx = fx;
     this.clock = clock;
@@ -47,7 +55,7 @@ public final class TickerRoutes {
   }
 
   private void subscribe(RoutingContext ctx) {
-    io.jackpot.fx.Display currency = JackpotRoutes.display(fx, catalogue, ctx.queryParams().get("currency"));
+    Display currency = JackpotRoutes.display(fx, catalogue, ctx.queryParams().get("currency"));
     String named = ctx.queryParams().get("jackpots");
     List<JackpotDefinition> followed = followed(named);
     if (!WebSockets.handshake(ctx, "the ticker")) {
@@ -72,7 +80,7 @@ public final class TickerRoutes {
       var context = ctx.vertx().getOrCreateContext();
       // null: all, those defined later included
       Set<String> jackpotIds = named == null || named.isBlank() ? null
-          : followed.stream().map(JackpotDefinition::id).collect(java.util.stream.Collectors.toSet());
+          : followed.stream().map(JackpotDefinition::id).collect(Collectors.toSet());
       // Registered before the snapshot is read, so no change between the two can be missed.
       var subscriber = new Subscriber(socket, ctx.request().connection(), context, jackpotIds, currency == null ? null : currency.currency(), clock.millis());
       hub.add(subscriber);
@@ -93,7 +101,7 @@ public final class TickerRoutes {
     if (jackpots == null || jackpots.isBlank()) {
       return List.copyOf(catalogue.jackpots());
     }
-    java.util.Map<String, JackpotDefinition> out = new java.util.LinkedHashMap<>();
+    Map<String, JackpotDefinition> out = new LinkedHashMap<>();
     for (String id : jackpots.split(",")) {
       out.computeIfAbsent(id.trim(), k -> JackpotRoutes.jackpot(catalogue, k)); // each read once, however often named
     }

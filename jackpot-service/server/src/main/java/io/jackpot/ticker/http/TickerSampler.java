@@ -1,19 +1,26 @@
 package io.jackpot.ticker.http;
 
+import io.jackpot.award.PublicWins;
+import io.jackpot.award.http.WinJson;
+import io.jackpot.catalogue.Catalogue;
+import io.jackpot.error.Failures;
+import io.jackpot.fx.Display;
+import io.jackpot.pool.Pool;
+import io.jackpot.pool.PoolReads;
+import io.jackpot.pool.Pools;
+import io.jackpot.pool.Win;
 import io.jackpot.ticker.SampledReads;
 import io.jackpot.ticker.TickerSettings;
 import io.jackpot.ticker.TickerState;
-import io.jackpot.award.http.WinJson;
-import io.jackpot.catalogue.Catalogue;
-import io.jackpot.pool.Pool;
-import io.jackpot.pool.Pools;
-import io.jackpot.pool.Win;
+import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,23 +47,23 @@ public final class TickerSampler {
   /** Only touched on the sampler's context. */
   private boolean readsFailing;
   /** The sampler's own context: every step of a sample runs on it, one at a time. */
-  private io.vertx.core.Context context;
+  private Context context;
   private long timer = -1;
   private long pinger = -1;
-  private java.util.function.Consumer<List<Pool>> onRead = pools -> {};
+  private Consumer<List<Pool>> onRead = pools -> {};
   private final SampledReads reads = new SampledReads();
 
   /** Also hands every sample to {@code listener} (metrics), on the sampler's context. */
-  public TickerSampler onRead(java.util.function.Consumer<List<Pool>> listener) {
+  public TickerSampler onRead(Consumer<List<Pool>> listener) {
     this.onRead = listener;
     return this;
   }
 
-  private final io.jackpot.award.PublicWins publicity;
+  private final PublicWins publicity;
 
   /** {@code publicity}: what the win announcements show. */
   public TickerSampler(Vertx vertx, Catalogue catalogue, Pools pools, TickerHub hub, TickerSettings settings, Clock clock,
-      io.jackpot.award.PublicWins publicity) {
+      PublicWins publicity) {
     this.publicity = publicity;
     this.vertx = vertx;
     this.catalogue = catalogue;
@@ -83,7 +90,7 @@ public final class TickerSampler {
   }
 
   /** The public reads of the pools, each answered by the next sample that begins after it is asked. */
-  public io.jackpot.pool.PoolReads reads() {
+  public PoolReads reads() {
     return reads;
   }
 
@@ -100,7 +107,7 @@ public final class TickerSampler {
     // Back on the sampler's own context: vertx.runOnContext from a Hazelcast thread would pick
     // another event loop, and the next tick could still see this sample as busy.
     // A call refused outright fails this sample (and its reads), not every later one.
-    io.jackpot.error.Failures.attempt(() -> pools.getAll(catalogue.poolIds())).whenComplete((live, error) -> context.runOnContext(v -> {
+    Failures.attempt(() -> pools.getAll(catalogue.poolIds())).whenComplete((live, error) -> context.runOnContext(v -> {
       busy = false;
       SampledReads.answer(answering, live, error);
       if (error != null) {
@@ -127,7 +134,7 @@ public final class TickerSampler {
     for (Win w : wins) {
       String kept = catalogue.currencyOf(w.pool());
       hub.broadcast(List.of(w.pool().jackpotId()), now, true, (display, followed) -> WinJson.shown(WinJson.of(w, kept,
-          display == null ? io.jackpot.fx.Display.identity(kept) : display), publicity).put("type", "win").encode());
+          display == null ? Display.identity(kept) : display), publicity).put("type", "win").encode());
     }
   }
 
@@ -136,7 +143,7 @@ public final class TickerSampler {
     if (changed.isEmpty()) {
       return;
     }
-    String at = WinJson.TIMESTAMP.format(java.time.Instant.ofEpochMilli(now));
+    String at = WinJson.TIMESTAMP.format(Instant.ofEpochMilli(now));
     hub.broadcast(List.copyOf(changed.keySet()), now, false, (display, followed) -> {
       JsonArray pools = new JsonArray();
       for (String jackpotId : followed) {

@@ -1,11 +1,12 @@
 package io.jackpot.access.json;
 
-import io.jackpot.access.Admin;
-import io.jackpot.access.Credentials;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jackpot.access.Admin;
+import io.jackpot.access.Credentials;
+import io.vertx.core.json.JsonObject;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class CredentialsTest {
   @Test
   void secretsAreFoundByHashAndNeverKeptInClear() {
-    Credentials c = CredentialsLoader.parse(new io.vertx.core.json.JsonObject("""
+    Credentials c = CredentialsLoader.parse(new JsonObject("""
         {"gameKeys": [{"secret": "a-long-game-secret-1", "operator": "op1", "games": ["bewitched"]}],
          "adminTokens": [{"name": "alice", "sha256": "%s", "role": "viewer", "operator": "op1"}]}""".formatted(
         Credentials.sha256("a-long-admin-secret"))), "test");
@@ -25,7 +26,7 @@ class CredentialsTest {
 
   @Test
   void aSecretConfiguredTwiceIsRefused() {
-    assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.parse(new io.vertx.core.json.JsonObject("""
+    assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.parse(new JsonObject("""
         {"gameKeys": [{"secret": "same-secret-123456", "operator": "a", "games": ["bewitched"]}],
          "adminTokens": [{"name": "x", "secret": "same-secret-123456", "role": "admin"}]}"""), "test"));
   }
@@ -36,11 +37,11 @@ class CredentialsTest {
     for (String other : new String[] {"\"role\": \"viewer\"", "\"role\": \"admin\", \"operator\": \"op1\""}) {
       String tokens = "{\"adminTokens\": [{\"name\": \"ops-alice\", \"secret\": \"a-long-admin-secret\", \"role\": \"admin\"},"
           + " {\"name\": \"ops-alice\", \"secret\": \"another-admin-secret\", " + other + "}]}";
-      var e = assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.parse(new io.vertx.core.json.JsonObject(tokens), "test"),
+      var e = assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.parse(new JsonObject(tokens), "test"),
           tokens);
       assertTrue(e.getMessage().contains("adminTokens[1].name ops-alice"), e.getMessage());
     }
-    Credentials rotated = CredentialsLoader.parse(new io.vertx.core.json.JsonObject("""
+    Credentials rotated = CredentialsLoader.parse(new JsonObject("""
         {"adminTokens": [{"name": "ops-alice", "secret": "a-long-admin-secret", "role": "admin", "operator": "op1"},
                          {"name": "ops-alice", "secret": "another-admin-secret", "role": "admin", "operator": "op1"}]}"""), "test");
     assertTrue(rotated.admin("a-long-admin-secret").isPresent(), "the first secret is known");
@@ -57,10 +58,10 @@ class CredentialsTest {
         "{\"name\": \"x\\u0000\", \"secret\": \"a-long-admin-secret\", \"role\": \"admin\"}",
         "{\"name\": \"x\\u001b[2J\", \"secret\": \"a-long-admin-secret\", \"role\": \"admin\"}"}) {
       var e = assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.parse(
-          new io.vertx.core.json.JsonObject("{\"adminTokens\": [" + admin + "]}"), "test"), admin);
+          new JsonObject("{\"adminTokens\": [" + admin + "]}"), "test"), admin);
       assertTrue(e.getMessage().contains("adminTokens[0]"), e.getMessage());
     }
-    assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.parse(new io.vertx.core.json.JsonObject("""
+    assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.parse(new JsonObject("""
         {"gameKeys": [{"secret": "a-long-game-secret", "operator": "a", "games": ["bewitched"], "game": "x"}]}"""), "test"));
   }
 
@@ -73,14 +74,14 @@ class CredentialsTest {
         "{\"secret\": \"a-long-game-secret\", \"operator\": \"acme\", \"games\": [\"Bewitched\"]}",
         "{\"secret\": \"a-long-game-secret\", \"operator\": \"acme\", \"games\": [7]}"}) {
       var e = assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.parse(
-          new io.vertx.core.json.JsonObject("{\"gameKeys\": [" + key + "]}"), "test"), key);
+          new JsonObject("{\"gameKeys\": [" + key + "]}"), "test"), key);
       assertTrue(e.getMessage().contains("gameKeys[0]") && e.getMessage().contains("must be an id"), e.getMessage());
     }
-    var e = assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.parse(new io.vertx.core.json.JsonObject(
+    var e = assertThrows(IllegalArgumentException.class, () -> CredentialsLoader.parse(new JsonObject(
         "{\"adminTokens\": [{\"name\": \"x\", \"secret\": \"a-long-admin-secret\", \"role\": \"admin\", \"operator\": \"Acme\"}]}"),
         "test"));
     assertTrue(e.getMessage().contains("adminTokens[0].operator"), e.getMessage());
-    assertEquals(1, CredentialsLoader.parse(new io.vertx.core.json.JsonObject("""
+    assertEquals(1, CredentialsLoader.parse(new JsonObject("""
         {"gameKeys": [{"secret": "a-long-game-secret", "operator": "acme.eu-1", "games": ["bewitched"]}]}"""), "test").gameKeys());
   }
 

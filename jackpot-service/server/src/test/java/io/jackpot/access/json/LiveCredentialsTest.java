@@ -1,13 +1,15 @@
 package io.jackpot.access.json;
 
-import io.jackpot.access.Credentials;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jackpot.access.Credentials;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -24,7 +26,7 @@ class LiveCredentialsTest {
   }
 
   private LiveCredentials live(Path file, String... more) throws Exception {
-    Map<String, String> env = new java.util.HashMap<>(Map.of("JACKPOT_CREDENTIALS_FILE", file.toString()));
+    Map<String, String> env = new HashMap<>(Map.of("JACKPOT_CREDENTIALS_FILE", file.toString()));
     for (int i = 0; i < more.length; i += 2) {
       env.put(more[i], more[i + 1]);
     }
@@ -63,7 +65,7 @@ class LiveCredentialsTest {
     Files.writeString(f, "{\"gameKeys\": \"x\"}");
     assertFalse(live.reload(), "a field of the wrong type");
     Files.write(f, file("key-4-0123456789ab", "token-4-0123456789ab").replace("key-4", "key-\u00e9").getBytes(
-        java.nio.charset.StandardCharsets.ISO_8859_1));
+        StandardCharsets.ISO_8859_1));
     assertFalse(live.reload(), "not UTF-8: a secret would be hashed into a key nobody holds");
     Files.delete(f);
     assertFalse(live.reload(), "gone");

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.jackpot.error.Rejection;
-import io.jackpot.fx.Display;
-import io.jackpot.fx.FxHolder;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.PoolDefinition;
 import io.jackpot.catalogue.Routing;
+import io.jackpot.error.Rejection;
+import io.jackpot.fx.Display;
+import io.jackpot.fx.FxHolder;
 import io.jackpot.money.Money;
 import io.jackpot.money.Rate;
 import java.util.ArrayList;

@@ -3,13 +3,14 @@ package io.jackpot.contribution.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jackpot.award.http.WinJson;
-import io.jackpot.plan.ContributionResult;
-import io.jackpot.plan.ContributionResult.Share;
-import io.jackpot.plan.ContributionResult.Status;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.money.Money;
 import io.jackpot.money.Rate;
+import io.jackpot.plan.ContributionResult.Share;
+import io.jackpot.plan.ContributionResult.Status;
+import io.jackpot.plan.ContributionResult;
+import io.jackpot.pool.Commands;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
@@ -19,20 +20,21 @@ import io.jackpot.pool.Trigger;
 import io.jackpot.pool.Win;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The contribution answer written as text is the JSON API.md describes, odd round ids included. */
 class ContributionJsonTest {
   private final Catalogue catalogue = DefaultCatalogue.create();
-  private final ContributionRoutes routes = new ContributionRoutes(null, catalogue, () -> true, java.time.Duration.ofSeconds(30));
+  private final ContributionRoutes routes = new ContributionRoutes(null, catalogue, () -> true, Duration.ofSeconds(30));
 
   @Test
   void writesEveryFieldOfEveryKindOfResult() {
     PoolId bw = new PoolId("bewitched", "cv-0.10");
     Pool random = Pool.created(bw, new PoolTerms(200_000_000, new Rate(5_000), new Trigger.Random(1)), new SeededRandom(4).next());
     PoolOutcome.Contributed hit = (PoolOutcome.Contributed) random.apply(new Pool.Batch("m", 2, "op-2", new SeededRandom(5).next(),
-        List.of(io.jackpot.pool.Commands.stake("r9", 2_000_000)))).outcomes().get(0);
+        List.of(Commands.stake("r9", 2_000_000)))).outcomes().get(0);
     Win win = hit.triggered();
     String odd = "q\"uote\\back\u0001slash\ttab";
     List<ContributionResult> results = List.of(

@@ -5,9 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.hazelcast.cluster.Cluster;
 import com.hazelcast.cluster.Member;
+import io.jackpot.sequencer.MutableClock;
+import io.jackpot.sequencer.ReadOnlyJournal;
 import io.jackpot.sequencer.StepJournal;
 import io.jackpot.sequencer.StepNote;
 import java.lang.reflect.Proxy;
+import java.time.Instant;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -24,7 +28,7 @@ class ClaimHoldersTest {
   private static final UUID B = UUID.randomUUID();
   private final Set<UUID> members = new CopyOnWriteArraySet<>(List.of(A, B));
   private final Set<String> senders = new CopyOnWriteArraySet<>();
-  private final io.jackpot.sequencer.MutableClock clock = new io.jackpot.sequencer.MutableClock(java.time.Instant.ofEpochSecond(1_000));
+  private final MutableClock clock = new MutableClock(Instant.ofEpochSecond(1_000));
   private final ClaimHolders holders = new ClaimHolders(cluster(), journal(), clock, 600_000);
   private final Set<String> fenced = new CopyOnWriteArraySet<>();
   private volatile UUID dieDuringNextScan;
@@ -105,7 +109,7 @@ class ClaimHoldersTest {
   private Cluster cluster() {
     return (Cluster) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Cluster.class}, (proxy, method, args) -> {
       if (method.getName().equals("getMembers")) {
-        Object list = members.stream().map(ClaimHoldersTest::member).collect(Collectors.toCollection(java.util.LinkedHashSet::new));
+        Object list = members.stream().map(ClaimHoldersTest::member).collect(Collectors.toCollection(LinkedHashSet::new));
         if (dieDuringNextScan != null) {
           members.remove(dieDuringNextScan); // dies just after the scan took the member list
           dieDuringNextScan = null;
@@ -133,7 +137,7 @@ class ClaimHoldersTest {
   }
 
   private StepJournal journal() {
-    return new io.jackpot.sequencer.ReadOnlyJournal() {
+    return new ReadOnlyJournal() {
       @Override
       public CompletionStage<Set<String>> senders() {
         throw new UnsupportedOperationException("claims are released by fencing, not by reading the senders");

@@ -4,13 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.jackpot.cluster.MemberSerialization;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The claim processors cross the cluster in their own wire forms and come back whole. */
 class ClaimWireTest {
-  private final io.jackpot.cluster.MemberSerialization wire = new io.jackpot.cluster.MemberSerialization();
+  private final MemberSerialization wire = new MemberSerialization();
 
   private <T> T roundTrip(T value, int typeId) {
     return wire.roundTrip(value, typeId);

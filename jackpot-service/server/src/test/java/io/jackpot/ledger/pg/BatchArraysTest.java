@@ -11,6 +11,8 @@ import io.jackpot.money.Money;
 import io.jackpot.pool.PoolId;
 import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -44,7 +46,7 @@ class BatchArraysTest {
     assertArrayEquals(new Integer[] {2, 2, 3}, (Integer[]) t.getValue(16), "last: r2's slice is empty");
     assertArrayEquals(new Long[] {7L, 3L, 9L}, (Long[]) t.getValue(17));
     assertEquals(26, t.size());
-    assertEquals(AT.atOffset(java.time.ZoneOffset.UTC), ((java.time.OffsetDateTime[]) t.getValue(12))[0]);
+    assertEquals(AT.atOffset(ZoneOffset.UTC), ((OffsetDateTime[]) t.getValue(12))[0]);
   }
 
   @Test

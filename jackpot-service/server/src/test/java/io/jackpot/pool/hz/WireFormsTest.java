@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jackpot.cluster.MemberSerialization;
 import io.jackpot.ledger.RoundRecord;
 import io.jackpot.money.Rate;
 import io.jackpot.pool.Pool;
@@ -15,17 +16,23 @@ import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.PoolTerms;
 import io.jackpot.pool.SeededRandom;
+import io.jackpot.pool.Trigger;
+import io.jackpot.pool.Win;
 import io.jackpot.sequencer.StepNote;
 import io.jackpot.sequencer.Submission;
 import io.jackpot.sequencer.hz.StepNoteSerializer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** The field-by-field wire forms give back exactly what was written, common and rare cases alike. */
 class WireFormsTest {
   private static final PoolId P = new PoolId("bewitched", "cv-0.10");
-  private final io.jackpot.cluster.MemberSerialization wire = new io.jackpot.cluster.MemberSerialization();
+  private final MemberSerialization wire = new MemberSerialization();
 
   private <T> T roundTrip(T value, int typeId) {
     return wire.roundTrip(value, typeId);
@@ -49,10 +56,10 @@ class WireFormsTest {
     assertEquals(applied, roundTrip(applied, PoolSerializers.APPLIED));
 
     // A contribution that sets off the pool's RANDOM trigger carries its win.
-    Pool random = Pool.created(P, new PoolTerms(200_000_000, new Rate(5_000), new io.jackpot.pool.Trigger.Random(1)), new SeededRandom(4).next());
+    Pool random = Pool.created(P, new PoolTerms(200_000_000, new Rate(5_000), new Trigger.Random(1)), new SeededRandom(4).next());
     Applied triggered = new Applied(random.apply(new Pool.Batch("m", 2, "op-2", new SeededRandom(5).next(), List.of(stake("r9", 2_000_000))))
         .outcomes());
-    assertInstanceOf(io.jackpot.pool.Win.class, ((PoolOutcome.Contributed) triggered.outcomes().get(0)).triggered());
+    assertInstanceOf(Win.class, ((PoolOutcome.Contributed) triggered.outcomes().get(0)).triggered());
     assertEquals(triggered, roundTrip(triggered, PoolSerializers.APPLIED));
   }
 
@@ -61,10 +68,10 @@ class WireFormsTest {
     RecallBatch ask = new RecallBatch("member-1", "op-7");
     assertEquals(ask, wire.roundTrip(ask));
     Pool.Transition applied = Pool.created(P, new PoolTerms(200_000_000, new Rate(5_000)), new SeededRandom(1).next()).apply(batch());
-    Pool.Recall recall = ask.process(java.util.Map.entry(P.key(), applied.pool()));
+    Pool.Recall recall = ask.process(Map.entry(P.key(), applied.pool()));
     assertEquals(new Pool.Recall(applied.pool().opSeq(), applied.outcomes(), 1), recall);
     assertEquals(recall, wire.roundTrip(recall));
-    Pool.Recall unknown = new RecallBatch("member-2", "op-1").process(java.util.Map.entry(P.key(), applied.pool()));
+    Pool.Recall unknown = new RecallBatch("member-2", "op-1").process(Map.entry(P.key(), applied.pool()));
     assertEquals(new Pool.Recall(applied.pool().opSeq(), null, 1), unknown);
     assertEquals(unknown, wire.roundTrip(unknown));
   }
@@ -78,7 +85,7 @@ class WireFormsTest {
     PoolCommand r1Candy = stake("r1", 2_000_000);
     PoolCommand r2 = stake("r2", 10_000_000);
     PoolCommand pause = new PoolCommand.Pause("op-1", AT);
-    Map<PoolId, Pool.Batch> batches = new java.util.LinkedHashMap<>();
+    Map<PoolId, Pool.Batch> batches = new LinkedHashMap<>();
     batches.put(P, new Pool.Batch("member-1", 7, "op-7", new SeededRandom(3).next(), List.of(r1, r2, pause)));
     batches.put(other, new Pool.Batch("member-1", 7, "op-8", new SeededRandom(4).next(), List.of(r1Candy)));
     StepNote note = new StepNote("member-1", "step-1", 7, List.of(
@@ -96,7 +103,7 @@ class WireFormsTest {
     assertEquals(full, roundTrip(full, StepNoteSerializer.TYPE));
     assertTrue(wire.size(compact) * 2 < wire.size(full), wire.size(compact) + " against " + wire.size(full));
     // A command that differs from its round's in any one field crosses in full and reads back as it was.
-    List<java.util.function.UnaryOperator<PoolCommand.Contribute>> oneFieldOff = List.of(
+    List<UnaryOperator<PoolCommand.Contribute>> oneFieldOff = List.of(
         c -> new PoolCommand.Contribute(c.roundId() + "x", c.stakeMicros(), c.playerId(), c.gameId(), c.operatorId(), c.at()),
         c -> new PoolCommand.Contribute(c.roundId(), c.stakeMicros() + 1, c.playerId(), c.gameId(), c.operatorId(), c.at()),
         c -> new PoolCommand.Contribute(c.roundId(), c.stakeMicros(), c.playerId() + "x", c.gameId(), c.operatorId(), c.at()),
@@ -115,35 +122,35 @@ class WireFormsTest {
     // Each command crosses once: a submission names its pool, and takes the next command of that pool's batch.
     StepNote inconsistent = new StepNote("member-1", "step-2", 8, List.of(
         new StepNote.Asked(List.of(new Submission.Target(P, r2)), plain, null)), Map.of(P, batches.get(P)));
-    var refused = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, () -> wire.write(inconsistent));
+    var refused = Assertions.assertThrows(RuntimeException.class, () -> wire.write(inconsistent));
     assertTrue(String.valueOf(refused.getMessage()).contains("not the next of its pool's batch")
         || String.valueOf(refused.getCause()).contains("not the next of its pool's batch"), String.valueOf(refused));
     // A batch with a command no submission asked for could not be rebuilt from the submissions: refused too.
     StepNote extra = new StepNote("member-1", "step-3", 9, List.of(
         new StepNote.Asked(List.of(new Submission.Target(P, r1)), round, null)), Map.of(P, batches.get(P)));
-    var refusedExtra = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, () -> wire.write(extra));
+    var refusedExtra = Assertions.assertThrows(RuntimeException.class, () -> wire.write(extra));
     assertTrue(String.valueOf(refusedExtra.getMessage()).contains("commands no submission asked for")
         || String.valueOf(refusedExtra.getCause()).contains("commands no submission asked for"), String.valueOf(refusedExtra));
   }
 
   /** 100 rounds, each feeding the 3 pools, with commands made from each round's as {@code command} says. */
-  private static StepNote manyRounds(java.util.function.UnaryOperator<PoolCommand.Contribute> command) {
+  private static StepNote manyRounds(UnaryOperator<PoolCommand.Contribute> command) {
     List<PoolId> pools = List.of(P, new PoolId("candy", "mini"), new PoolId("candy", "grand"));
-    Map<PoolId, List<PoolCommand>> commands = new java.util.LinkedHashMap<>();
-    List<StepNote.Asked> asked = new java.util.ArrayList<>();
+    Map<PoolId, List<PoolCommand>> commands = new LinkedHashMap<>();
+    List<StepNote.Asked> asked = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
       RoundRecord r = new RoundRecord("BW-20261121-134501-abcdefghjk-" + i, "f".repeat(64), "bewitched", "demo", "player-" + i,
           1_000_000L + i, "EUR", null, AT.plusSeconds(i));
-      List<Submission.Target> targets = new java.util.ArrayList<>();
+      List<Submission.Target> targets = new ArrayList<>();
       for (PoolId pool : pools) {
         PoolCommand c = command.apply(new PoolCommand.Contribute(r.roundId(), r.stakeMicros(), r.playerId(), r.gameId(),
             r.operatorId(), r.receivedAt()));
         targets.add(new Submission.Target(pool, c));
-        commands.computeIfAbsent(pool, k -> new java.util.ArrayList<>()).add(c);
+        commands.computeIfAbsent(pool, k -> new ArrayList<>()).add(c);
       }
       asked.add(new StepNote.Asked(targets, r, null));
     }
-    Map<PoolId, Pool.Batch> batches = new java.util.LinkedHashMap<>();
+    Map<PoolId, Pool.Batch> batches = new LinkedHashMap<>();
     commands.forEach((pool, list) -> batches.put(pool, new Pool.Batch("member-1", 9, "op-" + pool.poolKey(),
         new SeededRandom(pool.hashCode()).next(), list)));
     return new StepNote("member-1", "step-many", 9, asked, batches);

@@ -19,10 +19,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -129,7 +131,7 @@ class HzStepJournalIT {
         if (System.nanoTime() > deadline) {
           throw new AssertionError("the cluster of " + n + " did not form");
         }
-        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
       }
     }
   }
@@ -155,7 +157,7 @@ class HzStepJournalIT {
     return new StepNote(sender, "step-" + step, step, List.of(), Map.of());
   }
 
-  private static <T> T get(java.util.concurrent.CompletionStage<T> stage) throws Exception {
+  private static <T> T get(CompletionStage<T> stage) throws Exception {
     return stage.toCompletableFuture().get(30, TimeUnit.SECONDS);
   }
 }

@@ -5,18 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.AbstractVerticle;
 import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.WebSocket;
 import io.vertx.core.http.WebSocketClient;
 import io.vertx.core.http.WebSocketConnectOptions;
+import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,7 +39,7 @@ class TickerHubIT {
   /** Serves WebSockets whose connections join the hub, as the ticker's route does; one instance per loop. */
   private final class Server extends AbstractVerticle {
     @Override
-    public void start(io.vertx.core.Promise<Void> started) {
+    public void start(Promise<Void> started) {
       HttpServer server = vertx.createHttpServer().requestHandler(req -> req.toWebSocket().onSuccess(socket -> {
         var context = vertx.getOrCreateContext();
         Subscriber s = new Subscriber(socket, req.connection(), context, null, null, System.currentTimeMillis());
@@ -51,7 +54,7 @@ class TickerHubIT {
   void start() throws Exception {
     vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(LOOPS));
     hub = new TickerHub(currency -> Optional.empty());
-    try (var probe = new java.net.ServerSocket(0)) {
+    try (var probe = new ServerSocket(0)) {
       port = probe.getLocalPort();
     }
     vertx.deployVerticle(Server::new, new DeploymentOptions().setInstances(LOOPS)).await(10, TimeUnit.SECONDS);
@@ -98,7 +101,7 @@ class TickerHubIT {
 
   /** Its handler set on the connection's own loop as it completes, before any message can come. */
   private static WebSocket connect(WebSocketClient client, WebSocketConnectOptions to, BlockingQueue<String> got)
-      throws java.util.concurrent.TimeoutException {
+      throws TimeoutException {
     return client.connect(to).map(ws -> ws.textMessageHandler(got::add)).await(10, TimeUnit.SECONDS);
   }
 
