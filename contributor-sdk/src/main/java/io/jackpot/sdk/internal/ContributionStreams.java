@@ -94,7 +94,7 @@ final class ContributionStreams {
       }
     }
     Map<String, Object> m = Wire.map(text);
-    long retryAfter = m.get("retryAfter") instanceof Number n ? HttpJackpotContributor.secondsToMillis(n) : -1;
+    long retryAfter = m.get("retryAfter") instanceof Number n ? RetryAfter.secondsToMillis(n) : -1;
     return new Answer(((Number) m.get("id")).longValue(), ((Number) m.get("status")).intValue(), text, retryAfter);
   }
 

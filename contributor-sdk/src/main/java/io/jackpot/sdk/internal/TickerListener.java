@@ -134,7 +134,7 @@ final class TickerListener implements WebSocket.Listener {
       return;
     }
     int n = failures.incrementAndGet();
-    long wait = reconnectWait(n, HttpJackpotContributor.upgradeRetryAfterMillis(why), java.util.concurrent.ThreadLocalRandom.current().nextDouble());
+    long wait = reconnectWait(n, RetryAfter.ofUpgrade(why), java.util.concurrent.ThreadLocalRandom.current().nextDouble());
     if (n % WARN_EVERY == 0) {
       System.getLogger(TickerListener.class.getName()).log(System.Logger.Level.WARNING, "the jackpot ticker (last tried at " + tried + ")"
           + " has failed " + n + " times in a row" + (why == null ? "" : " (last: " + why + ")") + "; trying again in " + wait + " ms");
@@ -148,8 +148,8 @@ final class TickerListener implements WebSocket.Listener {
 
   /** The wait before the next attempt after {@code failures} in a row; {@code retryAfterMillis} -1 for none. */
   static long reconnectWait(int failures, long retryAfterMillis, double random) {
-    long wait = HttpJackpotContributor.backoffMillis(1_000, MAX_RECONNECT_MILLIS, failures, random);
-    return retryAfterMillis < 0 ? wait : HttpJackpotContributor.afterRetryAfter(retryAfterMillis, wait, random);
+    long wait = JitteredBackoff.millis(1_000, MAX_RECONNECT_MILLIS, failures, random);
+    return retryAfterMillis < 0 ? wait : JitteredBackoff.afterRetryAfter(retryAfterMillis, wait, random);
   }
 
   /** A new connection: what a dropped one left half-read is not the start of this one's first message. */

@@ -39,7 +39,7 @@ class TickerListenerTest {
     assertEquals(15_000, TickerListener.reconnectWait(20, -1, 0.0), "capped, still spread between half and all of 30 s");
     assertEquals(30_000, TickerListener.reconnectWait(20, -1, 1.0));
     assertEquals(7_000, TickerListener.reconnectWait(1, 7_000, 0.0), "never sooner than the service asked");
-    assertEquals(-1, HttpJackpotContributor.upgradeRetryAfterMillis(new java.io.IOException("connection refused")));
+    assertEquals(-1, RetryAfter.ofUpgrade(new java.io.IOException("connection refused")));
   }
 
   /**
