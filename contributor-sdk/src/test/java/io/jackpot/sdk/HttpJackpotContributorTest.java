@@ -3,17 +3,42 @@ package io.jackpot.sdk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -54,7 +79,7 @@ class HttpJackpotContributorTest {
     try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
          JackpotContributor sdk = JackpotContributor.of(config(service.url()).batchSize(200).linger(Duration.ofMillis(20)).build())) {
       ExecutorService games = Executors.newFixedThreadPool(8);
-      List<CompletableFuture<RoundResult>> all = java.util.Collections.synchronizedList(new ArrayList<>());
+      List<CompletableFuture<RoundResult>> all = Collections.synchronizedList(new ArrayList<>());
       for (int t = 0; t < 8; t++) {
         int thread = t;
         games.submit(() -> {
@@ -107,7 +132,7 @@ class HttpJackpotContributorTest {
       var first = sdk.contribute(c(1)).toCompletableFuture();
       var second = sdk.contribute(c(2)).toCompletableFuture();
       for (var f : List.of(first, second)) {
-        var error = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+        var error = assertThrows(ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
         assertTrue(error.getCause().getMessage().contains("do not match"), error.getCause().toString());
       }
       assertEquals(1, service.requests.get(), "both went in one request");
@@ -145,7 +170,7 @@ class HttpJackpotContributorTest {
       long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
       Throwable full;
       do {
-        full = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
+        full = assertThrows(ExecutionException.class,
             () -> sdk.contribute(c(2)).toCompletableFuture().get(1, TimeUnit.SECONDS)).getCause();
         assertInstanceOf(BufferFullException.class, full);
       } while (!full.getMessage().contains("answered 404") && System.nanoTime() < until);
@@ -158,10 +183,10 @@ class HttpJackpotContributorTest {
   void closingReturnsAfterTheGameHasHeardOfItsRounds() throws Exception {
     try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null))) {
       JackpotContributor sdk = JackpotContributor.of(config(service.url()).linger(Duration.ofMillis(100)).build());
-      java.util.concurrent.atomic.AtomicInteger heard = new java.util.concurrent.atomic.AtomicInteger();
+      AtomicInteger heard = new AtomicInteger();
       for (int i = 0; i < 10; i++) {
         sdk.contribute(c(i)).thenRun(() -> {
-          java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // the game's own work
+          LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // the game's own work
           heard.incrementAndGet();
         });
       }
@@ -178,7 +203,7 @@ class HttpJackpotContributorTest {
   void closingFromAnInterruptedThreadStillDeliversWhatIsHeld() throws Exception {
     try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null))) {
       JackpotContributor sdk = JackpotContributor.of(config(service.url()).linger(Duration.ofMillis(200)).build());
-      List<CompletableFuture<RoundResult>> rounds = new java.util.ArrayList<>();
+      List<CompletableFuture<RoundResult>> rounds = new ArrayList<>();
       for (int i = 0; i < 10; i++) {
         rounds.add(sdk.contribute(c(i)).toCompletableFuture());
       }
@@ -196,13 +221,13 @@ class HttpJackpotContributorTest {
     JackpotContributor sdk = unreachable();
     var f = sdk.contribute(c(1)).toCompletableFuture();
     sdk.close();
-    var error = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+    var error = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
     assertTrue(error.getCause().getMessage().contains("closed before the service confirmed round R-1"), error.getCause().toString());
     assertEquals(0, sdk.held());
   }
 
   /** A client of an endpoint where nothing listens, with requests timed out after 200 ms. */
-  private static JackpotContributor unreachable() throws java.io.IOException {
+  private static JackpotContributor unreachable() throws IOException {
     int port;
     try (ServerSocket s = new ServerSocket(0)) {
       port = s.getLocalPort();
@@ -218,9 +243,9 @@ class HttpJackpotContributorTest {
   @Test
   void theRoundsCloseGivesUpAreToldOnTheCallbackThreadsNotOnTheThreadClosing() throws Exception {
     JackpotContributor sdk = unreachable();
-    java.util.concurrent.CountDownLatch told = new java.util.concurrent.CountDownLatch(1);
-    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-    java.util.concurrent.atomic.AtomicReference<String> on = new java.util.concurrent.atomic.AtomicReference<>();
+    CountDownLatch told = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    AtomicReference<String> on = new AtomicReference<>();
     sdk.contribute(c(1)).whenComplete((r, e) -> {
       on.set(Thread.currentThread().getName());
       told.countDown();
@@ -236,7 +261,7 @@ class HttpJackpotContributorTest {
   }
 
   /** Closes {@code sdk}, then releases the game's blocked callbacks: close() returned well within its bound (1.6 s) meanwhile. */
-  private static void closesWithinItsBound(JackpotContributor sdk, java.util.concurrent.CountDownLatch release) {
+  private static void closesWithinItsBound(JackpotContributor sdk, CountDownLatch release) {
     long start = System.nanoTime();
     try {
       sdk.close();
@@ -255,10 +280,10 @@ class HttpJackpotContributorTest {
   @Test
   void theClaimsAndLookUpsCloseAnswersAreToldOnTheCallbackThreads() throws Exception {
     JackpotContributor sdk = unreachable();
-    java.util.concurrent.CountDownLatch told = new java.util.concurrent.CountDownLatch(2);
-    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-    java.util.Set<String> on = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    java.util.function.BiConsumer<Object, Throwable> blocking = (r, e) -> {
+    CountDownLatch told = new CountDownLatch(2);
+    CountDownLatch release = new CountDownLatch(1);
+    Set<String> on = ConcurrentHashMap.newKeySet();
+    BiConsumer<Object, Throwable> blocking = (r, e) -> {
       on.add(Thread.currentThread().getName());
       told.countDown();
       try {
@@ -272,7 +297,7 @@ class HttpJackpotContributorTest {
     sdk.findWins("R-7").whenComplete(blocking);
     closesWithinItsBound(sdk, release);
     assertTrue(told.await(10, TimeUnit.SECONDS), "the game heard of its claim and look-up");
-    assertEquals(java.util.Set.of("jackpot-sdk-callbacks"), on);
+    assertEquals(Set.of("jackpot-sdk-callbacks"), on);
   }
 
   private static final String WIN = """
@@ -282,7 +307,7 @@ class HttpJackpotContributorTest {
 
   @Test
   void aClaimOfARoundStillOnItsWayIsSentOnlyOnceTheRoundIsAnswered() throws Exception {
-    List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<String> seen = new CopyOnWriteArrayList<>();
     try (FakeService service = new FakeService(body -> {
       if (body.contains("\"contributions\"")) {
         seen.add("round applied");
@@ -318,7 +343,7 @@ class HttpJackpotContributorTest {
       assertEquals(2, service.requests.get());
 
       service.script.add(new FakeService.Reply(409, "{\"error\":{\"code\":\"ROUND_NOT_RECORDED\",\"message\":\"no\"}}", null));
-      ExecutionException refused = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
+      ExecutionException refused = assertThrows(ExecutionException.class,
           () -> sdk.claim("R-8", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture().get(10, TimeUnit.SECONDS));
       assertEquals("ROUND_NOT_RECORDED", assertInstanceOf(JackpotException.class, refused.getCause()).code());
       assertEquals(3, service.requests.get(), "a final refusal is not sent again");
@@ -332,7 +357,7 @@ class HttpJackpotContributorTest {
     try (FakeService service = new FakeService(body -> new FakeService.Reply(409, inProgress, null));
          JackpotContributor sdk = JackpotContributor.of(config(service.url()).requestTimeout(Duration.ofMillis(200)).build())) {
       long start = System.nanoTime();
-      ExecutionException refused = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
+      ExecutionException refused = assertThrows(ExecutionException.class,
           () -> sdk.claim("R-9", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture().get(10, TimeUnit.SECONDS));
       long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
       assertEquals("ROUND_IN_PROGRESS", assertInstanceOf(JackpotException.class, refused.getCause()).code());
@@ -362,7 +387,7 @@ class HttpJackpotContributorTest {
   /** The game bounds its own wait for the round (or cancels it): the claim still waits for the service's answer. */
   @Test
   void aClaimWaitsForTheServiceNotForTheGamesOwnFuture() throws Exception {
-    List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<String> seen = new CopyOnWriteArrayList<>();
     try (FakeService service = new FakeService(body -> {
       seen.add(body.contains("\"contributions\"") ? "round applied" : "claim");
       return body.contains("\"contributions\"") ? FakeService.answerAll(body, "APPLIED", null) : new FakeService.Reply(200, WIN, null);
@@ -413,7 +438,7 @@ class HttpJackpotContributorTest {
   void aNullContributionCostsNoBufferSlot() throws Exception {
     try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
          JackpotContributor sdk = JackpotContributor.of(config(service.url()).batchSize(1).bufferCapacity(1).build())) {
-      org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class, () -> sdk.contribute(null));
+      assertThrows(NullPointerException.class, () -> sdk.contribute(null));
       assertEquals(0, sdk.held());
       assertEachApplied(sdk, 1);
     }
@@ -424,10 +449,10 @@ class HttpJackpotContributorTest {
   void aClaimOrLookupWithoutARoundIdThrowsAndSendsNothing() throws Exception {
     try (FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null));
          JackpotContributor sdk = JackpotContributor.of(config(service.url()).build())) {
-      NullPointerException claim = org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class,
+      NullPointerException claim = assertThrows(NullPointerException.class,
           () -> sdk.claim(null, "p-1", "bewitched", "cv-0.10", "EUR"));
       assertEquals("roundId", claim.getMessage());
-      NullPointerException lookup = org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class, () -> sdk.findWins(null));
+      NullPointerException lookup = assertThrows(NullPointerException.class, () -> sdk.findWins(null));
       assertEquals("roundId", lookup.getMessage());
       assertEquals(0, service.requests.get());
     }
@@ -440,8 +465,8 @@ class HttpJackpotContributorTest {
    */
   @Test
   void callbacksTheGameKeepsBusyHoldUpNeitherSendingNorClaims() throws Exception {
-    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-    java.util.concurrent.Semaphore entered = new java.util.concurrent.Semaphore(0);
+    CountDownLatch release = new CountDownLatch(1);
+    Semaphore entered = new Semaphore(0);
     try (FakeService service = new FakeService(body -> body.contains("\"contributions\"")
         ? FakeService.answerAll(body, "APPLIED", null) : new FakeService.Reply(200, WIN, null))) {
       JackpotContributor sdk = JackpotContributor.of(config(service.url()).maxInFlightBatches(1).build());
@@ -479,7 +504,7 @@ class HttpJackpotContributorTest {
       CompletableFuture<RoundResult> round = sdk.contribute(c(7)).toCompletableFuture();
       CompletableFuture<Win> claim = claimR7(sdk);
       sdk.close();
-      var error = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, () -> claim.get(5, TimeUnit.SECONDS));
+      var error = assertThrows(ExecutionException.class, () -> claim.get(5, TimeUnit.SECONDS));
       assertTrue(error.getCause().getMessage().contains("its claim was not sent"), error.getCause().toString());
       assertTrue(round.isCompletedExceptionally());
       assertTrue(service.bodies.stream().noneMatch(b -> b.contains("\"jackpotId\"")), "no claim reached the service");
@@ -496,8 +521,8 @@ class HttpJackpotContributorTest {
 
   @Test
   void closingWaitsForAClaimUnderWayAndThenRefusesClaims() throws Exception {
-    java.util.concurrent.CountDownLatch received = new java.util.concurrent.CountDownLatch(1);
-    java.util.concurrent.CountDownLatch answer = new java.util.concurrent.CountDownLatch(1);
+    CountDownLatch received = new CountDownLatch(1);
+    CountDownLatch answer = new CountDownLatch(1);
     try (FakeService service = new FakeService(body -> {
       received.countDown();
       try {
@@ -510,7 +535,7 @@ class HttpJackpotContributorTest {
       JackpotContributor sdk = JackpotContributor.of(config(service.url()).build());
       CompletableFuture<Win> claim = claimR7(sdk);
       assertTrue(received.await(10, TimeUnit.SECONDS), "the claim reached the service");
-      java.util.concurrent.CountDownLatch closing = new java.util.concurrent.CountDownLatch(1);
+      CountDownLatch closing = new CountDownLatch(1);
       CompletableFuture<Boolean> claimAnsweredWhenCloseReturned = CompletableFuture.supplyAsync(() -> {
         closing.countDown();
         sdk.close();
@@ -521,7 +546,7 @@ class HttpJackpotContributorTest {
       answer.countDown();
       assertTrue(claimAnsweredWhenCloseReturned.get(10, TimeUnit.SECONDS), "close() returned only after the claim was answered");
       assertEquals("bewitched/cv-0.10/1", claim.get().winId());
-      var refused = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
+      var refused = assertThrows(ExecutionException.class,
           () -> sdk.claim("R-8", "p", "bewitched", "cv-0.10", "EUR").toCompletableFuture().get(5, TimeUnit.SECONDS));
       assertInstanceOf(IllegalStateException.class, refused.getCause());
     }
@@ -529,7 +554,7 @@ class HttpJackpotContributorTest {
 
   @Test
   void aClaimTheServiceNeverAnswersIsFailedByCloseRatherThanLeftOpen() throws Exception {
-    java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+    CountDownLatch never = new CountDownLatch(1);
     try (FakeService service = new FakeService(body -> {
       try {
         never.await();
@@ -541,7 +566,7 @@ class HttpJackpotContributorTest {
       JackpotContributor sdk = JackpotContributor.of(config(service.url()).requestTimeout(Duration.ofMillis(200)).build());
       CompletableFuture<Win> claim = claimR7(sdk);
       sdk.close();
-      var error = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, () -> claim.get(5, TimeUnit.SECONDS));
+      var error = assertThrows(ExecutionException.class, () -> claim.get(5, TimeUnit.SECONDS));
       assertTrue(error.getCause().getMessage().contains("closed before the service answered"), error.getCause().toString());
     }
   }
@@ -579,7 +604,7 @@ class HttpJackpotContributorTest {
       for (int i = 0; i < 10; i++) {
         accepted.add(sdk.contribute(c(i)).toCompletableFuture());
       }
-      ExecutionException full = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
+      ExecutionException full = assertThrows(ExecutionException.class,
           () -> sdk.contribute(c(99)).toCompletableFuture().get(1, TimeUnit.SECONDS));
       assertInstanceOf(BufferFullException.class, full.getCause());
       assertEquals(10, sdk.held());
@@ -623,7 +648,7 @@ class HttpJackpotContributorTest {
   }
 
   /** Rounds 1 and 2 sent together (200 ms linger), the first request answered {@code results}. */
-  private static List<java.util.concurrent.CompletableFuture<RoundResult>> twoRoundsAnswered(FakeService service, JackpotContributor sdk,
+  private static List<CompletableFuture<RoundResult>> twoRoundsAnswered(FakeService service, JackpotContributor sdk,
       String results) {
     service.script.add(new FakeService.Reply(200, "{\"results\":" + results + "}", null));
     return List.of(sdk.contribute(c(1)).toCompletableFuture(), sdk.contribute(c(2)).toCompletableFuture());
@@ -638,7 +663,7 @@ class HttpJackpotContributorTest {
       var first = sent.get(0);
       var second = sent.get(1);
       assertEquals(RoundResult.Status.APPLIED, first.get(10, TimeUnit.SECONDS).status());
-      var error = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, () -> second.get(10, TimeUnit.SECONDS));
+      var error = assertThrows(ExecutionException.class, () -> second.get(10, TimeUnit.SECONDS));
       assertTrue(error.getCause().getMessage().contains("QUEUED_FOR_LATER"), error.getCause().toString());
       assertEquals(1, service.requests.get(), "both went in one request");
       assertEquals(0, sdk.held());
@@ -693,18 +718,18 @@ class HttpJackpotContributorTest {
    */
   @Test
   void aStreamClosedForAMessageTooBigSendsTheBatchesByPost() throws Exception {
-    try (java.net.ServerSocket server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
-      java.util.concurrent.atomic.AtomicInteger upgrades = new java.util.concurrent.atomic.AtomicInteger();
-      java.util.concurrent.atomic.AtomicInteger posts = new java.util.concurrent.atomic.AtomicInteger();
+    try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      AtomicInteger upgrades = new AtomicInteger();
+      AtomicInteger posts = new AtomicInteger();
       Thread acceptor = new Thread(() -> {
         try {
           while (true) {
-            java.net.Socket s = server.accept();
+            Socket s = server.accept();
             Thread connection = new Thread(() -> gatewayLimitingMessages(s, upgrades, posts));
             connection.setDaemon(true);
             connection.start();
           }
-        } catch (java.io.IOException closed) {
+        } catch (IOException closed) {
           // the test is over
         }
       });
@@ -720,17 +745,17 @@ class HttpJackpotContributorTest {
   }
 
   /** One connection: a WebSocket upgrade closed 1009 at its first message, or POSTs answered APPLIED. */
-  private static void gatewayLimitingMessages(java.net.Socket s, java.util.concurrent.atomic.AtomicInteger upgrades,
-      java.util.concurrent.atomic.AtomicInteger posts) {
+  private static void gatewayLimitingMessages(Socket s, AtomicInteger upgrades,
+      AtomicInteger posts) {
     try (s) {
-      java.io.InputStream in = s.getInputStream();
-      java.io.OutputStream out = s.getOutputStream();
+      InputStream in = s.getInputStream();
+      OutputStream out = s.getOutputStream();
       while (true) {
         String key = null;
         int length = 0;
         boolean websocket = false;
         for (String line = headerLine(in); !line.isEmpty(); line = headerLine(in)) {
-          String lower = line.toLowerCase(java.util.Locale.ROOT);
+          String lower = line.toLowerCase(Locale.ROOT);
           websocket |= lower.startsWith("upgrade:") && lower.contains("websocket");
           if (lower.startsWith("sec-websocket-key:")) {
             key = line.substring(18).trim();
@@ -749,11 +774,11 @@ class HttpJackpotContributorTest {
           }
           return;
         }
-        String body = new String(in.readNBytes(length), java.nio.charset.StandardCharsets.UTF_8);
-        byte[] answer = FakeService.answerAll(body, "APPLIED", null).body().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        String body = new String(in.readNBytes(length), StandardCharsets.UTF_8);
+        byte[] answer = FakeService.answerAll(body, "APPLIED", null).body().getBytes(StandardCharsets.UTF_8);
         posts.incrementAndGet();
         out.write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + answer.length + "\r\n\r\n")
-            .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            .getBytes(StandardCharsets.ISO_8859_1));
         out.write(answer);
         out.flush();
       }
@@ -763,11 +788,11 @@ class HttpJackpotContributorTest {
   }
 
   /** Answers a WebSocket upgrade whose Sec-WebSocket-Key was {@code key}. */
-  private static void upgrade(java.io.OutputStream out, String key) throws Exception {
-    String accept = java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-1")
-        .digest((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)));
+  private static void upgrade(OutputStream out, String key) throws Exception {
+    String accept = Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-1")
+        .digest((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").getBytes(StandardCharsets.ISO_8859_1)));
     out.write(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: "
-        + accept + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        + accept + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
     out.flush();
   }
 
@@ -778,9 +803,9 @@ class HttpJackpotContributorTest {
    */
   @Test
   void closingCutsOffATickerWhosePeerNeverAnswersTheClose() throws Exception {
-    try (java.net.ServerSocket server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
-      java.util.concurrent.CountDownLatch upgraded = new java.util.concurrent.CountDownLatch(1);
-      java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
+    try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      CountDownLatch upgraded = new CountDownLatch(1);
+      CountDownLatch ended = new CountDownLatch(1);
       silentTicker(server, upgraded, ended);
       // Time enough to read the upgrade's answer however busy the machine (it bounds the upgrade too).
       JackpotContributor sdk = JackpotContributor.of(config("http://127.0.0.1:" + server.getLocalPort())
@@ -798,15 +823,15 @@ class HttpJackpotContributorTest {
    */
   @Test
   void oneCallersTimedOutSubscriptionLeavesTheOthersStagesPending() throws Exception {
-    try (java.net.ServerSocket server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
-      java.util.concurrent.CountDownLatch upgraded = new java.util.concurrent.CountDownLatch(1);
-      silentTicker(server, upgraded, new java.util.concurrent.CountDownLatch(1));
+    try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      CountDownLatch upgraded = new CountDownLatch(1);
+      silentTicker(server, upgraded, new CountDownLatch(1));
       JackpotContributor sdk = JackpotContributor.of(config("http://127.0.0.1:" + server.getLocalPort())
           .requestTimeout(Duration.ofSeconds(3)).build());
       try {
         var first = sdk.onJackpotWon(w -> { }).toCompletableFuture();
         assertTrue(upgraded.await(10, TimeUnit.SECONDS), "the ticker was opened");
-        first.completeExceptionally(new java.util.concurrent.TimeoutException("the first caller stopped waiting"));
+        first.completeExceptionally(new TimeoutException("the first caller stopped waiting"));
         var second = sdk.onJackpotWon(w -> { }).toCompletableFuture();
         assertFalse(second.isDone(), "the second caller's stage waits for the snapshot, not failed by the first's timeout");
       } finally {
@@ -820,14 +845,14 @@ class HttpJackpotContributorTest {
    * then sends nothing (no snapshot) and answers nothing (not even a close) until the client cuts
    * the connection ({@code ended}).
    */
-  private static void silentTicker(java.net.ServerSocket server, java.util.concurrent.CountDownLatch upgraded,
-      java.util.concurrent.CountDownLatch ended) {
+  private static void silentTicker(ServerSocket server, CountDownLatch upgraded,
+      CountDownLatch ended) {
     Thread silent = new Thread(() -> {
-      try (java.net.Socket s = server.accept()) {
-        java.io.InputStream in = s.getInputStream();
+      try (Socket s = server.accept()) {
+        InputStream in = s.getInputStream();
         String key = null;
         for (String line = headerLine(in); !line.isEmpty(); line = headerLine(in)) {
-          if (line.toLowerCase(java.util.Locale.ROOT).startsWith("sec-websocket-key:")) {
+          if (line.toLowerCase(Locale.ROOT).startsWith("sec-websocket-key:")) {
             key = line.substring(18).trim();
           }
         }
@@ -846,11 +871,11 @@ class HttpJackpotContributorTest {
   }
 
   /** One line of a request's head, without its CRLF; empty at the head's end. */
-  private static String headerLine(java.io.InputStream in) throws java.io.IOException {
+  private static String headerLine(InputStream in) throws IOException {
     StringBuilder line = new StringBuilder();
     for (int b = in.read(); b != '\n'; b = in.read()) {
       if (b < 0) {
-        throw new java.io.EOFException();
+        throw new EOFException();
       }
       if (b != '\r') {
         line.append((char) b);
@@ -889,13 +914,13 @@ class HttpJackpotContributorTest {
    */
   @Test
   void anAnswerStalledInItsBodyTimesOutAndIsAborted() throws Exception {
-    try (java.net.ServerSocket stalling = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+    try (ServerSocket stalling = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
          FakeService service = new FakeService(body -> FakeService.answerAll(body, "APPLIED", null))) {
       CompletableFuture<Boolean> aborted = new CompletableFuture<>();
-      java.util.concurrent.atomic.AtomicBoolean headersSent = new java.util.concurrent.atomic.AtomicBoolean();
+      AtomicBoolean headersSent = new AtomicBoolean();
       Thread stall = new Thread(() -> {
-        try (java.net.Socket s = stalling.accept()) {
-          var in = new java.io.BufferedReader(new java.io.InputStreamReader(s.getInputStream(), java.nio.charset.StandardCharsets.ISO_8859_1));
+        try (Socket s = stalling.accept()) {
+          var in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.ISO_8859_1));
           int length = 0;
           for (String line = in.readLine(); line != null && !line.isEmpty(); line = in.readLine()) {
             if (line.toLowerCase().startsWith("content-length:")) {
@@ -904,11 +929,11 @@ class HttpJackpotContributorTest {
           }
           in.skip(length);
           s.getOutputStream().write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"res"
-              .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+              .getBytes(StandardCharsets.ISO_8859_1));
           s.getOutputStream().flush();
           headersSent.set(true);
           aborted.complete(in.read() == -1); // the client closes its end: the exchange was given up
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
           aborted.complete(headersSent.get()); // reset by the client
         }
       });

@@ -1,14 +1,27 @@
 package io.jackpot.sdk.internal;
 
 import io.jackpot.sdk.Win;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -22,22 +35,22 @@ import java.util.function.Consumer;
  * to stop autoplay needs one), and not those of pools it had never seen.
  */
 final class TickerListener implements WebSocket.Listener {
-  static final java.time.Duration PING_EVERY = java.time.Duration.ofSeconds(15);
-  static final java.time.Duration SILENT_FOR = PING_EVERY.multipliedBy(3);
+  static final Duration PING_EVERY = Duration.ofSeconds(15);
+  static final Duration SILENT_FOR = PING_EVERY.multipliedBy(3);
   private volatile long lastHeard = System.nanoTime();
-  private final java.util.concurrent.atomic.AtomicBoolean watching = new java.util.concurrent.atomic.AtomicBoolean();
+  private final AtomicBoolean watching = new AtomicBoolean();
   private final HttpClient http;
-  private final java.time.Duration connectTimeout;
+  private final Duration connectTimeout;
   private final Endpoints endpoints;
   private final ScheduledExecutorService scheduler;
   private final List<Consumer<Win>> listeners;
   private final BooleanSupplier closed;
   private final StringBuilder partial = new StringBuilder();
-  private final java.util.concurrent.CompletableFuture<Void> subscribed = new java.util.concurrent.CompletableFuture<>();
+  private final CompletableFuture<Void> subscribed = new CompletableFuture<>();
   /** Per pool ("jackpotId/poolKey"), the sequence of the last win heard of (0 for none); empty until the first snapshot. */
-  private final Map<String, Long> lastWins = new java.util.HashMap<>();
+  private final Map<String, Long> lastWins = new HashMap<>();
   /** The ids of the last wins told (at most {@link #REMEMBERED}): one in a snapshot and in a win message is told once. */
-  private final java.util.Set<String> told = java.util.Collections.newSetFromMap(new java.util.LinkedHashMap<>() {
+  private final Set<String> told = Collections.newSetFromMap(new LinkedHashMap<>() {
     @Override
     protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
       return size() > REMEMBERED;
@@ -47,14 +60,14 @@ final class TickerListener implements WebSocket.Listener {
   /** The endpoint of the last connection attempt (for the warning). */
   private volatile URI tried;
   /** Connection attempts that failed or ended before the ticker said anything, since it last did. */
-  private final java.util.concurrent.atomic.AtomicInteger failures = new java.util.concurrent.atomic.AtomicInteger();
+  private final AtomicInteger failures = new AtomicInteger();
   /** The longest wait between two attempts (the first waits about 1 s; every game comes back spread out). */
   static final long MAX_RECONNECT_MILLIS = 30_000;
   /** After this many failures in a row, and every time as many again, the game's log hears of it. */
   static final int WARN_EVERY = 10;
 
   /** Completes when the first snapshot arrives: wins from then on are reported. */
-  java.util.concurrent.CompletionStage<Void> subscribed() {
+  CompletionStage<Void> subscribed() {
     return subscribed;
   }
 
@@ -63,7 +76,7 @@ final class TickerListener implements WebSocket.Listener {
    *     takes longer fails and is followed by the next (the client's own connect timeout covers the
    *     TCP connect only, not an upgrade the far end never answers)
    */
-  TickerListener(HttpClient http, java.time.Duration connectTimeout, Endpoints endpoints, ScheduledExecutorService scheduler,
+  TickerListener(HttpClient http, Duration connectTimeout, Endpoints endpoints, ScheduledExecutorService scheduler,
       List<Consumer<Win>> listeners, BooleanSupplier closed) {
     this.http = http;
     this.connectTimeout = connectTimeout;
@@ -120,7 +133,7 @@ final class TickerListener implements WebSocket.Listener {
       ws.abort();
       reconnect(null);
     } else {
-      ws.sendPing(java.nio.ByteBuffer.allocate(0));
+      ws.sendPing(ByteBuffer.allocate(0));
     }
   }
 
@@ -134,14 +147,14 @@ final class TickerListener implements WebSocket.Listener {
       return;
     }
     int n = failures.incrementAndGet();
-    long wait = reconnectWait(n, RetryAfter.ofUpgrade(why), java.util.concurrent.ThreadLocalRandom.current().nextDouble());
+    long wait = reconnectWait(n, RetryAfter.ofUpgrade(why), ThreadLocalRandom.current().nextDouble());
     if (n % WARN_EVERY == 0) {
       System.getLogger(TickerListener.class.getName()).log(System.Logger.Level.WARNING, "the jackpot ticker (last tried at " + tried + ")"
           + " has failed " + n + " times in a row" + (why == null ? "" : " (last: " + why + ")") + "; trying again in " + wait + " ms");
     }
     try {
       scheduler.schedule(this::connect, wait, TimeUnit.MILLISECONDS);
-    } catch (java.util.concurrent.RejectedExecutionException closing) {
+    } catch (RejectedExecutionException closing) {
       // the contributor is closing
     }
   }
@@ -162,7 +175,7 @@ final class TickerListener implements WebSocket.Listener {
   }
 
   @Override
-  public CompletionStage<?> onPong(WebSocket socket, java.nio.ByteBuffer message) {
+  public CompletionStage<?> onPong(WebSocket socket, ByteBuffer message) {
     lastHeard = System.nanoTime();
     socket.request(1);
     return null;
@@ -197,11 +210,11 @@ final class TickerListener implements WebSocket.Listener {
       if ("win".equals(m.get("type"))) {
         win = Wire.win(m);
       }
-    } catch (java.io.IOException | RuntimeException unreadable) {
+    } catch (IOException | RuntimeException unreadable) {
       return;
     }
     failures.set(0); // the ticker speaks: the next drop starts the backoff over
-    List<Win> news = new java.util.ArrayList<>();
+    List<Win> news = new ArrayList<>();
     synchronized (this) {
       if ("snapshot".equals(m.get("type"))) {
         missed(m.get("jackpots"), news);
@@ -278,7 +291,7 @@ final class TickerListener implements WebSocket.Listener {
 
   /** Answered by the client itself; here only the demand for the next message is renewed. */
   @Override
-  public CompletionStage<?> onPing(WebSocket socket, java.nio.ByteBuffer message) {
+  public CompletionStage<?> onPing(WebSocket socket, ByteBuffer message) {
     lastHeard = System.nanoTime();
     socket.request(1);
     return null;

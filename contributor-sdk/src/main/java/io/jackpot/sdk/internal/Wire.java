@@ -13,8 +13,12 @@ import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /** The API's JSON (API.md), both ways; amounts are decimal strings. */
 final class Wire {
@@ -103,8 +107,8 @@ final class Wire {
     return out;
   }
 
-  private static final java.util.Set<String> STATUSES =
-      java.util.Arrays.stream(RoundResult.Status.values()).map(Enum::name).collect(java.util.stream.Collectors.toUnmodifiableSet());
+  private static final Set<String> STATUSES =
+      Arrays.stream(RoundResult.Status.values()).map(Enum::name).collect(Collectors.toUnmodifiableSet());
 
   private static Item result(JsonParser p) throws IOException {
     String roundId = null;
@@ -194,7 +198,7 @@ final class Wire {
 
   /** The scalar fields of the object the parser is in (numbers as numbers, the rest as text); nested values skipped. */
   private static Map<String, Object> scalars(JsonParser p) throws IOException {
-    Map<String, Object> out = new java.util.HashMap<>();
+    Map<String, Object> out = new HashMap<>();
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String name = p.currentName();
       JsonToken value = p.nextToken();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 class RetryAfterTest {
@@ -26,7 +27,7 @@ class RetryAfterTest {
 
   @Test
   void backoffIsJitteredAlsoAtItsCap() {
-    var draws = new java.util.TreeSet<Long>();
+    var draws = new TreeSet<Long>();
     for (double r : new double[] {0, 0.25, 0.5, 0.999}) {
       long wait = JitteredBackoff.millis(100, 5_000, 30, r);
       assertTrue(wait >= 2_500 && wait <= 5_000, "between half and all of the cap: " + wait);
