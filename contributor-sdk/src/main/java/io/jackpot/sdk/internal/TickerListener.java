@@ -7,13 +7,8 @@ import java.net.http.HttpClient;
 import java.net.http.WebSocket;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
@@ -26,16 +21,13 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
- * Follows the live ticker and hands every win to the listeners; reconnects whenever it drops, when
- * an attempt is not upgraded within its connect timeout, and
- * when it has heard nothing for {@link #SILENT_FOR} (a peer gone without closing: a
- * cut network, a host powered off): it pings every {@link #PING_EVERY}, and the service answers.
- * A win made while it was not connected is told from the next connection's snapshot, which shows
- * each pool's last win: the last one of each pool it already knew, not every one (a game told
- * to stop autoplay needs one), and not those of pools it had never seen.
+ * Follows the live ticker and hands every win to the listeners. Reconnects when the connection
+ * drops, when an upgrade takes longer than its connect timeout, and when it is silent too long.
  */
 final class TickerListener implements WebSocket.Listener {
+  /** Pings this often; the service answers each one. */
   static final Duration PING_EVERY = Duration.ofSeconds(15);
+  /** Silent this long, the peer is gone without closing (a cut network, a host powered off): reconnect. */
   static final Duration SILENT_FOR = PING_EVERY.multipliedBy(3);
   private volatile long lastHeard = System.nanoTime();
   private final AtomicBoolean watching = new AtomicBoolean();
@@ -47,16 +39,7 @@ final class TickerListener implements WebSocket.Listener {
   private final BooleanSupplier closed;
   private final StringBuilder partial = new StringBuilder();
   private final CompletableFuture<Void> subscribed = new CompletableFuture<>();
-  /** Per pool ("jackpotId/poolKey"), the sequence of the last win heard of (0 for none); empty until the first snapshot. */
-  private final Map<String, Long> lastWins = new HashMap<>();
-  /** The ids of the last wins told (at most {@link #REMEMBERED}): one in a snapshot and in a win message is told once. */
-  private final Set<String> told = Collections.newSetFromMap(new LinkedHashMap<>() {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-      return size() > REMEMBERED;
-    }
-  });
-  private static final int REMEMBERED = 1024;
+  private final NewWins news = new NewWins();
   /** The endpoint of the last connection attempt (for the warning). */
   private volatile URI tried;
   /** Connection attempts that failed or ended before the ticker said anything, since it last did. */
@@ -197,10 +180,9 @@ final class TickerListener implements WebSocket.Listener {
 
   /**
    * One whole message, read as JSON whatever its spacing or key order (API.md's own examples are
-   * spaced): the snapshot opens the subscription and tells the wins missed since the last
-   * connection, a win is announced, the rest is ignored. A message that cannot be read is not one
-   * to act on. The listeners are called outside the lock, so one that takes long holds up no other
-   * connection's messages.
+   * spaced). The snapshot opens the subscription, a win is announced, the rest is ignored, and so
+   * is a message that cannot be read. The listeners are called outside any lock, so one that takes
+   * long holds up no other connection's messages.
    */
   void handle(String text) {
     Map<String, Object> m;
@@ -214,61 +196,12 @@ final class TickerListener implements WebSocket.Listener {
       return;
     }
     failures.set(0); // the ticker speaks: the next drop starts the backoff over
-    List<Win> news = new ArrayList<>();
-    synchronized (this) {
-      if ("snapshot".equals(m.get("type"))) {
-        missed(m.get("jackpots"), news);
-      }
-      if (win != null) {
-        heard(win.jackpotId() + "/" + win.poolKey(), win.sequence());
-        news.add(win);
-      }
-      news.removeIf(w -> !told.add(w.winId()));
-    }
-    if ("snapshot".equals(m.get("type"))) {
+    boolean snapshot = "snapshot".equals(m.get("type"));
+    List<Win> told = news.of(snapshot ? m.get("jackpots") : null, win);
+    if (snapshot) {
       subscribed.complete(null);
     }
-    news.forEach(this::announce);
-  }
-
-  /** Remembers a pool's win by its sequence; a late message of an older win leaves the newer one. */
-  private void heard(String pool, long sequence) {
-    lastWins.merge(pool, sequence, Math::max);
-  }
-
-  /**
-   * Adds to {@code news} the snapshot's last wins that are later than the last this listener heard
-   * of for their pools; none for a pool it had not seen (so none from the first snapshot: what was
-   * won before the game subscribed is not news). Remembers them.
-   */
-  private void missed(Object jackpots, List<Win> news) {
-    for (Object j : jackpots instanceof List<?> list ? list : List.of()) {
-      if (!(j instanceof Map<?, ?> jackpot) || !(jackpot.get("pools") instanceof List<?> pools)) {
-        continue;
-      }
-      for (Object p : pools) {
-        if (!(p instanceof Map<?, ?> pool)) {
-          continue;
-        }
-        String key = jackpot.get("id") + "/" + pool.get("key");
-        Long before = lastWins.get(key);
-        Win last = null;
-        try {
-          if (pool.get("lastWin") instanceof Map<?, ?> w) {
-            @SuppressWarnings("unchecked")
-            Win read = Wire.win((Map<String, Object>) w);
-            last = read;
-          }
-        } catch (RuntimeException unreadable) {
-          // not a win it can report
-        }
-        long sequence = last == null ? 0 : last.sequence();
-        if (before != null && sequence > before) {
-          news.add(last);
-        }
-        heard(key, sequence);
-      }
-    }
+    told.forEach(this::announce);
   }
 
   /**
