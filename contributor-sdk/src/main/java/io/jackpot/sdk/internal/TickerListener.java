@@ -205,10 +205,9 @@ final class TickerListener implements WebSocket.Listener {
   }
 
   /**
-   * Every listener hears the win, whatever another one throws: an exception, or an Error of the
-   * game's code (an AssertionError, say) that would otherwise drop the connection
-   * and, the win being marked as told, hide it from the listeners after it. Only the VM's own
-   * failures (out of memory, a stack overflow) go on.
+   * Every listener hears the win, whatever another one throws. An Error of the game's code (an
+   * AssertionError, say) would otherwise drop the connection and hide the win, already told, from
+   * the listeners after it. Only the VM's own failures (out of memory, a stack overflow) go on.
    */
   private void announce(Win win) {
     for (var listener : listeners) {
