@@ -1,12 +1,11 @@
 package io.jackpot.sdk;
 
 /**
- * The SDK already holds {@code bufferCapacity} contributions (the service is slow or unreachable):
- * this one was not accepted. The game decides: stop play, or retry later with the same round id.
- * {@code contribute} returns a stage already failed with it: nothing waits. Immutable once thrown;
- * safe to pass between threads.
+ * The SDK already holds {@code bufferCapacity} contributions (the service is slow or unreachable),
+ * so this one was not accepted: stop play, or retry later with the same round id. Immutable.
  */
 public final class BufferFullException extends RuntimeException {
+  /** {@code contribute} returns a stage already failed with it: nothing waits. Safe to pass between threads. */
   public BufferFullException(int capacity) {
     this(capacity, null);
   }

@@ -5,18 +5,19 @@ import java.util.Objects;
 
 /**
  * One game round's contribution: its round id (see {@link GameNumbers}), the player, the total
- * stake and its currency, and the coin value for jackpots that route by it (Bewitched).
- * Amounts are exact decimals, never floating point. Immutable and thread-safe.
- *
- * <p>Checked when made, by the service's rules for each field (API.md), so that a malformed round
- * is refused at once, where the game made it, rather than answered REJECTED later. Throws
- * {@link IllegalArgumentException} (or {@link NullPointerException} for a missing field) naming
- * the field.
+ * stake and its currency, and the coin value for jackpots that route by it (Bewitched). Amounts
+ * are exact decimals, never floating point. Immutable and thread-safe.
  */
 public record Contribution(String roundId, String playerId, BigDecimal stake, String currency, BigDecimal coinValue) {
   /** The largest stake (and coin value) the service takes: 1,000,000 in the currency's units. */
   public static final BigDecimal MAX_AMOUNT = BigDecimal.valueOf(1_000_000);
 
+  /**
+   * Checks each field by the service's rules (API.md), so that a malformed round is refused at
+   * once, where the game made it, rather than answered REJECTED later. Throws
+   * {@link IllegalArgumentException} (or {@link NullPointerException} for a missing field) naming
+   * the field.
+   */
   public Contribution {
     Objects.requireNonNull(roundId, "roundId");
     Objects.requireNonNull(playerId, "playerId");

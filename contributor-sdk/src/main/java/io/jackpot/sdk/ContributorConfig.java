@@ -28,14 +28,20 @@ public final class ContributorConfig {
   private final Transport transport;
 
   /**
-   * How batches travel: HTTP/1.1 over kept-alive connections (one per batch in flight), HTTP/2
-   * (cleartext upgrade on http:// endpoints; all batches multiplexed on one connection), or
-   * WEBSOCKET (the default: one connection per endpoint, GET /v1/contributions/stream, batches
-   * multiplexed on it by id; ahead of the others in both same-run comparisons, by margins near
-   * this machine's noise). Claims and win look-ups always use HTTP.
-   * Measured with scripts/loadgen --transport (contributor-sdk/README.md, Transport).
+   * How batches travel; claims and win look-ups always use HTTP. Compared with scripts/loadgen
+   * --transport (contributor-sdk/README.md, Transport).
    */
-  public enum Transport { HTTP_1_1, HTTP_2, WEBSOCKET }
+  public enum Transport {
+    /** Kept-alive connections, one per batch in flight. */
+    HTTP_1_1,
+    /** Cleartext upgrade on http:// endpoints; all batches multiplexed on one connection. */
+    HTTP_2,
+    /**
+     * The default: one connection per endpoint (GET /v1/contributions/stream), batches multiplexed
+     * on it by id. Ahead of the others in both same-run comparisons, by margins near that machine's noise.
+     */
+    WEBSOCKET
+  }
 
   /** The transport unless one is chosen: ahead in both measurements (contributor-sdk/README.md). */
   public static final Transport DEFAULT_TRANSPORT = Transport.WEBSOCKET;

@@ -8,10 +8,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Round ids ("game numbers"): PREFIX-YYYYMMDD-HHMMSS-INSTANCE-COUNTER, the round's start time in
- * GMT first (as players and support read it), then 50 random bits naming this instance and a
- * counter, so ids from any number of game instances never collide, with no coordination.
- * Thread-safe.
+ * Round ids ("game numbers") as PREFIX-YYYYMMDD-HHMMSS-INSTANCE-COUNTER. The start time in GMT comes
+ * first, as players and support read it. 50 random bits name the instance, so ids of any number of
+ * game instances never collide, with no coordination. Thread-safe.
  */
 public final class GameNumbers {
   private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("uuuuMMdd-HHmmss").withZone(ZoneOffset.UTC);

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ContributorConfigTest {
@@ -49,16 +51,16 @@ class ContributorConfigTest {
   @Test
   void aContributionTheServiceWouldRefuseCannotBeMadeSoItNeverSinksOtherRoundsInItsBatch() {
     Contribution.of("BW-1", "p-1", "1000000", "EUR").withCoinValue("0.10");
-    for (var bad : java.util.List.<java.util.Map.Entry<String, Runnable>>of(
-        java.util.Map.entry("playerId", () -> Contribution.of("BW-1", "jos\u00e9", "1.00", "EUR")),
-        java.util.Map.entry("playerId", () -> Contribution.of("BW-1", "", "1.00", "EUR")),
-        java.util.Map.entry("roundId", () -> Contribution.of("x".repeat(129), "p-1", "1.00", "EUR")),
-        java.util.Map.entry("roundId", () -> Contribution.of("BW\n1", "p-1", "1.00", "EUR")),
-        java.util.Map.entry("currency", () -> Contribution.of("BW-1", "p-1", "1.00", "eur")),
-        java.util.Map.entry("stake", () -> Contribution.of("BW-1", "p-1", "1000000.000001", "EUR")),
-        java.util.Map.entry("stake", () -> Contribution.of("BW-1", "p-1", "0", "EUR")),
-        java.util.Map.entry("stake", () -> Contribution.of("BW-1", "p-1", "0.0000001", "EUR")),
-        java.util.Map.entry("coinValue", () -> Contribution.of("BW-1", "p-1", "1.00", "EUR").withCoinValue("-0.10")))) {
+    for (var bad : List.<Map.Entry<String, Runnable>>of(
+        Map.entry("playerId", () -> Contribution.of("BW-1", "jos\u00e9", "1.00", "EUR")),
+        Map.entry("playerId", () -> Contribution.of("BW-1", "", "1.00", "EUR")),
+        Map.entry("roundId", () -> Contribution.of("x".repeat(129), "p-1", "1.00", "EUR")),
+        Map.entry("roundId", () -> Contribution.of("BW\n1", "p-1", "1.00", "EUR")),
+        Map.entry("currency", () -> Contribution.of("BW-1", "p-1", "1.00", "eur")),
+        Map.entry("stake", () -> Contribution.of("BW-1", "p-1", "1000000.000001", "EUR")),
+        Map.entry("stake", () -> Contribution.of("BW-1", "p-1", "0", "EUR")),
+        Map.entry("stake", () -> Contribution.of("BW-1", "p-1", "0.0000001", "EUR")),
+        Map.entry("coinValue", () -> Contribution.of("BW-1", "p-1", "1.00", "EUR").withCoinValue("-0.10")))) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, bad.getValue()::run, bad.getKey());
       assertTrue(e.getMessage().startsWith(bad.getKey()), e.getMessage());
     }

@@ -7,8 +7,11 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * A scripted stand-in for the service's HTTP API (the JDK's HttpServer on loopback): each request
@@ -21,7 +24,7 @@ final class FakeService implements AutoCloseable {
   final Deque<Reply> script = new ArrayDeque<>();
   final AtomicInteger requests = new AtomicInteger();
   final AtomicInteger items = new AtomicInteger();
-  final java.util.List<String> bodies = new java.util.concurrent.CopyOnWriteArrayList<>();
+  final List<String> bodies = new CopyOnWriteArrayList<>();
   volatile Function<String, Reply> otherwise;
 
   FakeService(Function<String, Reply> otherwise) throws IOException {
@@ -57,7 +60,7 @@ final class FakeService implements AutoCloseable {
   /** Answers every item of a contributions request APPLIED (or with the given status and error code). */
   static Reply answerAll(String request, String status, String code) {
     StringBuilder results = new StringBuilder("{\"results\":[");
-    var m = java.util.regex.Pattern.compile("\"roundId\":\"([^\"]+)\"").matcher(request);
+    var m = Pattern.compile("\"roundId\":\"([^\"]+)\"").matcher(request);
     boolean first = true;
     while (m.find()) {
       results.append(first ? "" : ",").append("{\"roundId\":\"").append(m.group(1)).append("\",\"status\":\"").append(status)

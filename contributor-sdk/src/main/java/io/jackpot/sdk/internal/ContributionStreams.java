@@ -13,10 +13,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Contribution batches over WebSockets (GET /v1/contributions/stream, API.md): one connection per
- * endpoint, opened when first needed and again after it drops, every batch in flight multiplexed
- * on it under an id of its own. A batch without an answer within the timeout, or on a connection
- * that drops, fails (the caller retries it under the same round ids). Thread-safe.
+ * Contribution batches over one WebSocket per endpoint (GET /v1/contributions/stream, API.md),
+ * every batch in flight multiplexed on it under an id of its own. A batch unanswered in time, or
+ * on a connection that drops, fails; the caller retries it. Thread-safe.
  */
 final class ContributionStreams {
   /** The service's answer to one batch: its id and status, the whole message, Retry-After in ms (or -1). */
@@ -94,11 +93,11 @@ final class ContributionStreams {
       }
     }
     Map<String, Object> m = Wire.map(text);
-    long retryAfter = m.get("retryAfter") instanceof Number n ? HttpJackpotContributor.secondsToMillis(n) : -1;
+    long retryAfter = m.get("retryAfter") instanceof Number n ? RetryAfter.secondsToMillis(n) : -1;
     return new Answer(((Number) m.get("id")).longValue(), ((Number) m.get("status")).intValue(), text, retryAfter);
   }
 
-  /** One WebSocket to one endpoint and the batches waiting for their answers on it. */
+  /** One WebSocket to one endpoint and the batches waiting on it; a new one replaces it once it drops. */
   private final class Connection implements WebSocket.Listener {
     private final URI base;
     private final CompletableFuture<WebSocket> socket = new CompletableFuture<>();
@@ -135,10 +134,9 @@ final class ContributionStreams {
       waiting.put(id, answer);
       answer.whenComplete((a, e) -> waiting.remove(id));
       // No answer in time: the connection may be dead without knowing it (a peer gone, a dropped
-      // NAT entry). It is abandoned first, then everything waiting on it fails, so the retry
-      // finds it gone and opens a fresh one. The deadline is cancelled once answered: it held the
-      // answer (and its text) until it fired, and CompletableFuture's own delayed executor made a
-      // thread per batch where the common pool has one thread (two cores or fewer).
+      // NAT entry). It is abandoned, so the retry opens a fresh one. The deadline runs on the SDK's
+      // scheduler (CompletableFuture's delayed executor made a thread per batch on two cores) and
+      // is cancelled once answered, so it holds no answer text until it would have fired.
       if (!Deadline.on(deadlines, answer, timeout,
           () -> abandon(new IOException("no answer within " + timeout.toMillis() + " ms on the contribution stream to " + base)))) {
         answer.completeExceptionally(new IOException("the contributor is closed"));

@@ -12,10 +12,9 @@ final class Deadline {
   private Deadline() {}
 
   /**
-   * Runs {@code onTimeout} if {@code call} is not done within {@code timeout}; the timer is
-   * cancelled when the call completes (the scheduler should remove cancelled tasks, so none stays
-   * queued holding the call). False, and nothing scheduled, once the scheduler is shut down (the
-   * SDK is closing).
+   * Runs {@code onTimeout} if {@code call} is not done within {@code timeout}. The timer is
+   * cancelled when the call completes; the scheduler should remove cancelled tasks, so that none
+   * stays queued holding the call. False, and nothing scheduled, once the SDK is closing.
    */
   static boolean on(ScheduledExecutorService scheduler, CompletableFuture<?> call, Duration timeout, Runnable onTimeout) {
     ScheduledFuture<?> timer;

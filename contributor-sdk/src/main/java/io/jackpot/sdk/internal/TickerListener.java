@@ -1,60 +1,56 @@
 package io.jackpot.sdk.internal;
 
 import io.jackpot.sdk.Win;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
+import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
- * Follows the live ticker and hands every win to the listeners; reconnects whenever it drops, when
- * an attempt is not upgraded within its connect timeout, and
- * when it has heard nothing for {@link #SILENT_FOR} (a peer gone without closing: a
- * cut network, a host powered off): it pings every {@link #PING_EVERY}, and the service answers.
- * A win made while it was not connected is told from the next connection's snapshot, which shows
- * each pool's last win: the last one of each pool it already knew, not every one (a game told
- * to stop autoplay needs one), and not those of pools it had never seen.
+ * Follows the live ticker and hands every win to the listeners. Reconnects when the connection
+ * drops, when an upgrade takes longer than its connect timeout, and when it is silent too long.
  */
 final class TickerListener implements WebSocket.Listener {
-  static final java.time.Duration PING_EVERY = java.time.Duration.ofSeconds(15);
-  static final java.time.Duration SILENT_FOR = PING_EVERY.multipliedBy(3);
+  /** Pings this often; the service answers each one. */
+  static final Duration PING_EVERY = Duration.ofSeconds(15);
+  /** Silent this long, the peer is gone without closing (a cut network, a host powered off): reconnect. */
+  static final Duration SILENT_FOR = PING_EVERY.multipliedBy(3);
   private volatile long lastHeard = System.nanoTime();
-  private final java.util.concurrent.atomic.AtomicBoolean watching = new java.util.concurrent.atomic.AtomicBoolean();
+  private final AtomicBoolean watching = new AtomicBoolean();
   private final HttpClient http;
-  private final java.time.Duration connectTimeout;
+  private final Duration connectTimeout;
   private final Endpoints endpoints;
   private final ScheduledExecutorService scheduler;
   private final List<Consumer<Win>> listeners;
   private final BooleanSupplier closed;
   private final StringBuilder partial = new StringBuilder();
-  private final java.util.concurrent.CompletableFuture<Void> subscribed = new java.util.concurrent.CompletableFuture<>();
-  /** Per pool ("jackpotId/poolKey"), the sequence of the last win heard of (0 for none); empty until the first snapshot. */
-  private final Map<String, Long> lastWins = new java.util.HashMap<>();
-  /** The ids of the last wins told (at most {@link #REMEMBERED}): one in a snapshot and in a win message is told once. */
-  private final java.util.Set<String> told = java.util.Collections.newSetFromMap(new java.util.LinkedHashMap<>() {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-      return size() > REMEMBERED;
-    }
-  });
-  private static final int REMEMBERED = 1024;
+  private final CompletableFuture<Void> subscribed = new CompletableFuture<>();
+  private final NewWins news = new NewWins();
   /** The endpoint of the last connection attempt (for the warning). */
   private volatile URI tried;
   /** Connection attempts that failed or ended before the ticker said anything, since it last did. */
-  private final java.util.concurrent.atomic.AtomicInteger failures = new java.util.concurrent.atomic.AtomicInteger();
+  private final AtomicInteger failures = new AtomicInteger();
   /** The longest wait between two attempts (the first waits about 1 s; every game comes back spread out). */
   static final long MAX_RECONNECT_MILLIS = 30_000;
   /** After this many failures in a row, and every time as many again, the game's log hears of it. */
   static final int WARN_EVERY = 10;
 
   /** Completes when the first snapshot arrives: wins from then on are reported. */
-  java.util.concurrent.CompletionStage<Void> subscribed() {
+  CompletionStage<Void> subscribed() {
     return subscribed;
   }
 
@@ -63,7 +59,7 @@ final class TickerListener implements WebSocket.Listener {
    *     takes longer fails and is followed by the next (the client's own connect timeout covers the
    *     TCP connect only, not an upgrade the far end never answers)
    */
-  TickerListener(HttpClient http, java.time.Duration connectTimeout, Endpoints endpoints, ScheduledExecutorService scheduler,
+  TickerListener(HttpClient http, Duration connectTimeout, Endpoints endpoints, ScheduledExecutorService scheduler,
       List<Consumer<Win>> listeners, BooleanSupplier closed) {
     this.http = http;
     this.connectTimeout = connectTimeout;
@@ -120,7 +116,7 @@ final class TickerListener implements WebSocket.Listener {
       ws.abort();
       reconnect(null);
     } else {
-      ws.sendPing(java.nio.ByteBuffer.allocate(0));
+      ws.sendPing(ByteBuffer.allocate(0));
     }
   }
 
@@ -134,22 +130,22 @@ final class TickerListener implements WebSocket.Listener {
       return;
     }
     int n = failures.incrementAndGet();
-    long wait = reconnectWait(n, HttpJackpotContributor.upgradeRetryAfterMillis(why), java.util.concurrent.ThreadLocalRandom.current().nextDouble());
+    long wait = reconnectWait(n, RetryAfter.ofUpgrade(why), ThreadLocalRandom.current().nextDouble());
     if (n % WARN_EVERY == 0) {
       System.getLogger(TickerListener.class.getName()).log(System.Logger.Level.WARNING, "the jackpot ticker (last tried at " + tried + ")"
           + " has failed " + n + " times in a row" + (why == null ? "" : " (last: " + why + ")") + "; trying again in " + wait + " ms");
     }
     try {
       scheduler.schedule(this::connect, wait, TimeUnit.MILLISECONDS);
-    } catch (java.util.concurrent.RejectedExecutionException closing) {
+    } catch (RejectedExecutionException closing) {
       // the contributor is closing
     }
   }
 
   /** The wait before the next attempt after {@code failures} in a row; {@code retryAfterMillis} -1 for none. */
   static long reconnectWait(int failures, long retryAfterMillis, double random) {
-    long wait = HttpJackpotContributor.backoffMillis(1_000, MAX_RECONNECT_MILLIS, failures, random);
-    return retryAfterMillis < 0 ? wait : HttpJackpotContributor.afterRetryAfter(retryAfterMillis, wait, random);
+    long wait = JitteredBackoff.millis(1_000, MAX_RECONNECT_MILLIS, failures, random);
+    return retryAfterMillis < 0 ? wait : JitteredBackoff.afterRetryAfter(retryAfterMillis, wait, random);
   }
 
   /** A new connection: what a dropped one left half-read is not the start of this one's first message. */
@@ -162,7 +158,7 @@ final class TickerListener implements WebSocket.Listener {
   }
 
   @Override
-  public CompletionStage<?> onPong(WebSocket socket, java.nio.ByteBuffer message) {
+  public CompletionStage<?> onPong(WebSocket socket, ByteBuffer message) {
     lastHeard = System.nanoTime();
     socket.request(1);
     return null;
@@ -184,10 +180,9 @@ final class TickerListener implements WebSocket.Listener {
 
   /**
    * One whole message, read as JSON whatever its spacing or key order (API.md's own examples are
-   * spaced): the snapshot opens the subscription and tells the wins missed since the last
-   * connection, a win is announced, the rest is ignored. A message that cannot be read is not one
-   * to act on. The listeners are called outside the lock, so one that takes long holds up no other
-   * connection's messages.
+   * spaced). The snapshot opens the subscription, a win is announced, the rest is ignored, and so
+   * is a message that cannot be read. The listeners are called outside any lock, so one that takes
+   * long holds up no other connection's messages.
    */
   void handle(String text) {
     Map<String, Object> m;
@@ -197,72 +192,22 @@ final class TickerListener implements WebSocket.Listener {
       if ("win".equals(m.get("type"))) {
         win = Wire.win(m);
       }
-    } catch (java.io.IOException | RuntimeException unreadable) {
+    } catch (IOException | RuntimeException unreadable) {
       return;
     }
     failures.set(0); // the ticker speaks: the next drop starts the backoff over
-    List<Win> news = new java.util.ArrayList<>();
-    synchronized (this) {
-      if ("snapshot".equals(m.get("type"))) {
-        missed(m.get("jackpots"), news);
-      }
-      if (win != null) {
-        heard(win.jackpotId() + "/" + win.poolKey(), win.sequence());
-        news.add(win);
-      }
-      news.removeIf(w -> !told.add(w.winId()));
-    }
-    if ("snapshot".equals(m.get("type"))) {
+    boolean snapshot = "snapshot".equals(m.get("type"));
+    List<Win> told = news.of(snapshot ? m.get("jackpots") : null, win);
+    if (snapshot) {
       subscribed.complete(null);
     }
-    news.forEach(this::announce);
-  }
-
-  /** Remembers a pool's win by its sequence; a late message of an older win leaves the newer one. */
-  private void heard(String pool, long sequence) {
-    lastWins.merge(pool, sequence, Math::max);
+    told.forEach(this::announce);
   }
 
   /**
-   * Adds to {@code news} the snapshot's last wins that are later than the last this listener heard
-   * of for their pools; none for a pool it had not seen (so none from the first snapshot: what was
-   * won before the game subscribed is not news). Remembers them.
-   */
-  private void missed(Object jackpots, List<Win> news) {
-    for (Object j : jackpots instanceof List<?> list ? list : List.of()) {
-      if (!(j instanceof Map<?, ?> jackpot) || !(jackpot.get("pools") instanceof List<?> pools)) {
-        continue;
-      }
-      for (Object p : pools) {
-        if (!(p instanceof Map<?, ?> pool)) {
-          continue;
-        }
-        String key = jackpot.get("id") + "/" + pool.get("key");
-        Long before = lastWins.get(key);
-        Win last = null;
-        try {
-          if (pool.get("lastWin") instanceof Map<?, ?> w) {
-            @SuppressWarnings("unchecked")
-            Win read = Wire.win((Map<String, Object>) w);
-            last = read;
-          }
-        } catch (RuntimeException unreadable) {
-          // not a win it can report
-        }
-        long sequence = last == null ? 0 : last.sequence();
-        if (before != null && sequence > before) {
-          news.add(last);
-        }
-        heard(key, sequence);
-      }
-    }
-  }
-
-  /**
-   * Every listener hears the win, whatever another one throws: an exception, or an Error of the
-   * game's code (an AssertionError, say) that would otherwise drop the connection
-   * and, the win being marked as told, hide it from the listeners after it. Only the VM's own
-   * failures (out of memory, a stack overflow) go on.
+   * Every listener hears the win, whatever another one throws. An Error of the game's code (an
+   * AssertionError, say) would otherwise drop the connection and hide the win, already told, from
+   * the listeners after it. Only the VM's own failures (out of memory, a stack overflow) go on.
    */
   private void announce(Win win) {
     for (var listener : listeners) {
@@ -278,7 +223,7 @@ final class TickerListener implements WebSocket.Listener {
 
   /** Answered by the client itself; here only the demand for the next message is renewed. */
   @Override
-  public CompletionStage<?> onPing(WebSocket socket, java.nio.ByteBuffer message) {
+  public CompletionStage<?> onPing(WebSocket socket, ByteBuffer message) {
     lastHeard = System.nanoTime();
     socket.request(1);
     return null;

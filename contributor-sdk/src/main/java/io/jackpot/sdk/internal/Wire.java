@@ -13,8 +13,12 @@ import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /** The API's JSON (API.md), both ways; amounts are decimal strings. */
 final class Wire {
@@ -103,14 +107,13 @@ final class Wire {
     return out;
   }
 
-  private static final java.util.Set<String> STATUSES =
-      java.util.Arrays.stream(RoundResult.Status.values()).map(Enum::name).collect(java.util.stream.Collectors.toUnmodifiableSet());
+  private static final Set<String> STATUSES =
+      Arrays.stream(RoundResult.Status.values()).map(Enum::name).collect(Collectors.toUnmodifiableSet());
 
   private static Item result(JsonParser p) throws IOException {
     String roundId = null;
     String status = null;
-    String code = null;
-    String message = null;
+    Map<String, Object> error = Map.of();
     boolean retryable = false;
     List<RoundResult.Share> shares = new ArrayList<>();
     List<Win> triggers = null; // most rounds set off none: made at the first (RoundResult takes null as none)
@@ -120,41 +123,42 @@ final class Wire {
       switch (name) {
         case "roundId" -> roundId = p.getValueAsString();
         case "status" -> status = p.getValueAsString();
-        case "retryable" -> {
-          retryable = value == JsonToken.VALUE_TRUE;
-          p.skipChildren();
-        }
-        case "contributions" -> {
-          expect(p, value, JsonToken.START_ARRAY);
-          while (p.nextToken() == JsonToken.START_OBJECT) {
-            shares.add(share(p));
-          }
-        }
-        case "triggers" -> {
-          expect(p, value, JsonToken.START_ARRAY);
-          while (p.nextToken() == JsonToken.START_OBJECT) {
-            if (triggers == null) {
-              triggers = new ArrayList<>();
-            }
-            triggers.add(win(scalars(p)));
-          }
-        }
-        case "error" -> {
-          if (value == JsonToken.START_OBJECT) {
-            Map<String, Object> error = scalars(p);
-            code = (String) error.get("code");
-            message = (String) error.get("message");
-          }
-        }
+        case "retryable" -> retryable = isTrue(p, value);
+        case "contributions" -> shares(p, value, shares);
+        case "triggers" -> triggers = triggers(p, value, triggers);
+        case "error" -> error = value == JsonToken.START_OBJECT ? scalars(p) : error;
         default -> p.skipChildren();
       }
     }
     if (roundId == null) {
       throw new IOException("a result without roundId");
     }
-    RoundResult result = status != null && STATUSES.contains(status)
-        ? new RoundResult(roundId, RoundResult.Status.valueOf(status), shares, triggers, code, message) : null;
+    RoundResult result = status != null && STATUSES.contains(status) ? new RoundResult(roundId, RoundResult.Status.valueOf(status),
+        shares, triggers, (String) error.get("code"), (String) error.get("message")) : null;
     return new Item(roundId, status, result, retryable);
+  }
+
+  private static boolean isTrue(JsonParser p, JsonToken value) throws IOException {
+    p.skipChildren();
+    return value == JsonToken.VALUE_TRUE;
+  }
+
+  private static void shares(JsonParser p, JsonToken value, List<RoundResult.Share> shares) throws IOException {
+    expect(p, value, JsonToken.START_ARRAY);
+    while (p.nextToken() == JsonToken.START_OBJECT) {
+      shares.add(share(p));
+    }
+  }
+
+  private static List<Win> triggers(JsonParser p, JsonToken value, List<Win> triggers) throws IOException {
+    expect(p, value, JsonToken.START_ARRAY);
+    while (p.nextToken() == JsonToken.START_OBJECT) {
+      if (triggers == null) {
+        triggers = new ArrayList<>();
+      }
+      triggers.add(win(scalars(p)));
+    }
+    return triggers;
   }
 
   /** One share of a result, read field by field (no map: there is one per pool a round feeds). */
@@ -194,7 +198,7 @@ final class Wire {
 
   /** The scalar fields of the object the parser is in (numbers as numbers, the rest as text); nested values skipped. */
   private static Map<String, Object> scalars(JsonParser p) throws IOException {
-    Map<String, Object> out = new java.util.HashMap<>();
+    Map<String, Object> out = new HashMap<>();
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String name = p.currentName();
       JsonToken value = p.nextToken();

@@ -1,7 +1,26 @@
 package io.jackpot.sdk.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** Reading the stream's answers: the id and status the service writes first, or a full parse. */
@@ -32,23 +51,23 @@ class ContributionStreamsTest {
   }
 
   /** Completes a WebSocket upgrade on {@code s} (the client's request read, 101 written). */
-  private static void upgrade(java.net.Socket s) throws Exception {
-    var in = new java.io.BufferedReader(new java.io.InputStreamReader(s.getInputStream(), java.nio.charset.StandardCharsets.ISO_8859_1));
+  private static void upgrade(Socket s) throws Exception {
+    var in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.ISO_8859_1));
     String key = null;
     for (String line = in.readLine(); line != null && !line.isEmpty(); line = in.readLine()) {
       if (line.toLowerCase().startsWith("sec-websocket-key:")) {
         key = line.substring(18).trim();
       }
     }
-    String accept = java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-1")
-        .digest((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)));
+    String accept = Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-1")
+        .digest((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").getBytes(StandardCharsets.ISO_8859_1)));
     s.getOutputStream().write(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        + "Sec-WebSocket-Accept: " + accept + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        + "Sec-WebSocket-Accept: " + accept + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
     s.getOutputStream().flush();
   }
 
-  private static java.util.concurrent.ScheduledThreadPoolExecutor deadlines() {
-    var deadlines = new java.util.concurrent.ScheduledThreadPoolExecutor(1);
+  private static ScheduledThreadPoolExecutor deadlines() {
+    var deadlines = new ScheduledThreadPoolExecutor(1);
     deadlines.setRemoveOnCancelPolicy(true);
     return deadlines;
   }
@@ -56,12 +75,12 @@ class ContributionStreamsTest {
   /** A connection that gives no answer in time is abandoned: the next batch opens a new one. */
   @Test
   void aSilentConnectionIsAbandonedAfterTheTimeout() throws Exception {
-    try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
-      java.util.List<java.net.Socket> accepted = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      List<Socket> accepted = new CopyOnWriteArrayList<>();
       Thread acceptor = new Thread(() -> {
         try {
           while (true) {
-            java.net.Socket s = silent.accept();
+            Socket s = silent.accept();
             accepted.add(s);
             upgrade(s); // then never answers anything
           }
@@ -72,16 +91,16 @@ class ContributionStreamsTest {
       acceptor.setDaemon(true);
       acceptor.start();
       var deadlines = deadlines();
-      ContributionStreams streams = new ContributionStreams(java.net.http.HttpClient.newHttpClient(), "k", java.time.Duration.ofMillis(300), deadlines);
-      java.net.URI base = java.net.URI.create("http://127.0.0.1:" + silent.getLocalPort());
+      ContributionStreams streams = new ContributionStreams(HttpClient.newHttpClient(), "k", Duration.ofMillis(300), deadlines);
+      URI base = URI.create("http://127.0.0.1:" + silent.getLocalPort());
       var first = streams.send(base, "{\"contributions\":[]}");
-      var error = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
-          () -> first.get(10, java.util.concurrent.TimeUnit.SECONDS));
-      org.junit.jupiter.api.Assertions.assertTrue(String.valueOf(error.getCause().getMessage()).contains("no answer within 300 ms"),
+      var error = assertThrows(ExecutionException.class,
+          () -> first.get(10, TimeUnit.SECONDS));
+      assertTrue(String.valueOf(error.getCause().getMessage()).contains("no answer within 300 ms"),
           String.valueOf(error.getCause()));
       var second = streams.send(base, "{\"contributions\":[]}");
-      org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
-          () -> second.get(10, java.util.concurrent.TimeUnit.SECONDS));
+      assertThrows(ExecutionException.class,
+          () -> second.get(10, TimeUnit.SECONDS));
       assertEquals(2, accepted.size(), "the second batch went on a new connection");
       streams.close();
       deadlines.shutdownNow();
@@ -94,14 +113,14 @@ class ContributionStreamsTest {
    */
   @Test
   void anAnsweredBatchLeavesNoDeadlineBehind() throws Exception {
-    try (java.net.ServerSocket server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
-      java.util.concurrent.CountDownLatch answer = new java.util.concurrent.CountDownLatch(1);
+    try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      CountDownLatch answer = new CountDownLatch(1);
       Thread service = new Thread(() -> {
-        try (java.net.Socket s = server.accept()) {
+        try (Socket s = server.accept()) {
           upgrade(s);
           s.getInputStream().read(); // the batch's frame has begun to arrive
           answer.await();
-          byte[] text = "{\"id\":1,\"status\":200,\"results\":[]}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+          byte[] text = "{\"id\":1,\"status\":200,\"results\":[]}".getBytes(StandardCharsets.UTF_8);
           s.getOutputStream().write(new byte[] {(byte) 0x81, (byte) text.length});
           s.getOutputStream().write(text);
           s.getOutputStream().flush();
@@ -113,12 +132,12 @@ class ContributionStreamsTest {
       service.setDaemon(true);
       service.start();
       var deadlines = deadlines();
-      ContributionStreams streams = new ContributionStreams(java.net.http.HttpClient.newHttpClient(), "k", java.time.Duration.ofSeconds(60), deadlines);
-      var sent = streams.send(java.net.URI.create("http://127.0.0.1:" + server.getLocalPort()), "{\"contributions\":[]}");
+      ContributionStreams streams = new ContributionStreams(HttpClient.newHttpClient(), "k", Duration.ofSeconds(60), deadlines);
+      var sent = streams.send(URI.create("http://127.0.0.1:" + server.getLocalPort()), "{\"contributions\":[]}");
       assertEquals(1, deadlines.getQueue().size(), "the batch's deadline waits on the SDK's scheduler");
       answer.countDown();
-      assertEquals(200, sent.get(10, java.util.concurrent.TimeUnit.SECONDS).status());
-      long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+      assertEquals(200, sent.get(10, TimeUnit.SECONDS).status());
+      long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
       while (!deadlines.getQueue().isEmpty() && System.nanoTime() < until) {
         Thread.onSpinWait(); // the cancel runs on the thread that completed the answer
       }

@@ -5,9 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.sdk.Win;
+import java.io.IOException;
 import java.math.BigDecimal;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /** The ticker's messages are read as JSON: API.md's spaced examples work as well as the service's compact text. */
@@ -39,7 +50,7 @@ class TickerListenerTest {
     assertEquals(15_000, TickerListener.reconnectWait(20, -1, 0.0), "capped, still spread between half and all of 30 s");
     assertEquals(30_000, TickerListener.reconnectWait(20, -1, 1.0));
     assertEquals(7_000, TickerListener.reconnectWait(1, 7_000, 0.0), "never sooner than the service asked");
-    assertEquals(-1, HttpJackpotContributor.upgradeRetryAfterMillis(new java.io.IOException("connection refused")));
+    assertEquals(-1, RetryAfter.ofUpgrade(new IOException("connection refused")));
   }
 
   /**
@@ -49,37 +60,37 @@ class TickerListenerTest {
    */
   @Test
   void anUpgradeNeverAnsweredIsGivenUpAndTriedAgain() throws Exception {
-    try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
-      var accepted = new java.util.concurrent.LinkedBlockingQueue<java.net.Socket>();
-      var held = new java.util.concurrent.CopyOnWriteArrayList<java.net.Socket>(); // all of them, to close at the end
+    try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      var accepted = new LinkedBlockingQueue<Socket>();
+      var held = new CopyOnWriteArrayList<Socket>(); // all of them, to close at the end
       Thread acceptor = new Thread(() -> {
         try {
           while (true) {
-            java.net.Socket s = silent.accept(); // held open, never answered
+            Socket s = silent.accept(); // held open, never answered
             held.add(s);
             accepted.add(s);
           }
-        } catch (java.io.IOException closed) {
+        } catch (IOException closed) {
           // the test is over
         }
       });
       acceptor.setDaemon(true);
       acceptor.start();
-      var scheduler = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
-      var closed = new java.util.concurrent.atomic.AtomicBoolean();
-      TickerListener listener = new TickerListener(java.net.http.HttpClient.newHttpClient(), java.time.Duration.ofMillis(300),
-          new Endpoints(List.of(java.net.URI.create("http://127.0.0.1:" + silent.getLocalPort()))), scheduler, List.of(heard::add),
+      var scheduler = Executors.newSingleThreadScheduledExecutor();
+      var closed = new AtomicBoolean();
+      TickerListener listener = new TickerListener(HttpClient.newHttpClient(), Duration.ofMillis(300),
+          new Endpoints(List.of(URI.create("http://127.0.0.1:" + silent.getLocalPort()))), scheduler, List.of(heard::add),
           closed::get);
       try {
         listener.connect();
-        assertTrue(accepted.poll(10, java.util.concurrent.TimeUnit.SECONDS) != null, "the first attempt connected");
+        assertTrue(accepted.poll(10, TimeUnit.SECONDS) != null, "the first attempt connected");
         // The first attempt times out after 300 ms; the next follows after a backoff of 0.5–1 s.
-        assertTrue(accepted.poll(10, java.util.concurrent.TimeUnit.SECONDS) != null, "a second attempt followed the unanswered one");
+        assertTrue(accepted.poll(10, TimeUnit.SECONDS) != null, "a second attempt followed the unanswered one");
         assertFalse(listener.subscribed().toCompletableFuture().isDone());
       } finally {
         closed.set(true);
         scheduler.shutdownNow();
-        for (java.net.Socket s : held) {
+        for (Socket s : held) {
           s.close();
         }
       }
