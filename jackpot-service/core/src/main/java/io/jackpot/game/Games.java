@@ -6,8 +6,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The seed games and their bet structures, from the game rules in {@code shared/seeds/}. Where the
- * rules give no structure, the bounds are documented assumptions (see docs/catalogue.md).
+ * The seed games and their bet structures (docs/catalogue.md). Where the game rules give no
+ * structure, the bounds are documented assumptions.
  */
 public final class Games {
   public static final String BEWITCHED = "bewitched";

@@ -3,7 +3,7 @@ package io.jackpot.sim;
 import java.util.random.RandomGenerator;
 
 /**
- * A seed game's bet structure and jackpot trigger, as its rules in {@code shared/seeds/} describe
+ * A seed game's bet structure and jackpot trigger, as docs/catalogue.md describes
  * them (see {@link SeedGames}). Pure: the random source is given, so a seeded run repeats exactly.
  */
 public interface GameModel {
