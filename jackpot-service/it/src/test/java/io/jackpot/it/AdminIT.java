@@ -1,7 +1,7 @@
 package io.jackpot.it;
 
-import static io.jackpot.it.Api.batch;
-import static io.jackpot.it.Api.contribution;
+import static io.jackpot.it.support.Api.batch;
+import static io.jackpot.it.support.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -14,6 +14,9 @@ import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.config.ServiceConfig;
 import io.jackpot.game.Caller;
 import io.jackpot.game.Games;
+import io.jackpot.it.support.Api;
+import io.jackpot.it.support.TestNodes;
+import io.jackpot.it.support.TestPostgres;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
@@ -36,7 +39,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The admin API with configured credentials: who may do what, pause/resume, audit, scoped reads. */
-class AdminIT {
+public class AdminIT {
   static final String DEMO_GAMES = "demo-games-key-0001";
   static final String OTHER_GAMES = "other-games-key-0002";
   static final String ADMIN = "admin-token-00000001";
@@ -249,11 +252,11 @@ class AdminIT {
   }
 
   /** The same call to a service on another port (e.g. one started as a separate process). */
-  static Api.Reply callAt(int port, String method, String path, String token) {
+  public static Api.Reply callAt(int port, String method, String path, String token) {
     return send("http://127.0.0.1:" + port, method, path, token, null);
   }
 
-  static Api.Reply callAt(int port, String method, String path, String token, String body) {
+  public static Api.Reply callAt(int port, String method, String path, String token, String body) {
     return send("http://127.0.0.1:" + port, method, path, token, body);
   }
 

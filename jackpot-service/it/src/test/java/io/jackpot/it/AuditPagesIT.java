@@ -3,6 +3,10 @@ package io.jackpot.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.jackpot.it.support.Api;
+import io.jackpot.it.support.Await;
+import io.jackpot.it.support.OneNode;
+import io.jackpot.it.support.SimplePg;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.List;

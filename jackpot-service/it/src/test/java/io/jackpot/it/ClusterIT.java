@@ -3,6 +3,11 @@ package io.jackpot.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jackpot.it.support.Api;
+import io.jackpot.it.support.Await;
+import io.jackpot.it.support.OneNode;
+import io.jackpot.it.support.ProcessCluster;
+import io.jackpot.it.support.TestPostgres;
 import io.jackpot.sim.LoadRun;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;

@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.jackpot.it.support.Api;
+import io.jackpot.it.support.JsonMessages;
+import io.jackpot.it.support.OneNode;
+import io.jackpot.it.support.SimplePg;
+import io.jackpot.it.support.TestNodes;
 import io.jackpot.sdk.Contribution;
 import io.jackpot.sdk.ContributorConfig;
 import io.jackpot.sdk.JackpotContributor;

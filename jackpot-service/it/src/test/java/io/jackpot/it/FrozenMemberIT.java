@@ -3,6 +3,10 @@ package io.jackpot.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jackpot.it.support.Api;
+import io.jackpot.it.support.Await;
+import io.jackpot.it.support.ProcessCluster;
+import io.jackpot.it.support.TestPostgres;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.List;

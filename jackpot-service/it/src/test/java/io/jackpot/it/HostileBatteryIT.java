@@ -1,11 +1,11 @@
 package io.jackpot.it;
 
-import static io.jackpot.it.HostileCases.ADMIN;
-import static io.jackpot.it.HostileCases.DEMO_ADMIN;
-import static io.jackpot.it.HostileCases.DEMO_GAMES;
-import static io.jackpot.it.HostileCases.OTHER_ADMIN;
-import static io.jackpot.it.HostileCases.OTHER_GAMES;
-import static io.jackpot.it.HostileCases.VIEWER;
+import static io.jackpot.it.support.HostileCases.ADMIN;
+import static io.jackpot.it.support.HostileCases.DEMO_ADMIN;
+import static io.jackpot.it.support.HostileCases.DEMO_GAMES;
+import static io.jackpot.it.support.HostileCases.OTHER_ADMIN;
+import static io.jackpot.it.support.HostileCases.OTHER_GAMES;
+import static io.jackpot.it.support.HostileCases.VIEWER;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,8 +15,14 @@ import io.jackpot.access.Credentials;
 import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.config.ServiceConfig;
 import io.jackpot.game.Caller;
-import io.jackpot.it.HostileCases.Case;
-import io.jackpot.it.HostileWire.Outcome;
+import io.jackpot.it.support.Api;
+import io.jackpot.it.support.HostileCases.Case;
+import io.jackpot.it.support.HostileCases;
+import io.jackpot.it.support.HostileWire.Outcome;
+import io.jackpot.it.support.HostileWire;
+import io.jackpot.it.support.SimplePg;
+import io.jackpot.it.support.TestNodes;
+import io.jackpot.it.support.TestPostgres;
 import io.jackpot.pool.hz.HzPools;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

@@ -1,9 +1,11 @@
 package io.jackpot.it;
 
-import static io.jackpot.it.Api.batch;
-import static io.jackpot.it.Api.contribution;
+import static io.jackpot.it.support.Api.batch;
+import static io.jackpot.it.support.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.jackpot.it.support.Api;
+import io.jackpot.it.support.OneNode;
 import io.jackpot.pool.PoolId;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

@@ -1,12 +1,15 @@
 package io.jackpot.it;
 
-import static io.jackpot.it.Api.batch;
-import static io.jackpot.it.Api.contribution;
+import static io.jackpot.it.support.Api.batch;
+import static io.jackpot.it.support.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.cli.JackpotctlAccess;
+import io.jackpot.it.support.Await;
+import io.jackpot.it.support.OneNode;
+import io.jackpot.it.support.SimplePg;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,10 +1,15 @@
 package io.jackpot.it;
 
-import static io.jackpot.it.Api.batch;
-import static io.jackpot.it.Api.contribution;
+import static io.jackpot.it.support.Api.batch;
+import static io.jackpot.it.support.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jackpot.it.support.Api;
+import io.jackpot.it.support.OneNode;
+import io.jackpot.it.support.ScratchDirs;
+import io.jackpot.it.support.ServiceProcess;
+import io.jackpot.it.support.TestNodes;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,6 +3,8 @@ package io.jackpot.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jackpot.it.support.SimplePg;
+import io.jackpot.it.support.TestPostgres;
 import io.jackpot.ledger.pg.PgPools;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgConnectOptions;

@@ -1,12 +1,16 @@
 package io.jackpot.it;
 
-import static io.jackpot.it.Api.batch;
-import static io.jackpot.it.Api.contribution;
+import static io.jackpot.it.support.Api.batch;
+import static io.jackpot.it.support.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
 import io.jackpot.cluster.ClusterSettings;
+import io.jackpot.it.support.Api;
+import io.jackpot.it.support.SimplePg;
+import io.jackpot.it.support.TestNodes;
+import io.jackpot.it.support.TestPostgres;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;

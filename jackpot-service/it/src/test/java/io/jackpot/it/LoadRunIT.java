@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
+import io.jackpot.it.support.Api;
+import io.jackpot.it.support.OneNode;
+import io.jackpot.it.support.SimplePg;
+import io.jackpot.it.support.TestNodes;
+import io.jackpot.it.support.TestPostgres;
 import io.jackpot.sdk.ContributorConfig;
 import io.jackpot.sim.LoadRun;
 import io.vertx.core.json.JsonObject;

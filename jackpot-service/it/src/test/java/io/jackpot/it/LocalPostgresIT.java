@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jackpot.it.support.ChildJvm;
+import io.jackpot.it.support.ScratchDirs;
+import io.jackpot.it.support.SimplePg;
 import io.jackpot.local.LocalPostgres;
 import java.io.IOException;
 import java.net.ConnectException;

@@ -3,6 +3,11 @@ package io.jackpot.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jackpot.it.support.Await;
+import io.jackpot.it.support.OneNode;
+import io.jackpot.it.support.ProcessCluster;
+import io.jackpot.it.support.SimplePg;
+import io.jackpot.it.support.TestPostgres;
 import io.jackpot.sim.LoadRun;
 import java.nio.file.Files;
 import java.time.Duration;

@@ -3,6 +3,8 @@ package io.jackpot.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jackpot.it.support.Api;
+import io.jackpot.it.support.OneNode;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;

@@ -1,7 +1,7 @@
 package io.jackpot.it;
 
-import static io.jackpot.it.Api.batch;
-import static io.jackpot.it.Api.contribution;
+import static io.jackpot.it.support.Api.batch;
+import static io.jackpot.it.support.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
@@ -10,6 +10,9 @@ import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.PoolDefinition;
 import io.jackpot.catalogue.Routing;
+import io.jackpot.it.support.Api;
+import io.jackpot.it.support.TestNodes;
+import io.jackpot.it.support.TestPostgres;
 import io.jackpot.money.Rate;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.admin.AdminService;
+import io.jackpot.it.support.Await;
+import io.jackpot.it.support.SimplePg;
+import io.jackpot.it.support.TestPostgres;
 import io.jackpot.ledger.Ledger;
 import io.jackpot.ledger.LedgerBatch;
 import io.jackpot.ledger.RecordedRound;

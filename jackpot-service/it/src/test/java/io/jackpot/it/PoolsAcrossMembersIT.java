@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.hazelcast.core.HazelcastInstance;
+import io.jackpot.it.support.Await;
+import io.jackpot.it.support.TestNodes;
 import io.jackpot.money.Rate;
 import io.jackpot.pool.Commands;
 import io.jackpot.pool.Pool;

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.jackpot.catalogue.hz.HzCatalogue;
 import io.jackpot.cluster.Versioned;
 import io.jackpot.fx.hz.HzFxRates;
+import io.jackpot.it.support.Api;
+import io.jackpot.it.support.OneNode;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.Test;
 

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jackpot.it.support.ChildJvm;
+import io.jackpot.it.support.ScratchDirs;
+import io.jackpot.it.support.SimplePg;
 import io.jackpot.local.LocalPostgres;
 import java.net.ConnectException;
 import java.net.Socket;

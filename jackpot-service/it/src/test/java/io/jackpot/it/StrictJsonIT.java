@@ -2,6 +2,10 @@ package io.jackpot.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.jackpot.it.support.Api;
+import io.jackpot.it.support.OneNode;
+import io.jackpot.it.support.RawWebSocket;
+import io.jackpot.it.support.SimplePg;
 import io.vertx.core.json.JsonObject;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.jackpot.JackpotNode;
 import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.config.ServiceConfig;
+import io.jackpot.it.support.TestNodes;
+import io.jackpot.it.support.TestPostgres;
 import java.net.http.WebSocketHandshakeException;
 import java.time.Clock;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.jackpot.it;
 
-import static io.jackpot.it.Api.batch;
-import static io.jackpot.it.Api.contribution;
+import static io.jackpot.it.support.Api.batch;
+import static io.jackpot.it.support.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +11,13 @@ import io.jackpot.JackpotNode;
 import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.cluster.ClusterSettings;
 import io.jackpot.config.ServiceConfig;
+import io.jackpot.it.support.Api;
+import io.jackpot.it.support.Await;
+import io.jackpot.it.support.JsonMessages;
+import io.jackpot.it.support.OneNode;
+import io.jackpot.it.support.RawWebSocket;
+import io.jackpot.it.support.TestNodes;
+import io.jackpot.it.support.TestPostgres;
 import io.jackpot.ticker.TickerSettings;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

@@ -1,13 +1,18 @@
 package io.jackpot.it;
 
-import static io.jackpot.it.Api.batch;
-import static io.jackpot.it.Api.contribution;
+import static io.jackpot.it.support.Api.batch;
+import static io.jackpot.it.support.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
 import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.config.ServiceConfig;
+import io.jackpot.it.support.Api;
+import io.jackpot.it.support.Chromium;
+import io.jackpot.it.support.OneNode;
+import io.jackpot.it.support.TestNodes;
+import io.jackpot.it.support.TestPostgres;
 import io.jackpot.ticker.TickerSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;

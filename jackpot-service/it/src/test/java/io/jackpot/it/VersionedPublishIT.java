@@ -11,6 +11,8 @@ import io.jackpot.cluster.Versioned;
 import io.jackpot.fx.FxHolder;
 import io.jackpot.fx.FxRates;
 import io.jackpot.fx.hz.HzFxRates;
+import io.jackpot.it.support.Await;
+import io.jackpot.it.support.TestNodes;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.jackpot.it;
+package io.jackpot.it.support;
 
 import java.util.Arrays;
 import java.util.OptionalDouble;

@@ -1,4 +1,4 @@
-package io.jackpot.it;
+package io.jackpot.it.support;
 
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
@@ -21,7 +21,7 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Starts real members (embedded Hazelcast, clustered Vert.x) against a test database. */
-final class TestNodes {
+public final class TestNodes {
   private TestNodes() {}
 
   /** Test ports come from below the kernel's ephemeral range (32768–60999 here), never twice in one run. */
@@ -37,7 +37,7 @@ final class TestNodes {
    * picked that way could be taken by one of them before the member binds it (about one suite
    * run in a hundred).
    */
-  static int freePort() {
+  public static int freePort() {
     for (int tries = 0; tries < PORTS / 2; tries++) {
       // Every other port: a Hazelcast member whose port was taken meanwhile moves to the next one
       // (port auto-increment), which is then never another member's.
@@ -53,12 +53,12 @@ final class TestNodes {
   }
 
   /** Settings for a new single-member cluster of its own (unique name, own port). */
-  static ClusterSettings ownCluster() {
+  public static ClusterSettings ownCluster() {
     return new ClusterSettings("it-" + UUID.randomUUID(), freePort(), List.of("127.0.0.1"), "127.0.0.1", 600);
   }
 
   /** Two bare Hazelcast members on loopback with the service's configuration, joined to each other (no Vert.x, no database). */
-  static List<HazelcastInstance> twoHazelcastMembers(String name) throws InterruptedException {
+  public static List<HazelcastInstance> twoHazelcastMembers(String name) throws InterruptedException {
     int one = freePort();
     int two = freePort();
     List<String> members = List.of("127.0.0.1:" + one, "127.0.0.1:" + two);
@@ -78,11 +78,11 @@ final class TestNodes {
     }
   }
 
-  static JackpotNode start(String pgUrl, ClusterSettings cluster) throws Exception {
+  public static JackpotNode start(String pgUrl, ClusterSettings cluster) throws Exception {
     return start(pgUrl, cluster, DefaultCatalogue.create());
   }
 
-  static JackpotNode start(String pgUrl, ClusterSettings cluster, Catalogue catalogue) throws Exception {
+  public static JackpotNode start(String pgUrl, ClusterSettings cluster, Catalogue catalogue) throws Exception {
     return start(Map.of(), pgUrl, cluster, catalogue);
   }
 
@@ -98,7 +98,7 @@ final class TestNodes {
   }
 
   /** A member with these settings ({@code env}, as JACKPOT_* variables) besides its port, database and cluster. */
-  static JackpotNode start(Map<String, String> env, String pgUrl, ClusterSettings cluster, Catalogue catalogue) throws Exception {
+  public static JackpotNode start(Map<String, String> env, String pgUrl, ClusterSettings cluster, Catalogue catalogue) throws Exception {
     ServiceConfig config = ServiceConfig.fromEnv(withTestBounds(env))
         .withHttpPort(freePort()).withPgUrl(pgUrl).withCluster(cluster);
     return JackpotNode.start(config, Clock.systemUTC(), catalogue);

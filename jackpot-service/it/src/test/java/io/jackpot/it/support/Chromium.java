@@ -1,4 +1,4 @@
-package io.jackpot.it;
+package io.jackpot.it.support;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * client: navigate, evaluate JavaScript, take screenshots. Started with the flags this closed
  * network needs (no background networking, no component updates).
  */
-final class Chromium implements AutoCloseable {
+public final class Chromium implements AutoCloseable {
   static final Path BINARY = Path.of("/usr/bin/chromium");
 
   private final Process process;
@@ -36,11 +36,11 @@ final class Chromium implements AutoCloseable {
     this.page = page;
   }
 
-  static boolean available() {
+  public static boolean available() {
     return Files.isExecutable(BINARY);
   }
 
-  static Chromium start() throws Exception {
+  public static Chromium start() throws Exception {
     Path profile = ScratchDirs.create("chromium-profile");
     Process p = new ProcessBuilder(BINARY.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
         "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -84,17 +84,17 @@ final class Chromium implements AutoCloseable {
     return m.getJsonObject("result");
   }
 
-  void navigate(String url) throws Exception {
+  public void navigate(String url) throws Exception {
     call("Page.navigate", new JsonObject().put("url", url));
   }
 
   /** The value of a JavaScript expression in the page (JSON-compatible values). */
-  Object eval(String expression) throws Exception {
+  public Object eval(String expression) throws Exception {
     JsonObject r = call("Runtime.evaluate", new JsonObject().put("expression", expression).put("returnByValue", true));
     return r.getJsonObject("result").getValue("value");
   }
 
-  void screenshot(Path file) throws Exception {
+  public void screenshot(Path file) throws Exception {
     String data = call("Page.captureScreenshot", new JsonObject().put("format", "png")).getString("data");
     Files.createDirectories(file.getParent());
     Files.write(file, Base64.getDecoder().decode(data));

@@ -1,4 +1,4 @@
-package io.jackpot.it;
+package io.jackpot.it.support;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,11 +12,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /** A WebSocket client written by hand, for tests of peers that read slowly, never, or answer nothing. */
-final class RawWebSocket {
+public final class RawWebSocket {
   private RawWebSocket() {}
 
   /** A connection to a member with a small receive buffer (4 KiB), so that what it sends backs up fast. */
-  static Socket smallBuffer(int httpPort) throws Exception {
+  public static Socket smallBuffer(int httpPort) throws Exception {
     Socket socket = new Socket();
     socket.setReceiveBufferSize(4096);
     socket.connect(new InetSocketAddress("127.0.0.1", httpPort), 5_000);
@@ -24,7 +24,7 @@ final class RawWebSocket {
   }
 
   /** Sends the upgrade request for {@code path} (with a bearer {@code token} unless null); reads nothing. */
-  static void handshake(Socket socket, String path, String token) throws Exception {
+  public static void handshake(Socket socket, String path, String token) throws Exception {
     OutputStream out = socket.getOutputStream();
     out.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
@@ -33,7 +33,7 @@ final class RawWebSocket {
   }
 
   /** The handshake, then its answer read up to the frames: 101, or the test fails. */
-  static DataInputStream upgrade(Socket socket, String path, String token) throws Exception {
+  public static DataInputStream upgrade(Socket socket, String path, String token) throws Exception {
     handshake(socket, path, token);
     DataInputStream in = new DataInputStream(socket.getInputStream());
     String status = readLine(in);
@@ -48,7 +48,7 @@ final class RawWebSocket {
    * The whole answer (status line, headers in lower case, body) to a GET of {@code path} with
    * {@code headers} (each line ending CRLF) on a connection of its own.
    */
-  static String answer(int httpPort, String path, String headers) throws Exception {
+  public static String answer(int httpPort, String path, String headers) throws Exception {
     try (Socket socket = new Socket("127.0.0.1", httpPort)) {
       socket.setSoTimeout(5_000);
       OutputStream out = socket.getOutputStream();
@@ -71,7 +71,7 @@ final class RawWebSocket {
   }
 
   /** A client's frame (masked, as RFC 6455 requires, with a zero key so the bytes go as they are): {@code first} is FIN and opcode. */
-  static void frame(OutputStream out, int first, byte[] payload) throws Exception {
+  public static void frame(OutputStream out, int first, byte[] payload) throws Exception {
     ByteArrayOutputStream frame = new ByteArrayOutputStream();
     frame.write(first);
     if (payload.length < 126) {
@@ -93,30 +93,30 @@ final class RawWebSocket {
   }
 
   /** A whole text message in one frame. */
-  static void text(OutputStream out, byte[] payload) throws Exception {
+  public static void text(OutputStream out, byte[] payload) throws Exception {
     frame(out, 0x81, payload);
   }
 
   /** A server's frame: FIN, opcode and payload (server frames are unmasked). */
-  record Frame(boolean fin, int opcode, byte[] payload) {
-    String text() {
+  public record Frame(boolean fin, int opcode, byte[] payload) {
+    public String text() {
       return new String(payload, StandardCharsets.UTF_8);
     }
 
     /** The close code of a close frame. */
-    int closeCode() {
+    public int closeCode() {
       return ((payload[0] & 0xff) << 8) | (payload[1] & 0xff);
     }
   }
 
-  static Frame read(DataInputStream in) throws Exception {
+  public static Frame read(DataInputStream in) throws Exception {
     int first = in.readUnsignedByte();
     int length = in.readUnsignedByte() & 0x7f;
     long size = length == 126 ? in.readUnsignedShort() : length == 127 ? in.readLong() : length;
     return new Frame((first & 0x80) != 0, first & 0x0f, in.readNBytes((int) size));
   }
 
-  static String readLine(DataInputStream in) throws Exception {
+  public static String readLine(DataInputStream in) throws Exception {
     StringBuilder line = new StringBuilder();
     for (int c = in.read(); c != '\n'; c = in.read()) {
       if (c < 0) {

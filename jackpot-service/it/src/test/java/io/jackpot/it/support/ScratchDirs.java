@@ -1,4 +1,4 @@
-package io.jackpot.it;
+package io.jackpot.it.support;
 
 import io.jackpot.local.LocalPostgres;
 import java.io.IOException;
@@ -26,9 +26,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class ScratchDirs {
   /** Every scratch directory's name starts so; the sweep looks at no other. */
-  static final String PREFIX = "jackpot-scratch-";
+  public static final String PREFIX = "jackpot-scratch-";
   /** A lock file younger than this may be one a starting server is about to lock; the sweep leaves it. */
-  static final Duration SETTLED = Duration.ofMinutes(1);
+  public static final Duration SETTLED = Duration.ofMinutes(1);
   private static final Logger log = LoggerFactory.getLogger(ScratchDirs.class);
   private static final List<Path> CREATED = new CopyOnWriteArrayList<>();
   private static boolean hooked;
@@ -73,7 +73,7 @@ public final class ScratchDirs {
    * {@code <dir>.lock}) and no running process holds any of its locks. Best effort: what cannot be
    * stopped or deleted is logged and left.
    */
-  static void sweepAbandoned(Path root) {
+  public static void sweepAbandoned(Path root) {
     List<Path> candidates;
     try (Stream<Path> entries = Files.list(root)) {
       candidates = entries.filter(p -> p.getFileName().toString().startsWith(PREFIX) && Files.isDirectory(p)).toList();

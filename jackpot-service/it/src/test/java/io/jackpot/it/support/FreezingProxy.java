@@ -1,4 +1,4 @@
-package io.jackpot.it;
+package io.jackpot.it.support;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,7 +25,7 @@ import java.util.function.BiFunction;
  * the server, its answers do not reach the client. Found by scanning the PostgreSQL protocol's
  * bytes as they pass: a test device, not a parser.
  */
-final class FreezingProxy implements AutoCloseable {
+public final class FreezingProxy implements AutoCloseable {
   private static final byte[] BEGIN = bytes("BEGIN");
   private static final byte[] COMMIT = bytes("COMMIT");
   private static final byte[] ROLLBACK = bytes("ROLLBACK");
@@ -38,33 +38,33 @@ final class FreezingProxy implements AutoCloseable {
   private volatile boolean all;
   private final AtomicInteger openedSinceAll = new AtomicInteger();
 
-  FreezingProxy(int targetPort) throws IOException {
+  public FreezingProxy(int targetPort) throws IOException {
     this.target = targetPort;
     this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
     start("proxy-accept", this::accept);
   }
 
-  int port() {
+  public int port() {
     return server.getLocalPort();
   }
 
   /** The next connection that sends {@code text} inside a transaction is frozen once it has sent it. */
-  void freezeTransactionAt(String text) {
+  public void freezeTransactionAt(String text) {
     marker.set(bytes(text));
   }
 
   /** From now on nothing passes on any connection, open or new (the server has gone silent). */
-  void freezeAll() {
+  public void freezeAll() {
     all = true;
   }
 
   /** How many connections were opened since {@link #freezeAll} (each left hanging from its first byte). */
-  int openedSinceFreezingAll() {
+  public int openedSinceFreezingAll() {
     return openedSinceAll.get();
   }
 
   /** How many connections have been frozen. */
-  int frozen() {
+  public int frozen() {
     return frozen.get();
   }
 

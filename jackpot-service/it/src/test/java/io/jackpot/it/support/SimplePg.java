@@ -1,4 +1,4 @@
-package io.jackpot.it;
+package io.jackpot.it.support;
 
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
@@ -11,37 +11,37 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Blocking SQL for tests that inspect the ledger directly. */
-final class SimplePg implements AutoCloseable {
+public final class SimplePg implements AutoCloseable {
   private final Vertx vertx = Vertx.vertx();
   private final Pool pool;
 
-  SimplePg(int port, String database) {
+  public SimplePg(int port, String database) {
     pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(1))
         .connectingTo(new PgConnectOptions().setHost("127.0.0.1").setPort(port).setUser("postgres").setDatabase(database))
         .using(vertx).build();
   }
 
-  static SimplePg of(String url) {
+  public static SimplePg of(String url) {
     PgConnectOptions o = PgConnectOptions.fromUri(url);
     return new SimplePg(o.getPort(), o.getDatabase());
   }
 
-  void execute(String sql) {
+  public void execute(String sql) {
     pool.query(sql).execute().await();
   }
 
-  List<Row> query(String sql, Object... params) {
+  public List<Row> query(String sql, Object... params) {
     List<Row> rows = new ArrayList<>();
     pool.preparedQuery(sql).execute(Tuple.from(params)).await().forEach(rows::add);
     return rows;
   }
 
-  long count(String sql, Object... params) {
+  public long count(String sql, Object... params) {
     return query(sql, params).get(0).getLong(0);
   }
 
   /** Sessions of this connection's database waiting on a lock (a test holding one sees its callers queue). */
-  long waitingOnLocks() {
+  public long waitingOnLocks() {
     return count("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()");
   }
 

@@ -1,4 +1,4 @@
-package io.jackpot.it;
+package io.jackpot.it.support;
 
 import io.vertx.core.json.JsonObject;
 import java.net.http.WebSocket;
@@ -10,12 +10,12 @@ import java.util.function.Consumer;
  * A JDK WebSocket listener for the tests: joins each text message's frames and hands the whole
  * message, as JSON, to {@code onMessage}; remembers the close code the other side sent.
  */
-class JsonMessages implements WebSocket.Listener {
+public class JsonMessages implements WebSocket.Listener {
   private final StringBuilder partial = new StringBuilder();
   private final Consumer<JsonObject> onMessage;
-  final CompletableFuture<Integer> closed = new CompletableFuture<>();
+  public final CompletableFuture<Integer> closed = new CompletableFuture<>();
 
-  JsonMessages(Consumer<JsonObject> onMessage) {
+  public JsonMessages(Consumer<JsonObject> onMessage) {
     this.onMessage = onMessage;
   }
 

@@ -1,4 +1,4 @@
-package io.jackpot.it;
+package io.jackpot.it.support;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -14,36 +14,36 @@ import java.util.List;
 import java.util.OptionalDouble;
 
 /** A plain HTTP client for the API, the way a game or an outside tool would call it. */
-final class Api {
-  static final String GAME_KEY = "dev-game-key";
+public final class Api {
+  public static final String GAME_KEY = "dev-game-key";
   // HTTP/1.1: the JDK client's default, HTTP/2 by cleartext upgrade, once got the 70 KB
   // /openapi.yaml back unframed from the service (Vert.x 5.0.10; contributor-sdk/README.md).
   private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
   private final String base;
 
-  Api(int port) {
+  public Api(int port) {
     this.base = "http://127.0.0.1:" + port;
   }
 
-  record Reply(int status, String body) {
-    JsonObject json() {
+  public record Reply(int status, String body) {
+    public JsonObject json() {
       return new JsonObject(body);
     }
 
-    String errorCode() {
+    public String errorCode() {
       return json().getJsonObject("error").getString("code");
     }
   }
 
-  Reply get(String path) {
+  public Reply get(String path) {
     return send(HttpRequest.newBuilder(URI.create(base + path)).GET().header("Authorization", "Bearer " + GAME_KEY));
   }
 
-  Reply post(String path, String body) {
+  public Reply post(String path, String body) {
     return post(path, body, "application/json", GAME_KEY);
   }
 
-  Reply post(String path, String body, String contentType, String key) {
+  public Reply post(String path, String body, String contentType, String key) {
     HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).POST(HttpRequest.BodyPublishers.ofString(body));
     if (contentType != null) {
       b.header("Content-Type", contentType);
@@ -68,12 +68,12 @@ final class Api {
    * byte for byte, where the JDK client would refuse a malformed escape before sending. The answer
    * is read to the end (the connection is closed after it); chunked bodies are not decoded.
    */
-  Reply raw(String method, String target, String token, String contentType, String body) {
+  public Reply raw(String method, String target, String token, String contentType, String body) {
     return rawBytes(method, target, token, contentType, body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8));
   }
 
   /** {@link #raw(String, String, String, String, String)} with a body of any bytes (not UTF-8, say). */
-  Reply rawBytes(String method, String target, String token, String contentType, byte[] content) {
+  public Reply rawBytes(String method, String target, String token, String contentType, byte[] content) {
     URI uri = URI.create(base);
     try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
       socket.setSoTimeout(30_000);
@@ -99,15 +99,15 @@ final class Api {
   }
 
   /** The exact amount of a pool as the public API shows it. */
-  String amount(String jackpot, String pool) {
+  public String amount(String jackpot, String pool) {
     return get("/v1/jackpots/" + jackpot + "/pools/" + pool).json().getString("amount");
   }
 
-  JsonObject pool(String jackpot, String pool) {
+  public JsonObject pool(String jackpot, String pool) {
     return get("/v1/jackpots/" + jackpot + "/pools/" + pool).json();
   }
 
-  static String contribution(String round, String game, String stake, String coinValue) {
+  public static String contribution(String round, String game, String stake, String coinValue) {
     JsonObject item = new JsonObject().put("roundId", round).put("gameId", game).put("playerId", "p-1")
         .put("stake", stake).put("currency", "EUR");
     if (coinValue != null) {
@@ -116,38 +116,38 @@ final class Api {
     return item.encode();
   }
 
-  static String batch(String... items) {
+  public static String batch(String... items) {
     return "{\"contributions\":[" + String.join(",", items) + "]}";
   }
 
-  static String claim(String round, String jackpot, String pool) {
+  public static String claim(String round, String jackpot, String pool) {
     return new JsonObject().put("roundId", round).put("gameId", "bewitched").put("playerId", "p-" + round)
         .put("jackpotId", jackpot).put("poolKey", pool).put("currency", "EUR").encode();
   }
 
   /** See {@link MetricsText#sum}. */
-  static OptionalDouble metric(String metrics, String prefix) {
+  public static OptionalDouble metric(String metrics, String prefix) {
     return MetricsText.sum(metrics, prefix);
   }
 
-  static JsonArray results(Reply r) {
+  public static JsonArray results(Reply r) {
     return r.json().getJsonArray("results");
   }
 
   /** The contributions of a round's result to {@code jackpot}'s pools (other tests' jackpots may link its game too). */
-  static List<JsonObject> sharesOf(JsonObject result, String jackpot) {
+  public static List<JsonObject> sharesOf(JsonObject result, String jackpot) {
     return result.getJsonArray("contributions").stream().map(JsonObject.class::cast)
         .filter(c -> jackpot.equals(c.getString("jackpotId"))).toList();
   }
 
   /** A claim without pool key (the jackpot game) of creepy-candy's player p-1, in EUR; add a poolKey for a pool's claim. */
-  static JsonObject jackpotGame(String round, String jackpot) {
+  public static JsonObject jackpotGame(String round, String jackpot) {
     return new JsonObject().put("roundId", round).put("gameId", "creepy-candy").put("playerId", "p-1")
         .put("jackpotId", jackpot).put("currency", "EUR");
   }
 
   /** A round's result's contribution to one pool. */
-  static JsonObject shareOf(JsonObject result, String jackpot, String pool) {
+  public static JsonObject shareOf(JsonObject result, String jackpot, String pool) {
     return sharesOf(result, jackpot).stream().filter(c -> pool.equals(c.getString("poolKey"))).findFirst()
         .orElseThrow(() -> new AssertionError("no share of " + jackpot + "/" + pool + " in " + result.encode()));
   }

@@ -1,4 +1,4 @@
-package io.jackpot.it;
+package io.jackpot.it.support;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,16 +11,16 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** A JVM on this test run's classpath running one class's main method, its output and errors merged and read as lines. */
-final class ChildJvm {
-  final Process process;
-  final BufferedReader out;
+public final class ChildJvm {
+  public final Process process;
+  public final BufferedReader out;
 
   private ChildJvm(Process process) {
     this.process = process;
     this.out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
   }
 
-  static ChildJvm start(Class<?> main, String... args) throws IOException {
+  public static ChildJvm start(Class<?> main, String... args) throws IOException {
     List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(), "-cp",
         System.getProperty("java.class.path"), main.getName()));
     command.addAll(List.of(args));
@@ -28,12 +28,12 @@ final class ChildJvm {
   }
 
   /** What follows {@code prefix} on the first line of its output that begins with it. */
-  String lineAfter(String prefix) {
+  public String lineAfter(String prefix) {
     return out.lines().filter(l -> l.startsWith(prefix)).findFirst().orElseThrow().substring(prefix.length());
   }
 
   /** Kills it (SIGKILL: no hook of its runs) and waits until it is gone. */
-  void kill() throws InterruptedException {
+  public void kill() throws InterruptedException {
     process.destroyForcibly();
     assertTrue(process.waitFor(30, TimeUnit.SECONDS));
   }

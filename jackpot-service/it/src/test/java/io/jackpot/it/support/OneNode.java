@@ -1,6 +1,7 @@
-package io.jackpot.it;
+package io.jackpot.it.support;
 
 import io.jackpot.JackpotNode;
+import io.jackpot.it.AdminIT;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.hz.HzPools;
@@ -10,13 +11,13 @@ import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 
 /** A test class against one real member with a database of its own, started once per class. */
-abstract class OneNode {
-  static JackpotNode node;
-  static Api api;
-  static String pgUrl;
+public abstract class OneNode {
+  public static JackpotNode node;
+  public static Api api;
+  public static String pgUrl;
 
   @BeforeAll
-  static void startNode() throws Exception {
+  public static void startNode() throws Exception {
     pgUrl = TestPostgres.freshDatabase();
     node = TestNodes.start(pgUrl, TestNodes.ownCluster());
     api = new Api(node.httpPort());
@@ -24,7 +25,7 @@ abstract class OneNode {
 
   /** Every scenario ends with the ledger and the live pools reconciled, exactly. */
   @AfterAll
-  static void stopNode() throws Exception {
+  public static void stopNode() throws Exception {
     try {
       assertBalanced(node.httpPort());
     } finally {
@@ -36,7 +37,7 @@ abstract class OneNode {
    * Runs {@code meanwhile} with pool {@code id} out of the cluster (not loaded), then puts it back
    * exactly as it was, so the class's reconciliation still holds.
    */
-  static <T> T whileNotLoaded(PoolId id, Callable<T> meanwhile) throws Exception {
+  public static <T> T whileNotLoaded(PoolId id, Callable<T> meanwhile) throws Exception {
     Pool live = node.pools().get(id).toCompletableFuture().get().orElseThrow();
     node.hazelcast().getMap(HzPools.MAP).delete(id.key());
     try {
@@ -46,7 +47,7 @@ abstract class OneNode {
     }
   }
 
-  static void assertBalanced(int port) {
+  public static void assertBalanced(int port) {
     Api.Reply r = AdminIT.callAt(port, "GET", "/v1/admin/reconciliation", "dev-viewer-token");
     Assertions.assertEquals(200, r.status(), r.body());
     Assertions.assertTrue(r.json().getBoolean("balanced"), "reconciliation: " + r.body());

@@ -1,4 +1,4 @@
-package io.jackpot.it;
+package io.jackpot.it.support;
 
 import io.jackpot.local.LocalPostgres;
 import java.nio.file.Path;
@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * One real PostgreSQL for the whole test run, provisioned the way the service provisions its own;
  * each test class gets a fresh database in it.
  */
-final class TestPostgres {
+public final class TestPostgres {
   private static LocalPostgres server;
   private static final AtomicInteger databases = new AtomicInteger();
 
@@ -31,7 +31,7 @@ final class TestPostgres {
   }
 
   /** A new empty database; returns its postgresql:// URL. */
-  static String freshDatabase() throws Exception {
+  public static String freshDatabase() throws Exception {
     LocalPostgres pg = server();
     String name = "it_" + databases.incrementAndGet() + "_" + ProcessHandle.current().pid();
     try (var admin = new SimplePg(pg.port(), "postgres")) {

@@ -1,4 +1,4 @@
-package io.jackpot.it;
+package io.jackpot.it.support;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,10 +8,10 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /** Waiting on an observable condition, polled, with a limit; the message says what did not happen. */
-final class Await {
+public final class Await {
   private Await() {}
 
-  static void until(BooleanSupplier condition, Duration limit, Supplier<String> what) throws InterruptedException {
+  public static void until(BooleanSupplier condition, Duration limit, Supplier<String> what) throws InterruptedException {
     long end = System.nanoTime() + limit.toNanos();
     while (!condition.getAsBoolean()) {
       assertTrue(System.nanoTime() < end, () -> "timed out waiting: " + what.get());

@@ -1,10 +1,10 @@
-package io.jackpot.it;
+package io.jackpot.it.support;
 
-import io.jackpot.it.HostileWire.Http;
-import io.jackpot.it.HostileWire.Outcome;
-import io.jackpot.it.HostileWire.Raw;
-import io.jackpot.it.HostileWire.Send;
-import io.jackpot.it.HostileWire.Ws;
+import io.jackpot.it.support.HostileWire.Http;
+import io.jackpot.it.support.HostileWire.Outcome;
+import io.jackpot.it.support.HostileWire.Raw;
+import io.jackpot.it.support.HostileWire.Send;
+import io.jackpot.it.support.HostileWire.Ws;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.ByteArrayOutputStream;
@@ -23,21 +23,21 @@ import java.util.function.Consumer;
  * time (a field, a type, a bound, a credential, the framing), each with the status and code the
  * service answers. Case names are unique; so is what each case sends.
  */
-final class HostileCases {
-  static final String DEMO_GAMES = "hb-demo-games-key-01";
-  static final String OTHER_GAMES = "hb-other-games-key-2";
-  static final String ADMIN = "hb-admin-token-00001";
-  static final String VIEWER = "hb-viewer-token-0002";
-  static final String DEMO_ADMIN = "hb-demo-admin-token3";
-  static final String OTHER_ADMIN = "hb-other-admin-tok-4";
-  static final String GARBAGE = "not-a-configured-secret";
+public final class HostileCases {
+  public static final String DEMO_GAMES = "hb-demo-games-key-01";
+  public static final String OTHER_GAMES = "hb-other-games-key-2";
+  public static final String ADMIN = "hb-admin-token-00001";
+  public static final String VIEWER = "hb-viewer-token-0002";
+  public static final String DEMO_ADMIN = "hb-demo-admin-token3";
+  public static final String OTHER_ADMIN = "hb-other-admin-tok-4";
+  public static final String GARBAGE = "not-a-configured-secret";
   /** A round of demo's recorded before the battery (it fed bewitched cv-0.10) and never claimed. */
-  static final String FED_ROUND = "HB-FED-D";
+  public static final String FED_ROUND = "HB-FED-D";
 
   /** What the cases are built on, made before the battery: a win of each operator, the cursors of real pages, two definitions in force. */
-  record Setup(String demoWin, String otherWin, String winsCursor, String auditCursor, JsonObject candy, JsonObject bewitched) {}
+  public record Setup(String demoWin, String otherWin, String winsCursor, String auditCursor, JsonObject candy, JsonObject bewitched) {}
 
-  record Case(String name, Send send, Outcome expected) {}
+  public record Case(String name, Send send, Outcome expected) {}
 
   private final Map<String, Case> cases = new LinkedHashMap<>();
   private final Setup setup;
@@ -47,7 +47,7 @@ final class HostileCases {
     this.setup = setup;
   }
 
-  static List<Case> all(Setup setup) {
+  public static List<Case> all(Setup setup) {
     HostileCases c = new HostileCases(setup);
     c.credentials();
     c.contributions();

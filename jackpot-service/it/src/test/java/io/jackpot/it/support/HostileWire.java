@@ -1,4 +1,4 @@
-package io.jackpot.it;
+package io.jackpot.it.support;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -26,11 +26,11 @@ import java.util.Map;
  * own for requests written byte for byte, and a hand-written WebSocket client for frames no
  * library would send. Every answer is read down to an {@link Outcome}.
  */
-final class HostileWire {
+public final class HostileWire {
   private HostileWire() {}
 
   /** What came back: the HTTP status (or a WebSocket close code, or the stream answer's status) and the error code. */
-  record Outcome(int status, String code) {
+  public record Outcome(int status, String code) {
     @Override
     public String toString() {
       return status + " " + code;
@@ -69,10 +69,10 @@ final class HostileWire {
   }
 
   /** One request to send. */
-  sealed interface Send permits Http, Raw, Ws {}
+  public sealed interface Send permits Http, Raw, Ws {}
 
   /** Well-formed HTTP through the JDK client; {@code headers} besides Authorization (from {@code token}) and Content-Type. */
-  record Http(String method, String target, String token, String contentType, String body, Map<String, String> headers)
+  public record Http(String method, String target, String token, String contentType, String body, Map<String, String> headers)
       implements Send {
     Http(String method, String target, String token, String body) {
       this(method, target, token, body == null ? null : "application/json", body, Map.of());
@@ -80,19 +80,19 @@ final class HostileWire {
   }
 
   /** A request written byte for byte on a socket of its own (it should say Connection: close). */
-  record Raw(byte[] request) implements Send {}
+  public record Raw(byte[] request) implements Send {}
 
   /**
    * A WebSocket upgrade of {@code path} with {@code handshake} as its header lines (CRLF each); when
    * it is answered 101, {@code frames} are sent (already framed) and the first message or close
    * frame read.
    */
-  record Ws(String path, String handshake, List<byte[]> frames) implements Send {}
+  public record Ws(String path, String handshake, List<byte[]> frames) implements Send {}
 
   private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(5)).build();
 
-  static Outcome send(int port, Send send) throws Exception {
+  public static Outcome send(int port, Send send) throws Exception {
     if (send instanceof Http h) {
       return http(port, h);
     }

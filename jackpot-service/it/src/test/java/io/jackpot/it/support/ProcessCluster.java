@@ -1,4 +1,4 @@
-package io.jackpot.it;
+package io.jackpot.it.support;
 
 import io.jackpot.sim.LoadRun;
 import java.io.ByteArrayOutputStream;
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Assertions;
  * N member processes of one cluster, as {@code scripts/cluster} starts them, on one database, with
  * quorum two; the last member logs JSON lines. {@link #close()} kills every process it started.
  */
-final class ProcessCluster implements AutoCloseable {
+public final class ProcessCluster implements AutoCloseable {
   private final List<Process> started = new ArrayList<>();
   private final String pgUrl;
   private final String name = "cluster-" + UUID.randomUUID();
@@ -42,17 +42,17 @@ final class ProcessCluster implements AutoCloseable {
   /** The load generator's progress lines, shown only when a check fails ({@link #explainingFailure}). */
   private final ByteArrayOutputStream loadProgress = new ByteArrayOutputStream();
 
-  ProcessCluster(String pgUrl, int n) throws Exception {
+  public ProcessCluster(String pgUrl, int n) throws Exception {
     this(pgUrl, n, Map.of());
   }
 
-  ProcessCluster(String pgUrl, int n, Map<String, String> extraEnv) throws Exception {
+  public ProcessCluster(String pgUrl, int n, Map<String, String> extraEnv) throws Exception {
     this(pgUrl, n, extraEnv, List.of());
   }
 
   /** {@code jvmOptions}: for every member, after its heap size (a drill's Hazelcast properties). */
   @SuppressWarnings("unchecked") // the wrappers' array: no generic array creation
-  ProcessCluster(String pgUrl, int n, Map<String, String> extraEnv, List<String> jvmOptions) throws Exception {
+  public ProcessCluster(String pgUrl, int n, Map<String, String> extraEnv, List<String> jvmOptions) throws Exception {
     this.extraEnv = Map.copyOf(extraEnv);
     this.jvmOptions = List.copyOf(jvmOptions);
     this.pgUrl = pgUrl;
@@ -67,41 +67,41 @@ final class ProcessCluster implements AutoCloseable {
     Arrays.fill(wrappers, List.<String>of());
   }
 
-  int http(int i) {
+  public int http(int i) {
     return http[i];
   }
 
-  Path data(int i) {
+  public Path data(int i) {
     return data[i];
   }
 
-  Process process(int i) {
+  public Process process(int i) {
     return members[i];
   }
 
-  String endpoints() {
+  public String endpoints() {
     return IntStream.of(http).mapToObj(p -> "http://127.0.0.1:" + p).collect(Collectors.joining(","));
   }
 
-  int hz(int i) {
+  public int hz(int i) {
     return hz[i];
   }
 
-  int size() {
+  public int size() {
     return members.length;
   }
 
-  String pgUrl() {
+  public String pgUrl() {
     return pgUrl;
   }
 
   /** Starts member {@code i} as it was started last (by way of the same wrapper, if any). */
-  void start(int i) throws Exception {
+  public void start(int i) throws Exception {
     start(i, wrappers[i]);
   }
 
   /** Starts member {@code i} by way of {@code wrapper} (see {@link ServiceProcess#launch(List, Path, int, List, Map)}). */
-  void start(int i, List<String> wrapper) throws Exception {
+  public void start(int i, List<String> wrapper) throws Exception {
     wrappers[i] = List.copyOf(wrapper);
     String seeds = IntStream.of(hz).mapToObj(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
     // The last member logs JSON lines (JACKPOT_LOG_FORMAT=json), as the Kubernetes settings have it.
@@ -116,7 +116,7 @@ final class ProcessCluster implements AutoCloseable {
   }
 
   /** A bounded load through the SDK, each game instance starting at another member and failing over; runs in the background. */
-  CompletableFuture<LoadRun.Summary> load(LoadRun run) {
+  public CompletableFuture<LoadRun.Summary> load(LoadRun run) {
     return CompletableFuture.supplyAsync(() -> {
       try {
         return run.run();
@@ -126,13 +126,13 @@ final class ProcessCluster implements AutoCloseable {
     });
   }
 
-  LoadRun loadRun(int instances, long rounds, long jackpotOneIn) {
+  public LoadRun loadRun(int instances, long rounds, long jackpotOneIn) {
     return new LoadRun(new LoadRun.Settings(endpoints(), "dev-game-key", "dev-viewer-token", instances, rounds, 0, 100, 200, jackpotOneIn),
         new PrintStream(loadProgress, true));
   }
 
   /** Checks that may throw. */
-  interface Checks {
+  public interface Checks {
     void run() throws Exception;
   }
 
@@ -141,7 +141,7 @@ final class ProcessCluster implements AutoCloseable {
    * each member's warnings and errors: the members' directories go with the test JVM, so a failure
    * in CI shows nothing else of what the cluster went through.
    */
-  void explainingFailure(Checks checks) throws Exception {
+  public void explainingFailure(Checks checks) throws Exception {
     try {
       checks.run();
     } catch (Exception | AssertionError e) {
@@ -151,7 +151,7 @@ final class ProcessCluster implements AutoCloseable {
   }
 
   /** The load generator's last lines and each member's warnings and errors. */
-  String whatHappened() {
+  public String whatHappened() {
     StringBuilder out = new StringBuilder("---- what the cluster went through (the run failed) ----\n");
     List<String> progress = loadProgress.toString(StandardCharsets.UTF_8).lines().toList();
     out.append("load generator, last progress lines:\n");
@@ -175,12 +175,12 @@ final class ProcessCluster implements AutoCloseable {
     return lines.subList(Math.max(0, lines.size() - n), lines.size());
   }
 
-  void awaitReady(int i) throws Exception {
+  public void awaitReady(int i) throws Exception {
     ServiceProcess.awaitReady(http[i], members[i], Duration.ofSeconds(120));
   }
 
   /** Starts every member at once (each waits for the quorum) and waits until all are ready. */
-  void startAll() throws Exception {
+  public void startAll() throws Exception {
     for (int i = 0; i < members.length; i++) {
       start(i);
     }
@@ -194,7 +194,7 @@ final class ProcessCluster implements AutoCloseable {
    * contribution of 2.00 at coin value 0.10 (round {@code roundId}) sent through it is at once in
    * the pool member {@code other} reads, and both members then read the same amount.
    */
-  void restartAndCheckItServes(int i, int other, String roundId) throws Exception {
+  public void restartAndCheckItServes(int i, int other, String roundId) throws Exception {
     start(i);
     awaitReady(i);
     Api back = new Api(http(i));

@@ -1,4 +1,4 @@
-package io.jackpot.it;
+package io.jackpot.it.support;
 
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * Self-signed certificates made with the JDK's own {@code keytool} (so the tests need no openssl),
  * written out as PEM: {@code <name>.crt} and {@code <name>.key} (PKCS#8, mode 0600).
  */
-final class TestCertificates {
+public final class TestCertificates {
   private TestCertificates() {}
 
   /**
@@ -24,7 +24,7 @@ final class TestCertificates {
    *
    * @param san keytool's SubjectAlternativeName value ({@code ip:127.0.0.1,dns:db}), or null
    */
-  static Path selfSigned(Path dir, String name, String commonName, String san) throws Exception {
+  public static Path selfSigned(Path dir, String name, String commonName, String san) throws Exception {
     Path store = dir.resolve(name + ".p12");
     List<String> gen = new ArrayList<>(List.of(keytool(), "-genkeypair", "-alias", name, "-keyalg", "RSA", "-keysize", "2048",
         "-dname", "CN=" + commonName, "-validity", "2", "-storetype", "PKCS12", "-keystore", store.toString(),
@@ -47,7 +47,7 @@ final class TestCertificates {
     return certFile;
   }
 
-  static Path keyOf(Path certFile) {
+  public static Path keyOf(Path certFile) {
     String name = certFile.getFileName().toString();
     return certFile.resolveSibling(name.substring(0, name.length() - ".crt".length()) + ".key");
   }
