@@ -1,5 +1,6 @@
 package io.jackpot.it;
 
+import io.jackpot.it.admin.AdminIT;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.Await;
 import io.jackpot.it.support.ProcessCluster;

@@ -1,7 +1,7 @@
 package io.jackpot.it.support;
 
 import io.jackpot.JackpotNode;
-import io.jackpot.it.AdminIT;
+import io.jackpot.it.admin.AdminIT;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.hz.HzPools;
