@@ -2,7 +2,7 @@ package io.jackpot.bench;
 
 import io.jackpot.JackpotNode;
 import io.jackpot.config.ServiceConfig;
-import io.jackpot.it.ScratchDirs;
+import io.jackpot.it.support.ScratchDirs;
 import io.jackpot.local.LocalPostgres;
 import io.jackpot.sdk.ContributorConfig;
 import io.jackpot.sim.LoadRun;

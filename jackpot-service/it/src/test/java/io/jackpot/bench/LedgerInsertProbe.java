@@ -1,6 +1,6 @@
 package io.jackpot.bench;
 
-import io.jackpot.it.ScratchDirs;
+import io.jackpot.it.support.ScratchDirs;
 import io.jackpot.ledger.LedgerBatch;
 import io.jackpot.ledger.RoundRecord;
 import io.jackpot.ledger.RoundStatus;

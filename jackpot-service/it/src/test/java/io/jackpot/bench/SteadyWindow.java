@@ -1,6 +1,6 @@
 package io.jackpot.bench;
 
-import io.jackpot.it.MetricsText;
+import io.jackpot.it.support.MetricsText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;

@@ -1,7 +1,7 @@
 package io.jackpot.bench;
 
-import io.jackpot.it.ScratchDirs;
-import io.jackpot.it.ServiceProcess;
+import io.jackpot.it.support.ScratchDirs;
+import io.jackpot.it.support.ServiceProcess;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.WebSocket;

@@ -1,5 +1,11 @@
 package io.jackpot.it;
 
+import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.Api;
+import io.jackpot.it.support.Await;
+import io.jackpot.it.support.ProcessCluster;
+import io.jackpot.it.support.ScratchDirs;
+import io.jackpot.it.support.SimplePg;
 import io.jackpot.local.LocalPostgres;
 import io.jackpot.sim.LoadRun;
 import io.vertx.core.json.JsonObject;

@@ -1,5 +1,7 @@
 package io.jackpot.it;
 
+import io.jackpot.it.support.ProcessCluster;
+import io.jackpot.it.support.ScratchDirs;
 import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
