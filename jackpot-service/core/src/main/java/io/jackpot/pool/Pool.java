@@ -8,15 +8,11 @@ import io.jackpot.pool.PoolOutcome.Contributed;
 import io.jackpot.pool.PoolOutcome.Refused;
 import io.jackpot.pool.PoolOutcome.Won;
 import java.io.Serializable;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -24,7 +20,9 @@ import java.util.Set;
  * The state of one pool and the only place it changes. {@link #apply} is a pure function: the
  * cluster runs it inside an atomic entry processor (and again on the backup), so it must stay
  * deterministic; time and randomness come in with the batch. Every operation gets the next
- * {@code opSeq}; the ledger orders by it.
+ * {@code opSeq}; the ledger orders by it. Operator commands are in OperatorCommands, a win's reset in
+ * Reseed, the batch memory in BatchMemory; the nested batch records stay here, where the cluster's
+ * serialized pools name them, which keeps this file above 300 lines.
  *
  * @param amount the exact value, sub-micro part included
  * @param cycleSeedMicros the seed the pool was last (re)set to
@@ -88,10 +86,19 @@ public record Pool(
     lastBatchBySender = Map.copyOf(lastBatchBySender);
   }
 
+  /** The one way a pool changes: a batch changes a draft of it ({@link #draft}), made a pool again here. */
+  Pool(PoolDraft d) {
+    this(d.id, d.status, d.terms, d.amount, d.cycleSeedMicros, d.opSeq, d.winSeq, d.mustHit, d.reserve, d.pendingTerms,
+        d.termsVersion, d.receivedTransfers, d.owed, d.recentWins, d.lastBatchBySender);
+  }
+
+  PoolDraft draft() {
+    return new PoolDraft(this);
+  }
+
   /** A new pool at its seed; operation 0 is its creation (and draws its first hit point). */
   public static Pool created(PoolId id, PoolTerms terms, Entropy entropy) {
-    return new Pool(id, PoolStatus.ACTIVE, terms, Money.ofMicros(terms.seedMicros()), terms.seedMicros(), 0, 0,
-        drawHitPoint(terms, entropy, 0), Money.ZERO, null, 0, List.of(), Money.ZERO, List.of(), Map.of());
+    return new PoolDraft(id, terms, Reseed.hitPoint(terms, entropy, 0)).pool();
   }
 
   /** All the pool holds: its amount, its reserve, and what it owes its overflow pool. */
@@ -101,9 +108,12 @@ public record Pool(
 
   /** The same pool without its batch memory: what readers need, small to copy. */
   public Pool view() {
-    return lastBatchBySender.isEmpty() ? this
-        : new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve, pendingTerms, termsVersion,
-            receivedTransfers, owed, recentWins, Map.of());
+    if (lastBatchBySender.isEmpty()) {
+      return this;
+    }
+    PoolDraft view = draft();
+    view.lastBatchBySender = Map.of();
+    return view.pool();
   }
 
   /**
@@ -146,7 +156,7 @@ public record Pool(
     Optional<Win> winOf(String operatorId, String roundId) {
       for (PoolOutcome o : outcomes) {
         Win win = o instanceof Won w ? w.win() : o instanceof Contributed c ? c.triggered() : null;
-        if (isWinOf(win, operatorId, roundId)) {
+        if (BatchMemory.isWinOf(win, operatorId, roundId)) {
           return Optional.of(win);
         }
       }
@@ -192,154 +202,49 @@ public record Pool(
   /** The pool after a batch and what each command did. */
   public record Transition(Pool pool, List<PoolOutcome> outcomes) {}
 
+  /** A batch changes one draft of the pool, command by command, and makes one pool of it. */
   public Transition apply(Batch batch) {
     AppliedBatch done = lastBatchBySender.get(batch.senderId());
     Optional<AppliedBatch> again = done == null ? Optional.empty() : done.find(batch.opId());
     if (again.isPresent()) {
       return new Transition(this, again.get().outcomes());
     }
-    Pool pool = this;
+    PoolDraft next = draft();
     List<PoolOutcome> outcomes = new ArrayList<>(batch.commands().size());
     for (PoolCommand command : batch.commands()) {
-      Transition t = pool.apply(command, batch.entropy());
-      pool = t.pool();
-      outcomes.add(t.outcomes().get(0));
+      outcomes.add(apply(next, command, batch.entropy()));
     }
-    return new Transition(pool.remember(batch.senderId(),
-        new AppliedBatch(batch.opId(), pool.opSeq(), outcomes, done == null ? null : done.alone())), outcomes);
+    var applied = new AppliedBatch(batch.opId(), next.opSeq, outcomes, done == null ? null : done.alone());
+    next.lastBatchBySender = BatchMemory.remember(lastBatchBySender, batch.senderId(), applied);
+    return new Transition(next.pool(), outcomes);
   }
 
-  Transition apply(PoolCommand command, Entropy entropy) {
+  private static PoolOutcome apply(PoolDraft pool, PoolCommand command, Entropy entropy) {
     if (command instanceof PoolCommand.Pause || command instanceof PoolCommand.Resume) {
-      return changeStatus(command);
+      return OperatorCommands.changeStatus(pool, command);
     }
     if (command instanceof PoolCommand.ChangeTerms change) {
-      return changeTerms(change);
+      return OperatorCommands.changeTerms(pool, change);
     }
     if (command instanceof PoolCommand.Discontinue d) {
-      return discontinue(d);
+      return OperatorCommands.discontinue(pool, d);
     }
     if (command instanceof PoolCommand.TransferIn t) {
-      return receive(t);
+      return OperatorCommands.receive(pool, t);
     }
     if (command instanceof PoolCommand.FlushOverflow f) {
-      return flush(f);
+      return OperatorCommands.flush(pool, f);
     }
     if (command instanceof Claim claim) {
-      Optional<Win> earlier = winOf(claim.operatorId(), claim.roundId());
+      Optional<Win> earlier = pool.winOf(claim.operatorId(), claim.roundId());
       if (earlier.isPresent()) {
-        return new Transition(this, List.of(new Won(earlier.get(), true)));
+        return new Won(earlier.get(), true);
       }
     }
-    if (status != PoolStatus.ACTIVE) {
-      return new Transition(this, List.of(new Refused(command.roundId(), status)));
+    if (pool.status != PoolStatus.ACTIVE) {
+      return new Refused(command.roundId(), pool.status);
     }
-    return command instanceof Contribute c ? contribute(c, entropy) : claim((Claim) command, entropy);
-  }
-
-  /** Pause and resume: the amount, remainder, secret and sequence stay exactly as they are. */
-  private Transition changeStatus(PoolCommand command) {
-    boolean pause = command instanceof PoolCommand.Pause;
-    PoolStatus target = pause ? PoolStatus.PAUSED : PoolStatus.ACTIVE;
-    if (status == PoolStatus.DISCONTINUED) {
-      return new Transition(this, List.of(new Refused(command.roundId(), status)));
-    }
-    if (status == target) {
-      return new Transition(this, List.of(new PoolOutcome.Unchanged(command.roundId(), status)));
-    }
-    Pool next = new Pool(id, target, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pendingTerms, termsVersion,
-        receivedTransfers, owed, recentWins, lastBatchBySender);
-    return new Transition(next, List.of(new PoolOutcome.StateChanged(command.roundId(), pause ? "PAUSED" : "RESUMED", status, next.view())));
-  }
-
-  /**
-   * Closed for good; its whole value either leaves for another pool or stays held here. What a
-   * discontinued pool still holds (held, or received since) may leave later, to another pool.
-   */
-  private Transition discontinue(PoolCommand.Discontinue d) {
-    if (status == PoolStatus.DISCONTINUED && (d.transferTo() == null || value().equals(Money.ZERO))) {
-      return new Transition(this, List.of(new PoolOutcome.Unchanged(d.roundId(), status)));
-    }
-    long op = opSeq + 1;
-    if (d.transferTo() == null) {
-      Pool held = new Pool(id, PoolStatus.DISCONTINUED, terms, amount, cycleSeedMicros, op, winSeq, mustHit, reserve, null,
-          termsVersion, receivedTransfers, owed, recentWins, lastBatchBySender);
-      return new Transition(held, List.of(new PoolOutcome.StateChanged(d.roundId(), "DISCONTINUED", status, held.view())));
-    }
-    var transfer = new PoolOutcome.Transfer(d.transferId(), id, d.transferTo(), value(), d.reason());
-    Pool emptied = new Pool(id, PoolStatus.DISCONTINUED, terms, Money.ZERO, cycleSeedMicros, op, winSeq, mustHit, Money.ZERO, null,
-        termsVersion, receivedTransfers, Money.ZERO, recentWins, lastBatchBySender);
-    return new Transition(emptied, List.of(new PoolOutcome.Transferred(d.roundId(), transfer, false, false, emptied.view())));
-  }
-
-  /**
-   * Sends what overflowed to the overflow pool, as one transfer; nothing owed, nothing sent. A
-   * discontinued pool sends nothing: what it owes is part of the value it holds, or moves with it.
-   */
-  private Transition flush(PoolCommand.FlushOverflow f) {
-    if (owed.equals(Money.ZERO) || terms.overflowTo() == null || status == PoolStatus.DISCONTINUED) {
-      return new Transition(this, List.of(new PoolOutcome.Unchanged(f.roundId(), status)));
-    }
-    var transfer = new PoolOutcome.Transfer(f.transferId(), id, terms.overflowTo(), owed, "overflow above the ceiling");
-    Pool next = new Pool(id, status, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pendingTerms,
-        termsVersion, receivedTransfers, Money.ZERO, recentWins, lastBatchBySender);
-    return new Transition(next, List.of(new PoolOutcome.Transferred(f.roundId(), transfer, false, false, next.view())));
-  }
-
-  /**
-   * Takes a transfer in, once per transfer id, whatever the pool's state: money must land. It adds
-   * to the amount of an active pool up to its ceiling; a paused or discontinued pool, or a must-hit
-   * one, takes it into its reserve (which funds its next seeds): a paused pool's amount is the same
-   * after resume, and a must-hit pool's amount never jumps past its hit point (the next bet of any
-   * size would win). What would take an active pool's amount past its ceiling goes to its reserve
-   * too, not on to its own overflow pool: two pools overflowing into each other would pass it back
-   * and forth for ever.
-   */
-  private Transition receive(PoolCommand.TransferIn t) {
-    var transfer = new PoolOutcome.Transfer(t.roundId(), t.from(), id, t.amount(), null);
-    if (receivedTransfers.contains(t.roundId())) {
-      // Nothing changes but the operation number: the present state this repeat records (if its
-      // first receipt never was) is an anchor of its own, never at a share's number, where the
-      // ledger's share runs could span it (docs/ledger.md).
-      Pool same = new Pool(id, status, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pendingTerms,
-          termsVersion, receivedTransfers, owed, recentWins, lastBatchBySender);
-      return new Transition(same, List.of(new PoolOutcome.Transferred(t.roundId(), transfer, true, true, same.view())));
-    }
-    List<String> received = new ArrayList<>(receivedTransfers);
-    received.add(t.roundId());
-    if (received.size() > RECEIVED_TRANSFERS) {
-      received.remove(0);
-    }
-    Money toReserve = status != PoolStatus.ACTIVE || mustHit != null ? t.amount() : aboveCeiling(t.amount());
-    Pool next = new Pool(id, status, terms, amount.plus(t.amount().minus(toReserve)), cycleSeedMicros, opSeq + 1, winSeq, mustHit,
-        reserve.plus(toReserve), pendingTerms, termsVersion, received, owed, recentWins, lastBatchBySender);
-    return new Transition(next, List.of(new PoolOutcome.Transferred(t.roundId(), transfer, true, false, next.view())));
-  }
-
-  /**
-   * New terms wait for the next reseed (regulators require it); asking for the terms in force
-   * cancels a pending change. Terms of a definition version older than the pool's last are not
-   * taken: two operators' changes of one jackpot may reach the pool in either order (each member
-   * submits its own), and the pool must end with the newer one's terms. A change of version 0 (a
-   * sender that predates versions) is always taken. A newer version with the same terms changes
-   * only the version the pool remembers, and is recorded all the same ({@code TERMS_VERSION}): a
-   * rebuilt pool must not take a version in between that arrives later.
-   */
-  private Transition changeTerms(PoolCommand.ChangeTerms change) {
-    if (change.version() != 0 && change.version() < termsVersion) {
-      return new Transition(this, List.of(new PoolOutcome.Unchanged(change.roundId(), status)));
-    }
-    long version = Math.max(termsVersion, change.version());
-    PoolTerms pending = change.terms().equals(terms) ? null : change.terms();
-    boolean sameTerms = Objects.equals(pending, pendingTerms);
-    // A discontinued pool is never won again, so no terms of it ever come into force.
-    if (status == PoolStatus.DISCONTINUED || sameTerms && version == termsVersion) {
-      return new Transition(this, List.of(new PoolOutcome.Unchanged(change.roundId(), status)));
-    }
-    Pool next = new Pool(id, status, terms, amount, cycleSeedMicros, opSeq + 1, winSeq, mustHit, reserve, pending, version,
-        receivedTransfers, owed, recentWins, lastBatchBySender);
-    return new Transition(next, List.of(new PoolOutcome.StateChanged(change.roundId(), sameTerms ? "TERMS_VERSION" : "TERMS_PENDING",
-        status, next.view())));
+    return command instanceof Contribute c ? contribute(pool, c, entropy) : claim(pool, (Claim) command, entropy);
   }
 
   /**
@@ -358,109 +263,44 @@ public record Pool(
         && active.contains(p.terms.overflowTo())).toList();
   }
 
-  /** What of {@code added} would take the amount past the ceiling (all of it if it is there already; none without one). */
-  private Money aboveCeiling(Money added) {
-    return terms.capMicros() == 0 ? Money.ZERO
-        : amount.plus(added).minus(Money.ofMicros(terms.capMicros()).max(amount)).max(Money.ZERO);
-  }
-
   /** Adds the share; then the pool's trigger may award it to this very contribution, unless the round has won this pool already. */
-  private Transition contribute(Contribute c, Entropy entropy) {
+  private static PoolOutcome contribute(PoolDraft pool, Contribute c, Entropy entropy) {
+    PoolTerms terms = pool.terms;
     Money share = Money.share(c.stakeMicros(), terms.rate());
     Money toReserve = terms.reserveRatePpm() == 0 ? Money.ZERO : Money.share(c.stakeMicros(), new Rate(terms.reserveRatePpm()));
     // Above the ceiling the share overflows: into the reserve (it funds the next seed), or owed to
     // the overflow pool. Never lost.
-    Money over = aboveCeiling(share);
+    Money over = pool.aboveCeiling(share);
     Money toOverflow = terms.overflowTo() == null ? Money.ZERO : over;
     toReserve = terms.overflowTo() == null ? toReserve.plus(over) : toReserve;
-    Money after = amount.plus(share).minus(over);
-    long op = opSeq + 1;
-    Pool next = new Pool(id, status, terms, after, cycleSeedMicros, op, winSeq, mustHit, reserve.plus(toReserve), pendingTerms,
-        termsVersion, receivedTransfers, owed.plus(toOverflow), recentWins, lastBatchBySender);
-    Trigger.Kind fired = null;
-    Money pays = null;
-    if (terms.trigger() instanceof Trigger.Random r
-        && entropy.below(r.stakePerHitMicros(), op, Entropy.Purpose.RANDOM_TRIGGER) < c.stakeMicros()) {
-      fired = Trigger.Kind.RANDOM;
-      pays = after.wholeMicros();
-    } else if (mustHit != null && after.compareTo(Money.ofMicros(mustHit.hitMicros())) >= 0) {
-      fired = Trigger.Kind.MUST_HIT_BY;
-      pays = Money.ofMicros(mustHit.hitMicros());
-    }
+    Money before = pool.amount;
+    Money after = before.plus(share).minus(over);
+    pool.amount = after;
+    pool.reserve = pool.reserve.plus(toReserve);
+    pool.owed = pool.owed.plus(toOverflow);
+    long op = pool.nextOp().opSeq;
+    Fired fired = Fired.by(terms, pool.mustHit, after, c.stakeMicros(), op, entropy);
     // A round wins a pool at most once: if its claim got here first (a game may send the claim
     // before the round's buffered contribution), the share is added and the trigger pays nothing.
     // The claim is among the wins this pool remembers, or (older) the ledger told the contribution
     // of it. Asked only when the trigger fires, which is rare: the look-up stays off the common path.
-    Win triggered = fired == null || c.wonBefore() || winOf(c.operatorId(), c.roundId()).isPresent() ? null
-        : next.award(c.roundId(), c.playerId(), c.gameId(), c.operatorId(), c.at(), fired, pays, entropy);
-    Pool result = triggered == null ? next : next.afterWin(triggered);
-    return new Transition(result, List.of(new Contributed(c.roundId(), op, c.stakeMicros(), after.minus(amount), toReserve,
-        toOverflow, after, triggered)));
+    Win triggered = fired == null || c.wonBefore() || pool.winOf(c.operatorId(), c.roundId()).isPresent() ? null
+        : Reseed.award(pool, c.roundId(), c.playerId(), c.gameId(), c.operatorId(), c.at(), fired.how(), fired.pays(), entropy);
+    if (triggered != null) {
+      Reseed.afterWin(pool, triggered);
+    }
+    return new Contributed(c.roundId(), op, c.stakeMicros(), after.minus(before), toReserve, toOverflow, after, triggered);
   }
 
   /** A claim pays the whole micro-units (never more than a must-hit pool's hit point). */
-  private Transition claim(Claim c, Entropy entropy) {
-    Money paid = amount.wholeMicros();
-    if (mustHit != null && paid.compareTo(Money.ofMicros(mustHit.hitMicros())) > 0) {
-      paid = Money.ofMicros(mustHit.hitMicros());
+  private static PoolOutcome claim(PoolDraft pool, Claim c, Entropy entropy) {
+    Money paid = pool.amount.wholeMicros();
+    if (pool.mustHit != null && paid.compareTo(Money.ofMicros(pool.mustHit.hitMicros())) > 0) {
+      paid = Money.ofMicros(pool.mustHit.hitMicros());
     }
-    Win win = award(c.roundId(), c.playerId(), c.gameId(), c.operatorId(), c.at(), Trigger.Kind.CLAIM, paid, entropy);
-    return new Transition(afterWin(win), List.of(new Won(win, false)));
-  }
-
-  /**
-   * The win of this pool as it stands, paying {@code paid}: the next operation number, the next
-   * sequence, and the reset: the seed plus whatever was not paid (the sub-micro rest), with a fresh
-   * hit point for must-hit pools, which start at the seed alone (what they did not pay goes to
-   * their reserve).
-   */
-  private Win award(String roundId, String playerId, String gameId, String operatorId, Instant at,
-      Trigger.Kind how, Money paid, Entropy entropy) {
-    long sequence = winSeq + 1;
-    long op = opSeq + 1;
-    PoolTerms next = pendingTerms != null ? pendingTerms : terms;
-    Money seed = Money.ofMicros(next.seedMicros());
-    Money fromReserve = reserve.min(seed);
-    Money unpaid = amount.minus(paid);
-    Money reset = seed.plus(unpaid);
-    Money toReserve = Money.ZERO;
-    if (next.trigger() instanceof Trigger.MustHitBy) {
-      // A must-hit pool starts every cycle at its seed; what was not paid goes to the reserve,
-      // which funds the next seeds. Carried into the new cycle, a large share's rest could pass the
-      // new hit point before anyone bets (the next bet of any size would win for certain), and
-      // capping the carry below the hit point would show where the hit point is.
-      toReserve = unpaid;
-      reset = seed;
-    }
-    // Stamped by the member that took the request, whose clock may be behind the one that stamped
-    // the last win: a win is never dated before the win numbered before it.
-    Instant wonAt = lastWin().map(Win::wonAt).filter(last -> last.isAfter(at)).orElse(at);
-    return new Win(Win.idFor(id, sequence), id, sequence, op, roundId, playerId, gameId, operatorId, paid,
-        cycleSeedMicros, wonAt, how, mustHit, new Win.Reset(reset, next.seedMicros(), drawHitPoint(next, entropy, op),
-            next, fromReserve, seed.minus(fromReserve), keptReserve(next, reserve.minus(fromReserve)).plus(toReserve), keptOwed(next), termsVersion));
-  }
-
-  /** Overflow owed to a pool the new terms no longer send to stays here, in the reserve. */
-  private Money keptReserve(PoolTerms next, Money left) {
-    return Objects.equals(next.overflowTo(), terms.overflowTo()) ? left : left.plus(owed);
-  }
-
-  private Money keptOwed(PoolTerms next) {
-    return Objects.equals(next.overflowTo(), terms.overflowTo()) ? owed : Money.ZERO;
-  }
-
-  private Pool afterWin(Win win) {
-    List<Win> wins = new ArrayList<>(recentWins);
-    wins.add(win);
-    if (wins.size() > RECENT_WINS) {
-      wins.remove(0);
-    }
-    return new Pool(id, status, win.next().terms(), win.next().amount(), win.next().seedMicros(), win.opSeq(), win.sequence(),
-        win.next().mustHit(), win.next().reserve(), null, termsVersion, receivedTransfers, win.next().owed(), wins, lastBatchBySender);
-  }
-
-  private static MustHit drawHitPoint(PoolTerms terms, Entropy entropy, long op) {
-    return terms.trigger() instanceof Trigger.MustHitBy m ? MustHit.draw(terms.seedMicros(), m.ceilingMicros(), entropy, op) : null;
+    Win win = Reseed.award(pool, c.roundId(), c.playerId(), c.gameId(), c.operatorId(), c.at(), Trigger.Kind.CLAIM, paid, entropy);
+    Reseed.afterWin(pool, win);
+    return new Won(win, false);
   }
 
   /**
@@ -469,45 +309,10 @@ public record Pool(
    * wins came after it; a win already recorded is found by the ledger look-up made before.
    */
   public Optional<Win> winOf(String operatorId, String roundId) {
-    for (int i = recentWins.size() - 1; i >= 0; i--) {
-      if (isWinOf(recentWins.get(i), operatorId, roundId)) {
-        return Optional.of(recentWins.get(i));
-      }
-    }
-    for (AppliedBatch batch : lastBatchBySender.values()) {
-      for (AppliedBatch b = batch; b != null; b = b.previous()) {
-        Optional<Win> won = b.winOf(operatorId, roundId);
-        if (won.isPresent()) {
-          return won;
-        }
-      }
-    }
-    return Optional.empty();
-  }
-
-  private static boolean isWinOf(Win win, String operatorId, String roundId) {
-    return win != null && win.roundId().equals(roundId) && win.operatorId().equals(operatorId);
+    return BatchMemory.winOf(recentWins, lastBatchBySender, operatorId, roundId);
   }
 
   public Optional<Win> lastWin() {
     return recentWins.isEmpty() ? Optional.empty() : Optional.of(recentWins.get(recentWins.size() - 1));
-  }
-
-  private Pool remember(String sender, AppliedBatch batch) {
-    Map<String, AppliedBatch> memory = new HashMap<>(lastBatchBySender);
-    memory.put(sender, batch);
-    if (memory.size() > SENDERS) {
-      // Never the batch just stored: on a pool whose opSeq stands still (paused) every batch ties,
-      // and a forgotten batch would be applied again when re-sent (after a resume, as a contribution).
-      // Ties go to the smallest sender id: the map's order differs between JVMs (Map.copyOf), and
-      // the backup replaying this batch, or the member a pool migrates to, must forget the same one.
-      String oldest = memory.entrySet().stream().filter(e -> !e.getKey().equals(sender))
-          .min(Map.Entry.<String, AppliedBatch>comparingByValue(Comparator.comparingLong(AppliedBatch::appliedAtOp))
-              .thenComparing(Map.Entry.comparingByKey()))
-          .orElseThrow().getKey();
-      memory.remove(oldest);
-    }
-    return new Pool(id, status, terms, amount, cycleSeedMicros, opSeq, winSeq, mustHit, reserve, pendingTerms, termsVersion,
-        receivedTransfers, owed, recentWins, memory);
   }
 }
