@@ -212,7 +212,7 @@ public final class JackpotNode implements AutoCloseable {
       throw new IllegalArgumentException("JACKPOT_PG_URL is not set: a member needs its PostgreSQL (scripts/run provisions a local one)");
     } else {
       // a URL it cannot read, or TLS settings that do not fit its sslmode, are refused here, before anything starts
-      pgOptions = config.pgTls().applyTo(pgOptions(config.pgUrl()));
+      pgOptions = PgTls.applyTo(config.pgTls(), pgOptions(config.pgUrl()));
       log.info("step 1/6: using external PostgreSQL {} (sslmode={}{})", redacted(config.pgUrl()), pgOptions.getSslMode().value,
           config.pgTls().certFile() == null ? "" : ", with a client certificate");
       String weakness = PgTls.weakness(pgOptions);
