@@ -13,8 +13,9 @@ import io.jackpot.fx.Display;
 import io.jackpot.fx.FxHistory;
 import io.jackpot.fx.FxHolder;
 import io.jackpot.game.Caller;
-import io.jackpot.ledger.Ledger;
 import io.jackpot.ledger.RoundDetail;
+import io.jackpot.ledger.RoundHistory;
+import io.jackpot.ledger.WinHistory;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
@@ -50,7 +51,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class AwardService {
   private final Catalogue catalogue;
-  private final Ledger ledger;
+  private final RoundHistory roundHistory;
+  private final WinHistory winHistory;
   private final Sequencer sequencer;
   private final Clock clock;
   private final TierDraw tiers;
@@ -67,9 +69,10 @@ public final class AwardService {
   /**
    * {@code claimRounds}: what a claim's round must be (JACKPOT_CLAIM_ROUNDS); {@code roundClaims}:
    * the rounds whose contributions are on their way, which a claim under {@link ClaimRounds#RECORDED}
-   * is told to wait for; {@code pools}: the live pools, read when a drawn tier turns out discontinued.
+   * is told to wait for; {@code pools}: the live pools, read when a drawn tier turns out discontinued;
+   * {@code ledger}: the recorded rounds a claim must name, and the wins a repeated claim is answered with.
    */
-  public AwardService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock, TierDraw tiers, FxHolder fx,
+  public <L extends RoundHistory & WinHistory> AwardService(Catalogue catalogue, L ledger, Sequencer sequencer, Clock clock, TierDraw tiers, FxHolder fx,
       FxHistory fxHistory, ClaimRounds claimRounds, RoundClaims roundClaims, Pools pools) {
     this.pools = pools;
     this.claimRounds = claimRounds;
@@ -78,7 +81,8 @@ public final class AwardService {
     this.fxHistory = fxHistory;
     this.tiers = tiers;
     this.catalogue = catalogue;
-    this.ledger = ledger;
+    this.roundHistory = ledger;
+    this.winHistory = ledger;
     this.sequencer = sequencer;
     this.clock = clock;
   }
@@ -100,7 +104,7 @@ public final class AwardService {
       throw new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + request.jackpotId() + " has no pool " + request.poolKey());
     }
     if (request.poolKey() == null) {
-      return ledger.findWinsByRound(caller.operatorId(), request.roundId()).thenCompose(wins -> {
+      return winHistory.findWinsByRound(caller.operatorId(), request.roundId()).thenCompose(wins -> {
         Optional<Win> before = playedBefore(wins, request);
         if (before.isPresent() && isSameClaimant(before.get(), request, caller)) {
           return CompletableFuture.completedFuture(before.get());
@@ -112,7 +116,7 @@ public final class AwardService {
       });
     }
     PoolId pool = new PoolId(request.jackpotId(), request.poolKey());
-    return ledger.findClaim(pool, caller.operatorId(), request.roundId()).thenCompose(known -> {
+    return winHistory.findClaim(pool, caller.operatorId(), request.roundId()).thenCompose(known -> {
       if (known.isPresent() && isSameClaimant(known.get(), request, caller)) {
         return CompletableFuture.completedFuture(known.get());
       }
@@ -210,7 +214,7 @@ public final class AwardService {
 
   /** The round's wins, recorded (of every jackpot) and live (of this jackpot's pools, applied and maybe not yet recorded). */
   private CompletionStage<List<Win>> roundWins(Caller caller, ClaimRequest request, JackpotDefinition jackpot) {
-    CompletionStage<List<Win>> recorded = ledger.findWinsByRound(caller.operatorId(), request.roundId());
+    CompletionStage<List<Win>> recorded = winHistory.findWinsByRound(caller.operatorId(), request.roundId());
     return pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList())
         .thenCompose(live -> recorded.thenApply(wins -> withLive(wins, live, caller, request)));
   }
@@ -232,7 +236,7 @@ public final class AwardService {
    */
   private <T> CompletionStage<T> roundNow(Caller caller, ClaimRequest request, JackpotDefinition jackpot,
       BiFunction<Optional<Win>, List<Pool>, CompletionStage<T>> then) {
-    CompletionStage<List<Win>> recorded = ledger.findWinsByRound(caller.operatorId(), request.roundId());
+    CompletionStage<List<Win>> recorded = winHistory.findWinsByRound(caller.operatorId(), request.roundId());
     return pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList())
         .thenCompose(live -> recorded.thenCompose(wins -> then.apply(wonBy(wins, live, caller, request), live)));
   }
@@ -333,14 +337,14 @@ public final class AwardService {
    * reads has its claim released already.
    */
   private CompletionStage<Optional<RoundDetail>> recordedRound(Caller caller, ClaimRequest request) {
-    return ledger.findRound(caller.operatorId(), request.roundId()).thenCompose(found -> found.isPresent()
+    return roundHistory.findRound(caller.operatorId(), request.roundId()).thenCompose(found -> found.isPresent()
         ? CompletableFuture.completedFuture(found)
         : roundClaims.held(RoundClaims.key(caller.operatorId(), request.roundId())).thenCompose(held -> {
           if (held) {
             throw new Rejection(Kind.CONFLICT, "ROUND_IN_PROGRESS", "round " + request.roundId()
                 + " is still being recorded: its contribution has not been answered yet; send the claim again shortly");
           }
-          return ledger.findRound(caller.operatorId(), request.roundId());
+          return roundHistory.findRound(caller.operatorId(), request.roundId());
         }));
   }
 
@@ -397,7 +401,7 @@ public final class AwardService {
   }
 
   public CompletionStage<Win> find(Caller caller, String winId) {
-    return ledger.findWin(winId).thenApply(win -> {
+    return winHistory.findWin(winId).thenApply(win -> {
       Win w = win.orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_WIN", "no win " + winId));
       if (!w.operatorId().equals(caller.operatorId())) {
         throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "win " + winId + " belongs to another operator");
@@ -407,7 +411,7 @@ public final class AwardService {
   }
 
   public CompletionStage<List<Win>> findByRound(Caller caller, String roundId) {
-    return ledger.findWinsByRound(caller.operatorId(), roundId);
+    return winHistory.findWinsByRound(caller.operatorId(), roundId);
   }
 
   /** A new claim: the game linked to the jackpot, the currency shown. */

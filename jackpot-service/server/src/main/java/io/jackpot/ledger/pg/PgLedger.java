@@ -8,6 +8,7 @@ import io.jackpot.ledger.RecordedRound.RecordedShare;
 import io.jackpot.ledger.RecordedRound;
 import io.jackpot.ledger.RoundDetail;
 import io.jackpot.ledger.RoundStatus;
+import io.jackpot.ledger.Saved;
 import io.jackpot.ledger.ShareRuns;
 import io.jackpot.money.Money;
 import io.jackpot.money.Total;
