@@ -10,7 +10,8 @@ import io.jackpot.fx.Display;
 import io.jackpot.fx.FxHistory;
 import io.jackpot.fx.FxHolder;
 import io.jackpot.game.Caller;
-import io.jackpot.ledger.Ledger;
+import io.jackpot.ledger.RoundHistory;
+import io.jackpot.ledger.WinHistory;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.Pools;
 import io.jackpot.pool.Win;
@@ -27,7 +28,7 @@ import java.util.concurrent.CompletionStage;
  */
 public final class AwardService {
   private final Catalogue catalogue;
-  private final Ledger ledger;
+  private final WinHistory wins;
   private final FxHolder fx;
   private final FxHistory fxHistory;
   private final RoundWins roundWins;
@@ -40,10 +41,10 @@ public final class AwardService {
    * the rounds whose contributions are on their way, which a claim under {@link ClaimRounds#RECORDED}
    * is told to wait for; {@code pools}: the live pools, read when a drawn tier turns out discontinued.
    */
-  public AwardService(Catalogue catalogue, Ledger ledger, Sequencer sequencer, Clock clock, TierDraw tiers, FxHolder fx,
+  public <L extends RoundHistory & WinHistory> AwardService(Catalogue catalogue, L ledger, Sequencer sequencer, Clock clock, TierDraw tiers, FxHolder fx,
       FxHistory fxHistory, ClaimRounds claimRounds, RoundClaims roundClaims, Pools pools) {
     this.catalogue = catalogue;
-    this.ledger = ledger;
+    this.wins = ledger;
     this.fx = fx;
     this.fxHistory = fxHistory;
     this.roundWins = new RoundWins(ledger, pools, roundClaims);
@@ -72,7 +73,7 @@ public final class AwardService {
   }
 
   private CompletionStage<Win> jackpotGameClaim(Caller caller, ClaimRequest request, JackpotDefinition jackpot) {
-    return ledger.findWinsByRound(caller.operatorId(), request.roundId()).thenCompose(wins -> {
+    return wins.findWinsByRound(caller.operatorId(), request.roundId()).thenCompose(wins -> {
       Optional<Win> before = RoundWins.playedBefore(wins, request);
       if (before.isPresent() && RoundWins.isSameClaimant(before.get(), request, caller)) {
         return CompletableFuture.completedFuture(before.get());
@@ -85,7 +86,7 @@ public final class AwardService {
 
   private CompletionStage<Win> poolClaim(Caller caller, ClaimRequest request, JackpotDefinition jackpot) {
     PoolId pool = new PoolId(request.jackpotId(), request.poolKey());
-    return ledger.findClaim(pool, caller.operatorId(), request.roundId()).thenCompose(known -> {
+    return wins.findClaim(pool, caller.operatorId(), request.roundId()).thenCompose(known -> {
       if (known.isPresent() && RoundWins.isSameClaimant(known.get(), request, caller)) {
         return CompletableFuture.completedFuture(known.get());
       }
@@ -144,7 +145,7 @@ public final class AwardService {
   }
 
   public CompletionStage<Win> find(Caller caller, String winId) {
-    return ledger.findWin(winId).thenApply(win -> {
+    return wins.findWin(winId).thenApply(win -> {
       Win w = win.orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_WIN", "no win " + winId));
       if (!w.operatorId().equals(caller.operatorId())) {
         throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "win " + winId + " belongs to another operator");
@@ -154,7 +155,7 @@ public final class AwardService {
   }
 
   public CompletionStage<List<Win>> findByRound(Caller caller, String roundId) {
-    return ledger.findWinsByRound(caller.operatorId(), roundId);
+    return wins.findWinsByRound(caller.operatorId(), roundId);
   }
 
   /** A new claim: the game linked to the jackpot, the currency shown. */

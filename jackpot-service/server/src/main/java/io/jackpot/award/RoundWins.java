@@ -5,8 +5,9 @@ import io.jackpot.contribution.RoundClaims;
 import io.jackpot.error.Rejection.Kind;
 import io.jackpot.error.Rejection;
 import io.jackpot.game.Caller;
-import io.jackpot.ledger.Ledger;
 import io.jackpot.ledger.RoundDetail;
+import io.jackpot.ledger.RoundHistory;
+import io.jackpot.ledger.WinHistory;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.Pools;
 import io.jackpot.pool.Trigger;
@@ -23,19 +24,21 @@ import java.util.function.BiFunction;
  * not yet recorded, and the round as recorded. A claim is answered with the round's earlier win.
  */
 final class RoundWins {
-  private final Ledger ledger;
+  private final RoundHistory rounds;
+  private final WinHistory wins;
   private final Pools pools;
   private final RoundClaims roundClaims;
 
-  RoundWins(Ledger ledger, Pools pools, RoundClaims roundClaims) {
-    this.ledger = ledger;
+  <L extends RoundHistory & WinHistory> RoundWins(L ledger, Pools pools, RoundClaims roundClaims) {
+    this.rounds = ledger;
+    this.wins = ledger;
     this.pools = pools;
     this.roundClaims = roundClaims;
   }
 
   /** The round's wins, recorded (of every jackpot) and live (of this jackpot's pools, applied and maybe not yet recorded). */
   CompletionStage<List<Win>> of(Caller caller, ClaimRequest request, JackpotDefinition jackpot) {
-    CompletionStage<List<Win>> recorded = ledger.findWinsByRound(caller.operatorId(), request.roundId());
+    CompletionStage<List<Win>> recorded = wins.findWinsByRound(caller.operatorId(), request.roundId());
     return pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList())
         .thenCompose(live -> recorded.thenApply(wins -> withLive(wins, live, caller, request)));
   }
@@ -51,7 +54,7 @@ final class RoundWins {
    */
   <T> CompletionStage<T> now(Caller caller, ClaimRequest request, JackpotDefinition jackpot,
       BiFunction<Optional<Win>, List<Pool>, CompletionStage<T>> then) {
-    CompletionStage<List<Win>> recorded = ledger.findWinsByRound(caller.operatorId(), request.roundId());
+    CompletionStage<List<Win>> recorded = wins.findWinsByRound(caller.operatorId(), request.roundId());
     return pools.getAll(jackpot.pools().stream().map(jackpot::poolId).toList())
         .thenCompose(live -> recorded.thenCompose(wins -> then.apply(playedBefore(withLive(wins, live, caller, request), request), live)));
   }
@@ -64,14 +67,14 @@ final class RoundWins {
    * reads has its claim released already.
    */
   CompletionStage<Optional<RoundDetail>> recordedRound(Caller caller, ClaimRequest request) {
-    return ledger.findRound(caller.operatorId(), request.roundId()).thenCompose(found -> found.isPresent()
+    return rounds.findRound(caller.operatorId(), request.roundId()).thenCompose(found -> found.isPresent()
         ? CompletableFuture.completedFuture(found)
         : roundClaims.held(RoundClaims.key(caller.operatorId(), request.roundId())).thenCompose(held -> {
           if (held) {
             throw new Rejection(Kind.CONFLICT, "ROUND_IN_PROGRESS", "round " + request.roundId()
                 + " is still being recorded: its contribution has not been answered yet; send the claim again shortly");
           }
-          return ledger.findRound(caller.operatorId(), request.roundId());
+          return rounds.findRound(caller.operatorId(), request.roundId());
         }));
   }
 

@@ -5,7 +5,7 @@ import io.jackpot.award.PublicWins;
 import io.jackpot.cluster.ClusterSettings;
 import io.jackpot.config.env.EnvVars;
 import io.jackpot.config.env.Profile;
-import io.jackpot.ledger.pg.PgTls;
+import io.jackpot.ledger.DatabaseTls;
 import io.jackpot.ticker.TickerSettings;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,7 +21,7 @@ import java.util.Map;
  * @param adminPort the port of the operators' endpoints (admin API, /metrics), or null to serve
  *     them on {@code httpPort} with everything else
  * @param pgUrl an external database, or null to provision a local one under {@code dataDir}
- * @param pgTls the files for TLS to the external database ({@link PgTls#NONE} for the local one)
+ * @param pgTls the files for TLS to the external database ({@link DatabaseTls#NONE} for the local one)
  * @param pgTimeout how long the hot path's database connections may go without a byte from the
  *     server before they are closed (and a transaction on the server may stay idle), so that a
  *     database cut off without a reset is given up in seconds rather than in the kernel's ~15 minutes
@@ -31,7 +31,7 @@ import java.util.Map;
  * @param claimsPerSecond the claims one game key may make per second on one member (more: 429)
  * @param http the bounds on slow, idle and too many connections of one client
  */
-public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, String pgUrl, PgTls pgTls, int pgPoolSize, Duration pgTimeout,
+public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, String pgUrl, DatabaseTls pgTls, int pgPoolSize, Duration pgTimeout,
     ClusterSettings cluster, TickerSettings ticker, Duration streamPing, PublicWins publicWins, ClaimRounds claimRounds,
     int claimsPerSecond, HttpLimits http) {
 
@@ -56,11 +56,11 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
         blankAsNull(env.get("JACKPOT_HZ_KUBERNETES_SERVICE")),
         intVar(env, "JACKPOT_HZ_HEARTBEAT_TIMEOUT_SECONDS", ClusterSettings.DEFAULT_HEARTBEAT_TIMEOUT_SECONDS, 10, 300));
     String pgUrl = blankAsNull(env.get("JACKPOT_PG_URL"));
-    if (pgUrl == null && PgTls.VARIABLES.stream().anyMatch(v -> blankAsNull(env.get(v)) != null)) {
-      throw new IllegalArgumentException(String.join(", ", PgTls.VARIABLES)
+    if (pgUrl == null && DatabaseTls.VARIABLES.stream().anyMatch(v -> blankAsNull(env.get(v)) != null)) {
+      throw new IllegalArgumentException(String.join(", ", DatabaseTls.VARIABLES)
           + " are for an external PostgreSQL (JACKPOT_PG_URL), which is not set; the local one takes no TLS settings");
     }
-    PgTls pgTls = PgTls.fromEnv(env);
+    DatabaseTls pgTls = DatabaseTls.fromEnv(env);
     int httpPort = intVar(env, "JACKPOT_HTTP_PORT", 8080, 0, 65535);
     Integer adminPort = blankAsNull(env.get("JACKPOT_ADMIN_PORT")) == null ? null : intVar(env, "JACKPOT_ADMIN_PORT", 0, 1, 65535);
     if (adminPort != null && adminPort == httpPort) {

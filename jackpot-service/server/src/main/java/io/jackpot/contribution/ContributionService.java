@@ -6,8 +6,8 @@ import io.jackpot.error.Failures;
 import io.jackpot.error.OverloadedException;
 import io.jackpot.fx.FxHolder;
 import io.jackpot.game.Caller;
-import io.jackpot.ledger.Ledger;
 import io.jackpot.ledger.RecordedRound;
+import io.jackpot.ledger.RoundHistory;
 import io.jackpot.ledger.RoundRecord;
 import io.jackpot.plan.ContributionItem;
 import io.jackpot.plan.ContributionPlanner.Plan;
@@ -43,11 +43,11 @@ public final class ContributionService {
   private static final Logger log = LoggerFactory.getLogger(ContributionService.class);
   private final ContributionPlanner planner;
   private final RoundClaims claims;
-  private final Ledger ledger;
+  private final RoundHistory ledger;
   private final Sequencer sequencer;
   private final Clock clock;
 
-  public ContributionService(Catalogue catalogue, FxHolder fx, RoundClaims claims, Ledger ledger,
+  public ContributionService(Catalogue catalogue, FxHolder fx, RoundClaims claims, RoundHistory ledger,
       Sequencer sequencer, Clock clock) {
     this.planner = new ContributionPlanner(catalogue, fx);
     this.claims = claims;

@@ -21,11 +21,11 @@ public final class PoolLoader {
 
   private final Catalogue catalogue;
   private final Pools pools;
-  private final Ledger ledger;
+  private final PoolHistory ledger;
   private final Clock clock;
   private final RandomSource random;
 
-  public PoolLoader(Catalogue catalogue, Pools pools, Ledger ledger, Clock clock, RandomSource random) {
+  public PoolLoader(Catalogue catalogue, Pools pools, PoolHistory ledger, Clock clock, RandomSource random) {
     this.random = random;
     this.catalogue = catalogue;
     this.pools = pools;

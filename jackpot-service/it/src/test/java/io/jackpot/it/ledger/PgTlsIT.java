@@ -12,6 +12,7 @@ import io.jackpot.it.support.ScratchDirs;
 import io.jackpot.it.support.SimplePg;
 import io.jackpot.it.support.TestCertificates;
 import io.jackpot.it.support.TestNodes;
+import io.jackpot.ledger.DatabaseTls;
 import io.jackpot.ledger.pg.PgTls;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
@@ -85,8 +86,8 @@ class PgTlsIT {
   }
 
   /** Connects as the service would and asks the server whether this session is encrypted. */
-  private static boolean encrypted(String url, PgTls tls) {
-    PgConnectOptions options = tls.applyTo(PgConnectOptions.fromUri(url));
+  private static boolean encrypted(String url, DatabaseTls tls) {
+    PgConnectOptions options = PgTls.applyTo(tls, PgConnectOptions.fromUri(url));
     Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(1)).connectingTo(options).using(vertx).build();
     try {
       return pool.query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()").execute().await()
@@ -96,18 +97,18 @@ class PgTlsIT {
     }
   }
 
-  private static void assertHandshakeRefused(String url, PgTls tls) {
+  private static void assertHandshakeRefused(String url, DatabaseTls tls) {
     Exception e = assertThrows(Exception.class, () -> encrypted(url, tls));
     assertTrue(String.valueOf(e.getMessage()).contains("SSL handshake failed"), String.valueOf(e));
   }
 
-  private static PgTls trusting(Path ca) {
-    return new PgTls(ca, null, null);
+  private static DatabaseTls trusting(Path ca) {
+    return new DatabaseTls(ca, null, null);
   }
 
   @Test
   void theServerRefusesAPlainConnection() {
-    Exception e = assertThrows(Exception.class, () -> encrypted(url("127.0.0.1", "tls", null), PgTls.NONE));
+    Exception e = assertThrows(Exception.class, () -> encrypted(url("127.0.0.1", "tls", null), DatabaseTls.NONE));
     assertTrue(e.getMessage().contains("no encryption") || e.getMessage().contains("pg_hba.conf"), e.getMessage());
   }
 
@@ -130,14 +131,14 @@ class PgTlsIT {
 
   @Test
   void requireWithoutACaEncryptsButChecksNobody() {
-    assertTrue(encrypted(url("127.0.0.1", "tls", "require"), PgTls.NONE));
+    assertTrue(encrypted(url("127.0.0.1", "tls", "require"), DatabaseTls.NONE));
     // With a CA it checks the chain, as libpq does.
     assertHandshakeRefused(url("127.0.0.1", "tls", "require"), trusting(otherCert));
   }
 
   @Test
   void aServerThatAsksForACertificateGetsTheClients() {
-    PgTls withClient = new PgTls(serverCert, clientCert, TestCertificates.keyOf(clientCert));
+    DatabaseTls withClient = new DatabaseTls(serverCert, clientCert, TestCertificates.keyOf(clientCert));
     assertTrue(encrypted(url("127.0.0.1", "mtls", "verify-full"), withClient));
     Exception e = assertThrows(Exception.class, () -> encrypted(url("127.0.0.1", "mtls", "verify-full"), trusting(serverCert)));
     assertTrue(e.getMessage().contains("certificate"), e.getMessage());
@@ -147,9 +148,9 @@ class PgTlsIT {
   void theServiceRecordsItsLedgerOverVerifiedTlsWithAClientCertificate() throws Exception {
     Map<String, String> env = new HashMap<>();
     env.put("JACKPOT_PG_URL", url("127.0.0.1", "mtls", "verify-full"));
-    env.put(PgTls.CA_FILE, serverCert.toString());
-    env.put(PgTls.CERT_FILE, clientCert.toString());
-    env.put(PgTls.KEY_FILE, TestCertificates.keyOf(clientCert).toString());
+    env.put(DatabaseTls.CA_FILE, serverCert.toString());
+    env.put(DatabaseTls.CERT_FILE, clientCert.toString());
+    env.put(DatabaseTls.KEY_FILE, TestCertificates.keyOf(clientCert).toString());
     int http = TestNodes.freePort();
     ServiceConfig config = ServiceConfig.fromEnv(env).withHttpPort(http).withCluster(TestNodes.ownCluster());
     try (JackpotNode node = JackpotNode.start(config, Clock.systemUTC(), DefaultCatalogue.create())) {
@@ -158,8 +159,8 @@ class PgTlsIT {
       assertEquals(200, r.status(), r.body());
       assertEquals("APPLIED", Api.results(r).getJsonObject(0).getString("status"));
     }
-    PgTls withClient = new PgTls(serverCert, clientCert, TestCertificates.keyOf(clientCert));
-    Pool pool = PgBuilder.pool().connectingTo(withClient.applyTo(PgConnectOptions.fromUri(url("127.0.0.1", "mtls", "verify-full"))))
+    DatabaseTls withClient = new DatabaseTls(serverCert, clientCert, TestCertificates.keyOf(clientCert));
+    Pool pool = PgBuilder.pool().connectingTo(PgTls.applyTo(withClient, PgConnectOptions.fromUri(url("127.0.0.1", "mtls", "verify-full"))))
         .using(vertx).build();
     try {
       long rounds = pool.query("SELECT count(*) FROM rounds WHERE round_id = 'BW-20261122-080000-000001'").execute().await()

@@ -10,7 +10,8 @@ import io.jackpot.catalogue.PoolDefinition;
 import io.jackpot.catalogue.http.DefinitionJson;
 import io.jackpot.cluster.Versioned;
 import io.jackpot.ledger.AuditEntry;
-import io.jackpot.ledger.Ledger;
+import io.jackpot.ledger.DefinitionHistory;
+import io.jackpot.ledger.Saved;
 import io.jackpot.pool.PoolId;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
@@ -54,16 +55,16 @@ public final class HzCatalogue {
    * {@code onNewPool} is told of every pool that a later definition adds. {@code initial} is read
    * only for a fresh ledger. Blocking: call at start.
    */
-  public void start(Ledger ledger, Supplier<List<JackpotDefinition>> initial,
+  public void start(DefinitionHistory ledger, Supplier<List<JackpotDefinition>> initial,
       BiConsumer<PoolId, PoolDefinition> onNewPool) throws Exception {
     if (map.isEmpty()) {
-      List<Ledger.Saved> saved = ledger.definitions().toCompletableFuture().get();
+      List<Saved> saved = ledger.definitions().toCompletableFuture().get();
       if (saved.isEmpty()) {
         List<JackpotDefinition> first = initial.get();
         Instant at = Instant.now();
-        List<Ledger.Initial> rows = first.stream().map(d -> {
+        List<DefinitionHistory.Initial> rows = first.stream().map(d -> {
           String json = DefinitionJson.of(d).encode();
-          return new Ledger.Initial(d.id(), json, new AuditEntry(at, "system", d.owner(), "jackpot.define", d.id(), null, json));
+          return new DefinitionHistory.Initial(d.id(), json, new AuditEntry(at, "system", d.owner(), "jackpot.define", d.id(), null, json));
         }).toList();
         // All or nothing, and only while the ledger holds no definition: members starting together
         // on a fresh ledger keep the catalogue of the one that saved first, whole.
@@ -74,7 +75,7 @@ public final class HzCatalogue {
       } else {
         log.info("the ledger holds {} jackpot definitions: the initial catalogue is not read", saved.size());
       }
-      for (Ledger.Saved s : saved) {
+      for (Saved s : saved) {
         JsonObject json = new JsonObject(s.json());
         Versioned.putIfNewer(map, json.getString("id"), s.version(), Versioned.stamp(json, s.version()));
       }

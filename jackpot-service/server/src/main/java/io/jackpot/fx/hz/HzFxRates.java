@@ -8,7 +8,7 @@ import io.jackpot.cluster.Versioned;
 import io.jackpot.fx.FxHistory;
 import io.jackpot.fx.FxHolder;
 import io.jackpot.fx.FxRates;
-import io.jackpot.ledger.Ledger;
+import io.jackpot.ledger.FxRateHistory;
 import io.jackpot.money.Decimals;
 import io.vertx.core.json.JsonObject;
 import java.util.HashMap;
@@ -42,7 +42,7 @@ public final class HzFxRates {
   }
 
   /** Blocking: call at start. */
-  public void start(Ledger ledger) throws Exception {
+  public void start(FxRateHistory ledger) throws Exception {
     if (!map.containsKey(KEY)) {
       ledger.latestFxRates().toCompletableFuture().get().ifPresent(saved ->
           Versioned.putIfNewer(map, KEY, saved.version(), Versioned.stamp(new JsonObject(saved.json()), saved.version())));
@@ -84,7 +84,7 @@ public final class HzFxRates {
   }
 
   /** The rates in force at a moment, from the sets the ledger keeps (saved there before published here). */
-  public static FxHistory history(Ledger ledger, String base) {
+  public static FxHistory history(FxRateHistory ledger, String base) {
     return moment -> ledger.fxRatesAt(moment).thenApply(json -> json.map(HzFxRates::parse).orElse(FxRates.none(base)));
   }
 

@@ -3,7 +3,11 @@ package io.jackpot.ledger.pg;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
-/** Every SQL statement of the ledger. Bulk inserts go through unnest(arrays): one statement per table and batch. */
+/**
+ * Every SQL statement of the ledger. Bulk inserts go through unnest(arrays): one statement per table and batch.
+ * One class for all the ledger's stores (PgLedgerWriter, PgRoundHistory, ...), past 300 lines: they share its
+ * tables and column lists (WIN_COLUMNS, the event arrays), which stay beside every statement using them.
+ */
 final class LedgerSql {
   private LedgerSql() {}
 

@@ -1,23 +1,20 @@
 package io.jackpot.ledger.pg;
 
+import static io.jackpot.ledger.DatabaseTls.CA_FILE;
+import static io.jackpot.ledger.DatabaseTls.CERT_FILE;
+
+import io.jackpot.ledger.DatabaseTls;
 import io.vertx.core.net.ClientSSLOptions;
 import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.core.net.PemTrustOptions;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.SslMode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.cert.CertificateException;
-import java.security.cert.CertificateFactory;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
- * The files for TLS to an external PostgreSQL, and what they mean under the URL's {@code sslmode}
+ * The TLS files ({@link DatabaseTls}) applied to the client under the URL's {@code sslmode}
  * (libpq's meanings, but for the default):
  * <ul>
  *   <li>{@code disable} (the default here; libpq's is {@code prefer}): no TLS;</li>
@@ -32,39 +29,9 @@ import java.util.Map;
  * A client certificate and key (PEM, both or neither) are presented to a server that asks for one
  * ({@code cert} in its pg_hba.conf). Files set under {@code disable}, {@code allow} or {@code
  * prefer} are refused: they would suggest a protection that is not there.
- *
- * @param caFile PEM certificates the server's must chain to, or null
- * @param certFile the service's own certificate (PEM), or null
- * @param keyFile its private key (PEM, PKCS#8 or PKCS#1), or null
  */
-public record PgTls(Path caFile, Path certFile, Path keyFile) {
-  public static final String CA_FILE = "JACKPOT_PG_CA_FILE";
-  public static final String CERT_FILE = "JACKPOT_PG_CLIENT_CERT_FILE";
-  public static final String KEY_FILE = "JACKPOT_PG_CLIENT_KEY_FILE";
-  public static final List<String> VARIABLES = List.of(CA_FILE, CERT_FILE, KEY_FILE);
-  public static final PgTls NONE = new PgTls(null, null, null);
-
-  /**
-   * Reads the three variables; each file must be readable, the CA file must hold at least one
-   * certificate, and the client's certificate and key come together.
-   */
-  public static PgTls fromEnv(Map<String, String> env) {
-    PgTls tls = new PgTls(file(env, CA_FILE), file(env, CERT_FILE), file(env, KEY_FILE));
-    if ((tls.certFile == null) != (tls.keyFile == null)) {
-      throw new IllegalArgumentException(CERT_FILE + " and " + KEY_FILE + " go together: set both or neither");
-    }
-    if (tls.caFile != null) {
-      requireCertificates(tls.caFile);
-    }
-    if (tls.certFile != null) {
-      requireCertificates(tls.certFile);
-    }
-    return tls;
-  }
-
-  private boolean any() {
-    return caFile != null || certFile != null;
-  }
+public final class PgTls {
+  private PgTls() {}
 
   /**
    * Sets the TLS options the URL's sslmode asks for on {@code options}.
@@ -72,10 +39,10 @@ public record PgTls(Path caFile, Path certFile, Path keyFile) {
    * @throws IllegalArgumentException for a mode that needs a CA file without one, or files set
    *     under {@code sslmode} disable (or unset), allow or prefer
    */
-  public PgConnectOptions applyTo(PgConnectOptions options) {
+  public static PgConnectOptions applyTo(DatabaseTls tls, PgConnectOptions options) {
     SslMode mode = options.getSslMode();
     if (mode == SslMode.DISABLE || mode == SslMode.ALLOW || mode == SslMode.PREFER) {
-      if (any()) {
+      if (tls.any()) {
         throw new IllegalArgumentException("TLS files are set (" + CA_FILE + ", " + CERT_FILE + ") but JACKPOT_PG_URL's sslmode is "
             + mode.value + (mode == SslMode.DISABLE ? " (or unset)" : ", which falls back to plaintext")
             + ": use ?sslmode=verify-full (or verify-ca, require)");
@@ -85,8 +52,8 @@ public record PgTls(Path caFile, Path certFile, Path keyFile) {
       }
     }
     ClientSSLOptions ssl = new ClientSSLOptions();
-    if (caFile != null) {
-      ssl.setTrustOptions(new PemTrustOptions().addCertPath(caFile.toString()));
+    if (tls.caFile() != null) {
+      ssl.setTrustOptions(new PemTrustOptions().addCertPath(tls.caFile().toString()));
     } else if (mode == SslMode.VERIFY_CA || mode == SslMode.VERIFY_FULL) {
       throw new IllegalArgumentException("sslmode=" + mode.value + " checks the server's certificate against "
           + CA_FILE + ", which is not set");
@@ -96,8 +63,8 @@ public record PgTls(Path caFile, Path certFile, Path keyFile) {
     if (mode == SslMode.VERIFY_FULL) {
       ssl.setHostnameVerificationAlgorithm("HTTPS");
     }
-    if (certFile != null) {
-      ssl.setKeyCertOptions(new PemKeyCertOptions().setCertPath(certFile.toString()).setKeyPath(keyFile.toString()));
+    if (tls.certFile() != null) {
+      ssl.setKeyCertOptions(new PemKeyCertOptions().setCertPath(tls.certFile().toString()).setKeyPath(tls.keyFile().toString()));
     }
     return options.setSslOptions(ssl);
   }
@@ -147,31 +114,9 @@ public record PgTls(Path caFile, Path certFile, Path keyFile) {
             + " verify-full; got '" + value + "'");
       }
       if (List.of("sslrootcert", "sslcert", "sslkey", "sslpassword", "sslcrl", "sslcrldir").contains(key)) {
-        throw new IllegalArgumentException("JACKPOT_PG_URL's " + key + " is libpq's; name the files in " + String.join(", ", VARIABLES)
-            + " instead");
+        throw new IllegalArgumentException("JACKPOT_PG_URL's " + key + " is libpq's; name the files in "
+            + String.join(", ", DatabaseTls.VARIABLES) + " instead");
       }
-    }
-  }
-
-  private static Path file(Map<String, String> env, String name) {
-    String raw = env.get(name);
-    if (raw == null || raw.isBlank()) {
-      return null;
-    }
-    Path path = Path.of(raw.trim());
-    if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
-      throw new IllegalArgumentException(name + " names no readable file: " + path);
-    }
-    return path;
-  }
-
-  private static void requireCertificates(Path path) {
-    try (InputStream in = Files.newInputStream(path)) {
-      if (CertificateFactory.getInstance("X.509").generateCertificates(in).isEmpty()) {
-        throw new IllegalArgumentException(path + " holds no PEM certificate");
-      }
-    } catch (IOException | CertificateException e) {
-      throw new IllegalArgumentException(path + " holds no readable PEM certificate: " + e.getMessage(), e);
     }
   }
 }
