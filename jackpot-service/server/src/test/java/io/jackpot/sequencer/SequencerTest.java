@@ -32,6 +32,10 @@ import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+/**
+ * The sequencer on in-memory pools and ledger: commit order, group commits, retries, refusals and
+ * the halt. One file over 300 lines: its cases share the stuck-commit fixtures.
+ */
 class SequencerTest {
   /** The longest a test waits for what the sequencer does on its own thread. */
   private static final Duration WAIT = Duration.ofSeconds(5);
