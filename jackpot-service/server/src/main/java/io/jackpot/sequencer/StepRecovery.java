@@ -189,7 +189,7 @@ public final class StepRecovery {
       }
       return answers(note).thenCompose(results -> {
         List<Submission> submissions = note.submissions().stream().map(StepNote.Asked::unattended).toList();
-        List<List<PoolOutcome>> outcomes = Sequencer.distribute(submissions, results);
+        List<List<PoolOutcome>> outcomes = StepPlan.distribute(submissions, results);
         List<LedgerBatches.Done> done = LedgerBatches.zip(submissions, outcomes);
         // A claim retried elsewhere may have recorded this step's win and its anchor already (the
         // pool answered the repeat with it): the same rows are taken as recorded, others fail.

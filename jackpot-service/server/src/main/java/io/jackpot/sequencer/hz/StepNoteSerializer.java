@@ -56,30 +56,39 @@ public final class StepNoteSerializer {
     int[] cursor = new int[commands.size()];
     out.writeInt(note.submissions().size());
     for (StepNote.Asked a : note.submissions()) {
-      writeRound(out, a.round());
-      PoolCommand.Contribute ofRound = a.round() == null ? null : a.round().contribution();
-      out.writeInt(a.targets().size());
-      for (Submission.Target t : a.targets()) {
-        Integer i = index.get(t.pool());
-        PoolCommand next = i == null || cursor[i] >= commands.get(i).size() ? null : commands.get(i).get(cursor[i]++);
-        if (next != t.command() && !t.command().equals(next)) {
-          throw new IllegalStateException("step " + note.stepId() + ": a submission's command is not the next of its pool's batch");
-        }
-        out.writeInt(i);
-        if (t.command().equals(ofRound)) {
-          out.writeByte(CONTRIBUTION_OF_ROUND);
-        } else {
-          out.writeByte(COMMAND);
-          PoolWire.writeCommand(out, t.command());
-        }
-      }
-      out.writeObject(a.audit()); // null but for operators' changes
+      writeAsked(out, note, a, index, commands, cursor);
     }
     for (int i = 0; i < cursor.length; i++) {
       if (cursor[i] != commands.get(i).size()) {
         throw new IllegalStateException("step " + note.stepId() + ": a pool's batch has commands no submission asked for");
       }
     }
+  }
+
+  /**
+   * One submission: its round, then per target its pool's index and its command, which must be the
+   * next of that pool's batch ({@code cursor}: each pool's next command).
+   */
+  private static void writeAsked(ObjectDataOutput out, StepNote note, StepNote.Asked a, Map<PoolId, Integer> index,
+      List<List<PoolCommand>> commands, int[] cursor) throws IOException {
+    writeRound(out, a.round());
+    PoolCommand.Contribute ofRound = a.round() == null ? null : a.round().contribution();
+    out.writeInt(a.targets().size());
+    for (Submission.Target t : a.targets()) {
+      Integer i = index.get(t.pool());
+      PoolCommand next = i == null || cursor[i] >= commands.get(i).size() ? null : commands.get(i).get(cursor[i]++);
+      if (next != t.command() && !t.command().equals(next)) {
+        throw new IllegalStateException("step " + note.stepId() + ": a submission's command is not the next of its pool's batch");
+      }
+      out.writeInt(i);
+      if (t.command().equals(ofRound)) {
+        out.writeByte(CONTRIBUTION_OF_ROUND);
+      } else {
+        out.writeByte(COMMAND);
+        PoolWire.writeCommand(out, t.command());
+      }
+    }
+    out.writeObject(a.audit()); // null but for operators' changes
   }
 
   static StepNote read(ObjectDataInput in) throws IOException {
@@ -100,29 +109,7 @@ public final class StepNoteSerializer {
     int n = in.readInt();
     List<StepNote.Asked> asked = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      RoundRecord round = readRound(in);
-      int targets = in.readInt();
-      List<Submission.Target> list = new ArrayList<>(targets);
-      PoolCommand.Contribute ofRound = null;
-      for (int j = 0; j < targets; j++) {
-        int pool = in.readInt();
-        if (pool < 0 || pool >= pools) {
-          throw new IOException("step " + step + ": a target names pool " + pool + " of " + pools);
-        }
-        PoolCommand command;
-        if (in.readByte() == CONTRIBUTION_OF_ROUND) {
-          if (round == null) {
-            throw new IOException("step " + step + ": a contribution without its round");
-          }
-          command = ofRound != null ? ofRound : (ofRound = round.contribution());
-        } else {
-          command = PoolWire.readCommand(in);
-        }
-        commands.get(pool).add(command);
-        list.add(new Submission.Target(ids.get(pool), command));
-      }
-      Submission.Audit audit = in.readObject();
-      asked.add(new StepNote.Asked(list, round, audit));
+      asked.add(readAsked(in, step, ids, commands));
     }
     Map<PoolId, Pool.Batch> batches = new LinkedHashMap<>();
     for (int i = 0; i < pools; i++) {
@@ -133,6 +120,35 @@ public final class StepNoteSerializer {
       batches.put(ids.get(i), headers.get(i).withCommands(commands.get(i)));
     }
     return new StepNote(sender, step, sequence, asked, batches);
+  }
+
+  /** One submission, each of its commands appended to its pool's batch ({@code commands}, by pool index). */
+  private static StepNote.Asked readAsked(ObjectDataInput in, String step, List<PoolId> ids, List<List<PoolCommand>> commands)
+      throws IOException {
+    int pools = ids.size();
+    RoundRecord round = readRound(in);
+    int targets = in.readInt();
+    List<Submission.Target> list = new ArrayList<>(targets);
+    PoolCommand.Contribute ofRound = null;
+    for (int j = 0; j < targets; j++) {
+      int pool = in.readInt();
+      if (pool < 0 || pool >= pools) {
+        throw new IOException("step " + step + ": a target names pool " + pool + " of " + pools);
+      }
+      PoolCommand command;
+      if (in.readByte() == CONTRIBUTION_OF_ROUND) {
+        if (round == null) {
+          throw new IOException("step " + step + ": a contribution without its round");
+        }
+        command = ofRound != null ? ofRound : (ofRound = round.contribution());
+      } else {
+        command = PoolWire.readCommand(in);
+      }
+      commands.get(pool).add(command);
+      list.add(new Submission.Target(ids.get(pool), command));
+    }
+    Submission.Audit audit = in.readObject();
+    return new StepNote.Asked(list, round, audit);
   }
 
   private static void writeRound(ObjectDataOutput out, RoundRecord r) throws IOException {
