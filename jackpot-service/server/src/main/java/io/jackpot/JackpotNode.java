@@ -6,9 +6,20 @@ import com.hazelcast.map.IMap;
 import io.jackpot.access.Credentials;
 import io.jackpot.access.http.GameAuth;
 import io.jackpot.access.json.LiveCredentials;
-import io.jackpot.admin.AdminService;
+import io.jackpot.admin.AuditTrail;
+import io.jackpot.admin.DefinitionChecks;
+import io.jackpot.admin.Definitions;
+import io.jackpot.admin.ExchangeRates;
+import io.jackpot.admin.Lifecycle;
+import io.jackpot.admin.Listings;
+import io.jackpot.admin.Ownership;
+import io.jackpot.admin.PoolSteps;
+import io.jackpot.admin.Reconciler;
+import io.jackpot.admin.RoundLookup;
+import io.jackpot.admin.Transfers;
 import io.jackpot.admin.http.AdminAuth;
 import io.jackpot.admin.http.AdminRoutes;
+import io.jackpot.admin.http.JsonStoredForms;
 import io.jackpot.award.AwardService;
 import io.jackpot.award.http.WinRoutes;
 import io.jackpot.catalogue.Catalogue;
@@ -285,13 +296,22 @@ public final class JackpotNode implements AutoCloseable {
         HzFxRates.history(ledger, fx.get().base()), config.claimRounds(), roundClaims, pools);
     log.info("step 5/6: services wired ({})", credentials.isDev() ? "DEV credentials" : "configured credentials");
 
-    AdminService admin = new AdminService(catalogue, ledger, sequencer, clock, definitions::publish, loader, pools,
-        operator -> live.get().gamesOf(operator), game -> live.get().operatorsOf(game));
-    int completed = admin.completePendingTransfers().toCompletableFuture().get();
+    var ownership = new Ownership(catalogue, game -> live.get().operatorsOf(game));
+    var steps = new PoolSteps(pools, sequencer, clock);
+    var transfers = new Transfers(catalogue, ledger, sequencer, clock);
+    var forms = new JsonStoredForms();
+    var audits = new AuditTrail(clock);
+    var adminRoutes = new AdminRoutes(ownership,
+        new Definitions(catalogue, ledger, pools, loader, definitions::publish,
+            new DefinitionChecks(catalogue, ownership, operator -> live.get().gamesOf(operator), forms), steps, forms, audits),
+        new Lifecycle(catalogue, ownership, steps, transfers, clock), new ExchangeRates(ledger, fx, fxRates::publish, forms, audits),
+        new Listings(ledger, ownership), new RoundLookup(ledger), new Reconciler(ledger, pools, ownership),
+        catalogue, pools, new AdminAuth(live::get));
+    int completed = transfers.completePendingTransfers().toCompletableFuture().get();
     if (completed > 0) {
       log.warn("completed {} transfers left half-done by the last stop", completed);
     }
-    startSweepers(catalogue, admin, hz);
+    startSweepers(catalogue, transfers, hz);
     startClaimKeeping(hz);
     startCredentialReloads(live);
     ticker = new TickerSampler(vertx, catalogue, pools, tickerHub, config.ticker(), clock, config.publicWins()).onRead(metrics::poolsRead);
@@ -316,7 +336,7 @@ public final class JackpotNode implements AutoCloseable {
         new WinRoutes(awards, catalogue, config.claimsPerSecond()), new JackpotRoutes(catalogue, publicReads, fx, config.publicWins()),
         new HealthRoutes(readyNow),
         new TickerRoutes(catalogue, publicReads, tickerHub, config.ticker(), clock, fx, config.publicWins()),
-        new AdminRoutes(admin, catalogue, pools, new AdminAuth(live::get), fx, fxRates::publish), quorum,
+        adminRoutes, quorum,
         new MetricsRoutes(metricsRegistry));
     int instances = Math.max(1, Runtime.getRuntime().availableProcessors());
     // With the dev credentials (public in API.md), only this machine may call: anyone on the network
@@ -358,16 +378,16 @@ public final class JackpotNode implements AutoCloseable {
    * Any member may do the second: the flush is atomic on the pool, so a second one finds nothing
    * owed; a transfer whose first step is a departed member's is completed once that step is recorded.
    */
-  private void startSweepers(Catalogue catalogue, AdminService admin, HazelcastInstance hz) {
+  private void startSweepers(Catalogue catalogue, Transfers transfers, HazelcastInstance hz) {
     // A failure to finish steps is logged and retried next second; it does not hold up the scan.
     departedSweeper = every("the departed members' sweep", 1000, MINUTE, () -> finishDepartedSteps(hz).exceptionally(e -> {
       log.error("finishing the steps of departed members failed (retried every second): {}", e.toString());
       return null;
     }).thenCompose(x -> claimHolders.rescan()), e -> log.warn("departed members' sweep: {}", e.toString()));
-    overflowSweeper = every("the sweep of money in transit", 1000, MINUTE, () -> admin.completePendingTransfers().thenCompose(n -> pools.getAll(catalogue.poolIds())).thenCompose(live -> {
+    overflowSweeper = every("the sweep of money in transit", 1000, MINUTE, () -> transfers.completePendingTransfers().thenCompose(n -> pools.getAll(catalogue.poolIds())).thenCompose(live -> {
       List<CompletableFuture<?>> flushes = new ArrayList<>();
       Pool.owingOverflowToActivePools(live)
-          .forEach(p -> flushes.add(admin.flushOverflow(p.id(), catalogue.jackpot(p.id().jackpotId()).map(j -> j.owner()).orElse(null))
+          .forEach(p -> flushes.add(transfers.flushOverflow(p.id(), catalogue.jackpot(p.id().jackpotId()).map(j -> j.owner()).orElse(null))
               .toCompletableFuture()));
       return CompletableFuture.allOf(flushes.toArray(CompletableFuture[]::new));
     }), e -> log.warn("overflow sweep: {}", e.toString()));
