@@ -3,8 +3,6 @@ package io.jackpot;
 import io.jackpot.access.Credentials;
 import io.jackpot.access.http.GameAuth;
 import io.jackpot.access.json.LiveCredentials;
-import io.jackpot.admin.http.AdminAuth;
-import io.jackpot.admin.http.AdminRoutes;
 import io.jackpot.award.http.WinRoutes;
 import io.jackpot.catalogue.http.JackpotRoutes;
 import io.jackpot.cluster.Membership;
@@ -92,7 +90,7 @@ final class NodeHttp {
         new JackpotRoutes(catalogue, publicReads, services.fx, config.publicWins()),
         new HealthRoutes(readyNow),
         new TickerRoutes(catalogue, publicReads, tickerHub, config.ticker(), clock, services.fx, config.publicWins()),
-        new AdminRoutes(services.admin, catalogue, services.pools, new AdminAuth(live::get), services.fx, services.fxRates::publish),
+        services.adminRoutes,
         quorum, new MetricsRoutes(services.cluster().metricsRegistry()));
   }
 

@@ -2,7 +2,20 @@ package io.jackpot;
 
 import io.jackpot.access.Credentials;
 import io.jackpot.access.json.LiveCredentials;
-import io.jackpot.admin.AdminService;
+import io.jackpot.admin.AuditTrail;
+import io.jackpot.admin.DefinitionChecks;
+import io.jackpot.admin.Definitions;
+import io.jackpot.admin.ExchangeRates;
+import io.jackpot.admin.Lifecycle;
+import io.jackpot.admin.Listings;
+import io.jackpot.admin.Ownership;
+import io.jackpot.admin.PoolSteps;
+import io.jackpot.admin.Reconciler;
+import io.jackpot.admin.RoundLookup;
+import io.jackpot.admin.Transfers;
+import io.jackpot.admin.http.AdminAuth;
+import io.jackpot.admin.http.AdminRoutes;
+import io.jackpot.admin.http.JsonStoredForms;
 import io.jackpot.admin.TransitSweep;
 import io.jackpot.award.AwardService;
 import io.jackpot.catalogue.Catalogue;
@@ -73,7 +86,7 @@ final class NodeServices {
   ClaimKeeper claimKeeper;
   ContributionService contributions;
   AwardService awards;
-  AdminService admin;
+  AdminRoutes adminRoutes;
   DepartedSweep departedSweep;
   TransitSweep transitSweep;
 
@@ -134,16 +147,24 @@ final class NodeServices {
         HzFxRates.history(ledger, fx.get().base()), config.claimRounds(), roundClaims, pools);
     log.info("step 5/6: services wired ({})", credentials.isDev() ? "DEV credentials" : "configured credentials");
 
-    AdminService admin = new AdminService(catalogue, ledger, sequencer, clock, definitions::publish, loader, pools,
-        operator -> live.get().gamesOf(operator), game -> live.get().operatorsOf(game));
-    this.admin = admin;
-    int completed = admin.completePendingTransfers().toCompletableFuture().get();
+    var ownership = new Ownership(catalogue, game -> live.get().operatorsOf(game));
+    var steps = new PoolSteps(pools, sequencer, clock);
+    var transfers = new Transfers(catalogue, ledger, sequencer, clock);
+    var forms = new JsonStoredForms();
+    var audits = new AuditTrail(clock);
+    adminRoutes = new AdminRoutes(ownership,
+        new Definitions(catalogue, ledger, pools, loader, definitions::publish,
+            new DefinitionChecks(catalogue, ownership, operator -> live.get().gamesOf(operator), forms), steps, forms, audits),
+        new Lifecycle(catalogue, ownership, steps, transfers, clock), new ExchangeRates(ledger, fx, fxRates::publish, forms, audits),
+        new Listings(ledger, ownership), new RoundLookup(ledger), new Reconciler(ledger, pools, ownership),
+        catalogue, pools, new AdminAuth(live::get));
+    int completed = transfers.completePendingTransfers().toCompletableFuture().get();
     if (completed > 0) {
       log.warn("completed {} transfers left half-done by the last stop", completed);
     }
     departedSweep = new DepartedSweep(membership::isOldest, membership::memberIds, journal::dropOldFences, recovery::finishDeparted,
         claimHolders::rescan);
     metrics.departedStepsLeft(departedSweep::stepsLeft);
-    transitSweep = new TransitSweep(catalogue, pools, admin::completePendingTransfers, admin::flushOverflow);
+    transitSweep = new TransitSweep(catalogue, pools, transfers::completePendingTransfers, transfers::flushOverflow);
   }
 }

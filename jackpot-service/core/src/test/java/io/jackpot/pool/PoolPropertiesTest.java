@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.money.Money;
 import io.jackpot.money.Rate;
-import io.jackpot.pool.PoolCommand.Contribute;
 import io.jackpot.pool.PoolOutcome.Contributed;
 import io.jackpot.pool.PoolOutcome.Won;
 import java.util.ArrayList;

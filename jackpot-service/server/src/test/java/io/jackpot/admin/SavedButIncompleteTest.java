@@ -8,15 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.hazelcast.core.HazelcastException;
 import com.hazelcast.splitbrainprotection.SplitBrainProtectionException;
 import io.jackpot.access.Admin;
+import io.jackpot.admin.http.JsonStoredForms;
 import io.jackpot.error.Rejection;
+import io.jackpot.fx.FxHolder;
 import io.jackpot.fx.FxRates;
 import io.jackpot.http.Errors;
 import io.jackpot.ledger.Ledger;
-import io.vertx.core.json.JsonObject;
 import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 /** A PUT that failed after its version was saved is answered as its failure is, but never with "nothing was changed". */
 class SavedButIncompleteTest {
   private static Errors.Failure answer(Throwable failure) {
-    return Errors.describe(new CompletionException(AdminService.savedButIncomplete("candy", 7, new CompletionException(failure))), "PUT /x");
+    return Errors.describe(new CompletionException(SavedChanges.incomplete("candy", 7, new CompletionException(failure))), "PUT /x");
   }
 
   @Test
@@ -62,7 +62,7 @@ class SavedButIncompleteTest {
 
   @Test
   void ratesSavedButNotSharedSayHowToPutThemInForce() {
-    Errors.Failure f = Errors.describe(new CompletionException(AdminService.savedButIncomplete(
+    Errors.Failure f = Errors.describe(new CompletionException(SavedChanges.incomplete(
         "the rates were saved as set 3 but not shared with the cluster", "send the same set again to put it in force",
         new CompletionException(new HazelcastException("partition owner gone")))), "PUT /v1/admin/fx-rates");
     assertEquals(503, f.status());
@@ -70,7 +70,7 @@ class SavedButIncompleteTest {
         + " send the same set again to put it in force", f.message());
   }
 
-  /** setFxRates itself: saved as set 3, then the cluster could not be told. */
+  /** Setting rates itself: saved as set 3, then the cluster could not be told. */
   @Test
   void ratesSavedThenNotSharedAreAnsweredSo() {
     Ledger saving = (Ledger) Proxy.newProxyInstance(
@@ -82,12 +82,10 @@ class SavedButIncompleteTest {
           }
           throw new UnsupportedOperationException(method.getName());
         });
-    AdminService admin = new AdminService(null, saving, null, Clock.systemUTC(), null, null, null, op -> Set.of(),
-        game -> Set.of());
-    var answer = admin.setFxRates(new Admin("ops", Admin.Role.ADMIN, null),
-        new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", "0.86")),
-        FxRates.none("EUR"),
-        (rates, version) -> CompletableFuture.failedFuture(new HazelcastException("timeout")));
+    ExchangeRates rates = new ExchangeRates(saving, new FxHolder("EUR"),
+        (set, version) -> CompletableFuture.failedFuture(new HazelcastException("timeout")), new JsonStoredForms(),
+        new AuditTrail(Clock.systemUTC()));
+    var answer = rates.set(new Admin("ops", Admin.Role.ADMIN, null), new FxRates("EUR", Map.of("GBP", 860_000L)), false);
     var failed = Assertions.assertThrows(ExecutionException.class,
         () -> answer.toCompletableFuture().get());
     Errors.Failure f = Errors.describe(failed.getCause(), "PUT /v1/admin/fx-rates");
@@ -101,6 +99,6 @@ class SavedButIncompleteTest {
   @Test
   void anOvertakenVersionKeepsItsOwnAnswer() {
     Rejection overtaken = new Rejection(Rejection.Kind.CONFLICT, "DEFINITION_CHANGED", "a newer version is in force");
-    assertSame(overtaken, AdminService.savedButIncomplete("candy", 7, new CompletionException(overtaken)));
+    assertSame(overtaken, SavedChanges.incomplete("candy", 7, new CompletionException(overtaken)));
   }
 }

@@ -13,7 +13,6 @@ import io.jackpot.access.Credentials;
 import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.config.ServiceConfig;
 import io.jackpot.game.Caller;
-import io.jackpot.game.Games;
 import io.jackpot.it.catalogue.DefinitionsIT;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.TestNodes;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jackpot.admin.AdminService;
 import io.jackpot.it.admin.AuditPagesIT;
 import io.jackpot.it.support.Await;
 import io.jackpot.it.support.SimplePg;
 import io.jackpot.it.support.TestPostgres;
+import io.jackpot.admin.Listings;
 import io.jackpot.ledger.Ledger;
 import io.jackpot.ledger.LedgerBatch;
 import io.jackpot.ledger.RecordedRound;
@@ -138,12 +138,12 @@ class PgLedgerIT {
   void theAuditQueryReadsNoFurtherThanItsBound() throws Exception {
     AuditPagesIT.insertFiveLargeEntries(url, "2002-01-01");
     List<Ledger.Logged> found = ledger.findAudit(Instant.parse("2002-01-01T00:00:00Z"),
-        Instant.parse("2002-01-02T00:00:00Z"), null, null, 10_001, AdminService.AUDIT_PAGE_BYTES)
+        Instant.parse("2002-01-02T00:00:00Z"), null, null, 10_001, Listings.AUDIT_PAGE_BYTES)
         .toCompletableFuture().get(10, TimeUnit.SECONDS);
     assertEquals(List.of("large-1", "large-2", "large-3", "large-4"), found.stream().map(l -> l.entry().target()).toList());
     assertTrue(found.subList(0, 3).stream().allMatch(l -> l.entry().before() != null && l.entry().after() != null));
     assertTrue(found.get(3).entry().before() == null && found.get(3).entry().after() == null, "the last one only says more follow");
-    assertTrue(found.get(3).bytesBefore() >= AdminService.AUDIT_PAGE_BYTES);
+    assertTrue(found.get(3).bytesBefore() >= Listings.AUDIT_PAGE_BYTES);
   }
 
   @Test

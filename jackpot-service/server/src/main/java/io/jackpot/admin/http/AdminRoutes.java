@@ -1,7 +1,13 @@
 package io.jackpot.admin.http;
 
 import io.jackpot.access.Admin;
-import io.jackpot.admin.AdminService;
+import io.jackpot.admin.Definitions;
+import io.jackpot.admin.ExchangeRates;
+import io.jackpot.admin.Lifecycle;
+import io.jackpot.admin.Listings;
+import io.jackpot.admin.Ownership;
+import io.jackpot.admin.Reconciler;
+import io.jackpot.admin.RoundLookup;
 import io.jackpot.award.PublicWins;
 import io.jackpot.award.http.WinJson;
 import io.jackpot.catalogue.Catalogue;
@@ -9,9 +15,6 @@ import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.http.DefinitionJson;
 import io.jackpot.catalogue.http.JackpotJson;
 import io.jackpot.error.DoneInPart;
-import io.jackpot.error.Rejection;
-import io.jackpot.fx.FxHolder;
-import io.jackpot.fx.FxRates;
 import io.jackpot.fx.hz.HzFxRates;
 import io.jackpot.http.JsonBody;
 import io.jackpot.http.JsonFields;
@@ -26,31 +29,39 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletionStage;
-import java.util.function.BiFunction;
 
-/** /v1/admin/** (admin token; viewer may GET). */
+/** /v1/admin/** (admin token; viewer may GET): requests read into domain values, each routed to its family of admin operations. */
 public final class AdminRoutes {
-  private final AdminService admin;
+  private final Ownership ownership;
+  private final Definitions definitions;
+  private final Lifecycle lifecycle;
+  private final ExchangeRates rates;
+  private final Listings listings;
+  private final RoundLookup rounds;
+  private final Reconciler reconciler;
   private final Catalogue catalogue;
   private final Pools pools;
   private final AdminAuth auth;
-  private final FxHolder fx;
-  private final BiFunction<FxRates, Long, CompletionStage<Boolean>> publishFx;
 
-  public AdminRoutes(AdminService admin, Catalogue catalogue, Pools pools, AdminAuth auth, FxHolder fx,
-      BiFunction<FxRates, Long, CompletionStage<Boolean>> publishFx) {
-    this.fx = fx;
-    this.publishFx = publishFx;
-    this.admin = admin;
+  public AdminRoutes(Ownership ownership, Definitions definitions, Lifecycle lifecycle, ExchangeRates rates, Listings listings,
+      RoundLookup rounds, Reconciler reconciler, Catalogue catalogue, Pools pools, AdminAuth auth) {
+    this.ownership = ownership;
+    this.definitions = definitions;
+    this.lifecycle = lifecycle;
+    this.rates = rates;
+    this.listings = listings;
+    this.rounds = rounds;
+    this.reconciler = reconciler;
     this.catalogue = catalogue;
     this.pools = pools;
     this.auth = auth;
   }
+
+  /** Where a listing by time ends unless asked to end earlier. */
+  private static final Instant LAST = Instant.parse("9999-01-01T00:00:00Z");
 
   public void mount(Router router) {
     router.route("/v1/admin/*").handler(auth::handle);
@@ -65,27 +76,36 @@ public final class AdminRoutes {
     router.post("/v1/admin/jackpots/:id/pools/:key/discontinue").handler(BodyHandler.create(false).setBodyLimit(16 * 1024))
         .handler(JsonBody::require).handler(this::discontinue);
     router.put("/v1/admin/fx-rates").handler(BodyHandler.create(false).setBodyLimit(64 * 1024)).handler(JsonBody::require)
-        .handler(ctx -> Replies.json(ctx, () -> admin.setFxRates(AdminAuth.admin(ctx), JsonFields.object(ctx.body().buffer()),
-            fx.get(), publishFx), HzFxRates::json));
-    router.get("/v1/admin/fx-rates").handler(ctx -> Replies.ok(ctx, HzFxRates.json(fx.get())));
+        .handler(this::setRates);
+    router.get("/v1/admin/fx-rates").handler(ctx -> Replies.ok(ctx, HzFxRates.json(rates.current())));
     router.get("/v1/admin/wins").handler(this::wins);
     router.get("/v1/admin/audit").handler(this::audit);
     router.get("/v1/admin/reconciliation").handler(this::reconcile);
     router.get("/v1/admin/rounds").handler(ctx -> Replies.json(ctx,
-        () -> admin.round(AdminAuth.admin(ctx), ctx.queryParams().get("roundId"), ctx.queryParams().get("operatorId")),
+        () -> rounds.find(AdminAuth.admin(ctx), AdminQuery.roundId(ctx), AdminQuery.operatorId(ctx)),
         found -> RoundJson.of(found, catalogue::currencyOf, pool -> catalogue.jackpot(pool.jackpotId())
             .map(j -> AdminAuth.admin(ctx).covers(j.owner())).orElse(false))));
     router.get("/v1/admin/rounds/count").handler(ctx -> Replies.json(ctx,
-        () -> admin.countRounds(AdminAuth.admin(ctx), ctx.queryParams().get("prefix")),
+        () -> rounds.count(AdminAuth.admin(ctx), ctx.queryParams().get("prefix")),
         c -> new JsonObject().put("prefix", ctx.queryParams().get("prefix")).put("rounds", c.rounds()).put("contributions", c.contributions())));
   }
 
   private void reconcile(RoutingContext ctx) {
-    Replies.json(ctx, () -> admin.reconcile(AdminAuth.admin(ctx), pools), ReconciliationJson::of);
+    Replies.json(ctx, () -> reconciler.reconcile(AdminAuth.admin(ctx)), ReconciliationJson::of);
+  }
+
+  /** The rates are read only once the token may set them: a scoped token hears 403 whatever rates it sent. */
+  private void setRates(RoutingContext ctx) {
+    Replies.json(ctx, () -> {
+      JsonObject body = JsonFields.object(ctx.body().buffer());
+      Admin caller = AdminAuth.admin(ctx);
+      ExchangeRates.requireNetworkWriter(caller);
+      return rates.set(caller, AdminBodies.rates(body, rates.current().base()), AdminBodies.confirmed(body));
+    }, HzFxRates::json);
   }
 
   private void list(RoutingContext ctx) {
-    List<JackpotDefinition> visible = admin.visibleJackpots(AdminAuth.admin(ctx));
+    List<JackpotDefinition> visible = ownership.visibleJackpots(AdminAuth.admin(ctx));
     List<PoolId> ids = new ArrayList<>();
     visible.forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
     Replies.json(ctx, () -> pools.getAll(ids), live -> {
@@ -97,12 +117,12 @@ public final class AdminRoutes {
   }
 
   private void one(RoutingContext ctx) {
-    view(ctx, admin.visible(AdminAuth.admin(ctx), ctx.pathParam("id")));
+    view(ctx, ownership.visible(AdminAuth.admin(ctx), ctx.pathParam("id")));
   }
 
   private void define(RoutingContext ctx) {
     JsonObject body = JsonFields.object(ctx.body().buffer());
-    Replies.json(ctx, () -> admin.define(AdminAuth.admin(ctx), ctx.pathParam("id"), body)
+    Replies.json(ctx, () -> definitions.define(AdminAuth.admin(ctx), AdminBodies.definition(ctx.pathParam("id"), body))
             .thenCompose(j -> pools.getAll(j.pools().stream().map(j::poolId).toList())
                 .handle((live, failed) -> {
                   if (failed != null) {
@@ -126,14 +146,14 @@ public final class AdminRoutes {
   private void change(RoutingContext ctx, boolean pause) {
     String id = ctx.pathParam("id");
     String key = ctx.pathParam("key");
-    Replies.json(ctx, () -> pause ? admin.pause(AdminAuth.admin(ctx), id, key) : admin.resume(AdminAuth.admin(ctx), id, key),
+    Replies.json(ctx, () -> pause ? lifecycle.pause(AdminAuth.admin(ctx), id, key) : lifecycle.resume(AdminAuth.admin(ctx), id, key),
         outcome -> changed(new JsonObject().put("jackpotId", id).put("poolKey", key), outcome));
   }
 
   /** Every pool of a jackpot: {"jackpotId", "pools": [{"poolKey", "state", "amount"?, "changed"}]}, in the definition's order. */
   private void changeAll(RoutingContext ctx, boolean pause) {
     String id = ctx.pathParam("id");
-    Replies.json(ctx, () -> pause ? admin.pauseJackpot(AdminAuth.admin(ctx), id) : admin.resumeJackpot(AdminAuth.admin(ctx), id),
+    Replies.json(ctx, () -> pause ? lifecycle.pauseJackpot(AdminAuth.admin(ctx), id) : lifecycle.resumeJackpot(AdminAuth.admin(ctx), id),
         outcomes -> {
           JsonArray pools = new JsonArray();
           outcomes.forEach((key, outcome) -> pools.add(changed(new JsonObject().put("poolKey", key), outcome)));
@@ -155,26 +175,11 @@ public final class AdminRoutes {
   /** Body: {"reason": "...", "transferTo": {"jackpotId", "poolKey"}} or {"reason": "...", "hold": true}. */
   private void discontinue(RoutingContext ctx) {
     JsonObject body = JsonFields.object(ctx.body().buffer());
-    String reason = JsonFields.string(body, "reason", "");
-    if (reason.isBlank() || reason.length() > 500 || JsonFields.hasControl(reason)) {
-      throw Rejection.invalid("INVALID_FIELD", "reason must be 1–500 characters, without control characters");
-    }
-    Object to = body.getValue("transferTo");
-    boolean hold = Boolean.TRUE.equals(body.getValue("hold"));
-    if ((to == null) == !hold) {
-      throw Rejection.invalid("INVALID_FIELD", "give either transferTo {jackpotId, poolKey} or hold: true");
-    }
-    PoolId target = null;
-    if (to != null) {
-      if (!(to instanceof JsonObject t)) {
-        throw Rejection.invalid("INVALID_FIELD", "transferTo must be an object {jackpotId, poolKey}");
-      }
-      target = new PoolId(JsonFields.id(t, "jackpotId", "transferTo."), JsonFields.id(t, "poolKey", "transferTo."));
-    }
+    String reason = AdminBodies.reason(body);
+    PoolId transferTo = AdminBodies.transferTo(body);
     String id = ctx.pathParam("id");
     String key = ctx.pathParam("key");
-    PoolId transferTo = target;
-    Replies.json(ctx, () -> admin.discontinue(AdminAuth.admin(ctx), id, key, reason, transferTo), done -> {
+    Replies.json(ctx, () -> lifecycle.discontinue(AdminAuth.admin(ctx), id, key, reason, transferTo), done -> {
       JsonObject out = new JsonObject().put("jackpotId", id).put("poolKey", key).put("state", "DISCONTINUED");
       if (done.source() instanceof PoolOutcome.Transferred t) {
         out.put("transfer", new JsonObject().put("transferId", t.transfer().transferId())
@@ -193,13 +198,12 @@ public final class AdminRoutes {
   }
 
   private void wins(RoutingContext ctx) {
-    Instant from = instant(ctx, "from", Instant.EPOCH);
-    Instant to = instant(ctx, "to", Instant.parse("9999-01-01T00:00:00Z"));
-    int limit = limit(ctx);
-    String jackpotId = ctx.queryParams().get("jackpotId"); // blank like from and to: every jackpot (API.md writes "jackpotId=&from=&to=")
-    Replies.json(ctx, () -> admin.wins(AdminAuth.admin(ctx), jackpotId == null || jackpotId.isBlank() ? null : jackpotId.trim(), from, to,
-        after(ctx),
-        limit), page -> {
+    Instant from = AdminQuery.instant(ctx, "from", Instant.EPOCH);
+    Instant to = AdminQuery.instant(ctx, "to", LAST);
+    int limit = AdminQuery.limit(ctx);
+    String jackpotId = AdminQuery.given(ctx, "jackpotId"); // none: every jackpot
+    Replies.json(ctx, () -> listings.wins(AdminAuth.admin(ctx), jackpotId == null ? null : jackpotId.trim(), from, to,
+        AdminQuery.after(ctx), limit), page -> {
           JsonArray out = new JsonArray();
           // Another operator's player's win (a game the network linked) without player and round ids, as lastWin shows it.
           Admin caller = AdminAuth.admin(ctx);
@@ -210,10 +214,10 @@ public final class AdminRoutes {
   }
 
   private void audit(RoutingContext ctx) {
-    Instant from = instant(ctx, "from", Instant.EPOCH);
-    Instant to = instant(ctx, "to", Instant.parse("9999-01-01T00:00:00Z"));
-    int limit = limit(ctx);
-    Replies.json(ctx, () -> admin.audit(AdminAuth.admin(ctx), from, to, after(ctx), limit), page -> {
+    Instant from = AdminQuery.instant(ctx, "from", Instant.EPOCH);
+    Instant to = AdminQuery.instant(ctx, "to", LAST);
+    int limit = AdminQuery.limit(ctx);
+    Replies.json(ctx, () -> listings.audit(AdminAuth.admin(ctx), from, to, AdminQuery.after(ctx), limit), page -> {
       JsonArray out = new JsonArray();
       for (AuditEntry e : page.items()) {
         out.add(new JsonObject().put("at", WinJson.TIMESTAMP.format(e.at())).put("actor", e.actor()).put("owner", e.owner())
@@ -223,45 +227,5 @@ public final class AdminRoutes {
       }
       return new JsonObject().put("entries", out).put("next", page.next());
     });
-  }
-
-  /** {@code after}: the cursor of the page to read; blank like absent (the first page), as docs/admin.md writes "after=". */
-  private static String after(RoutingContext ctx) {
-    String raw = ctx.queryParams().get("after");
-    return raw == null || raw.isBlank() ? null : raw;
-  }
-
-  /** {@code limit}: how many a page holds at most, 1 to {@link AdminService#PAGE_LIMIT} (the default, also when blank). */
-  private static int limit(RoutingContext ctx) {
-    String raw = ctx.queryParams().get("limit");
-    if (raw == null || raw.isBlank()) {
-      return AdminService.PAGE_LIMIT;
-    }
-    int limit = raw.matches("[0-9]{1,5}") ? Integer.parseInt(raw) : 0;
-    if (limit < 1 || limit > AdminService.PAGE_LIMIT) {
-      throw Rejection.invalid("INVALID_FIELD", "limit must be a whole number from 1 to " + AdminService.PAGE_LIMIT);
-    }
-    return limit;
-  }
-
-  private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
-  private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
-
-  private static Instant instant(RoutingContext ctx, String name, Instant fallback) {
-    String raw = ctx.queryParams().get(name);
-    if (raw == null || raw.isBlank()) {
-      return fallback;
-    }
-    Instant at;
-    try {
-      at = Instant.parse(raw);
-    } catch (DateTimeParseException e) {
-      throw Rejection.invalid("INVALID_FIELD", name + " must be an ISO-8601 UTC time like 2026-11-21T13:45:01Z");
-    }
-    // What the ledger's timestamps hold (as the page cursors): a year beyond gave a database error, 500.
-    if (at.isBefore(EARLIEST) || at.isAfter(LATEST)) {
-      throw Rejection.invalid("INVALID_FIELD", name + " must be between years 0001 and 9999");
-    }
-    return at;
   }
 }
