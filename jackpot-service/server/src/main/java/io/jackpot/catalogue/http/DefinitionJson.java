@@ -5,9 +5,6 @@ import io.jackpot.catalogue.PoolDefinition;
 import io.jackpot.catalogue.Routing;
 import io.jackpot.game.Games;
 import io.jackpot.http.JsonFields;
-import io.jackpot.money.Decimals;
-import io.jackpot.money.Money;
-import io.jackpot.money.Rate;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolTerms;
 import io.jackpot.pool.Trigger;
@@ -21,7 +18,8 @@ import java.util.TreeSet;
 
 /**
  * A jackpot definition in the format of API.md ("PUT /v1/admin/jackpots/{id}"): read with every
- * problem named by its field (all of them at once), and written back in the same shape.
+ * problem named by its field (all of them at once), and written back in the same shape. The
+ * jackpot's own fields are read here, each pool's in PoolJson and its trigger in TriggerJson.
  */
 public final class DefinitionJson {
   private DefinitionJson() {}
@@ -34,7 +32,7 @@ public final class DefinitionJson {
   }
 
   public static Parsed parse(String id, JsonObject json) {
-    Reader r = new Reader();
+    FieldReader r = new FieldReader();
     if (!PoolId.isId(id)) {
       r.problem("id must match " + PoolId.ID_RULE);
     }
@@ -47,37 +45,71 @@ public final class DefinitionJson {
     if (owner != null && !PoolId.isId(owner)) {
       r.problem("owner must match " + PoolId.ID_RULE);
     }
-    List<String> games = r.games(json);
-    Routing routing = r.routing(json);
-    List<PoolDefinition> pools = new ArrayList<>();
-    Object rawPools = json.getValue("pools");
-    if (!(rawPools instanceof JsonArray array) || array.isEmpty()) {
-      r.problem("pools must be a non-empty array");
-    } else {
-      Set<String> keys = new HashSet<>();
-      Set<Long> coins = new HashSet<>();
-      for (int i = 0; i < array.size(); i++) {
-        String path = "pools[" + i + "].";
-        if (!(array.getValue(i) instanceof JsonObject p)) {
-          r.problem("pools[" + i + "] must be an object");
-          continue;
-        }
-        PoolDefinition pool = r.pool(p, path, routing);
-        if (pool != null) {
-          if (!keys.add(pool.key())) {
-            r.problem(path + "key '" + pool.key() + "' is used twice");
-          }
-          if (pool.coinValueMicros() != null && !coins.add(pool.coinValueMicros())) {
-            r.problem(path + "coinValue is used by another pool");
-          }
-          pools.add(pool);
-        }
-      }
-    }
-    if (!r.problems.isEmpty()) {
-      return new Parsed.Invalid(r.problems);
+    List<String> games = games(r, json);
+    Routing routing = routing(r, json);
+    List<PoolDefinition> pools = pools(r, json, routing);
+    if (!r.problems().isEmpty()) {
+      return new Parsed.Invalid(r.problems());
     }
     return new Parsed.Ok(new JackpotDefinition(id, name, currency, owner, games, routing, pools));
+  }
+
+  /** The pools that read whole; keys, and coin values with COIN_VALUE routing, are each one pool's. */
+  private static List<PoolDefinition> pools(FieldReader r, JsonObject json, Routing routing) {
+    List<PoolDefinition> pools = new ArrayList<>();
+    if (!(json.getValue("pools") instanceof JsonArray array) || array.isEmpty()) {
+      r.problem("pools must be a non-empty array");
+      return pools;
+    }
+    Set<String> keys = new HashSet<>();
+    Set<Long> coins = new HashSet<>();
+    for (int i = 0; i < array.size(); i++) {
+      String path = "pools[" + i + "].";
+      if (!(array.getValue(i) instanceof JsonObject p)) {
+        r.problem("pools[" + i + "] must be an object");
+        continue;
+      }
+      PoolDefinition pool = PoolJson.read(r, p, path, routing);
+      if (pool != null) {
+        if (!keys.add(pool.key())) {
+          r.problem(path + "key '" + pool.key() + "' is used twice");
+        }
+        if (pool.coinValueMicros() != null && !coins.add(pool.coinValueMicros())) {
+          r.problem(path + "coinValue is used by another pool");
+        }
+        pools.add(pool);
+      }
+    }
+    return pools;
+  }
+
+  private static List<String> games(FieldReader r, JsonObject o) {
+    Object v = o.getValue("games");
+    List<String> out = new ArrayList<>();
+    if (!(v instanceof JsonArray a) || a.isEmpty()) {
+      r.problem("games must be a non-empty array of game ids");
+      return out;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      Object g = a.getValue(i);
+      if (!(g instanceof String s) || !Games.ids().contains(s)) {
+        r.problem("games[" + i + "] '" + g + "' is not a known game (known: " + new TreeSet<>(Games.ids()) + ")");
+      } else {
+        out.add(s);
+      }
+    }
+    return out;
+  }
+
+  /** ALL when absent; a bad one is noted and read as ALL so that the pools are still checked. */
+  private static Routing routing(FieldReader r, JsonObject o) {
+    Object v = o.getValue("routing", "ALL");
+    try {
+      return Routing.valueOf(String.valueOf(v));
+    } catch (IllegalArgumentException e) {
+      r.problem("routing must be ALL or COIN_VALUE");
+      return Routing.ALL;
+    }
   }
 
   /** A definition as stored (it was checked before it was saved): one that no longer reads is a fault, not a refusal. */
@@ -123,225 +155,17 @@ public final class DefinitionJson {
   /** The definition in API.md's format, amounts as exact decimal strings. */
   public static JsonObject of(JackpotDefinition j) {
     JsonArray pools = new JsonArray();
-    for (PoolDefinition p : j.pools()) {
-      JsonObject pool = terms(new JsonObject().put("key", p.key()).put("name", p.name()), p.terms())
-          .put("drawWeight", Long.toString(p.drawWeight()));
-      if (p.coinValueMicros() != null) {
-        pool.put("coinValue", Decimals.coin(p.coinValueMicros()));
-      }
-      pools.add(pool);
-    }
+    j.pools().forEach(p -> pools.add(PoolJson.of(p)));
     return new JsonObject().put("id", j.id()).put("name", j.name()).put("currency", j.currency()).put("owner", j.owner())
         .put("games", new JsonArray(j.games())).put("routing", j.routing().name()).put("pools", pools);
   }
 
   /** A pool's terms in the definition's fields: seed, rate, reserveRate, ceiling, overflowTo, trigger. */
   public static JsonObject terms(JsonObject out, PoolTerms t) {
-    long ceiling = t.trigger() instanceof Trigger.MustHitBy m ? m.ceilingMicros() : t.capMicros();
-    return out.put("seed", Money.ofMicros(t.seedMicros()).toPlainString()).put("rate", t.rate().toPlainString())
-        .put("reserveRate", Decimals.plain(t.reserveRatePpm()))
-        .put("ceiling", ceiling == 0 ? null : Money.ofMicros(ceiling).toPlainString())
-        .put("overflowTo", t.overflowTo() == null ? null
-            : new JsonObject().put("jackpotId", t.overflowTo().jackpotId()).put("poolKey", t.overflowTo().poolKey()))
-        .put("trigger", trigger(t.trigger()));
+    return PoolJson.terms(out, t);
   }
 
   public static JsonObject trigger(Trigger t) {
-    if (t instanceof Trigger.Random r) {
-      return new JsonObject().put("type", "RANDOM").put("stakePerHit", Money.ofMicros(r.stakePerHitMicros()).toPlainString());
-    }
-    return new JsonObject().put("type", t instanceof Trigger.MustHitBy ? "MUST_HIT_BY" : "CLAIM");
-  }
-
-  /** Collects problems while reading; never throws for bad input. */
-  private static final class Reader {
-    final List<String> problems = new ArrayList<>();
-
-    void problem(String p) {
-      problems.add(p);
-    }
-
-    String text(JsonObject o, String field, int max) {
-      Object v = o.getValue(field);
-      if (!(v instanceof String s) || s.isBlank()) {
-        problem(field + " is required (a string)");
-        return null;
-      }
-      if (s.length() > max) {
-        problem(field + " is longer than " + max + " characters");
-      }
-      return s;
-    }
-
-    List<String> games(JsonObject o) {
-      Object v = o.getValue("games");
-      List<String> out = new ArrayList<>();
-      if (!(v instanceof JsonArray a) || a.isEmpty()) {
-        problem("games must be a non-empty array of game ids");
-        return out;
-      }
-      for (int i = 0; i < a.size(); i++) {
-        Object g = a.getValue(i);
-        if (!(g instanceof String s) || !Games.ids().contains(s)) {
-          problem("games[" + i + "] '" + g + "' is not a known game (known: " + new TreeSet<>(Games.ids()) + ")");
-        } else {
-          out.add(s);
-        }
-      }
-      return out;
-    }
-
-    Routing routing(JsonObject o) {
-      Object v = o.getValue("routing", "ALL");
-      try {
-        return Routing.valueOf(String.valueOf(v));
-      } catch (IllegalArgumentException e) {
-        problem("routing must be ALL or COIN_VALUE");
-        return Routing.ALL;
-      }
-    }
-
-    /** The field as a decimal string, or null (with the problem noted when it is required or not a string). */
-    String decimal(JsonObject o, String path, String field, boolean required, String example) {
-      Object v = o.getValue(field);
-      if (v == null) {
-        if (required) {
-          problem(path + field + " is required");
-        }
-        return null;
-      }
-      if (!(v instanceof String s)) {
-        problem(path + field + " must be a decimal string like \"" + example + "\"");
-        return null;
-      }
-      return s;
-    }
-
-    Long money(JsonObject o, String path, String field, boolean required) {
-      String s = decimal(o, path, field, required, "10.00");
-      if (s == null) {
-        return null;
-      }
-      try {
-        return Decimals.parsePositiveMicros(s);
-      } catch (IllegalArgumentException e) {
-        problem(path + field + " " + e.getMessage());
-        return null;
-      }
-    }
-
-    Long ppm(JsonObject o, String path, String field, boolean required, boolean zeroAllowed) {
-      String s = decimal(o, path, field, required, "0.005");
-      if (s == null) {
-        return null;
-      }
-      try {
-        long ppm = Decimals.parseScaled(s, 6);
-        if ((ppm == 0 && !zeroAllowed) || ppm >= Rate.ONE) {
-          problem(path + field + " must be in " + (zeroAllowed ? "[0, 1)" : "(0, 1)") + ", got '" + s + "'");
-          return null;
-        }
-        return ppm;
-      } catch (IllegalArgumentException e) {
-        problem(path + field + " " + e.getMessage());
-        return null;
-      }
-    }
-
-    PoolDefinition pool(JsonObject p, String path, Routing routing) {
-      int before = problems.size();
-      Object key = p.getValue("key");
-      if (!(key instanceof String k) || !PoolId.isId(k)) {
-        problem(path + "key must match " + PoolId.ID_RULE);
-      }
-      String name = p.getValue("name") instanceof String n && !n.isBlank() ? n : null;
-      if (name == null) {
-        problem(path + "name is required (a string)");
-      }
-      Long seed = money(p, path, "seed", true);
-      Long rate = ppm(p, path, "rate", true, false);
-      Long reserve = ppm(p, path, "reserveRate", false, true);
-      Long ceiling = money(p, path, "ceiling", false);
-      if (seed != null && ceiling != null && ceiling <= seed) {
-        problem(path + "ceiling must be above the seed");
-      }
-      if (rate != null && reserve != null && rate + reserve >= Rate.ONE) {
-        problem(path + "rate + reserveRate must stay below 1");
-      }
-      PoolId overflowTo = overflowTo(p, path);
-      if (overflowTo != null && ceiling == null) {
-        problem(path + "overflowTo needs a ceiling to overflow from");
-      }
-      Long coin = money(p, path, "coinValue", routing == Routing.COIN_VALUE);
-      if (routing == Routing.ALL && coin != null) {
-        problem(path + "coinValue only applies with routing COIN_VALUE");
-      }
-      long weight = weight(p, path);
-      Trigger trigger = trigger(p, path, ceiling);
-      if (trigger instanceof Trigger.MustHitBy && overflowTo != null) {
-        problem(path + "overflowTo does not apply to a MUST_HIT_BY pool (it never passes its ceiling)");
-      }
-      if (problems.size() > before) {
-        return null;
-      }
-      long cap = trigger instanceof Trigger.MustHitBy ? 0 : (ceiling == null ? 0 : ceiling);
-      return new PoolDefinition((String) key, name, seed, new Rate(rate), coin, trigger, weight, reserve == null ? 0 : reserve, cap,
-          overflowTo);
-    }
-
-    PoolId overflowTo(JsonObject p, String path) {
-      Object v = p.getValue("overflowTo");
-      if (v == null) {
-        return null;
-      }
-      if (v instanceof JsonObject o && o.getValue("jackpotId") instanceof String j && o.getValue("poolKey") instanceof String k
-          && PoolId.isId(j) && PoolId.isId(k)) {
-        return new PoolId(j, k);
-      }
-      problem(path + "overflowTo must be {\"jackpotId\": ..., \"poolKey\": ...} or null");
-      return null;
-    }
-
-    long weight(JsonObject p, String path) {
-      Object v = p.getValue("drawWeight");
-      try {
-        long w = v == null ? 0 : Long.parseLong(String.valueOf(v));
-        if (w < 0 || w > 1_000_000) {
-          problem(path + "drawWeight must be a whole number from 0 to 1000000");
-        }
-        return w;
-      } catch (NumberFormatException e) {
-        problem(path + "drawWeight must be a whole number, got '" + v + "'");
-        return 0;
-      }
-    }
-
-    Trigger trigger(JsonObject p, String path, Long ceiling) {
-      Object v = p.getValue("trigger");
-      if (v == null) {
-        return new Trigger.Claim();
-      }
-      if (!(v instanceof JsonObject t)) {
-        problem(path + "trigger must be an object like {\"type\": \"CLAIM\"}");
-        return new Trigger.Claim();
-      }
-      switch (String.valueOf(t.getValue("type"))) {
-        case "CLAIM":
-          return new Trigger.Claim();
-        case "RANDOM": {
-          Long perHit = money(t, path + "trigger.", "stakePerHit", true);
-          return perHit == null ? new Trigger.Claim() : new Trigger.Random(perHit);
-        }
-        case "MUST_HIT_BY":
-          if (ceiling == null) {
-            problem(path + "ceiling is required for a MUST_HIT_BY trigger");
-            return new Trigger.Claim();
-          }
-          return new Trigger.MustHitBy(ceiling);
-        default:
-          problem(path + "trigger.type must be CLAIM, RANDOM or MUST_HIT_BY");
-          return new Trigger.Claim();
-      }
-    }
+    return TriggerJson.of(t);
   }
 }
