@@ -8,8 +8,8 @@ import java.util.Set;
 /**
  * Claims a bucket's rounds for one request of {@code holder}, one {@link Claim} ordinal per round:
  * absent → NEW, same fingerprint → SAME, another → DIFFERENT (a byte array needs no serializer of
- * its own). A {@code released} holder's claim
- * counts as absent. Deterministic: time and released holders come in.
+ * its own). A {@code released} holder's claim counts as absent. Deterministic: time and released
+ * holders come in.
  *
  * <p>A claim this very request ({@code token}) holds answers NEW again. Hazelcast reruns an
  * operation whose member died before answering, and the new owner already holds the claims.
