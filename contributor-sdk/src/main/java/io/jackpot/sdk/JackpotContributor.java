@@ -17,16 +17,13 @@ public interface JackpotContributor extends AutoCloseable {
   }
 
   /**
-   * Queues a contribution without blocking; it is batched and sent over kept-alive connections.
-   * An accepted contribution is delivered: retried with backoff and jitter, honouring Retry-After,
-   * across endpoints. The service applies a round id once, so a resent round may complete
-   * DUPLICATE. Treat that as applied; it carries the original shares and triggers.
-   *
+   * Queues a contribution without blocking; it is batched, sent over kept-alive connections and
+   * delivered: retried with backoff and jitter, honouring Retry-After, across endpoints. The service
+   * applies a round id once, so a resent round may complete DUPLICATE: treat it as applied.
    * <p>Completes once recorded: APPLIED, DUPLICATE, PAUSED or REJECTED (refused for good). Fails at
-   * once with {@link BufferFullException}, or IllegalStateException after {@link #close()}. Fails
-   * later with IOException for an unknown status or an unreadable or unmatched answer (the round may
-   * be recorded: look it up by id), or IllegalStateException when close() gave it up unconfirmed.
-   * A null contribution throws NullPointerException and takes no buffer slot.
+   * once with {@link BufferFullException}, or IllegalStateException after {@link #close()}; later
+   * with IOException for an unknown or unreadable answer (the round may be recorded: look it up), or
+   * IllegalStateException when close() gave it up. A null contribution throws NullPointerException.
    */
   CompletionStage<RoundResult> contribute(Contribution contribution);
 
@@ -34,7 +31,6 @@ public interface JackpotContributor extends AutoCloseable {
    * Claims a pool (or, with poolKey null, draws a tier) for a round; retried until answered. The
    * same claim again returns the same win. A claim of a round this client is still delivering waits
    * for that round's answer, so its share is in the pool it wins.
-   *
    * <p>409 ROUND_IN_PROGRESS (another client still delivering the round, or another claim of the
    * round's jackpot game in play) is retried for up to three request timeouts, then fails so.
    * Fails with {@link JackpotException} when refused, and IllegalStateException after

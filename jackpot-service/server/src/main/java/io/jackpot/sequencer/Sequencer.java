@@ -25,14 +25,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Orders every pool change of this member: applies queued submissions one batch per pool per step,
- * then commits applied batches strictly in apply order, merged into one transaction (group commit).
- * A submission completes once committed. Commit order means a committed win implies every earlier
- * change of its pool here is committed (docs/consistency.md). Failed applies and commits are retried
- * under the same ids; a {@link LedgerRefusal} halts the sequencer ({@link #halted}).
+ * Orders every pool change of this member: applies queued submissions, one batch per pool per step,
+ * then commits them in apply order, grouped into one transaction. A submission completes once
+ * committed.
  *
- * <p>Stages: {@link StepQueue}, {@link StepPlan}, {@link StepNotes}, the pools, {@link GroupCommit}.
- * Their state is touched only on {@code loop}; {@link SequencerHealth} from any thread.
+ * <p>A committed win implies every earlier change of its pool here is committed (docs/consistency.md).
+ * Failures are retried under the same ids; a {@link LedgerRefusal} halts it ({@link #halted}). The
+ * stages ({@link StepQueue}, {@link StepPlan}, {@link StepNotes}, {@link GroupCommit}) run on {@code loop}.
  */
 public final class Sequencer {
   private static final Logger log = LoggerFactory.getLogger(Sequencer.class);

@@ -57,7 +57,6 @@ final class StepNotes {
    * Writes the note of a step queued at {@code queuedAt}; completes with null once written, or with
    * the refusal of its {@code submissions}, unapplied. The note goes first: once any pool has the
    * step, another member can finish it. An apply that fails is retried with the same note.
-   *
    * <p>No note is written once this member has retired (the cluster may have released its claims)
    * or past the note deadline (its claims may lapse, and a retry elsewhere would apply the same
    * round). The submissions are refused instead, and the note is dropped in case it was written.

@@ -10,7 +10,6 @@ import java.util.Set;
  * absent → NEW, same fingerprint → SAME, another → DIFFERENT (a byte array needs no serializer of
  * its own). A {@code released} holder's claim counts as absent. Deterministic: time and released
  * holders come in.
- *
  * <p>A claim this very request ({@code token}) holds answers NEW again. Hazelcast reruns an
  * operation whose member died before answering, and the new owner already holds the claims.
  * Answered SAME, those rounds would be told ROUND_IN_PROGRESS until the claims lapsed.
