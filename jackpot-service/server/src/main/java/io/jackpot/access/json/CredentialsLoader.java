@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * e.g. a mounted Kubernetes Secret), which {@link LiveCredentials} reads, or
  * {@code JACKPOT_CREDENTIALS} (the same JSON in the environment). Each entry
  * gives either {@code sha256} (the hex hash of the secret: the file then holds no secret) or
- * {@code secret} (hashed at once and dropped). Without either, the dev credentials of API.md are
+ * {@code secret} (hashed at once and dropped). Without either, the dev credentials of docs/api.md are
  * used — refused when {@code JACKPOT_PROFILE=production}. See docs/admin.md for the format.
  * {@link LiveCredentials#load} is the entry point: it reads the file (and follows it) itself.
  */

@@ -138,7 +138,7 @@ public final class TickerSampler {
     }
   }
 
-  /** One update per subscriber and interval (API.md), holding the changed pools of every jackpot it follows. */
+  /** One update per subscriber and interval (docs/api.md), holding the changed pools of every jackpot it follows. */
   private void announceUpdates(Map<String, List<Pool>> changed, long now) {
     if (changed.isEmpty()) {
       return;
