@@ -649,7 +649,7 @@ class PgLedgerIT {
               + " overflow_micros, overflow_subs, amount_micros, amount_subs) VALUES ('g-sub', 'fp', 'g', 'op', 'p', 1, 'EUR',"
               + " 'APPLIED', now(), now(), '{guard}', '{p}', '{9}', '{1}', '{1000000}', '{0}', '{0}', '{0}', '{0}', '{1}', '{0}')"));
       assertTrue(sub.getMessage().contains("rounds_subs_fractional"), sub.getMessage());
-      // What the repeated transfer receipt used to allow: a state record at an operation inside a
+      // What a repeated transfer receipt would record: a state record at an operation inside a
       // run of shares (ops 3-4 recorded as one run, the pool's state recorded at op 3).
       sql.execute("INSERT INTO share_runs VALUES ('guard', 'p', 3, 4, 2000, 0, 0, 0, 0, 0)");
       sql.execute("INSERT INTO pool_events (jackpot_id, pool_key, op_seq, kind, status, amount_micros, amount_sub, cycle_seed_micros,"
