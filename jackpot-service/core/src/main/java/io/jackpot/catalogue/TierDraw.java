@@ -10,12 +10,10 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Draws the tier a jackpot-game claim wins, by the pools' draw weights. The draw is
- * HMAC-SHA256(cluster secret, jackpot ‖ operator ‖ round id): unpredictable without the secret
- * (drawn from a strong source and shared by the members), and the same for the same round, so a
- * repeated or concurrent claim can never draw a second tier: there is nothing to re-roll. Round
- * ids are each operator's own, so another operator's round of the same id draws on its own (and
- * one operator's tier tells nothing of another's).
+ * Draws the tier a jackpot-game claim wins, by the pools' draw weights, from
+ * HMAC-SHA256(cluster secret, jackpot ‖ operator ‖ round id). Unpredictable without the secret and
+ * the same for the same round, so a repeated or concurrent claim has nothing to re-roll. Each
+ * operator's round ids draw on their own.
  */
 public final class TierDraw {
   private final byte[] secret;
