@@ -424,7 +424,7 @@ class PgLedgerIT {
   void aRoundsTriggeredWinsComeBackInTheOrderOfItsShares() throws Exception {
     // A DUPLICATE answer gives the original outcome: a round that set off two pools' triggers gets
     // them back in its shares' order, whatever order the ledger keeps the wins in (win ids sort
-    // "mini" after "major", as TriggersIT once saw: its MH round also won the major tier).
+    // "mini" after "major", as when a must-hit round also wins the major tier).
     PoolId first = new PoolId("order", "mini");
     PoolId second = new PoolId("order", "major");
     var record = new RoundRecord("two-triggers", "fp", "g", "op", "p", 1_000_000, "EUR", null, AT);
