@@ -13,7 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Everything one ledger transaction records, under a commit id; a retried commit is skipped whole.
+ * Everything one ledger transaction records, under a commit id. A batch already recorded (a retry
+ * after an unknown outcome) is skipped whole.
  * Rows in the main lists must be new: a clash means something applied twice and fails the commit.
  * The "if absent" lists hold rows that may exist already: a pool's creation and a repeated win with
  * its anchor. Wins and events are skipped when the same row exists; a different row fails the commit.
