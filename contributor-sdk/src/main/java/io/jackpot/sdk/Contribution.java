@@ -13,7 +13,7 @@ public record Contribution(String roundId, String playerId, BigDecimal stake, St
   public static final BigDecimal MAX_AMOUNT = BigDecimal.valueOf(1_000_000);
 
   /**
-   * Checks each field by the service's rules (API.md), so that a malformed round is refused at
+   * Checks each field by the service's rules (docs/api.md), so that a malformed round is refused at
    * once, where the game made it, rather than answered REJECTED later. Throws
    * {@link IllegalArgumentException} (or {@link NullPointerException} for a missing field) naming
    * the field.

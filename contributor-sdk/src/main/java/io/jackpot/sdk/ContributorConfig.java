@@ -78,7 +78,7 @@ public final class ContributorConfig {
     return gameKey;
   }
 
-  /** The game every contribution is made for (API.md's gameId). */
+  /** The game every contribution is made for (docs/api.md's gameId). */
   public String gameId() {
     return gameId;
   }

@@ -6,11 +6,10 @@ import java.time.Instant;
 /**
  * A jackpot win as the service reports it. Immutable and thread-safe.
  *
- * @param roundId null in wins heard from the ticker ({@code onJackpotWon}) when the service shows
- *     wins anonymously ({@code JACKPOT_PUBLIC_WINS}); a claim's answer and {@code findWins} always have it
+ * @param roundId null in ticker wins when the service shows wins anonymously ({@code JACKPOT_PUBLIC_WINS})
  * @param playerId null where {@code roundId} is
  * @param amount exact, in the jackpot's currency
- * @param amountInCurrency in {@code currency} (the display currency asked for, else the jackpot's), rounded down to cents
+ * @param amountInCurrency in {@code currency} (asked for, else the jackpot's), rounded down to cents
  * @param trigger CLAIM, RANDOM or MUST_HIT_BY
  */
 public record Win(String winId, String jackpotId, String poolKey, long sequence, String roundId, String playerId,

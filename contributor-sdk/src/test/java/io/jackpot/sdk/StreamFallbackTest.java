@@ -98,8 +98,8 @@ class StreamFallbackTest {
   }
 
   /**
-   * A member without the contribution stream (API.md's v1 has none: an older version during a
-   * rolling upgrade, or a proxy routing only what API.md lists) answers the upgrade 404 or 405: the
+   * A member without the contribution stream (docs/api.md's v1 has none: an older version during a
+   * rolling upgrade, or a proxy routing only what docs/api.md lists) answers the upgrade 404 or 405: the
    * batches go by POST to it, as for WEBSOCKET_REQUIRED, instead of being retried for ever. (A proxy
    * that drops the Upgrade header makes the service answer 400 WEBSOCKET_REQUIRED: the same; the
    * JDK's HttpServer here answers the upgrade like any GET, as such a service would.)

@@ -48,8 +48,8 @@ public final class JackpotNode implements AutoCloseable {
       + (int) PgPools.longestClose(PG_CLOSE_GRACE).plus(VERTX_CLOSE).toSeconds();
 
   /**
-   * System property: true makes every public read call the cluster itself, as before they were
-   * answered from the ticker's samples; for scripts/bench --read-flood only.
+   * System property: true makes every public read call the cluster itself instead of taking the
+   * ticker's samples; for scripts/bench --read-flood only.
    */
   public static final String DIRECT_PUBLIC_READS = "jackpot.bench.directPublicReads";
 

@@ -95,7 +95,7 @@ final class NodeHttp {
   }
 
   /**
-   * With the dev credentials (public in API.md), only this machine may call: anyone on the network
+   * With the dev credentials (public in docs/api.md), only this machine may call: anyone on the network
    * would otherwise be an admin. Configured credentials listen on every interface.
    */
   private void serve(boolean dev) {

@@ -13,7 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Contribution batches over one WebSocket per endpoint (GET /v1/contributions/stream, API.md),
+ * Contribution batches over one WebSocket per endpoint (GET /v1/contributions/stream, docs/api.md),
  * every batch in flight multiplexed on it under an id of its own. A batch unanswered in time, or
  * on a connection that drops, fails; the caller retries it. Thread-safe.
  */

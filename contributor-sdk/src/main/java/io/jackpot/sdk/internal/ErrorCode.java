@@ -6,7 +6,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The service's error codes (API.md) that change what the SDK does, and what each makes it do.
+ * The service's error codes (docs/api.md) that change what the SDK does, and what each makes it do.
  * Any other code is the service's final word ({@link #OTHER}). Callers still see the wire string.
  */
 enum ErrorCode {

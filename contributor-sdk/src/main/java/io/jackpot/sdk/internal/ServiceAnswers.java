@@ -95,7 +95,7 @@ final class ServiceAnswers {
     return ErrorCode.of((String) error.get("code"));
   }
 
-  /** The service's error object ({"error": {"code": …, "message": …}}, API.md) in {@code body}, with a code; else null. */
+  /** The service's error object ({"error": {"code": …, "message": …}}, docs/api.md) in {@code body}, with a code; else null. */
   private static Map<?, ?> serviceError(String body) {
     try {
       if (body != null && Wire.map(body).get("error") instanceof Map<?, ?> error && error.get("code") instanceof String) {

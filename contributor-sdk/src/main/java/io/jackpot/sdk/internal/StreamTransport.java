@@ -88,8 +88,8 @@ final class StreamTransport implements BatchTransport {
     if (ServiceAnswers.errorCode(text) == ErrorCode.WEBSOCKET_REQUIRED) {
       return byPost(e, body, "the path to " + e.base() + " does not pass WebSocket upgrades (the service answered WEBSOCKET_REQUIRED)");
     }
-    // 404 or 405: a member without the stream (API.md's v1 has none; an older version during a
-    // rolling upgrade), or a proxy that routes only what API.md lists. POST may well work.
+    // 404 or 405: a member without the stream (docs/api.md's v1 has none; an older version during a
+    // rolling upgrade), or a proxy that routes only what docs/api.md lists. POST may well work.
     if (status == 404 || status == 405) {
       return byPost(e, body, e.base() + " has no contribution stream (its upgrade was answered " + status + ")");
     }

@@ -179,7 +179,7 @@ final class TickerListener implements WebSocket.Listener {
   }
 
   /**
-   * One whole message, read as JSON whatever its spacing or key order (API.md's own examples are
+   * One whole message, read as JSON whatever its spacing or key order (docs/api.md's own examples are
    * spaced). The snapshot opens the subscription, a win is announced, the rest is ignored, and so
    * is a message that cannot be read. The listeners are called outside any lock, so one that takes
    * long holds up no other connection's messages.

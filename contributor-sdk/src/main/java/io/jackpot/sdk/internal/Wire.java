@@ -20,7 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** The API's JSON (API.md), both ways; amounts are decimal strings. */
+/** The API's JSON (docs/api.md), both ways; amounts are decimal strings. */
 final class Wire {
   private Wire() {}
 
@@ -61,7 +61,7 @@ final class Wire {
 
   /**
    * One item of a batch's answer: the round's result, or, for a status this SDK does not know
-   * (API.md may add some), a null result and the status as sent. {@code retryable}: the service
+   * (docs/api.md may add some), a null result and the status as sent. {@code retryable}: the service
    * marked a REJECTED "not just now".
    */
   record Item(String roundId, String status, RoundResult result, boolean retryable) {}

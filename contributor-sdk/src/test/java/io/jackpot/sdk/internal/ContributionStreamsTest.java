@@ -108,8 +108,8 @@ class ContributionStreamsTest {
   }
 
   /**
-   * A batch's deadline runs on the SDK's scheduler and leaves it once the batch is answered: it
-   * used to stay (holding the answer) until it fired, on a thread made for it.
+   * A batch's deadline runs on the SDK's scheduler and leaves it once the batch is answered. It
+   * does not stay, holding the answer, until it fires.
    */
   @Test
   void anAnsweredBatchLeavesNoDeadlineBehind() throws Exception {

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
-/** The ticker's messages are read as JSON: API.md's spaced examples work as well as the service's compact text. */
+/** The ticker's messages are read as JSON: docs/api.md's spaced examples work as well as the service's compact text. */
 class TickerListenerTest {
   private final List<Win> heard = new CopyOnWriteArrayList<>();
   private final TickerListener ticker = new TickerListener(null, null, null, null, List.of(heard::add), () -> false);

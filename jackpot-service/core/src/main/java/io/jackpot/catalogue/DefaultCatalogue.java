@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The catalogue created on first start (API.md "Default catalogue"). The candy tier split and
+ * The catalogue created on first start (docs/api.md "Default catalogue"). The candy tier split and
  * triggers are ours (docs/catalogue.md, math in docs/triggers.md): mini 0.6% + minor 0.6% + major
  * 0.8% + grand 1.0% = 3% of each stake; mini and minor must hit by 50.00 and 500.00, major and grand
  * are won at random with chances proportional to the stake.

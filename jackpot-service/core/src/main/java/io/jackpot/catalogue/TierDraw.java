@@ -10,12 +10,10 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Draws the tier a jackpot-game claim wins, by the pools' draw weights. The draw is
- * HMAC-SHA256(cluster secret, jackpot ‖ operator ‖ round id): unpredictable without the secret
- * (drawn from a strong source and shared by the members), and the same for the same round, so a
- * repeated or concurrent claim can never draw a second tier: there is nothing to re-roll. Round
- * ids are each operator's own, so another operator's round of the same id draws on its own (and
- * one operator's tier tells nothing of another's).
+ * Draws the tier a jackpot-game claim wins, by the pools' draw weights, from
+ * HMAC-SHA256(cluster secret, jackpot ‖ operator ‖ round id). Unpredictable without the secret and
+ * the same for the same round, so a repeated or concurrent claim has nothing to re-roll. Each
+ * operator's round ids draw on their own.
  */
 public final class TierDraw {
   private final byte[] secret;
@@ -55,15 +53,11 @@ public final class TierDraw {
   static final int MAX_DRAWS = 1000;
 
   /**
-   * The draw among the {@code eligible} pools that lands on one {@code usable} accepts (a pool not
-   * discontinued): the first of a fixed sequence of draws for the round that does, the first of
-   * them being {@link #draw}'s. So the tier does not depend on which other pools are unusable: a
-   * round that drew B while A was discontinued draws B again after C was discontinued too (drawing
-   * among the usable pools' weights would move the round's ticket whenever the set changed, and a
-   * claim and its retry around such a change could pay two tiers). After {@link #MAX_DRAWS} draws
-   * that all landed on unusable pools (their weight nearly all of it), by weighted rendezvous among
-   * the usable ones: each pool p scores −ln(u_p) / w_p with u_p from the round's HMAC and p's key,
-   * and the lowest wins, so taking other pools out of use does not move it either.
+   * Draws among the {@code eligible} pools until one lands on a {@code usable} pool. The draws are a
+   * fixed sequence per round, starting with {@link #draw}'s. So a round's tier does not move when
+   * other pools leave use: a claim and its retry across such a change cannot pay two tiers. After
+   * {@link #MAX_DRAWS} misses it falls back to weighted rendezvous among the usable pools (lowest
+   * −ln(u_p) / w_p, u_p from the round's HMAC and p's key), which is just as stable.
    */
   public Optional<PoolDefinition> drawUsable(JackpotDefinition jackpot, String operatorId, String roundId,
       Predicate<PoolDefinition> eligible, Predicate<PoolDefinition> usable) {

@@ -3,7 +3,7 @@ package io.jackpot.plan;
 /**
  * One item of a contributions request as parsed: well-formed ({@link ContributionRequest}), or
  * refused for its form alone ({@link Malformed}), which answers that item REJECTED and leaves the
- * others to be applied (API.md: one result per item).
+ * others to be applied (docs/api.md: one result per item).
  */
 public sealed interface ContributionItem permits ContributionRequest, ContributionItem.Malformed {
 

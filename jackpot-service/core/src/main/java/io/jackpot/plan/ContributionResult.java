@@ -5,7 +5,7 @@ import io.jackpot.pool.PoolId;
 import io.jackpot.pool.Win;
 import java.util.List;
 
-/** What became of one contribution, as answered to the game (API.md "POST /v1/contributions"). */
+/** What became of one contribution, as answered to the game (docs/api.md "POST /v1/contributions"). */
 public record ContributionResult(
     String roundId, Status status, List<Share> contributions, List<Win> triggers, String errorCode,
     String errorMessage) {
@@ -27,7 +27,7 @@ public record ContributionResult(
   /**
    * Refused for now, not for its content: the round was not applied and the same item sent again
    * may be (another request is applying it, or the member was too busy). Answered with
-   * {@code "retryable": true} (an addition to API.md's REJECTED).
+   * {@code "retryable": true} (an addition to docs/api.md's REJECTED).
    */
   public boolean retryable() {
     return status == Status.REJECTED && ("ROUND_IN_PROGRESS".equals(errorCode) || "OVERLOADED".equals(errorCode));

@@ -17,29 +17,23 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The state of one pool and the only place it changes. {@link #apply} is a pure function: the
- * cluster runs it inside an atomic entry processor (and again on the backup), so it must stay
- * deterministic; time and randomness come in with the batch. Every operation gets the next
- * {@code opSeq}; the ledger orders by it. Operator commands are in OperatorCommands, a win's reset in
- * Reseed, the batch memory in BatchMemory; the nested batch records stay here, where the cluster's
- * serialized pools name them, which keeps this file above 300 lines.
+ * The state of one pool and the only place it changes. {@link #apply} is pure and deterministic:
+ * the cluster runs it in an entry processor and again on the backup. Every operation gets the next
+ * {@code opSeq}, which orders the ledger. The batch records stay nested here because the cluster's
+ * serialized pools name them.
  *
  * @param amount the exact value, sub-micro part included
  * @param cycleSeedMicros the seed the pool was last (re)set to
  * @param mustHit the secret hit point of the current cycle (must-hit pools only, else null)
  * @param reserve money set aside for the next seed (reserve shares and overflow above the cap)
- * @param pendingTerms terms an operator changed, taking effect at the next reseed (null: none)
- * @param termsVersion the jackpot definition version whose terms the pool last took (in force or
- *     pending; 0: none told yet): terms of an older version arriving later are not taken
+ * @param pendingTerms terms changed by an operator, in force at the next reseed (null: none)
+ * @param termsVersion the definition version of the terms last taken (0: none); older ones are ignored
  * @param receivedTransfers the last transfer ids received, so a transfer is received once
  * @param owed overflow above the ceiling waiting to leave for the terms' {@code overflowTo} pool
  * @param recentWins the last wins, newest last, so a repeated claim gets the same win
- * @param lastBatchBySender each sender's last two applied batches (the last, and the one before it
- *     inside it): a sender (a member's sequencer) has at most one batch per pool in flight and at
- *     most two applied but not yet recorded in the ledger, so a retried batch is recognised exactly,
- *     however many batches other senders applied in between (until {@link #SENDERS} other senders
- *     have; a live member's retry comes long before), and a departed sender's unrecorded batches
- *     can be found and finished by another member (docs/consistency.md)
+ * @param lastBatchBySender each sender's last two applied batches (a sender has at most two applied
+ *     but unrecorded). A retry is recognised until {@link #SENDERS} other senders have applied, and a
+ *     departed sender's unrecorded batches can be finished elsewhere (docs/consistency.md)
  */
 public record Pool(
     PoolId id,

@@ -17,7 +17,7 @@ class DecimalsTest {
   private static final Pattern PLAIN = Pattern.compile("(0|[1-9][0-9]*)(\\.([0-9]+))?");
 
   /**
-   * The hand-written parser accepts exactly the plain decimals (the regular expression it replaced)
+   * The hand-written parser accepts exactly the plain decimals (those the plain decimal regular expression matches)
    * with at most 12 integer digits and 6 decimals, and reads them to the same value BigDecimal does.
    */
   @Property(tries = 5000)

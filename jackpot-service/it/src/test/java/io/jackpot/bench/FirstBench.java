@@ -18,16 +18,12 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Measures, in one run on one freshly provisioned PostgreSQL (fsync on): the naive SQL way, the
- * service fed over raw HTTP in batches, then the service fed by the load generator through the
- * contributor SDK (with its ledger check). Each service phase follows a warm-up of its own kind
- * (the JVM is still compiling the SDK's and the load's code when the raw HTTP phase has warmed the
- * service's). Prints all three, the ratios and the CPU each side used (JIT compiling apart); the
- * RESULT line is the SDK's figure, and is last:
+ * Compares, on one fresh PostgreSQL (fsync on): naive SQL, the service over raw HTTP, and the
+ * service through the contributor SDK with its ledger check. Each service phase has its own
+ * warm-up. The last line is the SDK's figure:
  * {@code RESULT contributions_per_s=<n> baseline_per_s=<n> ratio=<r> p99_ms=<x>}.
- * Usage: FirstBench [seconds per phase, default 20] [batch size, default 100] [clients, default 16]
- * [rounds in flight per SDK instance, default two batches] [seconds of each warm-up, default a
- * fifth of a phase, at least 2; scripts/bench passes the phase's length]
+ * Usage: FirstBench [seconds per phase, 20] [batch size, 100] [clients, 16]
+ * [rounds in flight per SDK, two batches] [warm-up seconds, a fifth of a phase, at least 2]
  */
 public final class FirstBench {
   private FirstBench() {}

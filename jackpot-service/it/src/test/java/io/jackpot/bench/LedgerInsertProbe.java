@@ -27,13 +27,10 @@ import java.util.SplittableRandom;
 import java.util.UUID;
 
 /**
- * PostgreSQL's cost of recording rounds, alone: commits of synthetic rounds (four shares each over
- * ten pools, round ids as eight SDK instances make them) through the real {@link PgLedger}, one
- * commit at a time as a member's sequencer does, on a fresh server per variant of the schema or
- * settings. Prints per round: PostgreSQL's CPU, the rounds insert's and all statements' execution
- * time, and the write-ahead log. Tells what a change to the rounds' shape would save before it is
- * made. Usage: {@code LedgerInsertProbe [rounds per variant] [variant ...]}; variants are the
- * names below.
+ * PostgreSQL's cost of recording rounds alone, through the real {@link PgLedger}, one commit at a
+ * time, on a fresh server per schema or settings variant. Prints per round PostgreSQL's CPU,
+ * statement times and write-ahead log, so a change to the rounds' shape can be priced first.
+ * Usage: {@code LedgerInsertProbe [rounds per variant] [variant ...]}, variants named below.
  */
 public final class LedgerInsertProbe {
   private static final int PER_COMMIT = 500;

@@ -22,17 +22,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Contributions/s over raw HTTP with and without a concurrent flood of public reads (GET
- * /v1/jackpots, one jackpot, one pool), for the two read paths in one run on one PostgreSQL:
- * DIRECT, every read calling the cluster as the public reads did before
- * ({@link JackpotNode#DIRECT_PUBLIC_READS}), and SAMPLED, each read answered by the ticker's next
- * sample. A member at a time, by default in the order DIRECT, SAMPLED, SAMPLED, DIRECT ("DSSD", so
- * that the warmer JVM and the larger ledger fall on both; "SDDS" gives the coldest JVM to SAMPLED); each member: a warm-up with the flood, a quiet leg, a flooded leg. The flood
- * is open-loop: the same reads per second are offered to both paths, whatever their answers' latency.
- * Last line: {@code RESULT read_flood direct_kept=<r> sampled_kept=<r> sampled_over_direct=<r>}, where
- * "kept" is contributions/s under the flood over contributions/s without it.
- * Usage: ReadFloodBench [seconds per leg, default 20] [reads per second, default 1000] [clients, default 16]
- * [batch size, default 100] [warm-up seconds, default 10] [order of the members, default DSSD]
+ * Contributions/s over raw HTTP with and without an open-loop flood of public reads, for both read
+ * paths: DIRECT (each read calls the cluster, {@link JackpotNode#DIRECT_PUBLIC_READS}) and SAMPLED
+ * (the ticker's next sample). Members run in turn, by default DSSD so warm-up and ledger size fall
+ * on both. Last line: {@code RESULT read_flood direct_kept=<r> sampled_kept=<r> sampled_over_direct=<r>},
+ * "kept" being flooded over quiet throughput.
+ * Usage: ReadFloodBench [seconds per leg, 20] [reads/s, 1000] [clients, 16] [batch size, 100]
+ * [warm-up seconds, 10] [order of the members, DSSD]
  */
 public final class ReadFloodBench {
   private ReadFloodBench() {}

@@ -13,12 +13,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Two CPU readings taken inside a load run, away from its start and its end, with the service's
- * count of recorded rounds at each: this JVM's CPU by part (service, SDK, load generator, …) per
- * round in steady state. Taken inside the run because the load generator's and the SDK's threads
- * end with it, and an ended thread's CPU can no longer be read. The count comes from the service's
- * {@code /metrics} ({@code jackpot_rounds_recorded_total}), read over a plain URL connection on
- * this window's own thread, which the readings count as "other".
+ * Two CPU readings inside a load run, away from its ends, with the recorded-round count at each:
+ * this JVM's CPU per round by part in steady state. Taken inside the run because ended threads'
+ * CPU cannot be read. The count comes from {@code /metrics} on this window's own thread ("other").
  */
 final class SteadyWindow {
   private record Point(CpuMeter.Reading cpu, long rounds) {}

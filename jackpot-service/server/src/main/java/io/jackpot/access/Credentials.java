@@ -30,7 +30,7 @@ public final class Credentials {
     this.dev = dev;
   }
 
-  /** The dev credentials of API.md, for when nothing else is configured. */
+  /** The dev credentials of docs/api.md, for when nothing else is configured. */
   public static Credentials dev(Set<String> allGames) {
     return new Credentials(true)
         .withGameKeyHash(sha256(DEV_GAME_KEY), new Caller("demo", allGames))

@@ -62,7 +62,7 @@ public final class AwardService {
    */
   public CompletionStage<Win> claim(Caller caller, ClaimRequest request) {
     JackpotDefinition jackpot = catalogue.jackpot(request.jackpotId())
-        .orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "no jackpot " + request.jackpotId() + ", so no such pool")); // API.md: 404 UNKNOWN_POOL
+        .orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "no jackpot " + request.jackpotId() + ", so no such pool")); // docs/api.md: 404 UNKNOWN_POOL
     if (!caller.speaksFor(request.gameId())) {
       throw notLinked(request);
     }

@@ -7,14 +7,14 @@ import io.jackpot.pool.PoolId;
 import java.util.Optional;
 
 /**
- * What a claim's round must be before a pool pays it (JACKPOT_CLAIM_ROUNDS). API.md takes a game's
+ * What a claim's round must be before a pool pays it (JACKPOT_CLAIM_ROUNDS). docs/api.md takes a game's
  * word for its round. A network that wants more holds each claim to the ledger: only a round the
  * claiming game and player played, and whose contribution fed the pool claimed, may win it. A game
  * fault or a leaked game key then cannot pay a pool from a round that never fed it, such as
  * Bewitched's 1.00 coin pool from a spin at 0.01.
  */
 public enum ClaimRounds {
-  /** Any round id (API.md). */
+  /** Any round id (docs/api.md). */
   ANY,
   /** A recorded round of the same game and player that fed the pool claimed. */
   RECORDED;

@@ -31,15 +31,12 @@ final class RoundTries {
   }
 
   /**
-   * Plays a round's claim of a jackpot ({@code game}: its jackpot game, or a claim of one pool) while
-   * no other claim of the round on that jackpot is played anywhere in the cluster. The try holds the
-   * round's jackpot-game claim until its outcome is known, and reads the ledger and the live pools
-   * under it, so it finds an earlier try's win. Without it, two tries on two members could each pay
-   * a tier: a pool only knows its own wins. A try that finds the claim held gets {@code whileHeld}:
-   * the round's win if one is there already, else 409 ROUND_IN_PROGRESS, to be sent again shortly
-   * (the SDK does). The claim is released before the try is answered; except when the try's step
-   * was refused with its note standing (the cluster applies it when this member leaves): then
-   * ClaimKeeper keeps it while the note is in the journal, and it lapses by its TTL once it is not.
+   * Plays a round's claim of a jackpot while no other claim of that round and jackpot is played in
+   * the cluster. Otherwise two members could each pay a tier: a pool knows only its own wins. The
+   * try holds the round's claim and reads the ledger and pools under it, so it finds an earlier win.
+   * A try that finds the claim held gets {@code whileHeld}: that win, or 409 ROUND_IN_PROGRESS.
+   * The claim is released before the answer, unless the step was refused with its note standing:
+   * then ClaimKeeper keeps it while the note is in the journal.
    */
   CompletionStage<Win> oneAtATime(Caller caller, ClaimRequest request, Supplier<CompletionStage<Win>> game,
       Supplier<CompletionStage<Win>> whileHeld) {

@@ -3,14 +3,10 @@ package io.jackpot.cluster;
 import java.util.List;
 
 /**
- * How this member finds the others: its Hazelcast port (auto-incremented when taken), the
- * addresses of TCP-IP members, the interface to bind, how long round claims live, and the quorum:
- * the fewest members a side of the cluster must see to move money ({@code minMembers}; 1 turns
- * split-brain protection off). With {@code kubernetesService} set, members are found through that
- * headless Service (Hazelcast's Kubernetes discovery) instead of the TCP-IP list. A member
- * heard from for no {@code heartbeatTimeoutSeconds} is taken as gone (Hazelcast's default, 60 s,
- * is both how long the pools a silently lost member owned stay unserved and how long a side cut
- * off by a split still changes its pools before the quorum stops it: docs/consistency.md).
+ * How this member finds the others (TCP-IP list, or a headless Service with {@code kubernetesService})
+ * and the quorum: the fewest members a side must see to move money ({@code minMembers}; 1 turns
+ * split-brain protection off). {@code heartbeatTimeoutSeconds} bounds both how long a lost
+ * member's pools stay unserved and how long a cut-off side still changes them (docs/consistency.md).
  */
 public record ClusterSettings(String clusterName, int port, List<String> members, String bindAddress, int roundClaimTtlSeconds,
     int minMembers, String kubernetesService, int heartbeatTimeoutSeconds) {

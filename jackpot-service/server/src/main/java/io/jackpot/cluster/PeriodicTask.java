@@ -9,13 +9,10 @@ import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
- * A periodic task, run one at a time: a tick while the last run is under way is skipped. A run that
- * fails, thrown (anything, errors included) or completed so, is handed to {@code failed}, and the
- * next tick tries again. A run under way for longer than {@code stuckAfter} is reported to
- * {@code stuck} at the ticks it holds up (at most once per {@code stuckAfter}): a call that never
- * answers would otherwise stop the task unseen, every later tick skipped.
- *
- * <p>{@link #tick} is thread-safe; {@code work} is started on the thread that ticks.
+ * A periodic task run one at a time: a tick during a run is skipped. A failed run goes to
+ * {@code failed}, and the next tick tries again. A run longer than {@code stuckAfter} is reported
+ * to {@code stuck}, at most once per {@code stuckAfter}; otherwise a hung call would stop the task
+ * unseen. {@link #tick} is thread-safe; {@code work} starts on the ticking thread.
  */
 public final class PeriodicTask {
   private final Supplier<? extends CompletionStage<?>> work;

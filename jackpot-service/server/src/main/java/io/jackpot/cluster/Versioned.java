@@ -11,14 +11,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Settings shared through a Hazelcast map (definitions, exchange rates) where only the newest may
- * stand: each value is a JSON object carrying the ledger's number for it ({@code "version"}, higher
- * for every later save). A publish that arrives late (Hazelcast retries an operation whose answer
- * was lost, or two publishes cross) must not put an older value back, in the map or in a member's
- * copy. Values written by an earlier release have no number and count as 0: any numbered value
- * replaces them.
+ * Settings in a Hazelcast map (definitions, exchange rates) where only the newest may stand. Each
+ * value carries the ledger's {@code "version"}, so a late or retried publish cannot put an older
+ * value back, in the map or in a member's copy. Unnumbered values count as 0.
  *
- * <p>An instance keeps, per key, the number of what this member applied; thread-safe.
+ * <p>Keeps, per key, the version this member applied; thread-safe.
  */
 public final class Versioned {
   private static final String FIELD = "version";

@@ -16,16 +16,14 @@ import java.util.Map;
 
 /**
  * Everything the service reads from its environment, validated once at start; an error names the
- * variable. See the configuration table in README.md.
+ * variable. See docs/configuration.md.
  *
- * @param adminPort the port of the operators' endpoints (admin API, /metrics), or null to serve
- *     them on {@code httpPort} with everything else
+ * @param adminPort the port of the admin API and /metrics, or null to serve them on {@code httpPort}
  * @param pgUrl an external database, or null to provision a local one under {@code dataDir}
  * @param pgTls the files for TLS to the external database ({@link DatabaseTls#NONE} for the local one)
- * @param pgTimeout how long the hot path's database connections may go without a byte from the
- *     server before they are closed (and a transaction on the server may stay idle), so that a
- *     database cut off without a reset is given up in seconds rather than in the kernel's ~15 minutes
- * @param streamPing how often a contribution stream is pinged (and closed if it did not answer the previous ping)
+ * @param pgTimeout the silence after which a hot-path connection is closed; a database cut off
+ *     without a reset is then given up in seconds, not the kernel's ~15 minutes
+ * @param streamPing how often a contribution stream is pinged (closed if the last ping went unanswered)
  * @param publicWins what the public reads (ticker, GET /v1/jackpots) show of a win
  * @param claimRounds what a claim's round must be before a pool pays it
  * @param claimsPerSecond the claims one game key may make per second on one member (more: 429)

@@ -29,13 +29,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Slow and greedy clients (one per member, shared by its HTTP servers). Vert.x 5 bounds neither how
- * long a request's headers may take nor how many connections one address holds, so, on each
- * connection's Netty pipeline: a connection that sends nothing is closed after the header bound
- * (the server's idle timeout, until its first bytes), one whose request headers are not all in
- * within the header bound of its first bytes is closed, and one idle between requests is closed
- * after the idle bound. A WebSocket connection is left to its own pings. Past its most connections
- * an address's next one is answered 429 TOO_MANY_CONNECTIONS with {@code Connection: close}.
+ * Bounds slow and greedy clients on each connection's Netty pipeline; Vert.x 5 bounds neither
+ * header time nor connections per address. One per member, shared by its HTTP servers.
+ *
+ * <p>A connection silent past the header bound, or whose headers take longer than it, is closed.
+ * So is one idle between requests past the idle bound; WebSockets are left to their pings. An
+ * address past its limit gets 429 TOO_MANY_CONNECTIONS with {@code Connection: close}.
  */
 public final class ConnectionGuard {
   private static final Logger log = LoggerFactory.getLogger(ConnectionGuard.class);

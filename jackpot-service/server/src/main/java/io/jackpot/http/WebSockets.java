@@ -12,12 +12,10 @@ import java.time.Duration;
 import java.util.Arrays;
 
 /**
- * WebSockets at both ends of their life. Opening: whether a request is a handshake the server
- * takes ({@link #handshake}). Closing one whose peer may never take the close frame:
- * {@code close(code, reason)} queues the frame behind whatever the peer has not read; a peer that
- * reads nothing never gets it, and the connection (its buffers, its file descriptor, its session)
- * stays until TCP gives up, many minutes later. So after a grace the TCP connection itself is
- * closed.
+ * WebSockets at both ends of their life: whether a request is a handshake the server takes
+ * ({@link #handshake}), and closing. A close frame waits behind what the peer has not read, so a
+ * peer that reads nothing would hold the connection until TCP gives up, minutes later. So after a
+ * grace the TCP connection itself is closed.
  */
 public final class WebSockets {
   private WebSockets() {}

@@ -41,7 +41,7 @@ public final class JsonText {
     return string(out, name).append(':');
   }
 
-  /** Appends {@code "error":{"code":…,"message":…}}, the API's error object (API.md). */
+  /** Appends {@code "error":{"code":…,"message":…}}, the API's error object (docs/api.md). */
   public static StringBuilder error(StringBuilder out, String code, String message) {
     field(out, "error").append('{');
     string(field(out, "code"), code).append(',');

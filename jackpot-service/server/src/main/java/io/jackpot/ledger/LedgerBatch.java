@@ -13,15 +13,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Everything one ledger transaction records, under a commit id: a batch recorded again (a commit
- * retried after an unknown outcome) is recognised by its id and skipped whole. Rows in the main
- * lists must be new — a clash there means something applied twice and fails the commit loudly.
- * Only rows that may legitimately exist already go in the "if absent" lists: a pool's creation
- * (members starting together) and a repeated win with its anchor (answered again while, or after,
- * the member that first applied it commits it, or if it died first). Wins of either list, and the
- * main list's events, are recorded unless the same row is there: the repeat may have recorded a
- * member's own win and anchor first; a different row under the same key fails the commit. {@code stepIds}: the sequencer steps whose rows
- * these are; each step is recorded once, by its own member or by the one that finished it.
+ * Everything one ledger transaction records, under a commit id. A batch already recorded (a retry
+ * after an unknown outcome) is skipped whole.
+ * Rows in the main lists must be new: a clash means something applied twice and fails the commit.
+ * The "if absent" lists hold rows that may exist already: a pool's creation and a repeated win with
+ * its anchor. Wins and events are skipped when the same row exists; a different row fails the commit.
+ * {@code stepIds}: the sequencer steps recorded here, each recorded once.
  */
 public record LedgerBatch(
     String commitId, List<Round> rounds, List<Share> shares, List<Win> wins, List<PoolEvent> events,

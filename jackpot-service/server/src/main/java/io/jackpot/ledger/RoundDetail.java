@@ -6,13 +6,11 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * A round as the ledger recorded it, for an operator answering a player or an auditor: who played
- * it, the stake as sent and as the pools took it, and every share it fed.
+ * A round as the ledger recorded it, for an operator answering a player or an auditor.
  *
  * @param stake the stake in the pools' currency (converted when sent in another)
  * @param sentStake the stake as the game sent it, in {@code sentCurrency}
- * @param fxRatePpm the rate it was converted at, in units of {@code sentCurrency} per unit of the
- *     pools' currency, in millionths; null when sent in the pools' currency
+ * @param fxRatePpm {@code sentCurrency} per unit of the pools' currency, in millionths; null if unconverted
  * @param coinValue the coin value sent with it, or null
  * @param shares in the order the round fed its pools; none when every pool was paused
  */

@@ -7,18 +7,12 @@ import ch.qos.logback.core.spi.FilterReply;
 import org.slf4j.Marker;
 
 /**
- * Drops two warnings every member logs at each start that speak of nothing wrong here, so that a
- * warning in the service's log always deserves a look (logback.xml installs it). Anything else, at
- * any level, passes untouched.
- * <ul>
- *   <li>Micrometer's "This Gauge has been already registered" for Vert.x's own meters: Vert.x
- *       registers a connection gauge again for each connection of a client by design and keeps
- *       one count per id (vert-x3/vertx-micrometer-metrics#259, micrometer-metrics/micrometer#6931).
- *       The same warning for a meter of this service (not named {@code vertx.}) still shows.</li>
- *   <li>Hazelcast's "CP Subsystem is not enabled … UNSAFE mode", logged whether or not CP data
- *       structures are used: this service uses none (docs/consistency.md; every pool change goes
- *       through map entry processors).</li>
- * </ul>
+ * Drops two start-up warnings that speak of nothing wrong here, so a warning in the log always
+ * deserves a look (installed by logback.xml). Everything else passes.
+ *
+ * <p>Micrometer's "This Gauge has been already registered" for {@code vertx.} meters: Vert.x
+ * registers a gauge per connection by design (vert-x3/vertx-micrometer-metrics#259). Hazelcast's
+ * "CP Subsystem is not enabled … UNSAFE mode": the service uses no CP structures (docs/consistency.md).
  */
 public final class UpstreamNoise extends TurboFilter {
   static final String MICROMETER = "io.micrometer.core.instrument.MeterRegistry";

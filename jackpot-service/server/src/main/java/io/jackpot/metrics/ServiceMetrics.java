@@ -19,27 +19,21 @@ import java.util.function.Function;
 import java.util.function.IntSupplier;
 
 /**
- * The service's own meters, beside Vert.x's (HTTP, event bus, pools) and the JVM's, all served at
- * {@code /metrics} in Prometheus text format (names there: dots become underscores, counters end
- * in {@code _total}, timers in {@code _seconds}):
+ * The service's own meters, served at {@code /metrics} beside Vert.x's and the JVM's (Prometheus:
+ * dots become underscores, counters end in {@code _total}, timers in {@code _seconds}). Counters are
+ * per member: sum them for the network.
  * <ul>
- *   <li>{@code jackpot.rounds.recorded} / {@code jackpot.shares.recorded}: contribution rounds and
- *       pool shares committed to the ledger by this member (rate() gives contributions/s);
- *   <li>{@code jackpot.sequencer.apply.commands} and {@code .pools}: size of each apply step;
- *   <li>{@code jackpot.sequencer.halted} (1 once the ledger refused a commit for good: this member
- *       moves no more money; alert at once) and the counter {@code jackpot.ledger.commits.refused};
- *   <li>{@code jackpot.ledger.commit.rounds} and the timer {@code jackpot.ledger.commit}: rounds per
- *       ledger transaction and its latency;
- *   <li>{@code jackpot.wins} (tags jackpot, pool, trigger) and {@code jackpot.wins.paid} (in the
- *       pool's currency) for wins this member recorded;
- *   <li>{@code jackpot.pool.amount} (tags jackpot, pool, currency): each pool as this member's
- *       ticker last read it (a double for display; the money itself stays exact elsewhere);
- *   <li>{@code jackpot.cluster.members}: members this member sees;
- *   <li>{@code jackpot.contribution.streams}: contribution streams (WebSockets) open on this member;
- *   <li>{@code jackpot.recovery.steps.unfinished}: departed members' steps the oldest member could
- *       not finish in its last sweep (alert when above 0 for a minute: pools hold changes the ledger lacks).
+ *   <li>{@code jackpot.rounds.recorded}, {@code jackpot.shares.recorded}: committed by this member;
+ *   <li>{@code jackpot.sequencer.apply.commands}, {@code .pools}: the size of each apply step;
+ *   <li>{@code jackpot.sequencer.halted}: 1 once the ledger refused a commit for good; alert at once.
+ *       Beside it the counter {@code jackpot.ledger.commits.refused};
+ *   <li>{@code jackpot.ledger.commit.rounds}, timer {@code jackpot.ledger.commit}: per transaction;
+ *   <li>{@code jackpot.wins} (jackpot, pool, trigger), {@code jackpot.wins.paid}: wins recorded here;
+ *   <li>{@code jackpot.pool.amount}: each pool as the ticker last read it, a double for display;
+ *   <li>{@code jackpot.cluster.members}, {@code jackpot.contribution.streams}: members seen, streams open;
+ *   <li>{@code jackpot.recovery.steps.unfinished}: departed members' steps left unfinished. Alert
+ *       above 0 for a minute: pools hold changes the ledger lacks.
  * </ul>
- * Counters are per member: sum over members for the network.
  */
 public final class ServiceMetrics implements Sequencer.Observer {
   private final MeterRegistry registry;

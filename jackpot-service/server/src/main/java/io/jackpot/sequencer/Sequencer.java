@@ -25,18 +25,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Orders every pool change of this member: applies queued submissions to the pools one batch at a
- * time (each pool gets at most one atomic batch per step), then records applied batches in the
- * ledger strictly in apply order, merging all that are ready into one transaction (group commit).
- * A submission completes only after its batch is committed. Because commits follow apply order,
- * a committed win implies every earlier change of its pool made here is committed too
- * (docs/consistency.md). Applied work is never dropped: a failed apply is retried under the same
- * operation ids and a failed commit is retried until it succeeds, unless the ledger refuses it for
- * good ({@link LedgerRefusal}): then the sequencer halts ({@link #halted}).
+ * Orders every pool change of this member: applies queued submissions, one batch per pool per step,
+ * then commits them in apply order, grouped into one transaction. A submission completes once
+ * committed.
  *
- * <p>The stages are {@link StepQueue}, {@link StepPlan}, {@link StepNotes}, the pools, then
- * {@link GroupCommit}; this class runs them. All their state is touched only on {@code loop}, a
- * single-threaded executor; {@link SequencerHealth} is read and written from any thread.
+ * <p>A committed win implies every earlier change of its pool here is committed (docs/consistency.md).
+ * Failures are retried under the same ids; a {@link LedgerRefusal} halts it ({@link #halted}). The
+ * stages ({@link StepQueue}, {@link StepPlan}, {@link StepNotes}, {@link GroupCommit}) run on {@code loop}.
  */
 public final class Sequencer {
   private static final Logger log = LoggerFactory.getLogger(Sequencer.class);

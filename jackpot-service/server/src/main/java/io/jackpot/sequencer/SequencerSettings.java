@@ -17,14 +17,11 @@ public record SequencerSettings(
   static final Duration MAX_QUEUE_WAIT = Duration.ofSeconds(20);
 
   /**
-   * The service's settings for a round-claim TTL of {@code claimTtl}: the note deadline at half of
-   * it, and the queue wait {@link #MAX_QUEUE_WAIT}, or a quarter of the TTL if that is shorter. A
-   * step's rounds were claimed before they were queued, and the claim keeper keeps the claims of
-   * the steps in the journal standing from within a quarter of the TTL of their note's writing: a
-   * note whose writing starts within half the TTL of the queueing leaves about a quarter of it to
-   * spare (less the time between claiming and queueing, which the ledger's time limit bounds, and
-   * the write's own time). A note written later could let a round be applied after its claim lapsed
-   * and a game's retry applied it elsewhere.
+   * Settings for a round-claim TTL: the note deadline is half of it, the queue wait
+   * {@link #MAX_QUEUE_WAIT} or a quarter of it if shorter. The claim keeper keeps claims standing
+   * from within a quarter TTL of a note's writing, so a note started within half the TTL of queueing
+   * leaves about a quarter to spare. A later note could apply a round after its claim lapsed and a
+   * retry applied it elsewhere.
    */
   public static SequencerSettings forClaimTtl(Duration claimTtl) {
     Duration quarter = claimTtl.dividedBy(4);

@@ -54,23 +54,13 @@ final class StepNotes {
   }
 
   /**
-   * Writes the note of a step whose oldest submission was queued at {@code queuedAt}: completes with
-   * null once it is written, or with the refusal of the step's {@code submissions}, unapplied.
-   *
-   * <p>Written to the journal first: once any pool has the step, another member can finish it.
-   * Written once; an apply that fails is retried on its own (the note is the same).
-   * A note that can no longer be written safely is not written: once this member has retired
-   * (merged back after a split: the cluster may have released this step's round claims
-   * meanwhile), or when an attempt would start after the note deadline has passed since the
-   * step's oldest submission was queued (the journal unwritable for minutes, as when the cluster
-   * lost its quorum: the claims, which only a written note keeps standing, may lapse before it is
-   * applied, and a game's retry elsewhere would then apply a round this step applies too). The
-   * note would let the step be applied after the games retried it elsewhere, so its submissions
-   * are refused unapplied instead, and the note is dropped in case an earlier attempt wrote it but
-   * its answer was lost (likely to fail while the journal is unreachable: a note left behind is
-   * finished, once, by the cluster when this member leaves, so the refusal then says that the note
-   * may stand, and its rounds' claims are kept standing, not released for a game's retry to apply
-   * them elsewhere; a finisher that read it first still applies it; docs/consistency.md).
+   * Writes the note of a step queued at {@code queuedAt}; completes with null once written, or with
+   * the refusal of its {@code submissions}, unapplied. The note goes first: once any pool has the
+   * step, another member can finish it. An apply that fails is retried with the same note.
+   * <p>No note is written once this member has retired (the cluster may have released its claims)
+   * or past the note deadline (its claims may lapse, and a retry elsewhere would apply the same
+   * round). The submissions are refused instead, and the note is dropped in case it was written.
+   * If dropping fails, the refusal says the note may stand and its claims stay (docs/consistency.md).
    */
   CompletionStage<OverloadedException> write(StepNote note, long queuedAt, int submissions) {
     AtomicBoolean attempted = new AtomicBoolean();
@@ -120,14 +110,11 @@ final class StepNotes {
   }
 
   /**
-   * A refused step whose note may stand (written, its answer lost, and not dropped) takes a place
-   * among the unrecorded steps until the note is dropped, tried again for as long as it takes. Were
-   * this member to leave meanwhile, the cluster would finish the note, new to its pools, in step
-   * order before the later steps still unrecorded: pools remember a sender's last
-   * {@link Pool#BATCHES_REMEMBERED} batches, so with more than that many notes standing, applying
-   * it would push a later applied step out of their memory, and that step, sent again, would be
-   * applied a second time. Counted among them, at most that many notes of this member ever stand.
-   * Called on the loop.
+   * Keeps a refused step whose note may stand among the unrecorded steps until the note is dropped.
+   * Were this member to leave, the cluster would apply that note before later unrecorded steps.
+   * Pools remember only {@link Pool#BATCHES_REMEMBERED} batches per sender, so more standing notes
+   * could push out a later step, which, sent again, would apply twice. Counting them keeps at most
+   * that many standing. Called on the loop.
    */
   void holdWhileStanding(StepNote note) {
     standing++;

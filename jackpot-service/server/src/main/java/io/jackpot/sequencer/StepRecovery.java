@@ -24,18 +24,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Finishes the steps a departed member had written to the journal but not recorded: for each, in
- * step order, unless the ledger has it already, its very batches are sent to the pools again (a
- * pool that applied a batch answers what it did; one that never got it applies it now) and the
- * outcomes are recorded under the step's id, exactly as the member would have. So everything a
- * dead member applied ends up in the ledger once, and a pool never holds money the ledger lacks.
+ * Finishes a departed member's steps that are in the journal but not the ledger, in step order. Its
+ * very batches are sent again (a pool that applied one answers what it did) and the outcomes are
+ * recorded under the step's id. So the ledger gets everything once, and no pool holds money it lacks.
  *
- * <p>A step the ledger refuses is tried again (next sweep) with the answers its pools gave here,
- * not sent to them again: a pool remembers a sender's batches only until {@link
- * io.jackpot.pool.Pool#SENDERS} other senders have applied batches since, and one that had forgotten
- * would apply the batch a second time. A pool is sent it again only if it no longer holds what it
- * answered: gone, or made again from the ledger since (see {@link #stillHolds}). The answers are
- * kept on this member only; a finisher that takes over sends the step as the first one did.
+ * <p>A step the ledger refuses is retried next sweep with the answers kept here, not resent: a pool
+ * that forgot the batch ({@link io.jackpot.pool.Pool#SENDERS}) would apply it twice. It is resent
+ * only to a pool that no longer holds its answer ({@link #stillHolds}).
  */
 public final class StepRecovery {
   private static final Logger log = LoggerFactory.getLogger(StepRecovery.class);
@@ -116,14 +111,11 @@ public final class StepRecovery {
   }
 
   /**
-   * One sweep of the journal, for the one finisher (the oldest member): the steps of every sender
-   * with notes in the journal that is not among {@code members} are finished ({@link #finish}),
-   * sender by sender in the order of their ids. One whose notes cannot be read or whose step cannot
-   * be recorded (tried again next sweep) does not hold back the others. The journal's senders are
-   * read first and the members after, so a member that joins meanwhile is in the member list
-   * (member ids are never reused: a sender missing from the later list really has gone). Answers
-   * how many steps are left unfinished, a sender whose notes could not be read counting one; fails
-   * only if the journal's senders cannot be read.
+   * One sweep by the oldest member: finishes ({@link #finish}) the steps of every journal sender not
+   * in {@code members}, sender by sender in id order. A sender that fails does not hold back others.
+   * Senders are read before members, so a member joining meanwhile is listed; ids are never reused.
+   * Answers the steps left unfinished (an unreadable sender counts one); fails only if the senders
+   * cannot be read.
    *
    * @param members the ids of the cluster's members now, asked once per sweep
    */

@@ -3,14 +3,11 @@ package io.jackpot.ticker;
 import java.time.Duration;
 
 /**
- * The ticker's cadence and bounds: updates at most once per {@code interval}; wins looked for every
- * {@code winPoll} (never slower than the interval); a subscriber whose unsent data passes
- * {@code maxQueueBytes} is dropped; idle connections are pinged every {@code pingEvery} and closed
- * when the previous ping went unanswered. {@code socketSendBufferBytes} bounds what the kernel holds
- * per connection (0: the OS default), which with many subscribers bounds memory and lets a stalled
- * subscriber be noticed sooner. A member holds at most {@code maxSubscribers} subscribers: every
- * subscriber holds a connection (a file descriptor) and a place in every broadcast. One client
- * address holds at most {@code maxSubscribersPerClient} of them, so that no one client takes them all.
+ * The ticker's cadence and bounds: at most one update per {@code interval}; wins polled every
+ * {@code winPoll}; idle connections pinged every {@code pingEvery}. A subscriber past
+ * {@code maxQueueBytes} unsent is dropped. {@code socketSendBufferBytes} (0: OS default) bounds
+ * kernel memory per connection. {@code maxSubscribers} and {@code maxSubscribersPerClient} bound
+ * descriptors and broadcast cost, so no one client takes them all.
  */
 public record TickerSettings(Duration interval, Duration winPoll, int maxQueueBytes, Duration pingEvery,
     int socketSendBufferBytes, int maxSubscribers, int maxSubscribersPerClient) {

@@ -43,14 +43,10 @@ import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
 /**
- * Validates every manifest under {@code k8s/} against the Kubernetes schema: each object goes
- * through the official Kubernetes Java client's models ({@code io.kubernetes:client-java-api}
- * 24.0.0, generated from the Kubernetes 1.32 OpenAPI schema), whose {@code validateJsonElement}
- * refuses missing required fields, fields the schema does not know (typos) and wrong types. The
- * example overlay is rendered the way kustomize does for what it uses (namespace, images,
- * generated secrets, strategic-merge patches) and the result is validated too; then the objects
- * are checked against each other and against the service (settings it accepts, credentials it
- * loads, health paths it serves).
+ * Validates every manifest under {@code k8s/} with the Kubernetes Java client's models (1.32
+ * schema), which refuse missing, unknown and mistyped fields. The example overlay is rendered as
+ * kustomize would, then checked against the other objects and the service's settings, credentials
+ * and health paths.
  */
 class K8sManifestsTest {
   private static final Path K8S = Path.of("..", "..", "k8s");

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The public contract of API.md against a real member, ledger and all. */
+/** The public contract of docs/api.md against a real member, ledger and all. */
 class ApiIT extends OneNode {
 
   /**
@@ -182,7 +182,7 @@ class ApiIT extends OneNode {
         Arguments.of("non-ASCII round id", ok.replace("BAD-1", "rund-ä"), null, "INVALID_FIELD"));
   }
 
-  /** API.md: one result per item; a bad item is REJECTED with its reason and feeds nothing, the good one beside it is applied. */
+  /** docs/api.md: one result per item; a bad item is REJECTED with its reason and feeds nothing, the good one beside it is applied. */
   @ParameterizedTest(name = "{0}")
   @MethodSource("badItems")
   void aBadItemIsRejectedWithAReasonAndTheOthersApplied(String what, String item, String roundId, String code) {

@@ -27,12 +27,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A jackpot game is played once per round. Its claim (no pool key) can be applied and still on its
- * way to the ledger when the game retries it (a lost answer, a frozen database connection), and the
- * draw weights can change meanwhile: the retry finds no win in the ledger and draws another tier.
- * It must be answered with the win already applied, not win a second tier. The state is made
- * exactly: the first try's win is applied to the live pool directly and never recorded, so this
- * class has a member and database of its own and no reconciliation at its end.
+ * A jackpot game is played once per round. A retry of a claim applied but not yet recorded, after
+ * the weights changed, must get the applied win, not a second tier. The first try's win is applied
+ * to the live pool and never recorded, so this class has its own member and database and no
+ * reconciliation.
  */
 class JackpotGameRetryIT {
 

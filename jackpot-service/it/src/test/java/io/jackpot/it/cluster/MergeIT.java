@@ -20,13 +20,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * A network split healing: two members of one cluster that could not see each other (here: one
- * started while the other was not there, the other not knowing its address) each formed a
- * cluster; when they meet, Hazelcast merges one into the other under a new member id. The member
- * that merged must not go on under its old id (the cluster finishes that id's steps and takes over
- * its round claims as a departed member's): it refuses new work with a retryable 503, reports
- * not-ready and says so ({@link JackpotNode#identityLost()}; the service process then exits to
- * start again). The other member goes on serving.
+ * A healed split: two members that formed clusters of their own meet, and Hazelcast merges one
+ * under a new member id. The merged member must not go on under its old id, whose steps and claims
+ * the cluster takes over. It refuses new work with a retryable 503 and reports not-ready
+ * ({@link JackpotNode#identityLost()}); the process then exits and restarts. The other serves on.
  */
 class MergeIT {
   @Test

@@ -26,12 +26,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The connection carrying a commit is cut off without a reset in the middle of the commit: the
- * database ran the commit's statements, but its answers never arrive and nothing closes (see
- * FreezingProxy). The member gives the connection up after JACKPOT_PG_TIMEOUT_SECONDS, the
- * database ends the abandoned session after as long (releasing its locks on the commit's rows),
- * and the commit's retry on another connection records the round once. Without either limit the
- * game would wait for as long as the kernel retransmits (~15 minutes), here for ever.
+ * A commit's connection is cut without a reset mid-commit (see FreezingProxy). The member gives it
+ * up after JACKPOT_PG_TIMEOUT_SECONDS, and the database ends the session after as long, releasing
+ * its locks. The retry then records the round once. Without these limits the game would wait as
+ * long as the kernel retransmits (~15 minutes).
  */
 class LedgerCutOffIT {
   static final int TIMEOUT_SECONDS = 2;

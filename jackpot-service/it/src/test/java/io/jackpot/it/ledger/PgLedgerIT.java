@@ -424,7 +424,7 @@ class PgLedgerIT {
   void aRoundsTriggeredWinsComeBackInTheOrderOfItsShares() throws Exception {
     // A DUPLICATE answer gives the original outcome: a round that set off two pools' triggers gets
     // them back in its shares' order, whatever order the ledger keeps the wins in (win ids sort
-    // "mini" after "major", as TriggersIT once saw: its MH round also won the major tier).
+    // "mini" after "major", as when a must-hit round also wins the major tier).
     PoolId first = new PoolId("order", "mini");
     PoolId second = new PoolId("order", "major");
     var record = new RoundRecord("two-triggers", "fp", "g", "op", "p", 1_000_000, "EUR", null, AT);
@@ -649,7 +649,7 @@ class PgLedgerIT {
               + " overflow_micros, overflow_subs, amount_micros, amount_subs) VALUES ('g-sub', 'fp', 'g', 'op', 'p', 1, 'EUR',"
               + " 'APPLIED', now(), now(), '{guard}', '{p}', '{9}', '{1}', '{1000000}', '{0}', '{0}', '{0}', '{0}', '{1}', '{0}')"));
       assertTrue(sub.getMessage().contains("rounds_subs_fractional"), sub.getMessage());
-      // What the repeated transfer receipt used to allow: a state record at an operation inside a
+      // What a repeated transfer receipt would record: a state record at an operation inside a
       // run of shares (ops 3-4 recorded as one run, the pool's state recorded at op 3).
       sql.execute("INSERT INTO share_runs VALUES ('guard', 'p', 3, 4, 2000, 0, 0, 0, 0, 0)");
       sql.execute("INSERT INTO pool_events (jackpot_id, pool_key, op_seq, kind, status, amount_micros, amount_sub, cycle_seed_micros,"

@@ -14,16 +14,13 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
 
 /**
- * A TCP relay on loopback between the service and its PostgreSQL that can leave one connection
- * hanging the way a network cut without a reset does (a failover that moves the server's address,
- * a dropped route): from a chosen moment it passes nothing either way and closes nothing, so
- * neither end hears anything. Both its sockets still take data into their buffers, as a peer
- * that stopped reading does. Other connections, and new ones, pass as before.
+ * A loopback TCP relay to PostgreSQL that can freeze one connection like a network cut without a
+ * reset: nothing passes and nothing closes, yet both sockets still buffer what they are sent.
+ * Other connections pass as before.
  *
- * <p>The moment: {@link #freezeTransactionAt} names bytes (a round id) that a connection inside a
- * transaction (it sent BEGIN, and no COMMIT or ROLLBACK since) will send; those bytes still reach
- * the server, its answers do not reach the client. Found by scanning the PostgreSQL protocol's
- * bytes as they pass: a test device, not a parser.
+ * <p>{@link #freezeTransactionAt} names bytes (a round id) sent inside a transaction. Those bytes
+ * reach the server; its answers never reach the client. It scans the protocol bytes: a test device,
+ * not a parser.
  */
 public final class FreezingProxy implements AutoCloseable {
   private static final byte[] BEGIN = bytes("BEGIN");

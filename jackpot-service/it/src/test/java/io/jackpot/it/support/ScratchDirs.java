@@ -15,14 +15,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Temporary directories of the tests and benchmarks (databases, member logs, browser profiles),
- * removed when the JVM exits: every run used to leave its PostgreSQL data behind, gigabytes a run.
+ * Temporary directories of the tests and benchmarks, removed when the JVM exits.
  *
- * <p>A run killed hard (SIGKILL, CI's time limit) runs no hook, and the PostgreSQL servers it
- * started outlive it (zonky starts them through pg_ctl). So the first directory a run asks for
- * first sweeps the temporary directory for those of earlier runs: each one holding a data directory
- * whose owner lock no running process holds has its server stopped and is deleted
- * ({@link #sweepAbandoned}). Directories of runs still going, and those with no database, are left.
+ * <p>A run killed hard runs no hook, and its PostgreSQL servers outlive it. So the first request of
+ * a run sweeps earlier runs' directories ({@link #sweepAbandoned}): one whose data directory's
+ * owner lock no process holds has its server stopped and is deleted.
  */
 public final class ScratchDirs {
   /** Every scratch directory's name starts so; the sweep looks at no other. */

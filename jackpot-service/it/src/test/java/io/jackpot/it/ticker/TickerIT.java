@@ -154,7 +154,7 @@ public class TickerIT {
     a.hazelcast().getMap("filter-check").destroy();
   }
 
-  /** API.md: one update per interval, whatever the number of jackpots followed; a jackpot named twice is followed once. */
+  /** docs/api.md: one update per interval, whatever the number of jackpots followed; a jackpot named twice is followed once. */
   @Test
   void changesInSeveralJackpotsComeInOneUpdate() throws Exception {
     try (Subscription sub = Subscription.open(b, "?jackpots=bewitched,candy,bewitched")) {

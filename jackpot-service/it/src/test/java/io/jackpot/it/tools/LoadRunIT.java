@@ -54,9 +54,9 @@ class LoadRunIT {
 
   /**
    * A run ends only after its games' claims are answered: right after it, the ledger holds exactly
-   * the wins the run counted and the live pools match the ledger. (Claims used to be left in
-   * flight when a run ended: about one run in six found a pool already reseeded by a win the
-   * ledger had not recorded yet, which once failed ClusterIT's reconciliation.)
+   * the wins the run counted and the live pools match the ledger. A run ending with claims in
+   * flight could find a pool reseeded by a win the ledger had not yet recorded, and fail the
+   * reconciliation.
    */
   @Test
   void aRunEndsOnlyAfterItsClaimsAreAnswered() throws Exception {

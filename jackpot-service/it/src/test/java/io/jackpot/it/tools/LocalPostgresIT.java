@@ -62,9 +62,9 @@ class LocalPostgresIT {
   /**
    * Only the server's owner stops it, when it closes it: a JVM that exits without closing it (its
    * shutdown hooks run) leaves it running, as a killed one does, for the next start on the
-   * directory to stop. zonky's own exit hook used to stop it, racing the service's shutdown hook,
-   * which still drains commits into it, and the test run's hook, which deletes its directory once
-   * closed (litter of pg_wal and pg_xact was left after CI runs).
+   * directory to stop. zonky's own exit hook would race the service's shutdown hook, which still
+   * drains commits into it, and the test run's hook, which deletes the directory once closed (and
+   * would leave pg_wal and pg_xact behind).
    */
   @Test
   void aServerIsStoppedByItsOwnersCloseNotByTheJvmsExit() throws Exception {

@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.State;
  * the entry processor runs on the partition thread), for a claim-only pool and for a RANDOM pool
  * (one SHA-256 draw per contribution); and the batch's trip over the wire, field by field
  * (PoolWire, as registered with Hazelcast) against plain Java serialization of the same entry
- * processor, which it replaced. Run: scripts/bench-engine.
+ * processor, as the baseline. Run: scripts/bench-engine.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)

@@ -21,13 +21,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Parses and checks the credentials: the contents of {@code JACKPOT_CREDENTIALS_FILE} (a JSON file,
- * e.g. a mounted Kubernetes Secret), which {@link LiveCredentials} reads, or
- * {@code JACKPOT_CREDENTIALS} (the same JSON in the environment). Each entry
- * gives either {@code sha256} (the hex hash of the secret: the file then holds no secret) or
- * {@code secret} (hashed at once and dropped). Without either, the dev credentials of API.md are
- * used — refused when {@code JACKPOT_PROFILE=production}. See docs/admin.md for the format.
- * {@link LiveCredentials#load} is the entry point: it reads the file (and follows it) itself.
+ * Parses and checks the credentials JSON of {@code JACKPOT_CREDENTIALS_FILE} or
+ * {@code JACKPOT_CREDENTIALS}; {@link LiveCredentials#load} is the entry point (format: docs/admin.md).
+ * Each entry gives {@code sha256} (the file then holds no secret) or {@code secret} (hashed at once).
+ * Without either, the dev credentials of docs/api.md apply; {@code JACKPOT_PROFILE=production}
+ * refuses them.
  */
 public final class CredentialsLoader {
   private static final Logger log = LoggerFactory.getLogger(CredentialsLoader.class);

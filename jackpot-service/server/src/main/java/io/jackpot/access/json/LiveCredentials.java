@@ -14,15 +14,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The credentials in force. Read from {@code JACKPOT_CREDENTIALS_FILE}, they follow the file: a
- * leaked game key or admin token is revoked, or a key rotated, by changing the file (a Kubernetes
- * Secret's mounted file changes when the Secret does), with no restart. {@link #reload} reads the
- * file again; the member calls it every {@code JACKPOT_CREDENTIALS_RELOAD_SECONDS} (default 10, 0
- * for never). A file that changed and is valid replaces the credentials whole; one that cannot be
- * read or fails the start's checks leaves them as they are, and says why (once while the problem
- * stays the same).
- * Credentials from {@code JACKPOT_CREDENTIALS} (the environment) and the dev credentials are fixed.
- * Thread-safe.
+ * The credentials in force; those from {@code JACKPOT_CREDENTIALS_FILE} follow the file, so a key is
+ * revoked or rotated without a restart. Thread-safe.
+ *
+ * <p>{@link #reload} runs every {@code JACKPOT_CREDENTIALS_RELOAD_SECONDS}. A valid changed file
+ * replaces the credentials whole; an unreadable or invalid one keeps them and is logged once per
+ * problem. Credentials from {@code JACKPOT_CREDENTIALS} and the dev ones are fixed.
  */
 public final class LiveCredentials {
   private static final Logger log = LoggerFactory.getLogger(LiveCredentials.class);

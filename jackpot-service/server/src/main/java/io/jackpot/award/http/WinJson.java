@@ -8,7 +8,7 @@ import io.vertx.core.json.JsonObject;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
-/** A win as the API shows it (API.md "POST /v1/wins" response). */
+/** A win as the API shows it (docs/api.md "POST /v1/wins" response). */
 public final class WinJson {
   public static final DateTimeFormatter TIMESTAMP =
       DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);

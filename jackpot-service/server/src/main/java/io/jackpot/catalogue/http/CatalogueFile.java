@@ -19,12 +19,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The catalogue a fresh ledger starts with (JACKPOT_INITIAL_CATALOGUE): {@code default} (the seed
- * games' jackpots, API.md), {@code none} (operators define every jackpot through the admin API),
- * or the path of a JSON file {@code {"jackpots": [definition, ...]}}, each definition in API.md's
- * format with its {@code id} (what {@code jackpotctl show} prints). Read only when the ledger holds
- * no definition yet (a file edited or removed later cannot stop a restart). Anything wrong refuses
- * the start, every problem named.
+ * The catalogue a fresh ledger starts with (JACKPOT_INITIAL_CATALOGUE): {@code default} (docs/api.md),
+ * {@code none}, or a JSON file {@code {"jackpots": [definition, ...]}} in docs/api.md's format.
+ * Read only while the ledger holds no definition, so a later edit cannot stop a restart. Anything
+ * wrong refuses the start, every problem named.
  */
 public final class CatalogueFile {
   private CatalogueFile() {}

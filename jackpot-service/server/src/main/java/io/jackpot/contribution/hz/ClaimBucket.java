@@ -5,12 +5,9 @@ import java.util.HashMap;
 import java.util.Set;
 
 /**
- * The round claims of one bucket (HzRoundClaims#bucketOf): round (the key the caller made) → who
- * holds it and until when.
- * Changed in place by the entry processors, on the bucket's partition thread only (the map keeps
- * objects, and the backup replays the same processor on its own copy, so every decision here
- * depends only on the bucket and the processor's fields); copying the bucket on every call cost
- * about 10% of the service's CPU.
+ * The round claims of one bucket (HzRoundClaims#bucketOf): round key → holder and expiry.
+ * Changed in place on the bucket's partition thread only; copying it per call cost about 10% of
+ * the CPU. The backup replays the same processor, so decisions depend only on bucket and fields.
  */
 final class ClaimBucket implements Serializable {
   private static final long serialVersionUID = 1L;

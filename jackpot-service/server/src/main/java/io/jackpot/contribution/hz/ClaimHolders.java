@@ -17,17 +17,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Whose round claims no longer stand. A member that left (killed, paused past the heartbeat, or cut
- * off) may hold claims on rounds it applied but never recorded, and may still be sending. Its
- * claims are released only once the journal has fenced it (it can write no note, so apply nothing,
- * any more) and holds none of its notes (all finished): a game's retry elsewhere then cannot meet
- * the same round applied by it. Released claims count as absent, so retries go through at once.
+ * Whose round claims no longer stand. A departed member's claims are released only once the journal
+ * has fenced it and holds none of its notes, so a retry elsewhere cannot meet a round it applied.
  *
- * <p>Each scan takes the members and fences every holder seen before and absent now. A holder
- * this member never saw (it joined and left between two scans) is never released: its claims lapse
- * by their TTL. A holder released longer than the claim TTL is forgotten: every claim it took was
- * taken before it left, so all have lapsed, and the set sent with every claim request stays as
- * small as the recent departures.
+ * <p>Each scan fences every holder seen before and absent now. A holder never seen is not released;
+ * its claims lapse by TTL. A holder released longer than the TTL is forgotten, which keeps the set
+ * sent with each claim request small.
  */
 public final class ClaimHolders {
   private static final Logger log = LoggerFactory.getLogger(ClaimHolders.class);

@@ -6,19 +6,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Claims {@code rounds[i]} (with content {@code fingerprints[i]}) of one bucket for one request of
- * member {@code holder}: absent → claimed for it (NEW); held with the same fingerprint → SAME; with
- * another → DIFFERENT. Answers one {@link Claim} ordinal per round, in order (a byte array crosses
- * the cluster without a serializer of its own). A claim of a {@code released} member (gone, its
- * work all recorded; ClaimHolders) counts as absent. Deterministic: the time and the released
+ * Claims a bucket's rounds for one request of {@code holder}, one {@link Claim} ordinal per round:
+ * absent → NEW, same fingerprint → SAME, another → DIFFERENT (a byte array needs no serializer of
+ * its own). A {@code released} holder's claim counts as absent. Deterministic: time and released
  * holders come in.
- *
- * <p>Idempotent: a claim this very request ({@code token}) holds answers NEW again. Hazelcast runs
- * an operation a second time when the member that ran it died before its answer (or its backup's
- * acknowledgement) reached the caller: the new owner of the bucket, the old backup, already holds
- * the claims of the first run. Answered SAME, the request would neither apply those rounds nor
- * release their claims, and every retry of them would be told ROUND_IN_PROGRESS until the claims
- * lapsed (the holder is alive, so ClaimHolders never releases them).
+ * <p>A claim this very request ({@code token}) holds answers NEW again. Hazelcast reruns an
+ * operation whose member died before answering, and the new owner already holds the claims.
+ * Answered SAME, those rounds would be told ROUND_IN_PROGRESS until the claims lapsed.
  */
 record ClaimRounds(String[] rounds, String[] fingerprints, String token, String holder, long now, long ttlMillis, Set<String> released)
     implements EntryProcessor<Integer, ClaimBucket, byte[]> {

@@ -16,13 +16,13 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * Round claims sharded over {@link #BUCKETS} entries of a Hazelcast IMap (bucket → claims). A
- * request makes one atomic call per bucket its rounds fall in, each carrying only its own rounds:
- * one submitToKeys over all rounds would run on every partition and hash every key there
- * (partitions × keys per request), which profiling showed to dominate the service; and rounds
- * numbered in sequence share a bucket ({@link #bucketOf}), so a game's batch is one or two calls. Claims lapse
- * after the configured TTL (checked with the time passed in, so entry processors stay deterministic).
- * Results are handed over on {@code callbacks}, never on a partition thread (see HzPools).
+ * Round claims sharded over {@link #BUCKETS} entries of a Hazelcast IMap (bucket → claims).
+ *
+ * <p>A request makes one atomic call per bucket, carrying only its rounds. One submitToKeys over
+ * all rounds would hash every key on every partition, which dominated the service's CPU. Rounds
+ * numbered in sequence share a bucket ({@link #bucketOf}), so a batch is one or two calls. Claims
+ * lapse by TTL against the time passed in. Results are handed over on {@code callbacks}, never on
+ * a partition thread (see HzPools).
  */
 public final class HzRoundClaims implements RoundClaims {
   public static final String MAP = "jackpot.round-claim-buckets";

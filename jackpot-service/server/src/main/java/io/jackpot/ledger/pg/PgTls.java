@@ -14,21 +14,13 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The TLS files ({@link DatabaseTls}) applied to the client under the URL's {@code sslmode}
- * (libpq's meanings, but for the default):
- * <ul>
- *   <li>{@code disable} (the default here; libpq's is {@code prefer}): no TLS;</li>
- *   <li>{@code allow}, {@code prefer}: plaintext first or TLS first, the other if that fails, so
- *       someone on the path can always make them plaintext;</li>
- *   <li>{@code require}: encrypted; the server's certificate is checked against the CA file if one
- *       is given, and not at all otherwise;</li>
- *   <li>{@code verify-ca}: the certificate must chain to the CA file (required);</li>
- *   <li>{@code verify-full}: that, and it must name the host of the URL (the one to use in
- *       production).</li>
- * </ul>
- * A client certificate and key (PEM, both or neither) are presented to a server that asks for one
- * ({@code cert} in its pg_hba.conf). Files set under {@code disable}, {@code allow} or {@code
- * prefer} are refused: they would suggest a protection that is not there.
+ * Applies the TLS files ({@link DatabaseTls}) under the URL's {@code sslmode}, with libpq's
+ * meanings except the default: {@code disable} here, not {@code prefer}. {@code allow} and
+ * {@code prefer} can be forced to plaintext. {@code require} checks the certificate only against a
+ * given CA file. {@code verify-ca} requires the CA file; {@code verify-full} also checks the host
+ * (use it in production). A client certificate and key (PEM, both or neither) go to a server that
+ * asks. Files set under disable, allow or prefer are refused: they would suggest protection that
+ * is not there.
  */
 public final class PgTls {
   private PgTls() {}

@@ -5,14 +5,12 @@ import io.jackpot.pool.Pool;
 import java.util.Map;
 
 /**
- * Runs {@link Pool#apply} on the pool's partition thread, atomically; run again on the backup
- * replica with the same input, which is why it holds no clock or randomness. A retried invocation
- * carries the same operation id, so the pool recognises it and does not apply it twice.
+ * Runs {@link Pool#apply} atomically on the pool's partition thread, and again on the backup, so it
+ * holds no clock or randomness. A retry carries the same operation id and is not applied twice.
  *
- * <p>A member's own batch is refused where the pool lives once its sender is no longer a member
- * there: a member dropped from the cluster (paused, cut off) that comes back under a new identity
- * must not apply what it had under way, whose rounds the games may have retried elsewhere. A
- * batch sent on a departed member's behalf (StepRecovery) is not checked.
+ * <p>A member's batch is refused once its sender is no longer a member where the pool lives: a
+ * member that came back under a new identity must not apply rounds the games may have retried
+ * elsewhere. Batches sent for a departed member (StepRecovery) are not checked.
  */
 final class ApplyBatch extends OwnerChecked implements EntryProcessor<String, Pool, Applied> {
   static final String NOT_A_MEMBER = "the batch's sender is not a member of the cluster: ";

@@ -17,7 +17,7 @@ import java.util.List;
 /**
  * Field-by-field wire forms of what crosses the cluster on every contribution: pool batches (their
  * contributions) and their outcomes. Java serialization of these records, with class descriptors
- * and reflection, took about 45% of the service's CPU (JFR, docs/README Benchmarks). The common
+ * and reflection, took about 45% of the service's CPU (JFR, docs/benchmarks.md). The common
  * cases are written field by field; rare ones (claims, operator commands, wins) still go through
  * {@code writeObject}. Used by the Hazelcast serializers registered in HazelcastConfigs.
  */

@@ -18,13 +18,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * This member's ticker subscribers, grouped by the event loop that owns their connection, so that a
- * message already serialised is handed to each loop once and written there to its subscribers. A
- * subscriber whose write queue is full is dropped at once; the others are not held up.
+ * This member's ticker subscribers, grouped by the event loop of their connection. A serialised
+ * message goes to each loop once; a subscriber whose write queue is full is dropped at once.
  *
- * <p>Grouped by the loop's thread, not by context: each HTTP request runs on a context of its own
- * (a duplicate of its loop's), so a group per context was one per connection ever made, kept after
- * it closed and visited by every broadcast.
+ * <p>Groups are per loop thread, not per context: each HTTP request has a context of its own, so
+ * groups per context would grow with every connection ever made.
  */
 public final class TickerHub {
   private static final Logger log = LoggerFactory.getLogger(TickerHub.class);

@@ -25,12 +25,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Every member reads the live pools from the cluster on a short period and tells its own
- * subscribers what changed: wins at once (within {@code winPoll}), amounts at most once per
- * interval, each message serialised once per jackpot. Reading the shared pools, rather than
- * relaying events, makes every member see every change whichever member made it, loses nothing
- * when members come and go, and costs the same at any traffic (docs/ticker.md). The public reads
- * of the pools are answered from these samples too ({@link #reads()}).
+ * Samples the live pools on a short period and tells this member's subscribers what changed: wins
+ * within {@code winPoll}, amounts at most once per interval, each message serialised once per
+ * jackpot. Sampling shared pools, not relaying events, sees every member's changes, loses nothing
+ * as members come and go, and costs the same at any traffic (docs/ticker.md). Public reads are
+ * answered from these samples ({@link #reads()}).
  */
 public final class TickerSampler {
   private static final Logger log = LoggerFactory.getLogger(TickerSampler.class);
@@ -138,7 +137,7 @@ public final class TickerSampler {
     }
   }
 
-  /** One update per subscriber and interval (API.md), holding the changed pools of every jackpot it follows. */
+  /** One update per subscriber and interval (docs/api.md), holding the changed pools of every jackpot it follows. */
   private void announceUpdates(Map<String, List<Pool>> changed, long now) {
     if (changed.isEmpty()) {
       return;

@@ -24,7 +24,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The contribution answer written as text is the JSON API.md describes, odd round ids included. */
+/** The contribution answer written as text is the JSON docs/api.md describes, odd round ids included. */
 class ContributionJsonTest {
   private final Catalogue catalogue = DefaultCatalogue.create();
   private final ContributionRoutes routes = new ContributionRoutes(null, catalogue, () -> true, Duration.ofSeconds(30));
