@@ -1,5 +1,6 @@
 package io.jackpot.catalogue;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
 import io.jackpot.pool.PoolId;
 import java.util.ArrayList;
@@ -103,7 +104,7 @@ public final class Catalogue {
    * refused 503 {@code POOL_NOT_LOADED} (retry shortly), not answered as a failure of the service.
    */
   public String currencyOf(PoolId pool) {
-    return jackpot(pool.jackpotId()).orElseThrow(() -> new Rejection(Rejection.Kind.UNAVAILABLE, "POOL_NOT_LOADED",
+    return jackpot(pool.jackpotId()).orElseThrow(() -> new Rejection(Rejection.Kind.UNAVAILABLE, ErrorCode.POOL_NOT_LOADED,
         "jackpot " + pool.jackpotId() + " is not loaded on this member yet; retry shortly")).currency();
   }
 
@@ -115,7 +116,7 @@ public final class Catalogue {
   public sealed interface Route {
     record Pools(List<PoolId> pools) implements Route {}
 
-    record Unroutable(String code, String message) implements Route {}
+    record Unroutable(ErrorCode code, String message) implements Route {}
   }
 
   /** Routes a contribution of {@code gameId} (at {@code coinValueMicros}, may be null) to pools. */
@@ -145,7 +146,7 @@ public final class Catalogue {
       }
       String id = link.jackpot().id();
       if (coinValueMicros == null) {
-        return new Route.Unroutable("COIN_VALUE_REQUIRED", "jackpot " + id + " routes by coin value: coinValue is required");
+        return new Route.Unroutable(ErrorCode.COIN_VALUE_REQUIRED, "jackpot " + id + " routes by coin value: coinValue is required");
       }
       PoolId pool = link.byCoinValue().get(coinValueMicros);
       if (pool == null) {
@@ -156,13 +157,13 @@ public final class Catalogue {
     }
     if (targets.isEmpty()) {
       return without == null ? unlinked(gameId)
-          : new Route.Unroutable("NO_POOL_FOR_COIN_VALUE", "jackpot " + without + (without.contains(",") ? " have" : " has")
+          : new Route.Unroutable(ErrorCode.NO_POOL_FOR_COIN_VALUE, "jackpot " + without + (without.contains(",") ? " have" : " has")
               + " no pool for that coin value");
     }
     return new Route.Pools(List.copyOf(targets));
   }
 
   private static Route unlinked(String gameId) {
-    return new Route.Unroutable("UNKNOWN_GAME", "game " + gameId + " is not linked to any jackpot");
+    return new Route.Unroutable(ErrorCode.UNKNOWN_GAME, "game " + gameId + " is not linked to any jackpot");
   }
 }

@@ -11,28 +11,28 @@ public final class Rejection extends RuntimeException {
   public enum Kind { INVALID, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, TOO_MANY, UNAVAILABLE }
 
   private final Kind kind;
-  private final String code;
+  private final ErrorCode code;
 
-  public Rejection(Kind kind, String code, String message) {
+  public Rejection(Kind kind, ErrorCode code, String message) {
     super(message, null, false, false);
     this.kind = kind;
     this.code = code;
   }
 
-  public static Rejection invalid(String code, String message) {
+  public static Rejection invalid(ErrorCode code, String message) {
     return new Rejection(Kind.INVALID, code, message);
   }
 
   /** Whether {@code failure} (a stage's, possibly wrapped in CompletionExceptions) is a rejection with {@code code}. */
-  public static boolean is(Throwable failure, String code) {
-    return Failures.cause(failure) instanceof Rejection r && r.code.equals(code);
+  public static boolean is(Throwable failure, ErrorCode code) {
+    return Failures.cause(failure) instanceof Rejection r && r.code == code;
   }
 
   public Kind kind() {
     return kind;
   }
 
-  public String code() {
+  public ErrorCode code() {
     return code;
   }
 }

@@ -1,5 +1,6 @@
 package io.jackpot.plan;
 
+import io.jackpot.error.ErrorCode;
 /**
  * One item of a contributions request as parsed: well-formed ({@link ContributionRequest}), or
  * refused for its form alone ({@link Malformed}), which answers that item REJECTED and leaves the
@@ -11,5 +12,5 @@ public sealed interface ContributionItem permits ContributionRequest, Contributi
   String roundId();
 
   /** An item whose fields break the API's rules; {@code code} and {@code message} say which and why. */
-  record Malformed(String roundId, String code, String message) implements ContributionItem {}
+  record Malformed(String roundId, ErrorCode code, String message) implements ContributionItem {}
 }

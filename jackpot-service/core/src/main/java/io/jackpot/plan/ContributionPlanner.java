@@ -1,5 +1,6 @@
 package io.jackpot.plan;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.catalogue.Catalogue.Route;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.Routing;
@@ -33,15 +34,15 @@ public final class ContributionPlanner {
   public sealed interface Plan {
     record Feed(List<PoolId> pools, long stakeMicros, Long fxRatePpm) implements Plan {}
 
-    record Reject(String code, String message) implements Plan {}
+    record Reject(ErrorCode code, String message) implements Plan {}
   }
 
   public Plan plan(Caller caller, ContributionRequest r) {
     if (!catalogue.knowsGame(r.gameId())) {
-      return new Plan.Reject("UNKNOWN_GAME", "game " + r.gameId() + " is not linked to any jackpot");
+      return new Plan.Reject(ErrorCode.UNKNOWN_GAME, "game " + r.gameId() + " is not linked to any jackpot");
     }
     if (!caller.speaksFor(r.gameId())) {
-      return new Plan.Reject("GAME_NOT_LINKED", "this game key may not contribute for game " + r.gameId());
+      return new Plan.Reject(ErrorCode.GAME_NOT_LINKED, "this game key may not contribute for game " + r.gameId());
     }
     Route route = catalogue.route(r.gameId(), r.coinValueMicros());
     if (route instanceof Route.Unroutable u) {
@@ -49,7 +50,7 @@ public final class ContributionPlanner {
     }
     Optional<String> badBet = Games.rule(r.gameId()).flatMap(rule -> rule.violation(r.stakeMicros(), r.coinValueMicros()));
     if (badBet.isPresent()) {
-      return new Plan.Reject("INVALID_STAKE", badBet.get());
+      return new Plan.Reject(ErrorCode.INVALID_STAKE, badBet.get());
     }
     List<PoolId> pools = ((Route.Pools) route).pools();
     FxRates rates = fx.get();
@@ -64,11 +65,11 @@ public final class ContributionPlanner {
       }
       allInStakeCurrency = false;
       if (!jackpot.currency().equals(rates.base()) || rates.rate(r.currency()).isEmpty()) {
-        return new Plan.Reject("UNSUPPORTED_CURRENCY",
+        return new Plan.Reject(ErrorCode.UNSUPPORTED_CURRENCY,
             "jackpot " + pool.jackpotId() + " takes " + jackpot.currency() + " stakes; no rate for " + r.currency());
       }
       if (jackpot.routing() == Routing.COIN_VALUE) {
-        return new Plan.Reject("UNSUPPORTED_CURRENCY",
+        return new Plan.Reject(ErrorCode.UNSUPPORTED_CURRENCY,
             "jackpot " + pool.jackpotId() + " routes by coin value: stakes must be in " + jackpot.currency());
       }
     }
@@ -77,13 +78,13 @@ public final class ContributionPlanner {
     }
     // One stake feeds every pool: a foreign stake is converted once, so all its pools must be in the base currency.
     if (!allInBase) {
-      return new Plan.Reject("UNSUPPORTED_CURRENCY", "game " + r.gameId() + " feeds jackpots in several currencies: send the stake in "
+      return new Plan.Reject(ErrorCode.UNSUPPORTED_CURRENCY, "game " + r.gameId() + " feeds jackpots in several currencies: send the stake in "
           + rates.base());
     }
     long rate = rates.rate(r.currency()).orElseThrow();
     long converted = FxRates.toBase(r.stakeMicros(), rate);
     if (converted <= 0 || converted > ContributionRequest.MAX_STAKE_MICROS) {
-      return new Plan.Reject("INVALID_STAKE", "the stake converts to " + Money.ofMicros(converted) + " " + rates.base()
+      return new Plan.Reject(ErrorCode.INVALID_STAKE, "the stake converts to " + Money.ofMicros(converted) + " " + rates.base()
           + " at rate " + BigDecimal.valueOf(rate, 6).toPlainString() + ": outside 0.000001 – 1000000 " + rates.base());
     }
     return new Plan.Feed(pools, converted, rate);

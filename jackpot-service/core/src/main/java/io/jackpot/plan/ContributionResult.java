@@ -1,5 +1,6 @@
 package io.jackpot.plan;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.money.Money;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.Win;
@@ -7,7 +8,7 @@ import java.util.List;
 
 /** What became of one contribution, as answered to the game (docs/api.md "POST /v1/contributions"). */
 public record ContributionResult(
-    String roundId, Status status, List<Share> contributions, List<Win> triggers, String errorCode,
+    String roundId, Status status, List<Share> contributions, List<Win> triggers, ErrorCode errorCode,
     String errorMessage) {
 
   public enum Status { APPLIED, DUPLICATE, PAUSED, REJECTED }
@@ -20,7 +21,7 @@ public record ContributionResult(
     return new ContributionResult(roundId, Status.PAUSED, List.of(), List.of(), null, null);
   }
 
-  public static ContributionResult rejected(String roundId, String code, String message) {
+  public static ContributionResult rejected(String roundId, ErrorCode code, String message) {
     return new ContributionResult(roundId, Status.REJECTED, List.of(), List.of(), code, message);
   }
 
@@ -30,7 +31,7 @@ public record ContributionResult(
    * {@code "retryable": true} (an addition to docs/api.md's REJECTED).
    */
   public boolean retryable() {
-    return status == Status.REJECTED && ("ROUND_IN_PROGRESS".equals(errorCode) || "OVERLOADED".equals(errorCode));
+    return status == Status.REJECTED && (errorCode == ErrorCode.ROUND_IN_PROGRESS || errorCode == ErrorCode.OVERLOADED);
   }
 
   /** The answer to a copy of this round in the same request: REJECTED and PAUSED stay what they are. */

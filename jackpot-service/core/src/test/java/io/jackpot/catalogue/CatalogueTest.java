@@ -1,5 +1,6 @@
 package io.jackpot.catalogue;
 
+import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -29,7 +30,7 @@ class CatalogueTest {
     assertEquals("EUR", catalogue.currencyOf(new PoolId("candy", "mini")));
     Rejection refused = assertThrows(Rejection.class, () -> catalogue.currencyOf(new PoolId("defined-elsewhere", "main")));
     assertEquals(Rejection.Kind.UNAVAILABLE, refused.kind());
-    assertEquals("POOL_NOT_LOADED", refused.code());
+    assertEquals(ErrorCode.POOL_NOT_LOADED, refused.code());
   }
 
   @Test
@@ -41,8 +42,8 @@ class CatalogueTest {
   @Test
   void routesBewitchedByCoinValue() {
     assertEquals(new Route.Pools(List.of(new PoolId("bewitched", "cv-0.10"))), catalogue.route("bewitched", 100_000L));
-    assertEquals("NO_POOL_FOR_COIN_VALUE", ((Route.Unroutable) catalogue.route("bewitched", 30_000L)).code());
-    assertEquals("COIN_VALUE_REQUIRED", ((Route.Unroutable) catalogue.route("bewitched", null)).code());
+    assertEquals(ErrorCode.NO_POOL_FOR_COIN_VALUE, ((Route.Unroutable) catalogue.route("bewitched", 30_000L)).code());
+    assertEquals(ErrorCode.COIN_VALUE_REQUIRED, ((Route.Unroutable) catalogue.route("bewitched", null)).code());
   }
 
   @Test
@@ -56,7 +57,7 @@ class CatalogueTest {
 
   @Test
   void unknownGamesAreUnroutable() {
-    assertEquals("UNKNOWN_GAME", ((Route.Unroutable) catalogue.route("solitaire", null)).code());
+    assertEquals(ErrorCode.UNKNOWN_GAME, ((Route.Unroutable) catalogue.route("solitaire", null)).code());
   }
 
   @Test
@@ -75,7 +76,7 @@ class CatalogueTest {
     assertEquals(true, c.knowsGame("solitaire"));
     c.put(new JackpotDefinition("aaa-side", "Side", "EUR", null, List.of("poker"), Routing.ALL, List.of()));
     Route.Unroutable none = (Route.Unroutable) c.route("poker", null);
-    assertEquals("UNKNOWN_GAME", none.code());
+    assertEquals(ErrorCode.UNKNOWN_GAME, none.code());
     assertEquals("game poker is not linked to any jackpot", none.message());
     assertEquals("jackpot bewitched has no pool for that coin value", ((Route.Unroutable) c.route("bewitched", 30_000L)).message());
   }
@@ -95,8 +96,8 @@ class CatalogueTest {
         c.route("bewitched", 5_000_000L));
     assertEquals(new Route.Pools(List.of(new PoolId("bw-high", "cv-7.00"))), c.route("bewitched", 7_000_000L));
     Route.Unroutable none = (Route.Unroutable) c.route("bewitched", 30_000L);
-    assertEquals("NO_POOL_FOR_COIN_VALUE", none.code());
+    assertEquals(ErrorCode.NO_POOL_FOR_COIN_VALUE, none.code());
     assertEquals("jackpot bewitched, bw-high have no pool for that coin value", none.message());
-    assertEquals("COIN_VALUE_REQUIRED", ((Route.Unroutable) c.route("bewitched", null)).code());
+    assertEquals(ErrorCode.COIN_VALUE_REQUIRED, ((Route.Unroutable) c.route("bewitched", null)).code());
   }
 }

@@ -1,5 +1,6 @@
 package io.jackpot.plan;
 
+import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
@@ -44,13 +45,13 @@ class ContributionPlannerTest {
     all.add(new JackpotDefinition("pounds", "Pounds", "GBP", "demo", List.of("creepy-candy"), Routing.ALL,
         List.of(new PoolDefinition("p", "P", 1_000_000, new Rate(1_000), null))));
     var plan = planner(new Catalogue(all)).plan(demo, stake("GBP", 10_000_000));
-    assertEquals("UNSUPPORTED_CURRENCY", ((ContributionPlanner.Plan.Reject) plan).code());
+    assertEquals(ErrorCode.UNSUPPORTED_CURRENCY, ((ContributionPlanner.Plan.Reject) plan).code());
   }
 
   @Test
   void aConversionOutsideTheStakeBoundsIsRefused() {
     var plan = planner(DefaultCatalogue.create()).plan(demo, stake("XXX", 20_000_000_000L));
     assertInstanceOf(ContributionPlanner.Plan.Reject.class, plan);
-    assertEquals("INVALID_STAKE", ((ContributionPlanner.Plan.Reject) plan).code());
+    assertEquals(ErrorCode.INVALID_STAKE, ((ContributionPlanner.Plan.Reject) plan).code());
   }
 }

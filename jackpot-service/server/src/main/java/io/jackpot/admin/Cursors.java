@@ -1,5 +1,6 @@
 package io.jackpot.admin;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
 import io.jackpot.ledger.Ledger;
 import io.jackpot.pool.PoolId;
@@ -82,6 +83,6 @@ final class Cursors {
   }
 
   private static Rejection refused() {
-    return Rejection.invalid("INVALID_FIELD", "after: not the next of a page of this listing");
+    return Rejection.invalid(ErrorCode.INVALID_FIELD, "after: not the next of a page of this listing");
   }
 }

@@ -1,5 +1,6 @@
 package io.jackpot.admin;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.access.Admin;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.GameCurrencies;
@@ -48,7 +49,7 @@ public final class DefinitionChecks {
    */
   Map<PoolId, String> check(Admin admin, JackpotDefinition before, JackpotDefinition next) {
     if (!admin.covers(next.owner())) {
-      throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "token " + admin.name() + " may only define jackpots owned by " + admin.operatorScope());
+      throw new Rejection(Kind.FORBIDDEN, ErrorCode.OTHER_OPERATOR, "token " + admin.name() + " may only define jackpots owned by " + admin.operatorScope());
     }
     if (before != null) {
       checkChange(admin, before, next);
@@ -62,15 +63,15 @@ public final class DefinitionChecks {
 
   private static void checkChange(Admin admin, JackpotDefinition before, JackpotDefinition next) {
     if (!admin.covers(before.owner())) {
-      throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "jackpot " + before.id() + " belongs to another operator");
+      throw new Rejection(Kind.FORBIDDEN, ErrorCode.OTHER_OPERATOR, "jackpot " + before.id() + " belongs to another operator");
     }
     if (!before.currency().equals(next.currency())) {
-      throw Rejection.invalid("CURRENCY_CHANGE", "currency: jackpot " + before.id() + " is kept in " + before.currency()
+      throw Rejection.invalid(ErrorCode.CURRENCY_CHANGE, "currency: jackpot " + before.id() + " is kept in " + before.currency()
           + "; a jackpot's currency cannot change");
     }
     for (PoolDefinition p : before.pools()) {
       if (next.pool(p.key()).isEmpty()) {
-        throw Rejection.invalid("POOL_REMOVAL", "pools: pool " + p.key() + " is missing; discontinue a pool instead of removing it");
+        throw Rejection.invalid(ErrorCode.POOL_REMOVAL, "pools: pool " + p.key() + " is missing; discontinue a pool instead of removing it");
       }
     }
   }
@@ -84,17 +85,17 @@ public final class DefinitionChecks {
         continue;
       }
       if (to.equals(next.poolId(p))) {
-        throw Rejection.invalid("INVALID_DEFINITION", "pools." + p.key() + ".overflowTo: a pool cannot overflow into itself");
+        throw Rejection.invalid(ErrorCode.INVALID_DEFINITION, "pools." + p.key() + ".overflowTo: a pool cannot overflow into itself");
       }
       JackpotDefinition target = to.jackpotId().equals(next.id()) ? next : catalogue.jackpot(to.jackpotId()).orElse(null);
       if (target == null || target.pool(to.poolKey()).isEmpty()) {
-        throw Rejection.invalid("INVALID_DEFINITION", "pools." + p.key() + ".overflowTo: no pool " + to);
+        throw Rejection.invalid(ErrorCode.INVALID_DEFINITION, "pools." + p.key() + ".overflowTo: no pool " + to);
       }
       if (!target.currency().equals(next.currency())) {
-        throw Rejection.invalid("INVALID_DEFINITION", "pools." + p.key() + ".overflowTo: pool " + to + " is kept in " + target.currency());
+        throw Rejection.invalid(ErrorCode.INVALID_DEFINITION, "pools." + p.key() + ".overflowTo: pool " + to + " is kept in " + target.currency());
       }
       if (!admin.covers(target.owner())) {
-        throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "pools." + p.key() + ".overflowTo: pool " + to + " belongs to another operator");
+        throw new Rejection(Kind.FORBIDDEN, ErrorCode.OTHER_OPERATOR, "pools." + p.key() + ".overflowTo: pool " + to + " belongs to another operator");
       }
       targets.putIfAbsent(to, "pools." + p.key() + ".overflowTo");
     }
@@ -110,13 +111,13 @@ public final class DefinitionChecks {
   private void checkScoped(Admin admin, JackpotDefinition before, JackpotDefinition next) {
     String scope = admin.operatorScope();
     if (!gamesOf.apply(scope).containsAll(next.games())) {
-      throw new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED", "games: a token scoped to " + scope
+      throw new Rejection(Kind.FORBIDDEN, ErrorCode.GAME_NOT_LINKED, "games: a token scoped to " + scope
           + " may only link its operator's games " + new TreeSet<>(gamesOf.apply(scope)));
     }
     for (String game : next.games()) {
       Set<String> others = ownership.otherOperators(admin, game);
       if (!others.isEmpty() && (before == null || !before.games().contains(game))) {
-        throw new Rejection(Kind.FORBIDDEN, "GAME_SHARED", "games: " + game + " is also played by operators " + others
+        throw new Rejection(Kind.FORBIDDEN, ErrorCode.GAME_SHARED, "games: " + game + " is also played by operators " + others
             + "; only a network (unscoped) admin token may link it");
       }
     }
@@ -163,7 +164,7 @@ public final class DefinitionChecks {
       return false;
     }
     if (!Objects.equals(latest, before)) {
-      throw new Rejection(Kind.CONFLICT, "DEFINITION_CHANGED", "jackpot " + next.id() + " was changed meanwhile (or this member has"
+      throw new Rejection(Kind.CONFLICT, ErrorCode.DEFINITION_CHANGED, "jackpot " + next.id() + " was changed meanwhile (or this member has"
           + " not seen the latest version yet); nothing was saved: read it again and retry");
     }
     List<JackpotDefinition> others = new ArrayList<>();
@@ -174,12 +175,12 @@ public final class DefinitionChecks {
     });
     List<String> currencies = GameCurrencies.problems(others, next);
     if (!currencies.isEmpty()) {
-      throw Rejection.invalid("INVALID_DEFINITION", "games: " + String.join("; ", currencies));
+      throw Rejection.invalid(ErrorCode.INVALID_DEFINITION, "games: " + String.join("; ", currencies));
     }
     others.add(next);
     List<String> tooMuch = StakeShares.problems(others, next.games(), takesNow);
     if (!tooMuch.isEmpty()) {
-      throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", tooMuch));
+      throw Rejection.invalid(ErrorCode.INVALID_DEFINITION, String.join("; ", tooMuch));
     }
     return true;
   }

@@ -1,5 +1,6 @@
 package io.jackpot.admin;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.access.Admin;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.JackpotDefinition;
@@ -101,7 +102,7 @@ public final class Definitions {
    */
   private CompletionStage<Integer> save(Admin admin, JackpotDefinition before, JackpotDefinition next, String after,
       AuditEntry audit, List<Pool> live, Map<PoolId, String> overflowTargets) {
-    var discontinued = PoolSteps.firstDiscontinued(live, overflowTargets, "INVALID_DEFINITION");
+    var discontinued = PoolSteps.firstDiscontinued(live, overflowTargets, ErrorCode.INVALID_DEFINITION);
     Map<PoolId, Long> takes = new HashMap<>();
     live.stream().filter(p -> p.status() != PoolStatus.DISCONTINUED)
         .forEach(p -> takes.put(p.id(), p.terms().stakeSharePpm()));
@@ -118,7 +119,7 @@ public final class Definitions {
   private CompletionStage<JackpotDefinition> putInForce(Admin admin, JackpotDefinition before, JackpotDefinition next, int version) {
     return installNewPools(before, next).thenCompose(v -> pauseNewPoolsOfPausedJackpot(admin, before, next))
         .thenCompose(v -> publish.apply(next, (long) version))
-        .thenApply(inForce -> SavedChanges.inForceOrRefused(inForce, "DEFINITION_CHANGED", "jackpot " + next.id()
+        .thenApply(inForce -> SavedChanges.inForceOrRefused(inForce, ErrorCode.DEFINITION_CHANGED, "jackpot " + next.id()
             + " was saved as version " + version + ", but a newer version was saved meanwhile and is in force; its terms were"
             + " not sent to the pools"))
         .thenCompose(v -> changeTerms(admin, before, next, version))

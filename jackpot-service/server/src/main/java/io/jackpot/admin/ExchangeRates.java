@@ -1,5 +1,6 @@
 package io.jackpot.admin;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.access.Admin;
 import io.jackpot.error.Rejection.Kind;
 import io.jackpot.error.Rejection;
@@ -47,7 +48,7 @@ public final class ExchangeRates {
   public static void requireNetworkWriter(Admin admin) {
     Ownership.requireWriter(admin);
     if (admin.operatorScope() != null) {
-      throw new Rejection(Kind.FORBIDDEN, "NETWORK_WIDE", "exchange rates apply to every operator: a token scoped to "
+      throw new Rejection(Kind.FORBIDDEN, ErrorCode.NETWORK_WIDE, "exchange rates apply to every operator: a token scoped to "
           + admin.operatorScope() + " may not set them");
     }
   }
@@ -65,7 +66,7 @@ public final class ExchangeRates {
     // from its time on) while members convert at the old one; sending it again shares it.
     return ledger.saveFxRates(after, admin.name(), audit, saved -> madeOnNewest(saved, current, next, confirmed))
         .thenCompose(version -> publish.apply(next, version).thenApply(inForce -> SavedChanges.inForceOrRefused(inForce,
-            "FX_RATES_CHANGED", "the rates were saved as set " + version + ", but a newer set was saved meanwhile and is in force"))
+            ErrorCode.FX_RATES_CHANGED, "the rates were saved as set " + version + ", but a newer set was saved meanwhile and is in force"))
             .handle((done, failed) -> {
               if (failed != null) {
                 throw SavedChanges.incomplete("the rates were saved as set " + version + " but not shared with the cluster",
@@ -95,14 +96,14 @@ public final class ExchangeRates {
       return false;
     }
     if (!latest.equals(current)) {
-      throw new Rejection(Kind.CONFLICT, "FX_RATES_CHANGED", "the exchange rates were changed meanwhile (or this member has not"
+      throw new Rejection(Kind.CONFLICT, ErrorCode.FX_RATES_CHANGED, "the exchange rates were changed meanwhile (or this member has not"
           + " seen the newest set yet); nothing was saved: read them again and retry");
     }
     Map<String, Long> lastRates = new HashMap<>();
     saved.lastRates().forEach((currency, rate) -> lastRates.put(currency, Decimals.parseScaled(rate, 6)));
     List<String> jumps = latest.jumpsTo(next, lastRates);
     if (!jumps.isEmpty() && !confirmed) {
-      throw Rejection.invalid("FX_RATE_JUMP", String.join("; ", jumps) + ": more than " + FxRates.JUMP_FACTOR
+      throw Rejection.invalid(ErrorCode.FX_RATE_JUMP, String.join("; ", jumps) + ": more than " + FxRates.JUMP_FACTOR
           + " times up or down; nothing saved. If that is meant, send the set again with \"confirm\": true");
     }
     return true;

@@ -1,5 +1,6 @@
 package io.jackpot.admin;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.access.Admin;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.JackpotDefinition;
@@ -85,7 +86,7 @@ public final class Lifecycle {
     return steps.submitLive(List.of(new Submission.Target(pool, command)), AuditTrail.step(admin, j.owner(), action)).thenApply(outcomes -> {
       PoolOutcome o = outcomes.get(0);
       if (o instanceof PoolOutcome.Refused r) {
-        throw new Rejection(Kind.CONFLICT, r.status() == PoolStatus.DISCONTINUED ? "POOL_DISCONTINUED" : "POOL_NOT_ACTIVE",
+        throw new Rejection(Kind.CONFLICT, r.status() == PoolStatus.DISCONTINUED ? ErrorCode.POOL_DISCONTINUED : ErrorCode.POOL_NOT_ACTIVE,
             "pool " + pool + " is " + r.status().name().toLowerCase());
       }
       return o;
@@ -113,7 +114,7 @@ public final class Lifecycle {
     Submission s = Submission.audited(new Submission.Target(from, command),
         AuditTrail.step(admin, source.owner(), transferTo == null ? "pool.discontinue.hold" : "pool.discontinue.transfer"));
     Map<PoolId, String> target = transferTo == null ? Map.of() : Map.of(transferTo, "transferTo");
-    return steps.refuseUnusableTargets(transferTo == null ? List.of(from) : List.of(from, transferTo), target, "INVALID_TARGET")
+    return steps.refuseUnusableTargets(transferTo == null ? List.of(from) : List.of(from, transferTo), target, ErrorCode.INVALID_TARGET)
         .thenCompose(live -> {
           if (transferTo != null) {
             Transfers.refuseOverfilling(live, from, transferTo);
@@ -123,32 +124,32 @@ public final class Lifecycle {
   }
 
   private static PoolId poolOf(JackpotDefinition j, String poolKey) {
-    j.pool(poolKey).orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + j.id() + " has no pool " + poolKey));
+    j.pool(poolKey).orElseThrow(() -> new Rejection(Kind.NOT_FOUND, ErrorCode.UNKNOWN_POOL, "jackpot " + j.id() + " has no pool " + poolKey));
     return new PoolId(j.id(), poolKey);
   }
 
   /** A discontinuation's target: an existing pool of the token's, not shared, not the source, in the source's currency. */
   private void checkTransferTarget(Admin admin, JackpotDefinition source, PoolId from, PoolId transferTo) {
     JackpotDefinition target = catalogue.jackpot(transferTo.jackpotId()).orElseThrow(() ->
-        Rejection.invalid("UNKNOWN_TARGET", "transferTo: no jackpot " + transferTo.jackpotId()));
+        Rejection.invalid(ErrorCode.UNKNOWN_TARGET, "transferTo: no jackpot " + transferTo.jackpotId()));
     target.pool(transferTo.poolKey()).orElseThrow(() ->
-        Rejection.invalid("UNKNOWN_TARGET", "transferTo: jackpot " + transferTo.jackpotId() + " has no pool " + transferTo.poolKey()));
+        Rejection.invalid(ErrorCode.UNKNOWN_TARGET, "transferTo: jackpot " + transferTo.jackpotId() + " has no pool " + transferTo.poolKey()));
     if (transferTo.equals(from)) {
-      throw Rejection.invalid("INVALID_TARGET", "transferTo: a pool cannot transfer to itself");
+      throw Rejection.invalid(ErrorCode.INVALID_TARGET, "transferTo: a pool cannot transfer to itself");
     }
     if (!admin.covers(target.owner())) {
-      throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "transferTo: pool " + transferTo + " belongs to another operator");
+      throw new Rejection(Kind.FORBIDDEN, ErrorCode.OTHER_OPERATOR, "transferTo: pool " + transferTo + " belongs to another operator");
     }
     ownership.refuseShared(admin, target, "transferTo: ", "transfer into its pool " + transferTo);
     if (!target.currency().equals(source.currency())) {
-      throw Rejection.invalid("CURRENCY_MISMATCH", "transferTo: pool " + transferTo + " is kept in " + target.currency());
+      throw Rejection.invalid(ErrorCode.CURRENCY_MISMATCH, "transferTo: pool " + transferTo + " is kept in " + target.currency());
     }
   }
 
   /** The source's outcome, and for a transfer its receipt, landed now or left to the sweeper. */
   private CompletionStage<Discontinued> landed(Admin admin, PoolId from, PoolId transferTo, PoolOutcome o) {
     if (o instanceof PoolOutcome.Unchanged) {
-      throw new Rejection(Kind.CONFLICT, "POOL_DISCONTINUED", "pool " + from + " is already discontinued"
+      throw new Rejection(Kind.CONFLICT, ErrorCode.POOL_DISCONTINUED, "pool " + from + " is already discontinued"
           + (transferTo == null ? "" : " and holds nothing left to transfer"));
     }
     if (!(o instanceof PoolOutcome.Transferred t)) {

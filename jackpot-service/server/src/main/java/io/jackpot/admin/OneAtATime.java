@@ -1,5 +1,6 @@
 package io.jackpot.admin;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection.Kind;
 import io.jackpot.error.Rejection;
 import java.util.Objects;
@@ -25,7 +26,7 @@ final class OneAtATime {
 
   <T> CompletionStage<T> run(Supplier<CompletionStage<T>> scan) {
     if (!running.compareAndSet(false, true)) {
-      throw new Rejection(Kind.UNAVAILABLE, "BUSY", what + " is already running on this member; retry in a moment");
+      throw new Rejection(Kind.UNAVAILABLE, ErrorCode.BUSY, what + " is already running on this member; retry in a moment");
     }
     CompletionStage<T> started;
     try {

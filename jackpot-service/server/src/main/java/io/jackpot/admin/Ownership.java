@@ -1,5 +1,6 @@
 package io.jackpot.admin;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.access.Admin;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.JackpotDefinition;
@@ -27,9 +28,9 @@ public final class Ownership {
   /** The jackpot, if this token may see it: unknown → 404, another operator's → 403. */
   public JackpotDefinition visible(Admin admin, String jackpotId) {
     JackpotDefinition j = catalogue.jackpot(jackpotId)
-        .orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_JACKPOT", "no jackpot " + jackpotId));
+        .orElseThrow(() -> new Rejection(Kind.NOT_FOUND, ErrorCode.UNKNOWN_JACKPOT, "no jackpot " + jackpotId));
     if (!admin.covers(j.owner())) {
-      throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "jackpot " + jackpotId + " belongs to another operator");
+      throw new Rejection(Kind.FORBIDDEN, ErrorCode.OTHER_OPERATOR, "jackpot " + jackpotId + " belongs to another operator");
     }
     return j;
   }
@@ -58,7 +59,7 @@ public final class Ownership {
     j.games().forEach(game -> others.addAll(operatorsOf.apply(game)));
     others.remove(admin.operatorScope());
     if (!others.isEmpty()) {
-      throw new Rejection(Kind.FORBIDDEN, "GAME_SHARED", field + "jackpot " + j.id() + " is fed by games operators " + others
+      throw new Rejection(Kind.FORBIDDEN, ErrorCode.GAME_SHARED, field + "jackpot " + j.id() + " is fed by games operators " + others
           + " play too; only a network (unscoped) admin token may " + what);
     }
   }
@@ -66,7 +67,7 @@ public final class Ownership {
   /** Refuses (403 READ_ONLY_TOKEN) a change asked for by a viewer token. */
   static void requireWriter(Admin admin) {
     if (!admin.mayWrite()) {
-      throw new Rejection(Kind.FORBIDDEN, "READ_ONLY_TOKEN", "token " + admin.name() + " has the viewer role: it may only read");
+      throw new Rejection(Kind.FORBIDDEN, ErrorCode.READ_ONLY_TOKEN, "token " + admin.name() + " has the viewer role: it may only read");
     }
   }
 }

@@ -1,5 +1,7 @@
 package io.jackpot.admin;
 
+import io.jackpot.error.ErrorCode;
+
 import io.jackpot.error.Rejection.Kind;
 import io.jackpot.error.Rejection;
 import io.jackpot.pool.Pool;
@@ -65,7 +67,7 @@ public final class PoolSteps {
    * caller's thread (an event loop). Answers the pools read.
    */
   CompletionStage<List<Pool>> refuseUnusableTargets(Collection<PoolId> mustBeLoaded, Map<PoolId, String> targets,
-      String code) {
+      ErrorCode code) {
     Set<PoolId> read = new HashSet<>(targets.keySet());
     read.addAll(mustBeLoaded);
     if (read.isEmpty()) {
@@ -85,12 +87,12 @@ public final class PoolSteps {
     Set<PoolId> missing = new HashSet<>(ids);
     live.forEach(p -> missing.remove(p.id()));
     if (!missing.isEmpty()) {
-      throw new Rejection(Kind.UNAVAILABLE, "POOL_NOT_LOADED", "pool " + missing.iterator().next() + " is not loaded; retry shortly");
+      throw new Rejection(Kind.UNAVAILABLE, ErrorCode.POOL_NOT_LOADED, "pool " + missing.iterator().next() + " is not loaded; retry shortly");
     }
   }
 
   /** The refusal (400 {@code code}) naming the first of {@code targets} that is a discontinued pool among {@code live}, or null. */
-  static Rejection firstDiscontinued(Collection<Pool> live, Map<PoolId, String> targets, String code) {
+  static Rejection firstDiscontinued(Collection<Pool> live, Map<PoolId, String> targets, ErrorCode code) {
     for (Pool p : live) {
       if (targets.containsKey(p.id()) && p.status() == PoolStatus.DISCONTINUED) {
         return Rejection.invalid(code, targets.get(p.id()) + ": pool " + p.id() + " is discontinued");

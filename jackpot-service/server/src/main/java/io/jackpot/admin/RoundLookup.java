@@ -1,5 +1,6 @@
 package io.jackpot.admin;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.access.Admin;
 import io.jackpot.error.Rejection.Kind;
 import io.jackpot.error.Rejection;
@@ -33,14 +34,14 @@ public final class RoundLookup {
   public CompletionStage<Found> find(Admin admin, String roundId, String operatorId) {
     String operator = admin.operatorScope() != null ? admin.operatorScope() : operatorId;
     if (operator == null) {
-      throw Rejection.invalid("MISSING_FIELD", "query parameter operatorId is required with a network token: round ids are each"
+      throw Rejection.invalid(ErrorCode.MISSING_FIELD, "query parameter operatorId is required with a network token: round ids are each"
           + " operator's own");
     }
     if (operatorId != null && !operatorId.equals(operator)) {
-      throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "token " + admin.name() + " may only read rounds of operator " + operator);
+      throw new Rejection(Kind.FORBIDDEN, ErrorCode.OTHER_OPERATOR, "token " + admin.name() + " may only read rounds of operator " + operator);
     }
     return ledger.findRound(operator, roundId).thenCompose(found -> {
-      RoundDetail round = found.orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_ROUND",
+      RoundDetail round = found.orElseThrow(() -> new Rejection(Kind.NOT_FOUND, ErrorCode.UNKNOWN_ROUND,
           "operator " + operator + " has no recorded round " + roundId));
       return ledger.findWinsByRound(operator, roundId).thenApply(wins -> new Found(round, wins));
     });
@@ -52,7 +53,7 @@ public final class RoundLookup {
    */
   public CompletionStage<Ledger.RoundCount> count(Admin admin, String prefix) {
     if (prefix == null || !prefix.matches("[A-Za-z0-9_-]{4,64}")) {
-      throw Rejection.invalid("INVALID_FIELD", "prefix must be 4 to 64 letters, digits, '_' or '-'");
+      throw Rejection.invalid(ErrorCode.INVALID_FIELD, "prefix must be 4 to 64 letters, digits, '_' or '-'");
     }
     return counting.run(() -> ledger.countRounds(prefix, admin.operatorScope()));
   }

@@ -1,5 +1,7 @@
 package io.jackpot.admin;
 
+import io.jackpot.error.ErrorCode;
+
 import io.jackpot.error.DoneInPart;
 import io.jackpot.error.Failures;
 import io.jackpot.error.OverloadedException;
@@ -46,7 +48,7 @@ final class SavedChanges {
    * members, the first one's publish late) is not taken further: its steps after publishing would
    * otherwise follow the newer change's and undo them. Refused 409, as a race lost at the save is.
    */
-  static Void inForceOrRefused(boolean inForce, String code, String message) {
+  static Void inForceOrRefused(boolean inForce, ErrorCode code, String message) {
     if (!inForce) {
       throw new Rejection(Kind.CONFLICT, code, message);
     }

@@ -1,5 +1,6 @@
 package io.jackpot.admin;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.error.Rejection.Kind;
@@ -83,7 +84,7 @@ public final class Transfers {
     Total held = value(live, to);
     Total after = held.plus(value(live, from)); // a sum of any size: a long could overflow here too
     if (after.compareTo(MOST_A_POOL_HOLDS) > 0) {
-      throw new Rejection(Kind.CONFLICT, "TRANSFER_TOO_LARGE", "transferTo: pool " + to + " holds " + held.toPlainString()
+      throw new Rejection(Kind.CONFLICT, ErrorCode.TRANSFER_TOO_LARGE, "transferTo: pool " + to + " holds " + held.toPlainString()
           + " and would hold " + after.toPlainString() + " with what pool " + from + " holds, more than a pool may hold ("
           + MOST_A_POOL_HOLDS.toPlainString() + "); transfer it to another pool, or hold it");
     }

@@ -1,5 +1,6 @@
 package io.jackpot.award;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.TierDraw;
@@ -62,12 +63,12 @@ public final class AwardService {
    */
   public CompletionStage<Win> claim(Caller caller, ClaimRequest request) {
     JackpotDefinition jackpot = catalogue.jackpot(request.jackpotId())
-        .orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "no jackpot " + request.jackpotId() + ", so no such pool")); // docs/api.md: 404 UNKNOWN_POOL
+        .orElseThrow(() -> new Rejection(Kind.NOT_FOUND, ErrorCode.UNKNOWN_POOL, "no jackpot " + request.jackpotId() + ", so no such pool")); // docs/api.md: 404 UNKNOWN_POOL
     if (!caller.speaksFor(request.gameId())) {
       throw notLinked(request);
     }
     if (request.poolKey() != null && jackpot.pool(request.poolKey()).isEmpty()) { // pools are never removed: no claim of one was paid
-      throw new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + request.jackpotId() + " has no pool " + request.poolKey());
+      throw new Rejection(Kind.NOT_FOUND, ErrorCode.UNKNOWN_POOL, "jackpot " + request.jackpotId() + " has no pool " + request.poolKey());
     }
     return request.poolKey() == null ? jackpotGameClaim(caller, request, jackpot) : poolClaim(caller, request, jackpot);
   }
@@ -116,7 +117,7 @@ public final class AwardService {
       Optional<Win> other = RoundWins.playedBefore(wins, request);
       if (other.isPresent()) {
         RoundWins.sameClaimant(other.get(), request, caller);
-        throw new Rejection(Kind.CONFLICT, "ROUND_ALREADY_WON", "round " + request.roundId() + " already won tier "
+        throw new Rejection(Kind.CONFLICT, ErrorCode.ROUND_ALREADY_WON, "round " + request.roundId() + " already won tier "
             + other.get().pool().poolKey() + " of jackpot " + request.jackpotId() + " (win " + other.get().winId()
             + "); a round wins one tier of a jackpot");
       }
@@ -146,9 +147,9 @@ public final class AwardService {
 
   public CompletionStage<Win> find(Caller caller, String winId) {
     return wins.findWin(winId).thenApply(win -> {
-      Win w = win.orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_WIN", "no win " + winId));
+      Win w = win.orElseThrow(() -> new Rejection(Kind.NOT_FOUND, ErrorCode.UNKNOWN_WIN, "no win " + winId));
       if (!w.operatorId().equals(caller.operatorId())) {
-        throw new Rejection(Kind.FORBIDDEN, "OTHER_OPERATOR", "win " + winId + " belongs to another operator");
+        throw new Rejection(Kind.FORBIDDEN, ErrorCode.OTHER_OPERATOR, "win " + winId + " belongs to another operator");
       }
       return w;
     });
@@ -164,12 +165,12 @@ public final class AwardService {
       throw notLinked(r);
     }
     if (!display(r.currency()).shows(jackpot.currency())) {
-      throw Rejection.invalid("UNSUPPORTED_CURRENCY", "jackpot " + r.jackpotId() + " pays in " + jackpot.currency()
+      throw Rejection.invalid(ErrorCode.UNSUPPORTED_CURRENCY, "jackpot " + r.jackpotId() + " pays in " + jackpot.currency()
           + "; no exchange rates to show it in " + r.currency());
     }
   }
 
   private static Rejection notLinked(ClaimRequest r) {
-    return new Rejection(Kind.FORBIDDEN, "GAME_NOT_LINKED", "game " + r.gameId() + " may not claim jackpot " + r.jackpotId() + " with this key");
+    return new Rejection(Kind.FORBIDDEN, ErrorCode.GAME_NOT_LINKED, "game " + r.gameId() + " may not claim jackpot " + r.jackpotId() + " with this key");
   }
 }

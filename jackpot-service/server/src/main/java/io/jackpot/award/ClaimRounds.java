@@ -1,5 +1,6 @@
 package io.jackpot.award;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection.Kind;
 import io.jackpot.error.Rejection;
 import io.jackpot.ledger.RoundDetail;
@@ -30,17 +31,17 @@ public enum ClaimRounds {
     }
     RoundDetail r = played(claim, round);
     if (!r.fed(pool)) {
-      throw new Rejection(Kind.CONFLICT, "ROUND_DID_NOT_FEED_POOL", "round " + claim.roundId() + " fed no share to pool "
+      throw new Rejection(Kind.CONFLICT, ErrorCode.ROUND_DID_NOT_FEED_POOL, "round " + claim.roundId() + " fed no share to pool "
           + pool.jackpotId() + "/" + pool.poolKey() + ", so it cannot win it");
     }
   }
 
   /** The claim's round as recorded, if it was played by the claiming game and player; refused (409) otherwise. */
   public RoundDetail played(ClaimRequest claim, Optional<RoundDetail> round) {
-    RoundDetail r = round.orElseThrow(() -> new Rejection(Kind.CONFLICT, "ROUND_NOT_RECORDED", "round " + claim.roundId()
+    RoundDetail r = round.orElseThrow(() -> new Rejection(Kind.CONFLICT, ErrorCode.ROUND_NOT_RECORDED, "round " + claim.roundId()
         + " has no recorded contribution: a claim is taken once its round's contribution has been answered"));
     if (!r.gameId().equals(claim.gameId()) || !r.playerId().equals(claim.playerId())) {
-      throw new Rejection(Kind.CONFLICT, "ROUND_ID_CONFLICT", "round " + claim.roundId() + " was played by another game or player");
+      throw new Rejection(Kind.CONFLICT, ErrorCode.ROUND_ID_CONFLICT, "round " + claim.roundId() + " was played by another game or player");
     }
     return r;
   }

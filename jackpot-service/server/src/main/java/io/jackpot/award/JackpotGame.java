@@ -1,5 +1,6 @@
 package io.jackpot.award;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.PoolDefinition;
 import io.jackpot.catalogue.TierDraw;
@@ -73,7 +74,7 @@ final class JackpotGame {
     return roundWins.recordedRound(caller, request).thenCompose(round -> {
       RoundDetail played = claimRounds.played(request, round);
       return drawn(caller, request, jackpot, p -> played.fed(jackpot.poolId(p)), round,
-          () -> new Rejection(Kind.CONFLICT, "ROUND_DID_NOT_FEED_POOL", "round " + request.roundId() + " fed no tier of jackpot "
+          () -> new Rejection(Kind.CONFLICT, ErrorCode.ROUND_DID_NOT_FEED_POOL, "round " + request.roundId() + " fed no tier of jackpot "
               + request.jackpotId() + " that can be drawn, so it cannot win one"));
     });
   }
@@ -106,7 +107,7 @@ final class JackpotGame {
   private CompletionStage<Win> drawnOn(PoolId drawn, Caller caller, ClaimRequest request, JackpotDefinition jackpot,
       Predicate<PoolDefinition> eligible, Optional<RoundDetail> round) {
     return poolClaim.on(drawn, caller, request, Optional.empty(), round).exceptionallyCompose(failure -> {
-      if (!Rejection.is(failure, "POOL_DISCONTINUED")) {
+      if (!Rejection.is(failure, ErrorCode.POOL_DISCONTINUED)) {
         return CompletableFuture.failedStage(failure);
       }
       return roundWins.now(caller, request, jackpot, (won, livePools) -> { // asked meanwhile
@@ -127,6 +128,6 @@ final class JackpotGame {
   }
 
   private static Rejection noWeights(ClaimRequest request) {
-    return Rejection.invalid("POOL_KEY_REQUIRED", "poolKey is required: no pool of jackpot " + request.jackpotId() + " has a draw weight");
+    return Rejection.invalid(ErrorCode.POOL_KEY_REQUIRED, "poolKey is required: no pool of jackpot " + request.jackpotId() + " has a draw weight");
   }
 }

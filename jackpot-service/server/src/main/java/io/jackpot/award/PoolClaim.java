@@ -1,5 +1,7 @@
 package io.jackpot.award;
 
+import io.jackpot.error.ErrorCode;
+
 import io.jackpot.error.Rejection.Kind;
 import io.jackpot.error.Rejection;
 import io.jackpot.game.Caller;
@@ -59,7 +61,7 @@ final class PoolClaim {
       return RoundWins.sameClaimant(won.win(), request, caller);
     }
     PoolStatus status = ((PoolOutcome.Refused) outcome).status();
-    String code = status == PoolStatus.PAUSED ? "POOL_PAUSED" : "POOL_DISCONTINUED";
+    ErrorCode code = status == PoolStatus.PAUSED ? ErrorCode.POOL_PAUSED : ErrorCode.POOL_DISCONTINUED;
     throw new Rejection(Kind.CONFLICT, code, "pool " + pool + " is " + status.name().toLowerCase());
   }
 }

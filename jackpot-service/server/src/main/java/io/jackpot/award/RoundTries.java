@@ -1,5 +1,6 @@
 package io.jackpot.award;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.contribution.RoundClaims;
 import io.jackpot.error.Failures;
 import io.jackpot.error.OverloadedException;
@@ -79,7 +80,7 @@ final class RoundTries {
 
   /** The answer to a try that finds another try of its round holding the claim, with no win to give yet. */
   static Rejection inProgress(ClaimRequest request) {
-    return new Rejection(Kind.CONFLICT, "ROUND_IN_PROGRESS", "round " + request.roundId() + " is claiming a tier of "
+    return new Rejection(Kind.CONFLICT, ErrorCode.ROUND_IN_PROGRESS, "round " + request.roundId() + " is claiming a tier of "
         + request.jackpotId() + " in another claim of it; send the claim again shortly to get that claim's outcome");
   }
 }

@@ -1,5 +1,6 @@
 package io.jackpot.award;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.contribution.RoundClaims;
 import io.jackpot.error.Rejection.Kind;
@@ -71,7 +72,7 @@ final class RoundWins {
         ? CompletableFuture.completedFuture(found)
         : roundClaims.held(RoundClaims.key(caller.operatorId(), request.roundId())).thenCompose(held -> {
           if (held) {
-            throw new Rejection(Kind.CONFLICT, "ROUND_IN_PROGRESS", "round " + request.roundId()
+            throw new Rejection(Kind.CONFLICT, ErrorCode.ROUND_IN_PROGRESS, "round " + request.roundId()
                 + " is still being recorded: its contribution has not been answered yet; send the claim again shortly");
           }
           return rounds.findRound(caller.operatorId(), request.roundId());
@@ -98,7 +99,7 @@ final class RoundWins {
   /** The same round id on the same pool must come from the same operator, game and player. */
   static Win sameClaimant(Win win, ClaimRequest request, Caller caller) {
     if (!isSameClaimant(win, request, caller)) {
-      throw new Rejection(Kind.CONFLICT, "ROUND_ID_CONFLICT",
+      throw new Rejection(Kind.CONFLICT, ErrorCode.ROUND_ID_CONFLICT,
           "round " + request.roundId() + " already won this pool for another game or player");
     }
     return win;

@@ -1,5 +1,6 @@
 package io.jackpot.contribution;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.contribution.RoundClaims.Claim;
 import io.jackpot.error.Failures;
@@ -13,7 +14,6 @@ import io.jackpot.plan.ContributionItem;
 import io.jackpot.plan.ContributionPlanner.Plan;
 import io.jackpot.plan.ContributionPlanner;
 import io.jackpot.plan.ContributionRequest;
-import io.jackpot.plan.ContributionResult.Status;
 import io.jackpot.plan.ContributionResult;
 import io.jackpot.pool.PoolId;
 import io.jackpot.sequencer.Sequencer;
@@ -115,7 +115,7 @@ public final class ContributionService {
         String fingerprint = Fingerprint.of(caller.operatorId(), r);
         if (plan instanceof Plan.Reject reject) {
           results[i] = ContributionResult.rejected(r.roundId(), reject.code(), "contributions[" + i + "]: " + reject.message());
-          if (!"GAME_NOT_LINKED".equals(reject.code())) { // a key learns nothing of rounds of games it does not speak for
+          if (!ErrorCode.GAME_NOT_LINKED.equals(reject.code())) { // a key learns nothing of rounds of games it does not speak for
             refused.put(i, fingerprint);
           }
           continue;
@@ -280,7 +280,7 @@ public final class ContributionService {
     }
 
     private ContributionResult inProgress(String roundId) {
-      return ContributionResult.rejected(roundId, "ROUND_IN_PROGRESS",
+      return ContributionResult.rejected(roundId, ErrorCode.ROUND_IN_PROGRESS,
           "round " + roundId + " is being applied by another request; retry to get its outcome");
     }
 
@@ -302,7 +302,7 @@ public final class ContributionService {
             }
             results[i] = error == null
                 ? Outcomes.applied(r.roundId(), pools, outcomes)
-                : ContributionResult.rejected(r.roundId(), "OVERLOADED", error.getMessage());
+                : ContributionResult.rejected(r.roundId(), ErrorCode.OVERLOADED, error.getMessage());
             return null;
           });
     }
@@ -310,14 +310,14 @@ public final class ContributionService {
     /** A batch refused whole for load is a 503 (Retry-After), not a 200 full of refusals. */
     private List<ContributionResult> finish() {
       copies.forEach((i, first) -> results[i] = results[first].asDuplicate());
-      if (Arrays.stream(results).allMatch(r -> "OVERLOADED".equals(r.errorCode()))) {
+      if (Arrays.stream(results).allMatch(r -> ErrorCode.OVERLOADED.equals(r.errorCode()))) {
         throw new OverloadedException(results[0].errorMessage());
       }
       return List.of(results);
     }
 
     private ContributionResult conflict(String roundId) {
-      return ContributionResult.rejected(roundId, "ROUND_ID_CONFLICT",
+      return ContributionResult.rejected(roundId, ErrorCode.ROUND_ID_CONFLICT,
           "round " + roundId + " was already sent with other content");
     }
   }

@@ -1,5 +1,6 @@
 package io.jackpot.http;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.config.HttpLimits;
 import io.jackpot.json.JsonText;
 import io.netty.buffer.ByteBuf;
@@ -116,7 +117,7 @@ public final class ConnectionGuard {
         || !server.channelHandlerContext().channel().hasAttr(REFUSED)) {
       return false;
     }
-    String body = JsonText.error(new StringBuilder(256).append('{'), "TOO_MANY_CONNECTIONS", "this address holds "
+    String body = JsonText.error(new StringBuilder(256).append('{'), ErrorCode.TOO_MANY_CONNECTIONS, "this address holds "
         + limits.maxConnectionsPerClient() + " connections to this member (JACKPOT_HTTP_MAX_CONNECTIONS_PER_CLIENT); reuse one")
         .append('}').toString();
     var response = request.response().setStatusCode(429).putHeader("Content-Type", "application/json")

@@ -1,5 +1,6 @@
 package io.jackpot.http;
 
+import io.jackpot.error.ErrorCode;
 import com.hazelcast.splitbrainprotection.SplitBrainProtectionException;
 import io.jackpot.error.DoneInPart;
 import io.jackpot.error.Failures;
@@ -39,7 +40,7 @@ public final class Errors {
     send(ctx, failure.status(), failure.code(), failure.message());
   }
 
-  public static void send(RoutingContext ctx, int status, String code, String message) {
+  public static void send(RoutingContext ctx, int status, ErrorCode code, String message) {
     if (ctx.response().ended()) {
       return;
     }
@@ -51,7 +52,7 @@ public final class Errors {
   }
 
   /** A failure as answered: its status, code and message. */
-  public record Failure(int status, String code, String message) {}
+  public record Failure(int status, ErrorCode code, String message) {}
 
   /** The router's failure handler. */
   public static void handle(RoutingContext ctx) {
@@ -93,7 +94,7 @@ public final class Errors {
 
   /** The answer to a request whose path, query or body Vert.x Web could not decode. */
   public static void malformed(RoutingContext ctx) {
-    send(ctx, 400, "MALFORMED_REQUEST", "the request's path, query or body could not be decoded (not valid percent-encoding?)");
+    send(ctx, 400, ErrorCode.MALFORMED_REQUEST, "the request's path, query or body could not be decoded (not valid percent-encoding?)");
   }
 
   /**
@@ -118,18 +119,18 @@ public final class Errors {
       return new Failure(status(r.kind()), r.code(), r.getMessage());
     } else if (failure instanceof OverloadedException) {
       log.warn("{} -> 503 OVERLOADED", what);
-      return new Failure(503, "OVERLOADED", failure.getMessage());
+      return new Failure(503, ErrorCode.OVERLOADED, failure.getMessage());
     } else if (failure instanceof DecodeException) {
-      return new Failure(400, "MALFORMED_JSON", "the body is not valid JSON");
+      return new Failure(400, ErrorCode.MALFORMED_JSON, "the body is not valid JSON");
     } else if (causedBy(failure, SplitBrainProtectionException.class)) {
       log.warn("{} -> 503 NO_QUORUM", what);
-      return new Failure(503, "NO_QUORUM", "this member's side of the cluster lacks the quorum; nothing was changed, retry on another member");
+      return new Failure(503, ErrorCode.NO_QUORUM, "this member's side of the cluster lacks the quorum; nothing was changed, retry on another member");
     } else if (isInfrastructure(failure)) {
       log.warn("{} -> 503 UNAVAILABLE: {}", what, failure.toString());
-      return new Failure(503, "UNAVAILABLE", "the cluster or the ledger did not answer; nothing was changed, retry shortly");
+      return new Failure(503, ErrorCode.UNAVAILABLE, "the cluster or the ledger did not answer; nothing was changed, retry shortly");
     }
     log.error("{} failed", what, failure);
-    return new Failure(500, "INTERNAL", "the service failed to handle this request; it was logged");
+    return new Failure(500, ErrorCode.INTERNAL, "the service failed to handle this request; it was logged");
   }
 
   /**
@@ -174,11 +175,12 @@ public final class Errors {
   private static void byStatus(RoutingContext ctx, int status) {
     switch (status) {
       case 400 -> malformed(ctx);
-      case 413 -> send(ctx, 413, "PAYLOAD_TOO_LARGE", "the body is larger than the service accepts");
-      case 404 -> send(ctx, 404, "NOT_FOUND", "no such endpoint: " + ctx.request().path());
-      case 405 -> send(ctx, 405, "METHOD_NOT_ALLOWED", ctx.request().method() + " is not allowed on " + ctx.request().path());
-      case 415 -> send(ctx, 415, "UNSUPPORTED_MEDIA_TYPE", "send the body as application/json");
-      default -> send(ctx, status < 400 ? 500 : status, "HTTP_" + status, "request failed with status " + status);
+      case 413 -> send(ctx, 413, ErrorCode.PAYLOAD_TOO_LARGE, "the body is larger than the service accepts");
+      case 404 -> send(ctx, 404, ErrorCode.NOT_FOUND, "no such endpoint: " + ctx.request().path());
+      case 405 -> send(ctx, 405, ErrorCode.METHOD_NOT_ALLOWED, ctx.request().method() + " is not allowed on " + ctx.request().path());
+      case 415 -> send(ctx, 415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, "send the body as application/json");
+      default -> send(ctx, status < 400 ? 500 : status, status < 500 && status >= 400 ? ErrorCode.MALFORMED_REQUEST : ErrorCode.INTERNAL,
+          "request failed with status " + status);
     }
   }
 

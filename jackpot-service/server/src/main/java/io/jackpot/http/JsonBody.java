@@ -1,5 +1,6 @@
 package io.jackpot.http;
 
+import io.jackpot.error.ErrorCode;
 import io.vertx.ext.web.RoutingContext;
 
 /** Refuses a request body that is not declared as JSON, before reading it. */
@@ -11,7 +12,7 @@ public final class JsonBody {
 
   public static void require(RoutingContext ctx) {
     if (!isJson(ctx.request().getHeader("Content-Type"))) {
-      Errors.send(ctx, 415, "UNSUPPORTED_MEDIA_TYPE", "send the body with Content-Type: application/json");
+      Errors.send(ctx, 415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, "send the body with Content-Type: application/json");
       return;
     }
     ctx.next();

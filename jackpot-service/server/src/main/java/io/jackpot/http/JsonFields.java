@@ -1,5 +1,6 @@
 package io.jackpot.http;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
 import io.jackpot.money.Decimals;
 import io.jackpot.pool.PoolId;
@@ -22,18 +23,18 @@ public final class JsonFields {
 
   public static JsonObject object(Buffer body) {
     if (body == null || body.length() == 0) {
-      throw Rejection.invalid("MALFORMED_JSON", "the body is empty; send a JSON object");
+      throw Rejection.invalid(ErrorCode.MALFORMED_JSON, "the body is empty; send a JSON object");
     }
     Object value;
     try {
       value = StrictJson.decode(StrictJson.utf8(body.getBytes()));
     } catch (CharacterCodingException e) {
-      throw Rejection.invalid("MALFORMED_JSON", "the body is not well-formed UTF-8");
+      throw Rejection.invalid(ErrorCode.MALFORMED_JSON, "the body is not well-formed UTF-8");
     } catch (DecodeException e) {
-      throw Rejection.invalid("MALFORMED_JSON", NOT_JSON);
+      throw Rejection.invalid(ErrorCode.MALFORMED_JSON, NOT_JSON);
     }
     if (!(value instanceof JsonObject o)) {
-      throw Rejection.invalid("MALFORMED_JSON", "the body must be a JSON object");
+      throw Rejection.invalid(ErrorCode.MALFORMED_JSON, "the body must be a JSON object");
     }
     return o;
   }
@@ -41,10 +42,10 @@ public final class JsonFields {
   public static String string(JsonObject o, String field, String path) {
     Object v = o.getValue(field);
     if (v == null) {
-      throw Rejection.invalid("MISSING_FIELD", path + field + " is required");
+      throw Rejection.invalid(ErrorCode.MISSING_FIELD, path + field + " is required");
     }
     if (!(v instanceof String s)) {
-      throw Rejection.invalid("INVALID_FIELD", path + field + " must be a string");
+      throw Rejection.invalid(ErrorCode.INVALID_FIELD, path + field + " must be a string");
     }
     return s;
   }
@@ -57,7 +58,7 @@ public final class JsonFields {
   public static String printable(JsonObject o, String field, String path) {
     String s = string(o, field, path);
     if (!isPrintable(s)) {
-      throw Rejection.invalid("INVALID_FIELD", path + field + " must be 1–128 printable ASCII characters");
+      throw Rejection.invalid(ErrorCode.INVALID_FIELD, path + field + " must be 1–128 printable ASCII characters");
     }
     return s;
   }
@@ -69,7 +70,7 @@ public final class JsonFields {
 
   public static String checkedId(String s, String name) {
     if (!PoolId.isId(s)) {
-      throw Rejection.invalid("INVALID_FIELD", name + " must match " + PoolId.ID_RULE);
+      throw Rejection.invalid(ErrorCode.INVALID_FIELD, name + " must match " + PoolId.ID_RULE);
     }
     return s;
   }
@@ -77,7 +78,7 @@ public final class JsonFields {
   public static String currency(JsonObject o, String field, String path) {
     String s = string(o, field, path);
     if (!isCurrencyCode(s)) {
-      throw Rejection.invalid("INVALID_FIELD", path + field + " must be an ISO 4217 code like EUR");
+      throw Rejection.invalid(ErrorCode.INVALID_FIELD, path + field + " must be an ISO 4217 code like EUR");
     }
     return s;
   }
@@ -89,10 +90,10 @@ public final class JsonFields {
     try {
       micros = Decimals.parsePositiveMicros(s);
     } catch (IllegalArgumentException | ArithmeticException e) {
-      throw Rejection.invalid("INVALID_AMOUNT", path + field + " " + e.getMessage());
+      throw Rejection.invalid(ErrorCode.INVALID_AMOUNT, path + field + " " + e.getMessage());
     }
     if (micros > maxMicros) {
-      throw Rejection.invalid("INVALID_AMOUNT", path + field + " must be at most "
+      throw Rejection.invalid(ErrorCode.INVALID_AMOUNT, path + field + " must be at most "
           + Decimals.plain(maxMicros));
     }
     return micros;
@@ -105,10 +106,10 @@ public final class JsonFields {
   public static JsonArray array(JsonObject o, String field, String path) {
     Object v = o.getValue(field);
     if (v == null) {
-      throw Rejection.invalid("MISSING_FIELD", path + field + " is required");
+      throw Rejection.invalid(ErrorCode.MISSING_FIELD, path + field + " is required");
     }
     if (!(v instanceof JsonArray a)) {
-      throw Rejection.invalid("INVALID_FIELD", path + field + " must be an array");
+      throw Rejection.invalid(ErrorCode.INVALID_FIELD, path + field + " must be an array");
     }
     return a;
   }
@@ -116,7 +117,7 @@ public final class JsonFields {
   /** A {@code roundId} query parameter (1–128 printable ASCII characters), or a 400 saying what is required. */
   public static String roundIdParam(String roundId) {
     if (roundId == null || !isPrintable(roundId)) {
-      throw Rejection.invalid("MISSING_FIELD", "query parameter roundId (1–128 printable ASCII characters) is required");
+      throw Rejection.invalid(ErrorCode.MISSING_FIELD, "query parameter roundId (1–128 printable ASCII characters) is required");
     }
     return roundId;
   }

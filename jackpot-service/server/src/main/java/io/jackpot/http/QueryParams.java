@@ -1,5 +1,6 @@
 package io.jackpot.http;
 
+import io.jackpot.error.ErrorCode;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Map;
 
@@ -24,7 +25,7 @@ public final class QueryParams {
     }
     for (Map.Entry<String, String> p : params) {
       if (hasControl(p.getKey()) || hasControl(p.getValue())) {
-        Errors.send(ctx, 400, "INVALID_FIELD", "query parameter " + Errors.clipped(printable(p.getKey()))
+        Errors.send(ctx, 400, ErrorCode.INVALID_FIELD, "query parameter " + Errors.clipped(printable(p.getKey()))
             + " holds a control character");
         return;
       }

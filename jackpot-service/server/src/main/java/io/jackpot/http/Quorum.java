@@ -1,5 +1,6 @@
 package io.jackpot.http;
 
+import io.jackpot.error.ErrorCode;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
 
@@ -30,6 +31,6 @@ public final class Quorum {
 
   /** The answer to a change asked of a member without the quorum (HTTP and the contribution stream). */
   public Errors.Failure refusal() {
-    return new Errors.Failure(503, "NO_QUORUM", describe() + "; retry on another member");
+    return new Errors.Failure(503, ErrorCode.NO_QUORUM, describe() + "; retry on another member");
   }
 }

@@ -1,5 +1,6 @@
 package io.jackpot.http;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
@@ -34,12 +35,12 @@ public final class WebSockets {
     boolean upgrade = "websocket".equalsIgnoreCase(request.getHeader("Upgrade")) && request.headers().getAll("Connection").stream()
         .flatMap(line -> Arrays.stream(line.split(","))).anyMatch(token -> token.trim().equalsIgnoreCase("upgrade"));
     if (!upgrade || request.getHeader("Sec-WebSocket-Key") == null) {
-      throw Rejection.invalid("WEBSOCKET_REQUIRED", what + " is a WebSocket: send a WebSocket handshake"
+      throw Rejection.invalid(ErrorCode.WEBSOCKET_REQUIRED, what + " is a WebSocket: send a WebSocket handshake"
           + " (Upgrade: websocket, Connection: Upgrade, Sec-WebSocket-Key)");
     }
     if (!"13".equals(request.getHeader("Sec-WebSocket-Version"))) {
       ctx.response().putHeader("Sec-WebSocket-Version", "13").putHeader("Upgrade", "websocket");
-      Errors.send(ctx, 426, "UNSUPPORTED_WEBSOCKET_VERSION", "send Sec-WebSocket-Version: 13");
+      Errors.send(ctx, 426, ErrorCode.UNSUPPORTED_WEBSOCKET_VERSION, "send Sec-WebSocket-Version: 13");
       return false;
     }
     return true;

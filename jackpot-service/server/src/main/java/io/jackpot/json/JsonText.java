@@ -1,5 +1,7 @@
 package io.jackpot.json;
 
+import io.jackpot.error.ErrorCode;
+
 /**
  * JSON written straight into text, for answers on the contribution path (building a JsonObject
  * tree per item and encoding it cost more than applying the contributions). Strings are quoted and
@@ -42,9 +44,9 @@ public final class JsonText {
   }
 
   /** Appends {@code "error":{"code":…,"message":…}}, the API's error object (docs/api.md). */
-  public static StringBuilder error(StringBuilder out, String code, String message) {
+  public static StringBuilder error(StringBuilder out, ErrorCode code, String message) {
     field(out, "error").append('{');
-    string(field(out, "code"), code).append(',');
+    string(field(out, "code"), code.name()).append(',');
     return string(field(out, "message"), message).append('}');
   }
 

@@ -1,5 +1,6 @@
 package io.jackpot.ticker;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
@@ -97,6 +98,6 @@ public final class SampledReads implements PoolReads {
   }
 
   private static Rejection stopping() {
-    return new Rejection(Rejection.Kind.UNAVAILABLE, "UNAVAILABLE", "this member is stopping; retry on another member");
+    return new Rejection(Rejection.Kind.UNAVAILABLE, ErrorCode.UNAVAILABLE, "this member is stopping; retry on another member");
   }
 }

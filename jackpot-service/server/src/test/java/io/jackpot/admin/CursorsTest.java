@@ -1,5 +1,6 @@
 package io.jackpot.admin;
 
+import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -35,12 +36,12 @@ class CursorsTest {
   void anythingElseIsRefusedAsABadField() {
     for (String bad : new String[] {"", "%%%", "bm90LWEtY3Vyc29y", Cursors.ofAudit(3)}) {
       Rejection r = assertThrows(Rejection.class, () -> Cursors.win(bad), bad);
-      assertEquals("INVALID_FIELD", r.code());
+      assertEquals(ErrorCode.INVALID_FIELD, r.code());
     }
     assertThrows(Rejection.class, () -> Cursors.auditId("dzoxOmNhbmR5L21pbmkvMQ"));
     for (String signed : new String[] {"a:-1", "a:+1", "a:-0", "a:\u0661"}) {
       String cursor = Base64.getUrlEncoder().withoutPadding().encodeToString(signed.getBytes(StandardCharsets.UTF_8));
-      assertEquals("INVALID_FIELD", assertThrows(Rejection.class, () -> Cursors.auditId(cursor), signed).code(), "an audit id is digits only");
+      assertEquals(ErrorCode.INVALID_FIELD, assertThrows(Rejection.class, () -> Cursors.auditId(cursor), signed).code(), "an audit id is digits only");
     }
     // Forged ones never reach the database (where they would be a 500): odd ids, times it cannot hold.
     Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();

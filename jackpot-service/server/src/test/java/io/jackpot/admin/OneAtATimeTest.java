@@ -1,5 +1,6 @@
 package io.jackpot.admin;
 
+import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -16,7 +17,7 @@ class OneAtATimeTest {
     scans.run(() -> first);
     Rejection busy = assertThrows(Rejection.class, () -> scans.run(
         () -> { throw new AssertionError("must not start"); }));
-    assertEquals("BUSY", busy.code());
+    assertEquals(ErrorCode.BUSY, busy.code());
     assertEquals(Rejection.Kind.UNAVAILABLE, busy.kind());
     first.complete("done");
     assertEquals("next", scans.run(() -> CompletableFuture.completedFuture("next"))

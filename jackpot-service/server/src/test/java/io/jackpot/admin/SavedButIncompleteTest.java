@@ -1,5 +1,6 @@
 package io.jackpot.admin;
 
+import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -34,7 +35,7 @@ class SavedButIncompleteTest {
   void anInfrastructureFailureStaysA503ButSaysTheVersionIsSaved() {
     Errors.Failure f = answer(new HazelcastException("partition owner gone"));
     assertEquals(503, f.status());
-    assertEquals("UNAVAILABLE", f.code());
+    assertEquals(ErrorCode.UNAVAILABLE, f.code());
     assertTrue(f.message().startsWith("jackpot candy was saved as version 7 but did not reach every pool"), f.message());
     assertTrue(f.message().endsWith("send the same definition again to complete it"), f.message());
     assertFalse(f.message().contains("nothing was changed"), f.message());
@@ -42,21 +43,21 @@ class SavedButIncompleteTest {
 
     Errors.Failure quorum = answer(new SplitBrainProtectionException("no quorum"));
     assertEquals(503, quorum.status());
-    assertEquals("NO_QUORUM", quorum.code());
+    assertEquals(ErrorCode.NO_QUORUM, quorum.code());
     assertFalse(quorum.message().contains("nothing was changed"), quorum.message());
   }
 
   @Test
   void aRefusalForNowKeepsItsCodeAndAFaultStaysA500() {
-    Errors.Failure notLoaded = answer(new Rejection(Rejection.Kind.UNAVAILABLE, "POOL_NOT_LOADED", "pool candy/mini is not loaded"));
+    Errors.Failure notLoaded = answer(new Rejection(Rejection.Kind.UNAVAILABLE, ErrorCode.POOL_NOT_LOADED, "pool candy/mini is not loaded"));
     assertEquals(503, notLoaded.status());
-    assertEquals("POOL_NOT_LOADED", notLoaded.code());
+    assertEquals(ErrorCode.POOL_NOT_LOADED, notLoaded.code());
     assertEquals("jackpot candy was saved as version 7 but did not reach every pool (pool candy/mini is not loaded);"
         + " send the same definition again to complete it", notLoaded.message());
 
     Errors.Failure fault = answer(new IllegalStateException("a bug"));
     assertEquals(500, fault.status());
-    assertEquals("INTERNAL", fault.code());
+    assertEquals(ErrorCode.INTERNAL, fault.code());
     assertTrue(fault.message().startsWith("jackpot candy was saved as version 7"), fault.message());
   }
 
@@ -98,7 +99,7 @@ class SavedButIncompleteTest {
 
   @Test
   void anOvertakenVersionKeepsItsOwnAnswer() {
-    Rejection overtaken = new Rejection(Rejection.Kind.CONFLICT, "DEFINITION_CHANGED", "a newer version is in force");
+    Rejection overtaken = new Rejection(Rejection.Kind.CONFLICT, ErrorCode.DEFINITION_CHANGED, "a newer version is in force");
     assertSame(overtaken, SavedChanges.incomplete("candy", 7, new CompletionException(overtaken)));
   }
 }

@@ -1,5 +1,6 @@
 package io.jackpot.award;
 
+import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -38,15 +39,15 @@ class ClaimRoundsTest {
   @Test
   void recordedTakesOnlyTheSameGameAndPlayersRoundOnAPoolItFed() {
     assertDoesNotThrow(() -> ClaimRounds.RECORDED.check(CLAIM, LOW, FED_LOW));
-    assertEquals("ROUND_DID_NOT_FEED_POOL", refused(CLAIM, HIGH, FED_LOW));
-    assertEquals("ROUND_NOT_RECORDED", refused(CLAIM, LOW, Optional.empty()));
-    assertEquals("ROUND_ID_CONFLICT", refused(new ClaimRequest("r-1", "bewitched", "p-2", "bewitched", "cv-0.10", "EUR"), LOW, FED_LOW));
-    assertEquals("ROUND_ID_CONFLICT", refused(new ClaimRequest("r-1", "creepy-candy", "p-1", "bewitched", "cv-0.10", "EUR"), LOW, FED_LOW));
-    assertEquals("ROUND_DID_NOT_FEED_POOL", refused(CLAIM, LOW, Optional.of(round(Set.of()))),
+    assertEquals(ErrorCode.ROUND_DID_NOT_FEED_POOL, refused(CLAIM, HIGH, FED_LOW));
+    assertEquals(ErrorCode.ROUND_NOT_RECORDED, refused(CLAIM, LOW, Optional.empty()));
+    assertEquals(ErrorCode.ROUND_ID_CONFLICT, refused(new ClaimRequest("r-1", "bewitched", "p-2", "bewitched", "cv-0.10", "EUR"), LOW, FED_LOW));
+    assertEquals(ErrorCode.ROUND_ID_CONFLICT, refused(new ClaimRequest("r-1", "creepy-candy", "p-1", "bewitched", "cv-0.10", "EUR"), LOW, FED_LOW));
+    assertEquals(ErrorCode.ROUND_DID_NOT_FEED_POOL, refused(CLAIM, LOW, Optional.of(round(Set.of()))),
         "a round recorded while its pools were paused fed none");
   }
 
-  private static String refused(ClaimRequest claim, PoolId pool, Optional<RoundDetail> round) {
+  private static ErrorCode refused(ClaimRequest claim, PoolId pool, Optional<RoundDetail> round) {
     Rejection r = assertThrows(Rejection.class, () -> ClaimRounds.RECORDED.check(claim, pool, round));
     assertEquals(Rejection.Kind.CONFLICT, r.kind());
     return r.code();

@@ -1,5 +1,6 @@
 package io.jackpot.award;
 
+import io.jackpot.error.ErrorCode;
 import static io.jackpot.pool.Commands.claim;
 import static io.jackpot.pool.Commands.stake;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -51,8 +52,8 @@ class RoundWinsTest {
     Win win = won(new PoolId("bewitched", "grand"), true);
     assertSame(win, RoundWins.sameClaimant(win, REQUEST, DEMO));
     ClaimRequest other = new ClaimRequest("r-1", "bewitched", "p-2", "bewitched", "grand", "EUR");
-    assertEquals("ROUND_ID_CONFLICT", assertThrows(Rejection.class, () -> RoundWins.sameClaimant(win, other, DEMO)).code());
-    assertEquals("ROUND_ID_CONFLICT", assertThrows(Rejection.class,
+    assertEquals(ErrorCode.ROUND_ID_CONFLICT, assertThrows(Rejection.class, () -> RoundWins.sameClaimant(win, other, DEMO)).code());
+    assertEquals(ErrorCode.ROUND_ID_CONFLICT, assertThrows(Rejection.class,
         () -> RoundWins.sameClaimant(win, REQUEST, new Caller("other", Set.of("bewitched")))).code());
   }
 }

@@ -1,5 +1,6 @@
 package io.jackpot.contribution;
 
+import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -183,7 +184,7 @@ class ContributionClaimKeysTest {
   @Test
   void aRepeatInOneRequestRecordedWithItsContentIsADuplicate() {
     List<ContributionResult> answers = answersOfLedgerHoldingR1(new RecordingClaims(), r1WithOtherStake(), r1());
-    assertEquals("ROUND_ID_CONFLICT", answers.get(0).errorCode());
+    assertEquals(ErrorCode.ROUND_ID_CONFLICT, answers.get(0).errorCode());
     assertEquals(ContributionResult.Status.DUPLICATE, answers.get(1).status());
   }
 
@@ -213,7 +214,7 @@ class ContributionClaimKeysTest {
   void aRoundOfAGameTheKeyDoesNotSpeakForIsNotLookedUp() {
     RecordingClaims claims = new RecordingClaims();
     ContributionResult answer = answers(service(claims, holdingR1()), Set.of("creepy-candy"), r1()).get(0);
-    assertEquals("GAME_NOT_LINKED", answer.errorCode());
+    assertEquals(ErrorCode.GAME_NOT_LINKED, answer.errorCode());
     assertEquals(List.of(), claims.claimed);
   }
 
@@ -222,7 +223,7 @@ class ContributionClaimKeysTest {
   void aRoundRefusedNowAndNotRecordedIsRefusedForItsReason() {
     RecordingClaims claims = new RecordingClaims();
     ContributionResult answer = answers(unlinkedBewitched(claims, holdingNothing()), Set.of("bewitched"), r1()).get(0);
-    assertEquals("UNKNOWN_GAME", answer.errorCode());
+    assertEquals(ErrorCode.UNKNOWN_GAME, answer.errorCode());
     assertEquals(List.of("4:demo/R-1"), claims.released);
   }
 
@@ -235,7 +236,7 @@ class ContributionClaimKeysTest {
     RecordingClaims claims = new RecordingClaims();
     claims.onItsWay = true;
     ContributionResult answer = answers(unlinkedBewitched(claims, holdingNothing()), Set.of("bewitched"), r1()).get(0);
-    assertEquals("ROUND_IN_PROGRESS", answer.errorCode());
+    assertEquals(ErrorCode.ROUND_IN_PROGRESS, answer.errorCode());
     assertEquals(List.of(), claims.released, "not this request's claim to release");
   }
 
@@ -245,7 +246,7 @@ class ContributionClaimKeysTest {
     RecordingClaims claims = new RecordingClaims();
     claims.onItsWay = true;
     List<ContributionResult> answers = answers(unlinkedBewitched(claims, holdingNothing()), Set.of("bewitched"), r1(), r1WithOtherStake());
-    assertEquals(List.of("ROUND_IN_PROGRESS", "UNKNOWN_GAME"), answers.stream().map(ContributionResult::errorCode).toList());
+    assertEquals(List.of(ErrorCode.ROUND_IN_PROGRESS, ErrorCode.UNKNOWN_GAME), answers.stream().map(ContributionResult::errorCode).toList());
   }
 
   /** A release refused before it was sent does not turn the answered rounds into a failed request. */

@@ -1,5 +1,6 @@
 package io.jackpot.http;
 
+import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -29,7 +30,7 @@ class ErrorsTest {
     assertEquals(400, Errors.refusedByWeb(new IllegalArgumentException("Bad string"), 400));
     assertEquals(0, Errors.refusedByWeb(new HttpException(500), -1));
     assertEquals(0, Errors.refusedByWeb(new IllegalStateException("a bug"), -1));
-    assertEquals(0, Errors.refusedByWeb(Rejection.invalid("INVALID_FIELD", "x"), 400), "ours keep their own answer");
+    assertEquals(0, Errors.refusedByWeb(Rejection.invalid(ErrorCode.INVALID_FIELD, "x"), 400), "ours keep their own answer");
   }
 
   /** The SQL pool's own failures (no connection within the limit, one closed meanwhile) are "retry", not a bug. */
@@ -38,7 +39,7 @@ class ErrorsTest {
     for (String message : Errors.POOL_FAILURES) {
       Errors.Failure f = Errors.describe(new CompletionException(new VertxException(message + ", current status: CLOSED", true)), "GET /x");
       assertEquals(503, f.status(), message);
-      assertEquals("UNAVAILABLE", f.code());
+      assertEquals(ErrorCode.UNAVAILABLE, f.code());
     }
     assertEquals(500, Errors.describe(new VertxException("something else", true), "GET /x").status());
   }

@@ -1,5 +1,6 @@
 package io.jackpot.http;
 
+import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -40,7 +41,7 @@ class StrictJsonTest {
   void isRefusedMalformedJson(String what, byte[] head, byte[] middle, byte[] tail) {
     Buffer body = Buffer.buffer(head).appendBytes(middle).appendBytes(tail);
     Rejection r = assertThrows(Rejection.class, () -> JsonFields.object(body), what);
-    assertEquals("MALFORMED_JSON", r.code());
+    assertEquals(ErrorCode.MALFORMED_JSON, r.code());
   }
 
   @Test

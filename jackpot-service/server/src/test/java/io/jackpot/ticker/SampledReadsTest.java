@@ -1,5 +1,6 @@
 package io.jackpot.ticker;
 
+import io.jackpot.error.ErrorCode;
 import static io.jackpot.pool.Commands.stake;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -71,7 +72,7 @@ class SampledReadsTest {
     SampledReads.answer(reads.begin(), null, new CompletionException(cause));
     Errors.Failure answered = Errors.describe(failure(read), "GET /v1/jackpots");
     assertEquals(503, answered.status());
-    assertEquals("UNAVAILABLE", answered.code());
+    assertEquals(ErrorCode.UNAVAILABLE, answered.code());
   }
 
   @Test
@@ -93,7 +94,7 @@ class SampledReadsTest {
       assertTrue(read.isCompletedExceptionally());
       Errors.Failure answered = Errors.describe(failure(read), "GET /v1/jackpots");
       assertEquals(503, answered.status());
-      assertEquals("UNAVAILABLE", answered.code());
+      assertEquals(ErrorCode.UNAVAILABLE, answered.code());
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.jackpot.access.http;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.access.Credentials;
 import io.jackpot.error.Rejection.Kind;
 import io.jackpot.error.Rejection;
@@ -26,12 +27,12 @@ public final class GameAuth {
   public void handle(RoutingContext ctx) {
     String header = ctx.request().getHeader("Authorization");
     if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
-      ctx.fail(new Rejection(Kind.UNAUTHENTICATED, "UNAUTHENTICATED", "send a game key as 'Authorization: Bearer <key>'"));
+      ctx.fail(new Rejection(Kind.UNAUTHENTICATED, ErrorCode.UNAUTHENTICATED, "send a game key as 'Authorization: Bearer <key>'"));
       return;
     }
     String secret = header.substring(7).trim();
     if (secret.isEmpty()) {
-      ctx.fail(new Rejection(Kind.UNAUTHENTICATED, "UNAUTHENTICATED", "unknown game key"));
+      ctx.fail(new Rejection(Kind.UNAUTHENTICATED, ErrorCode.UNAUTHENTICATED, "unknown game key"));
       return;
     }
     Credentials now = credentials.get();
@@ -39,8 +40,8 @@ public final class GameAuth {
     var caller = now.gameByHash(hash);
     if (caller.isEmpty()) {
       ctx.fail(now.adminByHash(hash).isPresent()
-          ? new Rejection(Kind.FORBIDDEN, "FORBIDDEN", "an admin token may not call game endpoints; use a game key")
-          : new Rejection(Kind.UNAUTHENTICATED, "UNAUTHENTICATED", "unknown game key"));
+          ? new Rejection(Kind.FORBIDDEN, ErrorCode.FORBIDDEN, "an admin token may not call game endpoints; use a game key")
+          : new Rejection(Kind.UNAUTHENTICATED, ErrorCode.UNAUTHENTICATED, "unknown game key"));
       return;
     }
     ctx.put(CALLER, caller.get());

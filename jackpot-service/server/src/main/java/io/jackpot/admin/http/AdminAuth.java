@@ -1,5 +1,6 @@
 package io.jackpot.admin.http;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.access.Admin;
 import io.jackpot.access.Credentials;
 import io.jackpot.error.Rejection.Kind;
@@ -25,7 +26,7 @@ public final class AdminAuth {
   public void handle(RoutingContext ctx) {
     String header = ctx.request().getHeader("Authorization");
     if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
-      ctx.fail(new Rejection(Kind.UNAUTHENTICATED, "UNAUTHENTICATED", "send an admin token as 'Authorization: Bearer <token>'"));
+      ctx.fail(new Rejection(Kind.UNAUTHENTICATED, ErrorCode.UNAUTHENTICATED, "send an admin token as 'Authorization: Bearer <token>'"));
       return;
     }
     String secret = header.substring(7).trim();
@@ -33,12 +34,12 @@ public final class AdminAuth {
     var admin = now.admin(secret);
     if (admin.isEmpty()) {
       ctx.fail(now.game(secret).isPresent()
-          ? new Rejection(Kind.FORBIDDEN, "FORBIDDEN", "a game key may not call admin endpoints")
-          : new Rejection(Kind.UNAUTHENTICATED, "UNAUTHENTICATED", "unknown admin token"));
+          ? new Rejection(Kind.FORBIDDEN, ErrorCode.FORBIDDEN, "a game key may not call admin endpoints")
+          : new Rejection(Kind.UNAUTHENTICATED, ErrorCode.UNAUTHENTICATED, "unknown admin token"));
       return;
     }
     if (ctx.request().method() != HttpMethod.GET && !admin.get().mayWrite()) {
-      ctx.fail(new Rejection(Kind.FORBIDDEN, "READ_ONLY_TOKEN", "token " + admin.get().name() + " has the viewer role: it may only read"));
+      ctx.fail(new Rejection(Kind.FORBIDDEN, ErrorCode.READ_ONLY_TOKEN, "token " + admin.get().name() + " has the viewer role: it may only read"));
       return;
     }
     ctx.put(ADMIN, admin.get());

@@ -1,5 +1,6 @@
 package io.jackpot.admin.http;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.http.DefinitionJson;
 import io.jackpot.error.Rejection;
@@ -20,12 +21,12 @@ final class AdminBodies {
   static JackpotDefinition definition(String id, JsonObject body) {
     DefinitionJson.Parsed parsed = DefinitionJson.parse(id, body);
     if (parsed instanceof DefinitionJson.Parsed.Invalid invalid) {
-      throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", invalid.problems()));
+      throw Rejection.invalid(ErrorCode.INVALID_DEFINITION, String.join("; ", invalid.problems()));
     }
     JackpotDefinition next = ((DefinitionJson.Parsed.Ok) parsed).definition();
     List<String> badInput = DefinitionJson.newInputProblems(next);
     if (!badInput.isEmpty()) {
-      throw Rejection.invalid("INVALID_DEFINITION", String.join("; ", badInput));
+      throw Rejection.invalid(ErrorCode.INVALID_DEFINITION, String.join("; ", badInput));
     }
     return next;
   }
@@ -33,15 +34,15 @@ final class AdminBodies {
   /** PUT /v1/admin/fx-rates: {"base", "rates": {"GBP": "0.85", ...}}, base the pools' currency, each rate a positive decimal string. */
   static FxRates rates(JsonObject body, String base) {
     if (!base.equals(body.getValue("base"))) {
-      throw Rejection.invalid("INVALID_FIELD", "base must be " + base + " (the pools' currency)");
+      throw Rejection.invalid(ErrorCode.INVALID_FIELD, "base must be " + base + " (the pools' currency)");
     }
     if (!(body.getValue("rates") instanceof JsonObject rates) || rates.isEmpty()) {
-      throw Rejection.invalid("INVALID_FIELD", "rates must be an object like {\"GBP\": \"0.85\"}");
+      throw Rejection.invalid(ErrorCode.INVALID_FIELD, "rates must be an object like {\"GBP\": \"0.85\"}");
     }
     Map<String, Long> parsed = new HashMap<>();
     for (String currency : rates.fieldNames()) {
       if (!JsonFields.isCurrencyCode(currency) || currency.equals(base)) {
-        throw Rejection.invalid("INVALID_FIELD", "rates." + currency + ": an ISO 4217 code other than " + base + " is needed");
+        throw Rejection.invalid(ErrorCode.INVALID_FIELD, "rates." + currency + ": an ISO 4217 code other than " + base + " is needed");
       }
       Object v = rates.getValue(currency);
       try {
@@ -51,7 +52,7 @@ final class AdminBodies {
         }
         parsed.put(currency, ppm);
       } catch (IllegalArgumentException e) {
-        throw Rejection.invalid("INVALID_FIELD", "rates." + currency + " " + e.getMessage() + " (a decimal string like \"0.85\")");
+        throw Rejection.invalid(ErrorCode.INVALID_FIELD, "rates." + currency + " " + e.getMessage() + " (a decimal string like \"0.85\")");
       }
     }
     return new FxRates(base, parsed);
@@ -61,7 +62,7 @@ final class AdminBodies {
   static boolean confirmed(JsonObject body) {
     Object confirm = body.getValue("confirm");
     if (confirm != null && !(confirm instanceof Boolean)) {
-      throw Rejection.invalid("INVALID_FIELD", "confirm must be true or false");
+      throw Rejection.invalid(ErrorCode.INVALID_FIELD, "confirm must be true or false");
     }
     return Boolean.TRUE.equals(confirm);
   }
@@ -70,7 +71,7 @@ final class AdminBodies {
   static String reason(JsonObject body) {
     String reason = JsonFields.string(body, "reason", "");
     if (reason.isBlank() || reason.length() > 500 || JsonFields.hasControl(reason)) {
-      throw Rejection.invalid("INVALID_FIELD", "reason must be 1–500 characters, without control characters");
+      throw Rejection.invalid(ErrorCode.INVALID_FIELD, "reason must be 1–500 characters, without control characters");
     }
     return reason;
   }
@@ -80,13 +81,13 @@ final class AdminBodies {
     Object to = body.getValue("transferTo");
     boolean hold = Boolean.TRUE.equals(body.getValue("hold"));
     if ((to == null) == !hold) {
-      throw Rejection.invalid("INVALID_FIELD", "give either transferTo {jackpotId, poolKey} or hold: true");
+      throw Rejection.invalid(ErrorCode.INVALID_FIELD, "give either transferTo {jackpotId, poolKey} or hold: true");
     }
     if (to == null) {
       return null;
     }
     if (!(to instanceof JsonObject t)) {
-      throw Rejection.invalid("INVALID_FIELD", "transferTo must be an object {jackpotId, poolKey}");
+      throw Rejection.invalid(ErrorCode.INVALID_FIELD, "transferTo must be an object {jackpotId, poolKey}");
     }
     return new PoolId(JsonFields.id(t, "jackpotId", "transferTo."), JsonFields.id(t, "poolKey", "transferTo."));
   }

@@ -1,5 +1,6 @@
 package io.jackpot.admin.http;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.admin.Listings;
 import io.jackpot.error.Rejection;
 import io.jackpot.http.JsonFields;
@@ -33,7 +34,7 @@ final class AdminQuery {
     }
     int limit = raw.matches("[0-9]{1,5}") ? Integer.parseInt(raw) : 0;
     if (limit < 1 || limit > Listings.PAGE_LIMIT) {
-      throw Rejection.invalid("INVALID_FIELD", "limit must be a whole number from 1 to " + Listings.PAGE_LIMIT);
+      throw Rejection.invalid(ErrorCode.INVALID_FIELD, "limit must be a whole number from 1 to " + Listings.PAGE_LIMIT);
     }
     return limit;
   }
@@ -47,11 +48,11 @@ final class AdminQuery {
     try {
       at = Instant.parse(raw);
     } catch (DateTimeParseException e) {
-      throw Rejection.invalid("INVALID_FIELD", name + " must be an ISO-8601 UTC time like 2026-11-21T13:45:01Z");
+      throw Rejection.invalid(ErrorCode.INVALID_FIELD, name + " must be an ISO-8601 UTC time like 2026-11-21T13:45:01Z");
     }
     // What the ledger's timestamps hold (as the page cursors): a year beyond gave a database error, 500.
     if (at.isBefore(EARLIEST) || at.isAfter(LATEST)) {
-      throw Rejection.invalid("INVALID_FIELD", name + " must be between years 0001 and 9999");
+      throw Rejection.invalid(ErrorCode.INVALID_FIELD, name + " must be between years 0001 and 9999");
     }
     return at;
   }
@@ -68,7 +69,7 @@ final class AdminQuery {
   static String operatorId(RoutingContext ctx) {
     String named = given(ctx, "operatorId");
     if (named != null && !JsonFields.isPrintable(named.trim())) {
-      throw Rejection.invalid("INVALID_FIELD", "query parameter operatorId must be 1–128 printable ASCII characters");
+      throw Rejection.invalid(ErrorCode.INVALID_FIELD, "query parameter operatorId must be 1–128 printable ASCII characters");
     }
     return named == null ? null : named.trim();
   }

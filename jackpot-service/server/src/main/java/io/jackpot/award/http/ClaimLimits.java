@@ -1,5 +1,6 @@
 package io.jackpot.award.http;
 
+import io.jackpot.error.ErrorCode;
 import io.github.resilience4j.ratelimiter.RateLimiter;
 import io.github.resilience4j.ratelimiter.RateLimiterConfig;
 import io.github.resilience4j.ratelimiter.RateLimiterRegistry;
@@ -29,7 +30,7 @@ final class ClaimLimits {
   void take(String keyHash) {
     RateLimiter limiter = limiters.rateLimiter(keyHash);
     if (!limiter.acquirePermission()) {
-      throw new Rejection(Rejection.Kind.TOO_MANY, "TOO_MANY_CLAIMS", "this game key made more than " + perSecond
+      throw new Rejection(Rejection.Kind.TOO_MANY, ErrorCode.TOO_MANY_CLAIMS, "this game key made more than " + perSecond
           + " claims in the last second; nothing was paid: send the claim again after Retry-After");
     }
   }

@@ -1,5 +1,6 @@
 package io.jackpot.award.http;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.access.http.GameAuth;
 import io.jackpot.award.AwardService;
 import io.jackpot.award.ClaimRequest;
@@ -77,7 +78,7 @@ public final class WinRoutes {
     String currency = currency(ctx);
     String winId = ctx.pathParam("winId");
     if (!JsonFields.isPrintable(winId)) { // no win has such an id; and PostgreSQL refuses a NUL in text (a 500)
-      ctx.fail(new Rejection(Rejection.Kind.NOT_FOUND, "UNKNOWN_WIN", "no win " + winId.replaceAll("[^\\x20-\\x7E]", "?")));
+      ctx.fail(new Rejection(Rejection.Kind.NOT_FOUND, ErrorCode.UNKNOWN_WIN, "no win " + winId.replaceAll("[^\\x20-\\x7E]", "?")));
       return;
     }
     Replies.json(ctx, () -> awards.find(GameAuth.caller(ctx), winId).thenCompose(win -> shown(win, currency)), json -> json);
@@ -107,7 +108,7 @@ public final class WinRoutes {
       return null;
     }
     if (!JsonFields.isCurrencyCode(currency)) {
-      throw Rejection.invalid("INVALID_FIELD", "query parameter currency must be an ISO 4217 code like EUR");
+      throw Rejection.invalid(ErrorCode.INVALID_FIELD, "query parameter currency must be an ISO 4217 code like EUR");
     }
     return currency;
   }

@@ -1,5 +1,6 @@
 package io.jackpot.catalogue.http;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.award.PublicWins;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.JackpotDefinition;
@@ -63,11 +64,11 @@ public final class JackpotRoutes {
     Display currency = display(fx, catalogue, ctx.queryParams().get("currency"));
     JackpotDefinition j = jackpot(catalogue, ctx.pathParam("id"));
     PoolDefinition def = j.pool(ctx.pathParam("key")).orElseThrow(() ->
-        new Rejection(Kind.NOT_FOUND, "UNKNOWN_POOL", "jackpot " + j.id() + " has no pool " + ctx.pathParam("key")));
+        new Rejection(Kind.NOT_FOUND, ErrorCode.UNKNOWN_POOL, "jackpot " + j.id() + " has no pool " + ctx.pathParam("key")));
     Replies.json(ctx, () -> pools.read(List.of(j.poolId(def))), live -> {
       Pool pool = JackpotJson.byId(live).get(j.poolId(def));
       if (pool == null) {
-        throw new Rejection(Kind.UNAVAILABLE, "POOL_NOT_LOADED", "pool " + j.poolId(def) + " is not loaded yet");
+        throw new Rejection(Kind.UNAVAILABLE, ErrorCode.POOL_NOT_LOADED, "pool " + j.poolId(def) + " is not loaded yet");
       }
       return JackpotJson.pool(j, def, pool, currency, publicity).put("jackpotId", j.id());
     });
@@ -82,7 +83,7 @@ public final class JackpotRoutes {
   }
 
   public static JackpotDefinition jackpot(Catalogue catalogue, String id) {
-    return catalogue.jackpot(id).orElseThrow(() -> new Rejection(Kind.NOT_FOUND, "UNKNOWN_JACKPOT", "no jackpot " + id));
+    return catalogue.jackpot(id).orElseThrow(() -> new Rejection(Kind.NOT_FOUND, ErrorCode.UNKNOWN_JACKPOT, "no jackpot " + id));
   }
 
   /**
@@ -95,7 +96,7 @@ public final class JackpotRoutes {
       return null;
     }
     var rates = fx.get();
-    return shown(rates, catalogue, currency).orElseThrow(() -> Rejection.invalid("UNSUPPORTED_CURRENCY",
+    return shown(rates, catalogue, currency).orElseThrow(() -> Rejection.invalid(ErrorCode.UNSUPPORTED_CURRENCY,
         "no exchange rate for " + currency + " (rates are set with PUT /v1/admin/fx-rates; pools are kept in " + rates.base() + ")"));
   }
 }

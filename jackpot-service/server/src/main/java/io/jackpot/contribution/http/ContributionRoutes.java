@@ -1,5 +1,6 @@
 package io.jackpot.contribution.http;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.access.http.GameAuth;
 import io.jackpot.award.http.WinJson;
 import io.jackpot.catalogue.Catalogue;
@@ -76,10 +77,10 @@ public final class ContributionRoutes {
   static List<ContributionItem> parse(JsonObject body) {
     JsonArray items = JsonFields.array(body, "contributions", "");
     if (items.isEmpty()) {
-      throw Rejection.invalid("EMPTY_BATCH", "contributions must hold at least one item");
+      throw Rejection.invalid(ErrorCode.EMPTY_BATCH, "contributions must hold at least one item");
     }
     if (items.size() > MAX_ITEMS) {
-      throw Rejection.invalid("TOO_MANY_ITEMS", "contributions holds " + items.size() + " items; at most " + MAX_ITEMS);
+      throw Rejection.invalid(ErrorCode.TOO_MANY_ITEMS, "contributions holds " + items.size() + " items; at most " + MAX_ITEMS);
     }
     List<ContributionItem> out = new ArrayList<>(items.size());
     for (int i = 0; i < items.size(); i++) {
@@ -90,7 +91,7 @@ public final class ContributionRoutes {
 
   private static ContributionItem item(Object value, String at) {
     if (!(value instanceof JsonObject o)) {
-      return new ContributionItem.Malformed(null, "INVALID_FIELD", at + " must be an object");
+      return new ContributionItem.Malformed(null, ErrorCode.INVALID_FIELD, at + " must be an object");
     }
     String path = at + ".";
     String roundId = null;

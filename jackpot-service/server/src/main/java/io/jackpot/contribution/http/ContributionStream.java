@@ -1,5 +1,6 @@
 package io.jackpot.contribution.http;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.access.http.GameAuth;
 import io.jackpot.contribution.ContributionService;
 import io.jackpot.game.Caller;
@@ -310,7 +311,7 @@ final class ContributionStream {
         return;
       }
       if (!strict) {
-        reply(id, new Errors.Failure(400, "MALFORMED_JSON", JsonFields.NOT_JSON));
+        reply(id, new Errors.Failure(400, ErrorCode.MALFORMED_JSON, JsonFields.NOT_JSON));
         return;
       }
       // The credentials in force decide, not those of the stream's opening: a key revoked since
@@ -318,12 +319,12 @@ final class ContributionStream {
       Optional<Caller> caller = revoked ? Optional.empty() : callers.apply(keyHash);
       if (caller.isEmpty()) {
         revoke();
-        reply(id, new Errors.Failure(401, "UNAUTHENTICATED", "this stream's game key is no longer accepted (revoked); nothing was changed"));
+        reply(id, new Errors.Failure(401, ErrorCode.UNAUTHENTICATED, "this stream's game key is no longer accepted (revoked); nothing was changed"));
         closeIfDone();
         return;
       }
       if (stopping) {
-        reply(id, new Errors.Failure(503, "UNAVAILABLE", "this member is stopping; nothing was changed, retry on another member"));
+        reply(id, new Errors.Failure(503, ErrorCode.UNAVAILABLE, "this member is stopping; nothing was changed, retry on another member"));
         return;
       }
       if (!quorum.held()) {
@@ -334,7 +335,7 @@ final class ContributionStream {
       }
       if (!ready.getAsBoolean()) {
         log.warn("{} message {} -> 503 NOT_READY", PATH, id);
-        reply(id, new Errors.Failure(503, "NOT_READY", "this member is not ready; nothing was changed, retry on another member"));
+        reply(id, new Errors.Failure(503, ErrorCode.NOT_READY, "this member is not ready; nothing was changed, retry on another member"));
         leave("this member is not ready");
         return;
       }

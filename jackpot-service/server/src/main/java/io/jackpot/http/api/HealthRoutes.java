@@ -1,5 +1,6 @@
 package io.jackpot.http.api;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.http.Errors;
 import io.jackpot.http.Replies;
 import io.vertx.core.json.JsonObject;
@@ -20,7 +21,7 @@ public final class HealthRoutes {
       if (ready.getAsBoolean()) {
         Replies.ok(ctx, new JsonObject().put("status", "UP"));
       } else {
-        Errors.send(ctx, 503, "NOT_READY", "the cluster (or its quorum), the ledger or the pools are not ready");
+        Errors.send(ctx, 503, ErrorCode.NOT_READY, "the cluster (or its quorum), the ledger or the pools are not ready");
       }
     });
   }

@@ -1,5 +1,6 @@
 package io.jackpot.ticker.http;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.award.PublicWins;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.JackpotDefinition;
@@ -63,12 +64,12 @@ public final class TickerRoutes {
     }
     // Checked before the upgrade (connects at the same instant may pass it together: a bound, not an exact count).
     if (hub.size() >= settings.maxSubscribers()) {
-      throw new Rejection(Rejection.Kind.UNAVAILABLE, "TICKER_FULL", "this member holds its " + settings.maxSubscribers()
+      throw new Rejection(Rejection.Kind.UNAVAILABLE, ErrorCode.TICKER_FULL, "this member holds its " + settings.maxSubscribers()
           + " ticker subscribers (JACKPOT_TICKER_MAX_SUBSCRIBERS); connect to another member, or again later");
     }
     // One address may not take every place (a bound too: connects at the same instant may pass it together).
     if (hub.from(Subscriber.clientOf(ctx.request().remoteAddress())) >= settings.maxSubscribersPerClient()) {
-      throw new Rejection(Rejection.Kind.TOO_MANY, "TICKER_CLIENT_FULL", "this address holds " + settings.maxSubscribersPerClient()
+      throw new Rejection(Rejection.Kind.TOO_MANY, ErrorCode.TICKER_CLIENT_FULL, "this address holds " + settings.maxSubscribersPerClient()
           + " ticker subscribers on this member (JACKPOT_TICKER_MAX_SUBSCRIBERS_PER_CLIENT); close one, or again later");
     }
     List<PoolId> ids = new ArrayList<>();

@@ -1,5 +1,6 @@
 package io.jackpot.admin.http;
 
+import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -40,7 +41,7 @@ class AdminBodiesTest {
         new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("EUR", "1")), "EUR")).getMessage());
     assertEquals("rates.GBP must be positive (a decimal string like \"0.85\")", refused(() -> AdminBodies.rates(
         new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", "0")), "EUR")).getMessage());
-    assertEquals("INVALID_FIELD", refused(() -> AdminBodies.rates(
+    assertEquals(ErrorCode.INVALID_FIELD, refused(() -> AdminBodies.rates(
         new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", 0.86)), "EUR")).code(), "a number, not a string");
     assertEquals("confirm must be true or false", refused(() -> AdminBodies.confirmed(new JsonObject().put("confirm", "yes"))).getMessage());
   }

@@ -1,5 +1,6 @@
 package io.jackpot.award.http;
 
+import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -15,7 +16,7 @@ class ClaimLimitsTest {
     limits.take("key-a");
     Rejection third = assertThrows(Rejection.class, () -> limits.take("key-a"));
     assertEquals(Rejection.Kind.TOO_MANY, third.kind());
-    assertEquals("TOO_MANY_CLAIMS", third.code());
+    assertEquals(ErrorCode.TOO_MANY_CLAIMS, third.code());
     limits.take("key-b");
   }
 }

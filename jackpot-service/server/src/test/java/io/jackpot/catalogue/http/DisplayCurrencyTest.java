@@ -1,5 +1,6 @@
 package io.jackpot.catalogue.http;
 
+import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -37,7 +38,7 @@ class DisplayCurrencyTest {
   @Test
   void aCurrencyNoJackpotIsKeptInNeedsARate() {
     Rejection refused = assertThrows(Rejection.class, () -> JackpotRoutes.display(new FxHolder("EUR"), withAPoundsJackpot(), "JPY"));
-    assertEquals("UNSUPPORTED_CURRENCY", refused.code());
+    assertEquals(ErrorCode.UNSUPPORTED_CURRENCY, refused.code());
     assertEquals("EUR", JackpotRoutes.display(new FxHolder("EUR"), withAPoundsJackpot(), "EUR").currency(), "the base always");
     assertNull(JackpotRoutes.display(new FxHolder("EUR"), withAPoundsJackpot(), " "), "blank: none asked");
   }

@@ -1,5 +1,6 @@
 package io.jackpot.contribution.http;
 
+import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jackpot.award.http.WinJson;
@@ -42,9 +43,9 @@ class ContributionJsonTest {
             new Share(new PoolId("candy", "mini"), new Money(1, 500_000), new Money(5_000_000_001L, 1))), List.of(), null, null),
         new ContributionResult("BW-2", Status.APPLIED, List.of(new Share(bw, new Money(10_000, 0), hit.amountAfter())), List.of(win), null, null),
         new ContributionResult(odd, Status.PAUSED, List.of(), List.of(), null, null),
-        ContributionResult.rejected("BW-3", "ROUND_ID_CONFLICT", "round \"BW-3\" was already sent\nwith other content"),
-        ContributionResult.rejected("BW-4", "OVERLOADED", "too busy"),
-        ContributionResult.rejected(null, "INVALID_FIELD", "contributions[5] must be an object"));
+        ContributionResult.rejected("BW-3", ErrorCode.ROUND_ID_CONFLICT, "round \"BW-3\" was already sent\nwith other content"),
+        ContributionResult.rejected("BW-4", ErrorCode.OVERLOADED, "too busy"),
+        ContributionResult.rejected(null, ErrorCode.INVALID_FIELD, "contributions[5] must be an object"));
 
     JsonObject written = new JsonObject(routes.json(results));
 
