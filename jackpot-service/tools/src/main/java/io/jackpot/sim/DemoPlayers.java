@@ -93,11 +93,11 @@ public final class DemoPlayers implements AutoCloseable {
         } else {
           applied.increment();
           result.triggers().forEach(w -> announce(w, "service trigger"));
-          if (LoadRun.claimsAfter(round, result)) {
+          if (Claims.claimsAfter(round, result)) {
             return sdk.claim(roundId, player, round.claimJackpot(), round.claimPoolKey(), "EUR").handle((w, e) -> {
               if (e != null) {
                 log.warn("demo: claim of {} refused: {}", roundId, e.toString());
-              } else if (!LoadRun.triggered(result, w)) {
+              } else if (!Claims.triggered(result, w)) {
                 announce(w, "game"); // a trigger's win is announced above
               }
               return null;

@@ -6,20 +6,12 @@ import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 /**
- * The four seed games as bet generators. Jackpot trigger rates are "one round in N" (whole
- * numbers, no floating point). Where the rules give only bounds, the choices of bets and their
- * weights are assumptions of the simulation, named here:
- * <ul>
- *   <li>Bewitched: coin value × 1–10 coins per line × 1–15 lines, small coin values more common;
- *       the progressive of the round's coin value is won in the bonus round, one round in N.</li>
- *   <li>Don't Eat the Candy: a bet ladder of 0.10–100.00; the jackpot game (3+ jackpot symbols),
- *       one round in N whatever the stake (symbols do not look at the bet), claims the candy jackpot
- *       without a tier: the service draws it. The rules' chance that grows with the stake is the
- *       service's own random trigger of the major and grand tiers, not the game's.</li>
- *   <li>Creepy Candy: total bet 0.20–20,000.00, skewed towards small bets (55% of rounds at 1.00
- *       or less, one in 2,500 at 5,000.00 or more).</li>
- *   <li>Cluster Bear Sweet Wins: 10 fixed coins × coin value.</li>
- * </ul>
+ * The four seed games as bet generators; jackpots trigger one round in N (whole numbers). Bet
+ * choices and weights are the simulation's own where the rules give only bounds.
+ * Bewitched: coin value × 1–10 coins × 1–15 lines, small coins commoner; its bonus wins that coin's progressive.
+ * Don't Eat the Candy: bets 0.10–100.00; it claims without a tier (the service draws it and owns the stake-driven chance).
+ * Creepy Candy: bets 0.20–20,000.00, 55% at 1.00 or less, one in 2,500 at 5,000.00 or more.
+ * Cluster Bear Sweet Wins: 10 fixed coins × coin value.
  */
 public final class SeedGames {
   private static final long CENT = 10_000L;
