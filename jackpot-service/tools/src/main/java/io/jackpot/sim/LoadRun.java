@@ -18,11 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.ObjIntConsumer;
 
 /**
- * A load run: {@code instances} simulated game instances (the seed games in turn), each its own
- * SDK client playing rounds as fast as the service acknowledges them (at most {@code inFlight}
- * unacknowledged rounds per instance), for a number of rounds or seconds. Then every client is
- * closed (which delivers what it holds) and the ledger is asked how many rounds it holds under
- * this run's round-id prefix: it must be exactly the number acknowledged.
+ * A load run: game instances playing as fast as the service acknowledges, for some rounds or seconds.
+ * Then the clients are closed and the ledger must hold exactly the acknowledged rounds under the run's prefix.
  */
 public final class LoadRun {
   /**
