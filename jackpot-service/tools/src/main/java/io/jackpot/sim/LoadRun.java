@@ -134,9 +134,10 @@ public final class LoadRun {
     long begin = System.nanoTime();
     List<GameModel> games = SeedGames.all(settings.jackpotOneIn());
     for (int i = 0; i < settings.instances(); i++) {
-      JackpotContributor sdk = client(i, games.get(i % games.size()));
+      GameModel game = games.get(i % games.size());
+      JackpotContributor sdk = client(i, game);
       clients.add(sdk);
-      GameInstance instance = new GameInstance(sdk, games.get(i % games.size()), GameNumbers.withPrefix(prefix),
+      GameInstance instance = new GameInstance(sdk, game, GameNumbers.withPrefix(prefix),
           new SplittableRandom(i), settings.inFlight(), tally, (roundId, shares) -> onAcknowledged.accept(roundId, shares));
       start(i, instance, stop, budget, done);
     }
