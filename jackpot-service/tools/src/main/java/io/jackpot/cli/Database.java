@@ -7,10 +7,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * Runs only the PostgreSQL the service would provision for itself, under {@code <dir>}, in the
- * foreground, so that several members started by {@code scripts/cluster} share one ledger. Once the
- * server accepts connections it writes its URL to {@code <url file>} (written whole, then renamed
- * into place); SIGTERM or Ctrl-C stops it.
+ * The service's own PostgreSQL alone, in the foreground, so that {@code scripts/cluster}'s members share one ledger.
+ * Once it accepts connections its URL is written to {@code <url file>} (whole, then renamed); SIGTERM or Ctrl-C stops it.
  */
 public final class Database {
   private Database() {}

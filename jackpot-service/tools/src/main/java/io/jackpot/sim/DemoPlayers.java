@@ -23,10 +23,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A handful of simulated players per seed game, playing through the contributor SDK against a
- * running service so the jackpots move ({@code scripts/run --demo}). Each player plays a round
- * every {@code pace}; a round the game's rules make a jackpot win is claimed once its
- * contribution is applied. One scheduler thread; the SDK does the rest.
+ * A few simulated players per seed game that keep the jackpots moving ({@code scripts/run --demo}).
+ * Each plays a round every {@code pace} and claims a win its game's rules make once the round is applied.
  */
 public final class DemoPlayers implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(DemoPlayers.class);
@@ -93,11 +91,11 @@ public final class DemoPlayers implements AutoCloseable {
         } else {
           applied.increment();
           result.triggers().forEach(w -> announce(w, "service trigger"));
-          if (LoadRun.claimsAfter(round, result)) {
+          if (Claims.claimsAfter(round, result)) {
             return sdk.claim(roundId, player, round.claimJackpot(), round.claimPoolKey(), "EUR").handle((w, e) -> {
               if (e != null) {
                 log.warn("demo: claim of {} refused: {}", roundId, e.toString());
-              } else if (!LoadRun.triggered(result, w)) {
+              } else if (!Claims.triggered(result, w)) {
                 announce(w, "game"); // a trigger's win is announced above
               }
               return null;

@@ -6,20 +6,8 @@ import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 /**
- * The four seed games as bet generators. Jackpot trigger rates are "one round in N" (whole
- * numbers, no floating point). Where the rules give only bounds, the choices of bets and their
- * weights are assumptions of the simulation, named here:
- * <ul>
- *   <li>Bewitched: coin value × 1–10 coins per line × 1–15 lines, small coin values more common;
- *       the progressive of the round's coin value is won in the bonus round, one round in N.</li>
- *   <li>Don't Eat the Candy: a bet ladder of 0.10–100.00; the jackpot game (3+ jackpot symbols),
- *       one round in N whatever the stake (symbols do not look at the bet), claims the candy jackpot
- *       without a tier: the service draws it. The rules' chance that grows with the stake is the
- *       service's own random trigger of the major and grand tiers, not the game's.</li>
- *   <li>Creepy Candy: total bet 0.20–20,000.00, skewed towards small bets (55% of rounds at 1.00
- *       or less, one in 2,500 at 5,000.00 or more).</li>
- *   <li>Cluster Bear Sweet Wins: 10 fixed coins × coin value.</li>
- * </ul>
+ * The four seed games as bet generators; jackpots trigger one round in N (whole numbers).
+ * Bet choices and weights are the simulation's own where the rules give only bounds (see each game).
  */
 public final class SeedGames {
   private static final long CENT = 10_000L;
@@ -31,6 +19,7 @@ public final class SeedGames {
     return List.of(bewitched(jackpotOneIn), dontEatTheCandy(jackpotOneIn), creepyCandy(), clusterBear());
   }
 
+  /** Coin value × 1–10 coins × 1–15 lines, small coins commoner; the bonus wins that coin value's progressive. */
   public static GameModel bewitched(long progressiveOneIn) {
     Weighted coins = new Weighted(
         new long[] {CENT, 2 * CENT, 5 * CENT, 10 * CENT, 20 * CENT, 50 * CENT, UNIT, 2 * UNIT, 5 * UNIT, 10 * UNIT},
@@ -43,6 +32,10 @@ public final class SeedGames {
     });
   }
 
+  /**
+   * Bets 0.10–100.00. The jackpot game claims without a tier, so the service draws it; the rules'
+   * chance that grows with the stake is the service's own trigger, not the game's.
+   */
   public static GameModel dontEatTheCandy(long jackpotGameOneIn) {
     Weighted bets = new Weighted(
         new long[] {10 * CENT, 20 * CENT, 40 * CENT, 50 * CENT, UNIT, 2 * UNIT, 4 * UNIT, 5 * UNIT, 10 * UNIT, 20 * UNIT, 50 * UNIT, 100 * UNIT},
@@ -53,6 +46,7 @@ public final class SeedGames {
     });
   }
 
+  /** Bets 0.20–20,000.00, mostly small: 55% at 1.00 or less, one in 2,500 at 5,000.00 or more. */
   public static GameModel creepyCandy() {
     Weighted bets = new Weighted(
         new long[] {20 * CENT, 40 * CENT, 60 * CENT, UNIT, 2 * UNIT, 4 * UNIT, 10 * UNIT, 20 * UNIT, 50 * UNIT, 100 * UNIT,
@@ -61,6 +55,7 @@ public final class SeedGames {
     return model(Games.CREEPY_CANDY, random -> new SimRound(Games.CREEPY_CANDY, bets.pick(random), null, null, null));
   }
 
+  /** 10 fixed coins × coin value. */
   public static GameModel clusterBear() {
     Weighted coins = new Weighted(
         new long[] {CENT, 2 * CENT, 5 * CENT, 10 * CENT, 20 * CENT, 50 * CENT, UNIT, 2 * UNIT},
