@@ -22,16 +22,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A PostgreSQL server that the service provisions for itself in a data directory it keeps across
- * runs (binaries from the zonky jar; as root it runs in a user namespace). Durable: fsync and
- * synchronous commit on. A postmaster left running by a killed earlier run is stopped first.
+ * A PostgreSQL of its own for scripts/run, scripts/cluster and the tests, kept in a data directory
+ * across runs. Durable: fsync and synchronous commit on. As root it runs in a user namespace.
  *
- * <p>The process that runs a data directory's server holds a lock on {@code <data dir>.lock}
- * beside it (not in it: initdb wants the directory empty) for as long as the server runs. A second
- * start on the same directory while the first process lives is refused before anything is touched;
- * without that, it would take the first one's running server for one left behind and stop it. The
- * operating system drops the lock when its process dies, however it dies, so a postmaster whose
- * JVM was killed is still found stale and stopped.
+ * <p>The running process holds a lock on {@code <data dir>.lock} (beside the directory: initdb wants
+ * it empty). A second start on a directory in use is refused before anything is touched. The lock
+ * dies with its process, so a postmaster left by a killed run is found stale and stopped.
  */
 public final class LocalPostgres implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(LocalPostgres.class);

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jackpot.admin.Listings;
 import io.jackpot.it.admin.AuditPagesIT;
 import io.jackpot.it.support.Await;
 import io.jackpot.it.support.SimplePg;
 import io.jackpot.it.support.TestPostgres;
-import io.jackpot.admin.Listings;
 import io.jackpot.ledger.Ledger;
 import io.jackpot.ledger.LedgerBatch;
 import io.jackpot.ledger.RecordedRound;
