@@ -141,20 +141,14 @@ public final class DefinitionChecks {
   }
 
   /**
-   * The rules across jackpots, checked once, where they hold: under the lock every definition save
-   * takes, against the versions in force in the ledger (after the scope checks, so a scoped token
-   * hears of other operators' jackpots only for games it may link). This member's catalogue may
-   * not have caught up with a save on another member, and two PUTs of different jackpots linking
-   * one game at the same moment must not each be checked without the other: the version it was
-   * made on, one currency per game (GameCurrencies), and a game's jackpots taking less than the
-   * whole stake together (StakeShares; {@code takesNow}: what each running pool takes of a stake
-   * until its next win, read from the cluster). Answers whether to save: not when the version in force
-   * already is {@code next} (the same definition sent again, checked when it was saved).
-   *
-   * <p>The version it was made on: the change was checked against this member's catalogue
-   * ({@code before}), and is saved only if that is still the version in force. Two PUTs racing, or
-   * a member whose catalogue has not caught up, would otherwise save a change checked against an
-   * older version (a currency change or a pool removal let through, terms sent out of order).
+   * The rules across jackpots, checked under the lock every definition save takes, against the
+   * versions in force in the ledger. This member's catalogue may lag another member's save, and
+   * two PUTs linking one game at once must see each other.
+   * Checked: the version the change was made on is still in force, one currency per game
+   * (GameCurrencies), and a game's jackpots take less than the whole stake (StakeShares;
+   * {@code takesNow} reads what each running pool takes until its next win).
+   * Scope checks come first, so a scoped token hears only of jackpots for games it may link.
+   * Answers false when {@code next} already is in force: the same definition sent again.
    */
   boolean checkInForce(Map<String, String> inForce, JackpotDefinition before, JackpotDefinition next,
       ToLongFunction<PoolId> takesNow) {

@@ -166,15 +166,11 @@ public final class Definitions {
   }
 
   /**
-   * Once the cluster has a saved definition: the terms of every running pool are submitted (a
-   * change waits for the next win), all in one step, so that either every pool has them or none
-   * does (a refused step is completed by the PUT's retry). All of them, not only those that differ
-   * from the previous definition: a define that failed after publishing (its terms not submitted)
-   * and is sent again finds the published definition already equal, and its pools must still get
-   * their terms. The terms carry the definition's version: a pool takes none older than its last,
-   * so a PUT whose step reaches the pools after a newer PUT's (each member has its own sequencer)
-   * leaves them with the newer terms; terms a pool already has or awaits change only the version it
-   * remembers (recorded, without an audit entry of their own).
+   * Submits the terms of every running pool in one step: every pool gets them or none does.
+   * All pools, not only changed ones: a define sent again after a failed submit finds the
+   * definition already published, and its pools still need the terms.
+   * The terms carry the definition's version and a pool takes none older than its last, so steps
+   * from two members arriving out of order leave the newer terms.
    */
   private CompletionStage<JackpotDefinition> changeTerms(Admin admin, JackpotDefinition before, JackpotDefinition next, long version) {
     List<Submission.Target> targets = next.pools().stream()

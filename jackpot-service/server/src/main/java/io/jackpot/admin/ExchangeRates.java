@@ -78,16 +78,11 @@ public final class ExchangeRates {
   }
 
   /**
-   * Whether to save the set: it was made on this member's rates ({@code current}), and is saved only
-   * if they are still the newest in the ledger, read under the lock that saving takes. Otherwise two
-   * PUTs racing could reach the ledger in one order and the cluster in the other, leaving the older
-   * set in force while the ledger calls the newer one current (and the audit's "before" would be
-   * wrong). The newest set sent again is not saved again, only shared: that completes a PUT that
-   * was saved but not shared.
-   *
-   * <p>A rate moving more than {@link FxRates#JUMP_FACTOR} times is refused unless confirmed
-   * ({@code FX_RATE_JUMP}), compared with the rate in force or, for a currency without one, the last
-   * it had in any set saved: a rate withdrawn and set again a thousand times off is a jump too.
+   * Saves the set only if the rates it was made on are still the newest in the ledger (read under
+   * the saving lock); else two racing PUTs could leave the older set in force. The newest set sent
+   * again is only shared, which completes a PUT saved but not shared.
+   * A rate moving more than {@link FxRates#JUMP_FACTOR} times needs confirming ({@code FX_RATE_JUMP}),
+   * against the rate in force or, for a withdrawn currency, the last it had.
    */
   private boolean madeOnNewest(Ledger.FxSaved saved, FxRates current, FxRates next, boolean confirmed) {
     String latestJson = saved.newestJson();

@@ -16,26 +16,15 @@ import org.slf4j.LoggerFactory;
 /**
  * A member's two connection pools to the ledger's database.
  *
- * <p>{@code limited} carries the commits and every read a game or player waits on, under a time
- * limit: a connection on which nothing has passed either way for {@code timeout} (a request sent
- * and no byte of its answer since) is closed, which fails what waits on it (a commit is then
- * retried on another connection, its commit id keeping the retry from recording twice). Each of its
- * sessions also tells the server the same limit for a statement and for a transaction left idle
- * (its client gone), so that the server stops work nobody waits for any more and releases the locks
- * an abandoned commit holds on its rows, which that commit's retry would otherwise wait on. Without
- * the limit, a database cut off without a reset (a failover that moves its address, a dropped
- * route, a frozen server) holds every commit for as long as the kernel retransmits, about 15
- * minutes on Linux, and an abandoned transaction holds its locks for the server's keepalive time,
- * two hours by default. Idle connections are retired before the limit could close them. Connecting
- * (TCP) and waiting for a connection from the pool are bounded by the limit too; PostgreSQL's
- * start-up exchange that follows is not (a server that accepts and then says nothing).
+ * <p>{@code limited} carries commits and the reads games and players wait on, under a time limit:
+ * a connection silent for {@code timeout} after a request is closed and the commit is retried
+ * elsewhere (its commit id prevents a double record). The server gets the same limit for
+ * statements and idle transactions, so an abandoned commit's locks are released. Without it, a
+ * database cut off without a reset holds commits for about 15 minutes of TCP retransmits.
  *
- * <p>{@code unlimited} (three connections) has no limit: schema migrations, reconciliation, round
- * counts, pool rebuilds and the admin API's pages read whole tables or ranges and may rightly take
- * longer; so may the sweep for unfinished transfers. Its connections have TCP keepalive probing
- * after the same time (ConnectionHeads.keepAlive), so that a database gone away is noticed on them too.
- *
- * <p>Their options and names are LedgerPoolOptions', what is put on each connection ConnectionHeads'.
+ * <p>{@code unlimited} (three connections) serves migrations, reconciliation, rebuilds and admin
+ * pages, which may rightly take longer; TCP keepalive still notices a database gone away.
+ * Options and names: LedgerPoolOptions; what each connection carries: ConnectionHeads.
  */
 public final class PgPools {
   private static final Logger log = LoggerFactory.getLogger(PgPools.class);
