@@ -16,17 +16,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * GET /v1/contributions/stream (WebSocket, game key at the upgrade): the contribution batches of
- * POST /v1/contributions as text messages on one long-lived connection, each
- * {@code {"id": n, "contributions": [...]}}, each answered {@code {"id": n, "status": 200,
+ * GET /v1/contributions/stream (WebSocket, game key at the upgrade): POST /v1/contributions' batches
+ * as text messages {@code {"id": n, "contributions": [...]}} on one long-lived connection, with the
+ * same checks, idempotency and answers, each answered under its id {@code {"id": n, "status": 200,
  * "results": [...]}} or {@code {"id": n, "status": 4xx/5xx, "error": {...}}} (503 and 429 with
- * {@code "retryAfter": seconds}), possibly out of order: the id pairs them. The same checks,
- * idempotency and answers as the POST, batch for batch. A message without an integer id, or not
- * JSON, or not well-formed UTF-8, closes the connection (1007): nothing could be answered to it;
- * one that is JSON only to a lenient reader (comments, a repeated name...) is answered 400 MALFORMED_JSON. Each connection is pinged
- * every {@code ping} interval; one from which nothing (no pong, no message) was heard since the
- * previous ping is closed (1001): the game is gone or unreachable, and an idle connection kept warm
- * is not dropped silently by a load balancer or NAT on the way.
+ * {@code "retryAfter": seconds}), possibly out of order. Opens a {@link StreamSession} per connection.
  */
 final class ContributionStream {
   private static final Logger log = LoggerFactory.getLogger(ContributionStream.class);

@@ -123,6 +123,7 @@ final class StreamSession {
    * Closes the connection if nothing came since the previous ping and none of its answers went
    * out (its pong may be behind answers it is still reading), else pings again. While reading is
    * paused only if the game took none of its answers through two pings: then it is gone or stuck.
+   * The pings also keep an idle connection warm, so a load balancer or NAT on the way does not drop it silently.
    */
   void ping() {
     if (socket.isClosed()) {
