@@ -1,9 +1,9 @@
 package io.jackpot.plan;
 
-import io.jackpot.error.ErrorCode;
 import io.jackpot.catalogue.Catalogue.Route;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.Routing;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.fx.FxHolder;
 import io.jackpot.fx.FxRates;
 import io.jackpot.game.Caller;

@@ -1,11 +1,11 @@
 package io.jackpot.catalogue;
 
-import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.jackpot.catalogue.Catalogue.Route;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
 import io.jackpot.money.Rate;
 import io.jackpot.pool.PoolId;

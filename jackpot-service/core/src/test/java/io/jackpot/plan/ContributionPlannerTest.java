@@ -1,6 +1,5 @@
 package io.jackpot.plan;
 
-import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
@@ -9,6 +8,7 @@ import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.PoolDefinition;
 import io.jackpot.catalogue.Routing;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.fx.FxHolder;
 import io.jackpot.fx.FxRates;
 import io.jackpot.game.Caller;

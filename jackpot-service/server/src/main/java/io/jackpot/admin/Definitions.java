@@ -1,9 +1,9 @@
 package io.jackpot.admin;
 
-import io.jackpot.error.ErrorCode;
 import io.jackpot.access.Admin;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.JackpotDefinition;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.ledger.AuditEntry;
 import io.jackpot.ledger.Ledger;
 import io.jackpot.ledger.PoolLoader;

@@ -1,7 +1,7 @@
 package io.jackpot.admin;
 
-import io.jackpot.error.ErrorCode;
 import io.jackpot.access.Admin;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection.Kind;
 import io.jackpot.error.Rejection;
 import io.jackpot.fx.FxHolder;

@@ -1,8 +1,7 @@
 package io.jackpot.admin;
 
-import io.jackpot.error.ErrorCode;
-
 import io.jackpot.error.DoneInPart;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Failures;
 import io.jackpot.error.OverloadedException;
 import io.jackpot.error.Rejection.Kind;

@@ -1,8 +1,8 @@
 package io.jackpot.admin;
 
-import io.jackpot.error.ErrorCode;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.JackpotDefinition;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection.Kind;
 import io.jackpot.error.Rejection;
 import io.jackpot.ledger.Ledger;

@@ -1,10 +1,10 @@
 package io.jackpot.award;
 
-import io.jackpot.error.ErrorCode;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.TierDraw;
 import io.jackpot.contribution.RoundClaims;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection.Kind;
 import io.jackpot.error.Rejection;
 import io.jackpot.fx.Display;

@@ -1,7 +1,6 @@
 package io.jackpot.award;
 
 import io.jackpot.error.ErrorCode;
-
 import io.jackpot.error.Rejection.Kind;
 import io.jackpot.error.Rejection;
 import io.jackpot.game.Caller;

@@ -1,7 +1,7 @@
 package io.jackpot.award;
 
-import io.jackpot.error.ErrorCode;
 import io.jackpot.contribution.RoundClaims;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Failures;
 import io.jackpot.error.OverloadedException;
 import io.jackpot.error.Rejection.Kind;

@@ -1,8 +1,8 @@
 package io.jackpot.award;
 
-import io.jackpot.error.ErrorCode;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.contribution.RoundClaims;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection.Kind;
 import io.jackpot.error.Rejection;
 import io.jackpot.game.Caller;

@@ -1,7 +1,7 @@
 package io.jackpot.contribution;
 
-import io.jackpot.error.ErrorCode;
 import io.jackpot.contribution.RoundClaims.Claim;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.OverloadedException;
 import io.jackpot.ledger.RecordedRound;
 import io.jackpot.ledger.RoundRecord;

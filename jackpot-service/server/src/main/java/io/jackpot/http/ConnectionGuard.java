@@ -1,7 +1,7 @@
 package io.jackpot.http;
 
-import io.jackpot.error.ErrorCode;
 import io.jackpot.config.HttpLimits;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.json.JsonText;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;

@@ -1,8 +1,8 @@
 package io.jackpot.http;
 
-import io.jackpot.error.ErrorCode;
 import com.hazelcast.splitbrainprotection.SplitBrainProtectionException;
 import io.jackpot.error.DoneInPart;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Failures;
 import io.jackpot.error.OverloadedException;
 import io.jackpot.error.Rejection;

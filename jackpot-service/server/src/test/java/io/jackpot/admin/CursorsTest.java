@@ -1,9 +1,9 @@
 package io.jackpot.admin;
 
-import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
 import io.jackpot.ledger.Ledger;
 import io.jackpot.money.Money;

@@ -1,9 +1,9 @@
 package io.jackpot.admin;
 
-import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,5 @@
 package io.jackpot.admin;
 
-import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -10,6 +9,7 @@ import com.hazelcast.core.HazelcastException;
 import com.hazelcast.splitbrainprotection.SplitBrainProtectionException;
 import io.jackpot.access.Admin;
 import io.jackpot.admin.http.JsonStoredForms;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
 import io.jackpot.fx.FxHolder;
 import io.jackpot.fx.FxRates;

@@ -1,10 +1,10 @@
 package io.jackpot.award;
 
-import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
 import io.jackpot.ledger.RoundDetail;
 import io.jackpot.ledger.RoundStatus;

@@ -1,12 +1,12 @@
 package io.jackpot.award;
 
-import io.jackpot.error.ErrorCode;
 import static io.jackpot.pool.Commands.claim;
 import static io.jackpot.pool.Commands.stake;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
 import io.jackpot.game.Caller;
 import io.jackpot.money.Rate;

@@ -1,11 +1,11 @@
 package io.jackpot.contribution;
 
-import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.DefaultCatalogue;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.fx.FxHolder;
 import io.jackpot.game.Caller;
 import io.jackpot.ledger.Ledger;

@@ -1,9 +1,9 @@
 package io.jackpot.http;
 
-import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
 import io.vertx.core.VertxException;
 import io.vertx.ext.web.handler.HttpException;

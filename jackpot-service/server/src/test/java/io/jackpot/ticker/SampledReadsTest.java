@@ -1,6 +1,5 @@
 package io.jackpot.ticker;
 
-import io.jackpot.error.ErrorCode;
 import static io.jackpot.pool.Commands.stake;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.hazelcast.core.HazelcastInstanceNotActiveException;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.http.Errors;
 import io.jackpot.money.Rate;
 import io.jackpot.pool.Pool;

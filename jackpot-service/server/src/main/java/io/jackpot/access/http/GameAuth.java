@@ -1,7 +1,7 @@
 package io.jackpot.access.http;
 
-import io.jackpot.error.ErrorCode;
 import io.jackpot.access.Credentials;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection.Kind;
 import io.jackpot.error.Rejection;
 import io.jackpot.game.Caller;

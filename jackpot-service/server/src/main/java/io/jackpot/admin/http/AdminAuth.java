@@ -1,8 +1,8 @@
 package io.jackpot.admin.http;
 
-import io.jackpot.error.ErrorCode;
 import io.jackpot.access.Admin;
 import io.jackpot.access.Credentials;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection.Kind;
 import io.jackpot.error.Rejection;
 import io.vertx.core.http.HttpMethod;

@@ -1,8 +1,8 @@
 package io.jackpot.admin.http;
 
-import io.jackpot.error.ErrorCode;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.http.DefinitionJson;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
 import io.jackpot.fx.FxRates;
 import io.jackpot.http.JsonFields;

@@ -1,7 +1,7 @@
 package io.jackpot.admin.http;
 
-import io.jackpot.error.ErrorCode;
 import io.jackpot.admin.Listings;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
 import io.jackpot.http.JsonFields;
 import io.vertx.ext.web.RoutingContext;

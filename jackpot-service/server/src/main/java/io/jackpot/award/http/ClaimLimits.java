@@ -1,9 +1,9 @@
 package io.jackpot.award.http;
 
-import io.jackpot.error.ErrorCode;
 import io.github.resilience4j.ratelimiter.RateLimiter;
 import io.github.resilience4j.ratelimiter.RateLimiterConfig;
 import io.github.resilience4j.ratelimiter.RateLimiterRegistry;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
 import java.time.Duration;
 

@@ -1,10 +1,10 @@
 package io.jackpot.catalogue.http;
 
-import io.jackpot.error.ErrorCode;
 import io.jackpot.award.PublicWins;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.PoolDefinition;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection.Kind;
 import io.jackpot.error.Rejection;
 import io.jackpot.fx.Display;

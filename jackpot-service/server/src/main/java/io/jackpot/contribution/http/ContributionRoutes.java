@@ -1,10 +1,10 @@
 package io.jackpot.contribution.http;
 
-import io.jackpot.error.ErrorCode;
 import io.jackpot.access.http.GameAuth;
 import io.jackpot.award.http.WinJson;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.contribution.ContributionService;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
 import io.jackpot.http.JsonBody;
 import io.jackpot.http.JsonFields;

@@ -1,7 +1,7 @@
 package io.jackpot.contribution.http;
 
-import io.jackpot.error.ErrorCode;
 import io.jackpot.contribution.ContributionService;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.game.Caller;
 import io.jackpot.http.Errors;
 import io.jackpot.http.JsonFields;

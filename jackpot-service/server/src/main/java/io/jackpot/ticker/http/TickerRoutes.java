@@ -1,11 +1,11 @@
 package io.jackpot.ticker.http;
 
-import io.jackpot.error.ErrorCode;
 import io.jackpot.award.PublicWins;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.http.JackpotJson;
 import io.jackpot.catalogue.http.JackpotRoutes;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
 import io.jackpot.fx.Display;
 import io.jackpot.fx.FxHolder;

@@ -1,9 +1,9 @@
 package io.jackpot.award.http;
 
-import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

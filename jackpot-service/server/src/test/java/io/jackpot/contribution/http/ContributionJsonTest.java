@@ -1,11 +1,11 @@
 package io.jackpot.contribution.http;
 
-import io.jackpot.error.ErrorCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jackpot.award.http.WinJson;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.DefaultCatalogue;
+import io.jackpot.error.ErrorCode;
 import io.jackpot.money.Money;
 import io.jackpot.money.Rate;
 import io.jackpot.plan.ContributionResult.Share;
