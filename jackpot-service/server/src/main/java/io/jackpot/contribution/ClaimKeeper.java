@@ -15,19 +15,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps standing the round claims of every step in the journal (and the jackpot-game claims of its
- * claims, RoundClaims#jackpotGameKey). A step is there from before it is
- * applied until it is recorded, so its rounds may be in the pools and not in the ledger: while the
- * ledger refuses commits (down, failed over, read-only) or while a departed member's steps wait to
- * be finished. Such a claim must outlive its step: lapsed by its TTL, a game's retry on another
- * member would find the round neither claimed nor recorded and apply it a second time (and the
- * first member's commit would then fail on the round's key for ever).
+ * Keeps standing the round claims of every step in the journal (and their jackpot-game claims).
+ * A journalled step may be in the pools and not yet in the ledger (the ledger refusing commits, a
+ * departed member's steps waiting). If its claim lapsed, a game's retry elsewhere would apply the
+ * round a second time.
  *
- * <p>Run on one member (the oldest) every {@link #intervalMillis}: a quarter of the TTL. The writing
- * of a step's note starts within half the TTL of its queueing or never (the sequencer's note
- * deadline), so its claims are kept at least once, with about a quarter of the TTL to spare less
- * the write's own time, before they could lapse. Claims are released as soon as their rounds are recorded, so keeping the claims of steps
- * about to be recorded does nothing lasting.
+ * <p>Runs on the oldest member every quarter of the TTL. A note is written within half the TTL of
+ * its queueing or never, so each claim is kept at least once before it could lapse.
  */
 public final class ClaimKeeper {
   private static final Logger log = LoggerFactory.getLogger(ClaimKeeper.class);

@@ -11,24 +11,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Round claims whose release, when it fails, is tried again in the background after each of a few
- * pauses before the claims are left to lapse by their TTL. A claim left standing holds the games'
- * retries of its round ({@code ROUND_IN_PROGRESS}) until it lapses: for a round refused before it
- * was applied, or a jackpot game whose try failed, that is up to the whole TTL (10 minutes by
- * default) for a failure of one call to the cluster, usually brief (a partition moving to another
- * member).
+ * Round claims whose failed release is tried again in the background after a few pauses. A claim
+ * left standing answers its round's retries {@code ROUND_IN_PROGRESS} until its TTL (10 minutes by
+ * default), often for one brief failure of the cluster.
  *
- * <p>{@link #release} answers as its first try does, so the caller goes on as before (it logs a
- * failure and answers); the later tries are the background's, and this class logs how they end. A
- * release tried again is safe: it releases only the claims its request's token holds, and a claim
- * is released only once its round is recorded or was never applied, which stays so. A claim that
- * lapsed meanwhile and was taken again is another request's, under another token, and is not
- * released. The pauses together stay well under the shortest TTL (60 s), so the tries usually
- * come while the claims still stand (a try may itself wait out Hazelcast's call timeout first).
- * A member that stops drops the tries still to come (logged when one is refused): its claims
- * count as absent once it has left and its notes are gone (ClaimHolders), or lapse by their TTL.
- *
- * <p>Thread-safe. Claims, keeps and reads pass through unchanged.
+ * <p>{@link #release} answers as its first try does; this class logs how the later tries end.
+ * A retry is safe: it releases only its own token's claims, and only for rounds recorded or never
+ * applied. The pauses stay well under the shortest TTL (60 s). A stopping member drops its tries;
+ * its claims then count as absent (ClaimHolders) or lapse. Thread-safe.
  */
 public final class RetriedReleases implements RoundClaims {
   private static final Logger log = LoggerFactory.getLogger(RetriedReleases.class);
