@@ -125,18 +125,41 @@ final class NodeServices {
 
   /** Step 5: the sequencer, the journal of its steps, and the services that submit to it; identity loss watched from here on. */
   void wire(MemberIdentity identity) throws Exception {
-    var hz = cluster.hz();
     var membership = cluster.membership();
     metrics = new ServiceMetrics(cluster.metricsRegistry(), membership::size, catalogue::currencyOf);
     String memberId = membership.localId();
+    StepRecovery recovery = wireSequencer(identity, memberId);
+    wireServices(memberId);
+    log.info("step 5/6: services wired ({})", credentials.isDev() ? "DEV credentials" : "configured credentials");
+
+    Transfers transfers = wireAdmin();
+    int completed = transfers.completePendingTransfers().toCompletableFuture().get();
+    if (completed > 0) {
+      log.warn("completed {} transfers left half-done by the last stop", completed);
+    }
+    departedSweep = new DepartedSweep(membership::isOldest, membership::memberIds, journal::dropOldFences, recovery::finishDeparted,
+        claimHolders::rescan);
+    metrics.departedStepsLeft(departedSweep::stepsLeft);
+    transitSweep = new TransitSweep(catalogue, pools, transfers::completePendingTransfers, transfers::flushOverflow);
+  }
+
+  /** The journal, the sequencer over it (watched for identity loss) and who holds claims; returns the recovery of departed steps. */
+  private StepRecovery wireSequencer(MemberIdentity identity, String memberId) {
+    var hz = cluster.hz();
+    var membership = cluster.membership();
     journal = new HzStepJournal(hz.getMap(HzStepJournal.MAP), HzStepJournal.codecOf(hz), threads.hzCallbacks, threads.journalReads,
         clock, membership::localId);
-    long claimTtlMillis = config.cluster().roundClaimTtlSeconds() * 1000L;
-    sequencer = new Sequencer(pools, ledger, threads.loop, threads.scheduler, SequencerSettings.forClaimTtl(Duration.ofMillis(claimTtlMillis)),
+    sequencer = new Sequencer(pools, ledger, threads.loop, threads.scheduler, SequencerSettings.forClaimTtl(Duration.ofMillis(claimTtlMillis())),
         clock, random, metrics, memberId, journal);
     identity.watch(membership, memberId, sequencer);
     var recovery = new StepRecovery(pools, ledger, journal, clock);
-    claimHolders = new ClaimHolders(hz.getCluster(), journal, clock, claimTtlMillis);
+    claimHolders = new ClaimHolders(hz.getCluster(), journal, clock, claimTtlMillis());
+    return recovery;
+  }
+
+  private void wireServices(String memberId) {
+    var hz = cluster.hz();
+    long claimTtlMillis = claimTtlMillis();
     var roundClaims = new RetriedReleases(new HzRoundClaims(hz.getMap(HzRoundClaims.MAP), threads.hzCallbacks, clock,
         claimTtlMillis, memberId, claimHolders::released), (after, task) -> threads.scheduler.schedule(task,
         after.toMillis() + ThreadLocalRandom.current().nextLong(after.toMillis() / 4 + 1),
@@ -145,8 +168,10 @@ final class NodeServices {
     claimKeeper = new ClaimKeeper(journal, roundClaims, clock, claimTtlMillis);
     awards = new AwardService(catalogue, ledger, sequencer, clock, new TierDraw(ClusterSecrets.shared(hz, "tier-draw")), fx,
         HzFxRates.history(ledger, fx.get().base()), config.claimRounds(), roundClaims, pools);
-    log.info("step 5/6: services wired ({})", credentials.isDev() ? "DEV credentials" : "configured credentials");
+  }
 
+  /** The admin API's routes over the admin services; returns the transfers, finished and swept by {@link #wire}. */
+  private Transfers wireAdmin() {
     var ownership = new Ownership(catalogue, game -> live.get().operatorsOf(game));
     var steps = new PoolSteps(pools, sequencer, clock);
     var transfers = new Transfers(catalogue, ledger, sequencer, clock);
@@ -158,13 +183,10 @@ final class NodeServices {
         new Lifecycle(catalogue, ownership, steps, transfers, clock), new ExchangeRates(ledger, fx, fxRates::publish, forms, audits),
         new Listings(ledger, ownership), new RoundLookup(ledger), new Reconciler(ledger, pools, ownership),
         catalogue, pools, new AdminAuth(live::get));
-    int completed = transfers.completePendingTransfers().toCompletableFuture().get();
-    if (completed > 0) {
-      log.warn("completed {} transfers left half-done by the last stop", completed);
-    }
-    departedSweep = new DepartedSweep(membership::isOldest, membership::memberIds, journal::dropOldFences, recovery::finishDeparted,
-        claimHolders::rescan);
-    metrics.departedStepsLeft(departedSweep::stepsLeft);
-    transitSweep = new TransitSweep(catalogue, pools, transfers::completePendingTransfers, transfers::flushOverflow);
+    return transfers;
+  }
+
+  private long claimTtlMillis() {
+    return config.cluster().roundClaimTtlSeconds() * 1000L;
   }
 }

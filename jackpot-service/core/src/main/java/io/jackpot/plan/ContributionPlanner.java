@@ -2,6 +2,7 @@ package io.jackpot.plan;
 
 import io.jackpot.catalogue.Catalogue.Route;
 import io.jackpot.catalogue.Catalogue;
+import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.Routing;
 import io.jackpot.error.ErrorCode;
 import io.jackpot.fx.FxHolder;
@@ -52,7 +53,11 @@ public final class ContributionPlanner {
     if (badBet.isPresent()) {
       return new Plan.Reject(ErrorCode.INVALID_STAKE, badBet.get());
     }
-    List<PoolId> pools = ((Route.Pools) route).pools();
+    return feed(((Route.Pools) route).pools(), r);
+  }
+
+  /** Feeds {@code pools} with the stake, converted to the base currency if it is in another. */
+  private Plan feed(List<PoolId> pools, ContributionRequest r) {
     FxRates rates = fx.get();
     // Every pool is either in the stake's currency or (with a rate) in the base currency.
     boolean allInStakeCurrency = true;
@@ -64,13 +69,9 @@ public final class ContributionPlanner {
         continue;
       }
       allInStakeCurrency = false;
-      if (!jackpot.currency().equals(rates.base()) || rates.rate(r.currency()).isEmpty()) {
-        return new Plan.Reject(ErrorCode.UNSUPPORTED_CURRENCY,
-            "jackpot " + pool.jackpotId() + " takes " + jackpot.currency() + " stakes; no rate for " + r.currency());
-      }
-      if (jackpot.routing() == Routing.COIN_VALUE) {
-        return new Plan.Reject(ErrorCode.UNSUPPORTED_CURRENCY,
-            "jackpot " + pool.jackpotId() + " routes by coin value: stakes must be in " + jackpot.currency());
+      Plan.Reject refused = foreignStakeRefusal(pool, jackpot, r, rates);
+      if (refused != null) {
+        return refused;
       }
     }
     if (allInStakeCurrency) {
@@ -81,6 +82,23 @@ public final class ContributionPlanner {
       return new Plan.Reject(ErrorCode.UNSUPPORTED_CURRENCY, "game " + r.gameId() + " feeds jackpots in several currencies: send the stake in "
           + rates.base());
     }
+    return converted(pools, r, rates);
+  }
+
+  /** Why {@code jackpot}, in another currency than the stake's, cannot take it; null if it can. */
+  private static Plan.Reject foreignStakeRefusal(PoolId pool, JackpotDefinition jackpot, ContributionRequest r, FxRates rates) {
+    if (!jackpot.currency().equals(rates.base()) || rates.rate(r.currency()).isEmpty()) {
+      return new Plan.Reject(ErrorCode.UNSUPPORTED_CURRENCY,
+          "jackpot " + pool.jackpotId() + " takes " + jackpot.currency() + " stakes; no rate for " + r.currency());
+    }
+    if (jackpot.routing() == Routing.COIN_VALUE) {
+      return new Plan.Reject(ErrorCode.UNSUPPORTED_CURRENCY,
+          "jackpot " + pool.jackpotId() + " routes by coin value: stakes must be in " + jackpot.currency());
+    }
+    return null;
+  }
+
+  private static Plan converted(List<PoolId> pools, ContributionRequest r, FxRates rates) {
     long rate = rates.rate(r.currency()).orElseThrow();
     long converted = FxRates.toBase(r.stakeMicros(), rate);
     if (converted <= 0 || converted > ContributionRequest.MAX_STAKE_MICROS) {

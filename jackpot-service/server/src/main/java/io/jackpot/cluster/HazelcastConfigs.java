@@ -30,6 +30,15 @@ public final class HazelcastConfigs {
   public static Config of(ClusterSettings s) {
     Config config = ConfigUtil.loadConfig();
     config.setClusterName(s.clusterName());
+    setProperties(config, s);
+    setSerialization(config);
+    setNetwork(config, s);
+    String quorum = setQuorum(config, s);
+    addMaps(config, quorum);
+    return config;
+  }
+
+  private static void setProperties(Config config, ClusterSettings s) {
     config.setProperty("hazelcast.phone.home.enabled", "false");
     config.setProperty("hazelcast.wait.seconds.before.join", "0");
     config.setProperty("hazelcast.logging.type", "slf4j");
@@ -38,6 +47,9 @@ public final class HazelcastConfigs {
     config.setProperty("hazelcast.shutdownhook.enabled", "false");
     // A member silent this long is gone (ClusterSettings); heartbeats stay every 5 s.
     config.setProperty("hazelcast.max.no.heartbeat.seconds", Integer.toString(s.heartbeatTimeoutSeconds()));
+  }
+
+  private static void setSerialization(Config config) {
     // Field-by-field wire forms for what crosses the cluster on every contribution.
     PoolSerializers.register(config.getSerializationConfig());
     JournalSerializers.register(config.getSerializationConfig());
@@ -48,6 +60,9 @@ public final class HazelcastConfigs {
     config.getSerializationConfig().setJavaSerializationFilterConfig(new JavaSerializationFilterConfig()
         .setWhitelist(new ClassFilter().addPrefixes("io.jackpot.", "io.vertx.", "java.", "javax.",
             "com.hazelcast.")));
+  }
+
+  private static void setNetwork(Config config, ClusterSettings s) {
     config.getNetworkConfig().setPort(s.port()).setPortAutoIncrement(true);
     JoinConfig join = config.getNetworkConfig().getJoin();
     join.getMulticastConfig().setEnabled(false);
@@ -66,25 +81,32 @@ public final class HazelcastConfigs {
       config.setProperty("hazelcast.socket.bind.any", "false");
       join.getTcpIpConfig().setEnabled(true).setMembers(s.members());
     }
-    String quorum = null;
-    if (s.minMembers() > 1) {
-      // A side of a split cluster with fewer members refuses every change to pools and round claims
-      // (SplitBrainProtectionException), so it can never pay a jackpot the other side also pays.
-      quorum = QUORUM;
-      // and a member starting waits until that many have joined, so pools are loaded with a quorum.
-      config.setProperty("hazelcast.initial.min.cluster.size", Integer.toString(s.minMembers()));
-      config.addSplitBrainProtectionConfig(new SplitBrainProtectionConfig(quorum, true, s.minMembers())
-          .setProtectOn(SplitBrainProtectionOn.WRITE));
+  }
+
+  /** The split-brain protection's name when JACKPOT_MIN_MEMBERS > 1, else null. */
+  private static String setQuorum(Config config, ClusterSettings s) {
+    if (s.minMembers() <= 1) {
+      return null;
     }
+    // A side of a split cluster with fewer members refuses every change to pools and round claims
+    // (SplitBrainProtectionException), so it can never pay a jackpot the other side also pays.
+    // And a member starting waits until that many have joined, so pools are loaded with a quorum.
+    config.setProperty("hazelcast.initial.min.cluster.size", Integer.toString(s.minMembers()));
+    config.addSplitBrainProtectionConfig(new SplitBrainProtectionConfig(QUORUM, true, s.minMembers())
+        .setProtectOn(SplitBrainProtectionOn.WRITE));
+    return QUORUM;
+  }
+
+  private static void addMaps(Config config, String quorum) {
     // Pools: entry processors run on deserialised objects, and the backup re-runs them (sync).
     config.addMapConfig(new MapConfig(HzPools.MAP)
         .setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(1).setAsyncBackupCount(0).setSplitBrainProtectionName(quorum));
     // The step journal: what each member applied but has not recorded yet (StepRecovery), changed
     // by entry processors on the stored objects (notes stay bytes: nothing is rebuilt per write).
-    config.addMapConfig(new MapConfig(HzStepJournal.MAP).setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(1).setAsyncBackupCount(0).setSplitBrainProtectionName(quorum));
+    config.addMapConfig(new MapConfig(HzStepJournal.MAP).setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(1)
+        .setAsyncBackupCount(0).setSplitBrainProtectionName(quorum));
     // Round claims lapse by their own expiry (see HzRoundClaims), not by map TTL.
     config.addMapConfig(new MapConfig(HzRoundClaims.MAP).setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(1)
         .setSplitBrainProtectionName(quorum));
-    return config;
   }
 }

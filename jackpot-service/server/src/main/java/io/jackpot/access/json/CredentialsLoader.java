@@ -94,7 +94,15 @@ public final class CredentialsLoader {
 
   private static Credentials parseEntries(JsonObject json, String source) {
     Credentials c = Credentials.configured();
-    JsonArray games = json.getJsonArray("gameKeys", new JsonArray());
+    addGameKeys(c, json.getJsonArray("gameKeys", new JsonArray()), source);
+    addAdminTokens(c, json.getJsonArray("adminTokens", new JsonArray()), source);
+    if (c.gameKeys() + c.adminTokens() == 0) {
+      throw new IllegalArgumentException(source + " holds no game keys and no admin tokens");
+    }
+    return c;
+  }
+
+  private static void addGameKeys(Credentials c, JsonArray games, String source) {
     for (int i = 0; i < games.size(); i++) {
       JsonObject g = games.getJsonObject(i);
       String where = source + ": gameKeys[" + i + "]";
@@ -106,42 +114,44 @@ public final class CredentialsLoader {
       }
       c.withGameKeyHash(hash(g, where), new Caller(id(required(g, "operator", where), where + ".operator"), linked));
     }
-    JsonArray admins = json.getJsonArray("adminTokens", new JsonArray());
+  }
+
+  private static void addAdminTokens(Credentials c, JsonArray admins, String source) {
     Map<String, Admin> byName = new HashMap<>();
     for (int i = 0; i < admins.size(); i++) {
       JsonObject a = admins.getJsonObject(i);
       String where = source + ": adminTokens[" + i + "]";
-      // A misspelt "operator" would make a scoped token a network one, over every operator.
-      onlyKeys(a, where, "name", "role", "operator", "sha256", "secret");
-      Object scope = a.getValue("operator");
-      if (scope != null) {
-        id(scope, where + ".operator"); // leave it out for a network token
-      }
-      Admin.Role role;
-      try {
-        role = Admin.Role.valueOf(required(a, "role", where).toUpperCase());
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(where + ".role must be admin or viewer");
-      }
-      String name = required(a, "name", where);
-      // Every audited change records it: shown in operators' terminals, and PostgreSQL refuses a NUL.
-      if (!JsonFields.isPrintable(name)) {
-        throw new IllegalArgumentException(where + ".name must be 1–128 printable ASCII characters");
-      }
-      Admin admin = new Admin(name, role, a.getString("operator"));
+      Admin admin = admin(a, where);
       // The audit log tells tokens apart by name alone: one name, one role and scope. Two secrets
       // under one name (a token being rotated) stay allowed.
-      Admin named = byName.putIfAbsent(name, admin);
+      Admin named = byName.putIfAbsent(admin.name(), admin);
       if (named != null && !named.equals(admin)) {
-        throw new IllegalArgumentException(where + ".name " + name + " is the name of another token with another role or operator:"
+        throw new IllegalArgumentException(where + ".name " + admin.name() + " is the name of another token with another role or operator:"
             + " the audit log would not tell them apart");
       }
       c.withAdminHash(hash(a, where), admin);
     }
-    if (c.gameKeys() + c.adminTokens() == 0) {
-      throw new IllegalArgumentException(source + " holds no game keys and no admin tokens");
+  }
+
+  private static Admin admin(JsonObject a, String where) {
+    // A misspelt "operator" would make a scoped token a network one, over every operator.
+    onlyKeys(a, where, "name", "role", "operator", "sha256", "secret");
+    Object scope = a.getValue("operator");
+    if (scope != null) {
+      id(scope, where + ".operator"); // leave it out for a network token
     }
-    return c;
+    Admin.Role role;
+    try {
+      role = Admin.Role.valueOf(required(a, "role", where).toUpperCase());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(where + ".role must be admin or viewer");
+    }
+    String name = required(a, "name", where);
+    // Every audited change records it: shown in operators' terminals, and PostgreSQL refuses a NUL.
+    if (!JsonFields.isPrintable(name)) {
+      throw new IllegalArgumentException(where + ".name must be 1–128 printable ASCII characters");
+    }
+    return new Admin(name, role, a.getString("operator"));
   }
 
   /** Said once, at start (a reload says what it replaced): how many keys and tokens {@code source} holds. */

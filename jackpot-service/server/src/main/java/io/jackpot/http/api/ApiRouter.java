@@ -15,6 +15,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.StaticHandler;
 import java.time.Duration;
@@ -80,23 +81,39 @@ public final class ApiRouter {
   public Router create(Vertx vertx, Surface surface) {
     Router router = Router.router(vertx);
     BodyHandler body = BodyHandler.create(false).setBodyLimit(JsonBody.LIMIT);
-    // Money moves only on the side of the cluster that holds the quorum. Reads pass this guard;
-    // reads of the pools themselves are then refused by Hazelcast's protection (Errors: NO_QUORUM).
-    router.route("/v1/*").handler(ctx -> {
-      if (ctx.request().method() == HttpMethod.GET || quorum.held()) {
-        ctx.next();
-      } else {
-        long refused = noQuorumLog.count(System.nanoTime());
-        if (refused > 0) {
-          log.warn("{} request(s) refused 503 NO_QUORUM (latest: {} {}); {}; logged at most every 10 s", refused,
-              ctx.request().method(), Errors.clipped(ctx.request().path()), quorum.describe());
-        }
-        Errors.send(ctx, quorum.refusal());
-      }
-    });
+    router.route("/v1/*").handler(this::requireQuorum);
     router.route("/v1/*").handler(QueryParams::refuseControl);
     health.mount(router);
     openApi.mount(router);
+    mountFeatures(router, surface, body);
+    if (surface.servesGames()) { // last: /metrics and anything else above are served before the page's catch-all
+      // The ticker page: plain HTML + JS from the jar, no build step. Not under /v1/: a GET route
+      // there would make every other method on an unknown API path 405 instead of 404.
+      router.routeWithRegex(HttpMethod.GET, "^/(?!v1/).*")
+          .handler(StaticHandler.create("webroot").setCachingEnabled(false));
+    }
+    handleErrors(router);
+    return router;
+  }
+
+  /**
+   * Money moves only on the side of the cluster that holds the quorum. Reads pass this guard;
+   * reads of the pools themselves are then refused by Hazelcast's protection (Errors: NO_QUORUM).
+   */
+  private void requireQuorum(RoutingContext ctx) {
+    if (ctx.request().method() == HttpMethod.GET || quorum.held()) {
+      ctx.next();
+      return;
+    }
+    long refused = noQuorumLog.count(System.nanoTime());
+    if (refused > 0) {
+      log.warn("{} request(s) refused 503 NO_QUORUM (latest: {} {}); {}; logged at most every 10 s", refused,
+          ctx.request().method(), Errors.clipped(ctx.request().path()), quorum.describe());
+    }
+    Errors.send(ctx, quorum.refusal());
+  }
+
+  private void mountFeatures(Router router, Surface surface, BodyHandler body) {
     if (surface.servesGames()) {
       contributions.mount(router, auth, body, quorum);
       wins.mount(router, auth, body);
@@ -107,19 +124,15 @@ public final class ApiRouter {
       metrics.mount(router);
       admin.mount(router);
     }
-    if (surface.servesGames()) { // last: /metrics and anything else above are served before the page's catch-all
-      // The ticker page: plain HTML + JS from the jar, no build step. Not under /v1/: a GET route
-      // there would make every other method on an unknown API path 405 instead of 404.
-      router.routeWithRegex(HttpMethod.GET, "^/(?!v1/).*")
-          .handler(StaticHandler.create("webroot").setCachingEnabled(false));
-    }
+  }
+
+  private static void handleErrors(Router router) {
     router.route().failureHandler(Errors::handle);
     // A path that is not valid percent-encoding fails while routes are matched, with no failure
     // object nor status on the context: Vert.x would answer a plain-text 400.
     router.errorHandler(400, Errors::malformed);
     router.errorHandler(404, Errors::handle);
     router.errorHandler(405, Errors::handle);
-    return router;
   }
 
   /** Every route served, as "METHOD /path/{param}" (for the OpenAPI check and operations). */

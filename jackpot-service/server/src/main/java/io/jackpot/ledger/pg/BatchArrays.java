@@ -2,6 +2,7 @@ package io.jackpot.ledger.pg;
 
 import io.jackpot.ledger.AuditEntry;
 import io.jackpot.ledger.LedgerBatch;
+import io.jackpot.ledger.RoundRecord;
 import io.jackpot.ledger.ShareRuns;
 import io.jackpot.pool.Win;
 import io.vertx.core.json.JsonObject;
@@ -25,20 +26,43 @@ final class BatchArrays {
    */
   static Tuple rounds(List<LedgerBatch.Round> rounds, List<LedgerBatch.Share> shares) {
     int n = rounds.size(), m = shares.size();
-    String[] id = new String[n], fp = new String[n], game = new String[n], op = new String[n], player = new String[n];
-    String[] currency = new String[n], status = new String[n], jackpots = new String[n], pools = new String[n];
-    Long[] stake = new Long[n], coin = new Long[n], original = new Long[n], fx = new Long[n];
-    Integer[] first = new Integer[n], last = new Integer[n];
-    OffsetDateTime[] received = new OffsetDateTime[n], applied = new OffsetDateTime[n];
-    Long[] seq = new Long[m], shareMicros = new Long[m], shareSub = new Long[m], reserveMicros = new Long[m];
-    Long[] reserveSub = new Long[m], overflowMicros = new Long[m], overflowSub = new Long[m], amountMicros = new Long[m];
-    Long[] amountSub = new Long[m];
+    RoundColumns columns = new RoundColumns(n);
+    ShareColumns packed = new ShareColumns(m);
     int k = 0;
-    Instant lastApplied = null;
-    OffsetDateTime lastAppliedUtc = null;
-    StringBuilder js = new StringBuilder(), ps = new StringBuilder();
     for (int i = 0; i < n; i++) {
       var round = rounds.get(i);
+      columns.set(i, round);
+      columns.first[i] = k + 1;
+      k = packed.pack(round.record(), shares, k);
+      columns.last[i] = k;
+      columns.jackpots[i] = packed.jackpots.toString();
+      columns.pools[i] = packed.pools.toString();
+    }
+    if (k != m) {
+      throw new IllegalArgumentException("share of round " + shares.get(k).roundId() + " is not next to its round");
+    }
+    return packed.addTo(columns.tuple());
+  }
+
+  /** The per-round columns of {@link #rounds}, in the order of {@link LedgerSql#INSERT_ROUNDS}. */
+  private static final class RoundColumns {
+    final String[] id, fp, game, op, player, currency, status, jackpots, pools;
+    final Long[] stake, coin, original, fx;
+    final Integer[] first, last;
+    final OffsetDateTime[] received, applied;
+    /** Rounds of a batch mostly share their applied instant: converted once per run of equal ones. */
+    private Instant lastApplied;
+    private OffsetDateTime lastAppliedUtc;
+
+    RoundColumns(int n) {
+      id = new String[n]; fp = new String[n]; game = new String[n]; op = new String[n]; player = new String[n];
+      currency = new String[n]; status = new String[n]; jackpots = new String[n]; pools = new String[n];
+      stake = new Long[n]; coin = new Long[n]; original = new Long[n]; fx = new Long[n];
+      first = new Integer[n]; last = new Integer[n];
+      received = new OffsetDateTime[n]; applied = new OffsetDateTime[n];
+    }
+
+    void set(int i, LedgerBatch.Round round) {
       var r = round.record();
       original[i] = r.originalStakeMicros();
       fx[i] = r.fxRatePpm();
@@ -57,39 +81,59 @@ final class BatchArrays {
         lastAppliedUtc = utc(lastApplied);
       }
       applied[i] = lastAppliedUtc;
-      first[i] = k + 1;
-      js.setLength(0);
-      ps.setLength(0);
-      int position = -1;
+    }
+
+    Tuple tuple() {
+      return Tuple.of(id, fp, game, op, player, stake, currency, coin, status, received).addValue(original).addValue(fx)
+          .addValue(applied).addValue(jackpots).addValue(pools).addValue(first).addValue(last);
+    }
+  }
+
+  /** The flat share columns of {@link #rounds}, and the current round's jackpot ids and pool keys. */
+  private static final class ShareColumns {
+    final Long[] seq, shareMicros, shareSub, reserveMicros, reserveSub, overflowMicros, overflowSub, amountMicros, amountSub;
+    final StringBuilder jackpots = new StringBuilder(), pools = new StringBuilder();
+
+    ShareColumns(int m) {
+      seq = new Long[m]; shareMicros = new Long[m]; shareSub = new Long[m]; reserveMicros = new Long[m];
+      reserveSub = new Long[m]; overflowMicros = new Long[m]; overflowSub = new Long[m]; amountMicros = new Long[m];
+      amountSub = new Long[m];
+    }
+
+    /** Takes the shares of round {@code r} that start at {@code k}; returns the index after them. */
+    int pack(RoundRecord r, List<LedgerBatch.Share> shares, int k) {
+      jackpots.setLength(0);
+      pools.setLength(0);
+      int m = shares.size(), position = -1;
       for (; k < m && shares.get(k).roundId().equals(r.roundId()) && shares.get(k).operatorId().equals(r.operatorId()); k++) {
         LedgerBatch.Share s = shares.get(k);
         if (s.position() <= position) {
           throw new IllegalArgumentException("round " + r.roundId() + ": shares out of position order");
         }
         position = s.position();
-        (js.isEmpty() ? js : js.append(' ')).append(s.pool().jackpotId());
-        (ps.isEmpty() ? ps : ps.append(' ')).append(s.pool().poolKey());
-        seq[k] = s.opSeq();
-        shareMicros[k] = s.share().micros();
-        shareSub[k] = s.share().sub();
-        reserveMicros[k] = s.toReserve().micros();
-        reserveSub[k] = s.toReserve().sub();
-        overflowMicros[k] = s.toOverflow().micros();
-        overflowSub[k] = s.toOverflow().sub();
-        amountMicros[k] = s.amountAfter().micros();
-        amountSub[k] = s.amountAfter().sub();
+        set(k, s);
       }
-      last[i] = k;
-      jackpots[i] = js.toString();
-      pools[i] = ps.toString();
+      return k;
     }
-    if (k != m) {
-      throw new IllegalArgumentException("share of round " + shares.get(k).roundId() + " is not next to its round");
+
+    private void set(int k, LedgerBatch.Share s) {
+      (jackpots.isEmpty() ? jackpots : jackpots.append(' ')).append(s.pool().jackpotId());
+      (pools.isEmpty() ? pools : pools.append(' ')).append(s.pool().poolKey());
+      seq[k] = s.opSeq();
+      shareMicros[k] = s.share().micros();
+      shareSub[k] = s.share().sub();
+      reserveMicros[k] = s.toReserve().micros();
+      reserveSub[k] = s.toReserve().sub();
+      overflowMicros[k] = s.toOverflow().micros();
+      overflowSub[k] = s.toOverflow().sub();
+      amountMicros[k] = s.amountAfter().micros();
+      amountSub[k] = s.amountAfter().sub();
     }
-    return Tuple.of(id, fp, game, op, player, stake, currency, coin, status, received).addValue(original).addValue(fx)
-        .addValue(applied).addValue(jackpots).addValue(pools).addValue(first).addValue(last).addValue(seq)
-        .addValue(shareMicros).addValue(shareSub).addValue(reserveMicros).addValue(reserveSub).addValue(overflowMicros)
-        .addValue(overflowSub).addValue(amountMicros).addValue(amountSub);
+
+    Tuple addTo(Tuple rounds) {
+      return rounds.addValue(seq).addValue(shareMicros).addValue(shareSub).addValue(reserveMicros).addValue(reserveSub)
+          .addValue(overflowMicros).addValue(overflowSub).addValue(amountMicros).addValue(amountSub);
+    }
   }
 
   static Tuple runs(List<ShareRuns.Run> runs) {
@@ -115,15 +159,31 @@ final class BatchArrays {
 
   static Tuple wins(List<Win> wins) {
     int n = wins.size();
-    String[] id = new String[n], jackpot = new String[n], pool = new String[n], round = new String[n];
-    String[] player = new String[n], game = new String[n], op = new String[n];
-    Long[] sequence = new Long[n], seq = new Long[n], amount = new Long[n], seed = new Long[n];
-    Long[] afterMicros = new Long[n], afterSub = new Long[n], afterSeed = new Long[n], hit = new Long[n];
-    Long[] fromReserveMicros = new Long[n], fromReserveSub = new Long[n], fundingMicros = new Long[n], fundingSub = new Long[n];
-    String[] how = new String[n], salt = new String[n], commitment = new String[n];
-    OffsetDateTime[] at = new OffsetDateTime[n];
+    WinColumns columns = new WinColumns(n);
     for (int i = 0; i < n; i++) {
-      Win w = wins.get(i);
+      columns.set(i, wins.get(i));
+    }
+    return columns.tuple();
+  }
+
+  /** The columns of {@link #wins}, in the order of {@link LedgerSql#INSERT_WINS}. */
+  private static final class WinColumns {
+    final String[] id, jackpot, pool, round, player, game, op, how, salt, commitment;
+    final Long[] sequence, seq, amount, seed, afterMicros, afterSub, afterSeed, hit;
+    final Long[] fromReserveMicros, fromReserveSub, fundingMicros, fundingSub;
+    final OffsetDateTime[] at;
+
+    WinColumns(int n) {
+      id = new String[n]; jackpot = new String[n]; pool = new String[n]; round = new String[n];
+      player = new String[n]; game = new String[n]; op = new String[n];
+      sequence = new Long[n]; seq = new Long[n]; amount = new Long[n]; seed = new Long[n];
+      afterMicros = new Long[n]; afterSub = new Long[n]; afterSeed = new Long[n]; hit = new Long[n];
+      fromReserveMicros = new Long[n]; fromReserveSub = new Long[n]; fundingMicros = new Long[n]; fundingSub = new Long[n];
+      how = new String[n]; salt = new String[n]; commitment = new String[n];
+      at = new OffsetDateTime[n];
+    }
+
+    void set(int i, Win w) {
       id[i] = w.winId();
       jackpot[i] = w.pool().jackpotId();
       pool[i] = w.pool().poolKey();
@@ -150,9 +210,12 @@ final class BatchArrays {
         commitment[i] = w.revealed().commitment();
       }
     }
-    return Tuple.of(id, jackpot, pool, sequence, seq, round, player, game, op, amount, seed, at, afterMicros, afterSub)
-        .addValue(afterSeed).addValue(fromReserveMicros).addValue(fromReserveSub).addValue(fundingMicros).addValue(fundingSub)
-        .addValue(how).addValue(hit).addValue(salt).addValue(commitment);
+
+    Tuple tuple() {
+      return Tuple.of(id, jackpot, pool, sequence, seq, round, player, game, op, amount, seed, at, afterMicros, afterSub)
+          .addValue(afterSeed).addValue(fromReserveMicros).addValue(fromReserveSub).addValue(fundingMicros).addValue(fundingSub)
+          .addValue(how).addValue(hit).addValue(salt).addValue(commitment);
+    }
   }
 
   static Tuple events(List<LedgerBatch.PoolEvent> events) {

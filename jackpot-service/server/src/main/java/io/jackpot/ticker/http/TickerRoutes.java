@@ -10,9 +10,11 @@ import io.jackpot.error.Rejection;
 import io.jackpot.fx.Display;
 import io.jackpot.fx.FxHolder;
 import io.jackpot.http.WebSockets;
+import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolReads;
 import io.jackpot.ticker.TickerSettings;
+import io.vertx.core.http.ServerWebSocket;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -62,7 +64,14 @@ public final class TickerRoutes {
     if (!WebSockets.handshake(ctx, "the ticker")) {
       return;
     }
-    // Checked before the upgrade (connects at the same instant may pass it together: a bound, not an exact count).
+    checkRoom(ctx);
+    List<PoolId> ids = new ArrayList<>();
+    followed.forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
+    ctx.request().toWebSocket().onSuccess(socket -> start(ctx, socket, named, followed, currency, ids));
+  }
+
+  /** Checked before the upgrade (connects at the same instant may pass it together: a bound, not an exact count). */
+  private void checkRoom(RoutingContext ctx) {
     if (hub.size() >= settings.maxSubscribers()) {
       throw new Rejection(Rejection.Kind.UNAVAILABLE, ErrorCode.TICKER_FULL, "this member holds its " + settings.maxSubscribers()
           + " ticker subscribers (JACKPOT_TICKER_MAX_SUBSCRIBERS); connect to another member, or again later");
@@ -72,30 +81,34 @@ public final class TickerRoutes {
       throw new Rejection(Rejection.Kind.TOO_MANY, ErrorCode.TICKER_CLIENT_FULL, "this address holds " + settings.maxSubscribersPerClient()
           + " ticker subscribers on this member (JACKPOT_TICKER_MAX_SUBSCRIBERS_PER_CLIENT); close one, or again later");
     }
-    List<PoolId> ids = new ArrayList<>();
-    followed.forEach(j -> j.pools().forEach(p -> ids.add(j.poolId(p))));
-    ctx.request().toWebSocket().onSuccess(socket -> {
-      socket.setWriteQueueMaxSize(settings.maxQueueBytes());
-      // The service is stopping: subscribers reconnect (to another member) rather than hold the stop.
-      socket.shutdownHandler(v -> socket.close((short) 1001, "the service is stopping; reconnect"));
-      var context = ctx.vertx().getOrCreateContext();
-      // null: all, those defined later included
-      Set<String> jackpotIds = named == null || named.isBlank() ? null
-          : followed.stream().map(JackpotDefinition::id).collect(Collectors.toSet());
-      // Registered before the snapshot is read, so no change between the two can be missed.
-      var subscriber = new Subscriber(socket, ctx.request().connection(), context, jackpotIds, currency == null ? null : currency.currency(), clock.millis());
-      hub.add(subscriber);
-      long readAt = clock.millis();
-      pools.read(ids).whenComplete((live, error) -> context.runOnContext(v -> {
-        if (error != null) {
-          socket.close((short) 1011, "pools not readable; reconnect");
-          return;
-        }
-        JsonArray jackpots = new JsonArray();
-        followed.forEach(j -> jackpots.add(JackpotJson.jackpot(j, JackpotJson.byId(live), currency, publicity)));
-        subscriber.start(new JsonObject().put("type", "snapshot").put("jackpots", jackpots).encode(), readAt);
-      }));
-    });
+  }
+
+  private void start(RoutingContext ctx, ServerWebSocket socket, String named, List<JackpotDefinition> followed,
+      Display currency, List<PoolId> ids) {
+    socket.setWriteQueueMaxSize(settings.maxQueueBytes());
+    // The service is stopping: subscribers reconnect (to another member) rather than hold the stop.
+    socket.shutdownHandler(v -> socket.close((short) 1001, "the service is stopping; reconnect"));
+    var context = ctx.vertx().getOrCreateContext();
+    // null: all, those defined later included
+    Set<String> jackpotIds = named == null || named.isBlank() ? null
+        : followed.stream().map(JackpotDefinition::id).collect(Collectors.toSet());
+    // Registered before the snapshot is read, so no change between the two can be missed.
+    var subscriber = new Subscriber(socket, ctx.request().connection(), context, jackpotIds, currency == null ? null : currency.currency(), clock.millis());
+    hub.add(subscriber);
+    long readAt = clock.millis();
+    pools.read(ids).whenComplete((live, error) -> context.runOnContext(v -> {
+      if (error != null) {
+        socket.close((short) 1011, "pools not readable; reconnect");
+        return;
+      }
+      subscriber.start(snapshot(followed, live, currency), readAt);
+    }));
+  }
+
+  private String snapshot(List<JackpotDefinition> followed, List<Pool> live, Display currency) {
+    JsonArray jackpots = new JsonArray();
+    followed.forEach(j -> jackpots.add(JackpotJson.jackpot(j, JackpotJson.byId(live), currency, publicity)));
+    return new JsonObject().put("type", "snapshot").put("jackpots", jackpots).encode();
   }
 
   private List<JackpotDefinition> followed(String jackpots) {
