@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A commit's connection is cut without a reset mid-commit (see FreezingProxy). The member gives it
- * up after JACKPOT_PG_TIMEOUT_SECONDS, and the database ends the session after as long, releasing
+ * up after JACKPOT_PG_TIMEOUT_SECONDS, and the database ends the transaction after as long, releasing
  * its locks. The retry then records the round once. Without these limits the game would wait as
  * long as the kernel retransmits (~15 minutes).
  */

@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * as text messages {@code {"id": n, "contributions": [...]}} on one long-lived connection, with the
  * same checks, idempotency and answers, each answered under its id {@code {"id": n, "status": 200,
  * "results": [...]}} or {@code {"id": n, "status": 4xx/5xx, "error": {...}}} (503 and 429 with
- * {@code "retryAfter": seconds}), possibly out of order. Opens a {@link StreamSession} per connection.
+ * {@code "retryAfter": seconds}), possibly out of order. Opens a {@link StreamConnection} per connection.
  */
 final class ContributionStream {
   private static final Logger log = LoggerFactory.getLogger(ContributionStream.class);
@@ -51,15 +51,15 @@ final class ContributionStream {
     String keyHash = GameAuth.keyHash(ctx);
     String peer = String.valueOf(ctx.request().remoteAddress());
     ctx.request().toWebSocket().onSuccess(socket -> {
-      StreamSession session = new StreamSession(socket, ctx.request().connection(), ctx.vertx().getOrCreateContext(), peer, keyHash,
+      StreamConnection stream = new StreamConnection(socket, ctx.request().connection(), ctx.vertx().getOrCreateContext(), peer, keyHash,
           callers, messages, pingMillis);
       log.info("contribution stream opened by operator {} from {}", caller.operatorId(), peer);
-      socket.frameHandler(new StreamFrames(socket, peer, session)::onFrame);
+      socket.frameHandler(new StreamFrames(socket, peer, stream)::onFrame);
       socket.exceptionHandler(e -> log.debug("contribution stream from {}: {}", peer, e.toString())); // a reset closes it by itself
-      socket.shutdownHandler(v -> session.stop());
-      socket.pongHandler(b -> session.heard());
+      socket.shutdownHandler(v -> stream.stop());
+      socket.pongHandler(b -> stream.heard());
       Vertx vertx = ctx.vertx();
-      long pinger = vertx.setPeriodic(pingMillis, timer -> session.ping());
+      long pinger = vertx.setPeriodic(pingMillis, timer -> stream.ping());
       open.incrementAndGet();
       socket.closeHandler(v -> {
         vertx.cancelTimer(pinger);

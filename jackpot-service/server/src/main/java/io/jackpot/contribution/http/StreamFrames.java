@@ -11,21 +11,21 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Assembles one connection's text messages from their frames, up to {@link JsonBody#LIMIT}, and hands
- * each whole, well-formed UTF-8 message to its session. Frames, not Vert.x' text messages: it decodes
+ * each whole, well-formed UTF-8 message to its stream. Frames, not Vert.x' text messages: it decodes
  * them replacing malformed UTF-8, where a message that is not UTF-8 must close the connection (RFC 6455, 1007).
  */
 final class StreamFrames {
   private static final Logger log = LoggerFactory.getLogger(ContributionStream.class); // the name its log lines always had
   private final ServerWebSocket socket;
   private final String peer;
-  private final StreamSession session;
+  private final StreamConnection stream;
   /** The text message being received, frame by frame; null between messages. */
   private Buffer partial;
 
-  StreamFrames(ServerWebSocket socket, String peer, StreamSession session) {
+  StreamFrames(ServerWebSocket socket, String peer, StreamConnection stream) {
     this.socket = socket;
     this.peer = peer;
-    this.session = session;
+    this.stream = stream;
   }
 
   /**
@@ -67,6 +67,6 @@ final class StreamFrames {
       socket.close((short) 1007, "messages must be well-formed UTF-8; nothing in it was applied");
       return;
     }
-    session.onMessage(text);
+    stream.onMessage(text);
   }
 }

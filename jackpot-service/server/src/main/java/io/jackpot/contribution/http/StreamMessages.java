@@ -37,13 +37,13 @@ final class StreamMessages {
     this.ready = ready;
   }
 
-  void take(StreamSession session, String text) {
-    JsonObject message = parse(session, text);
+  void take(StreamConnection stream, String text) {
+    JsonObject message = parse(stream, text);
     if (message == null) {
       return;
     }
     long id = ((Number) message.getValue("id")).longValue();
-    Caller caller = admit(session, id);
+    Caller caller = admit(stream, id);
     if (caller == null) {
       return;
     }
@@ -51,11 +51,11 @@ final class StreamMessages {
     try {
       stage = contributions.contribute(caller, ContributionRoutes.parse(message));
     } catch (RuntimeException e) {
-      session.reply(id, Errors.describe(e, PATH + " message " + id));
+      stream.reply(id, Errors.describe(e, PATH + " message " + id));
       return;
     }
-    session.started();
-    stage.whenComplete((results, error) -> session.context().runOnContext(v -> answer(session, id, results, error)));
+    stream.started();
+    stage.whenComplete((results, error) -> stream.context().runOnContext(v -> answer(stream, id, results, error)));
   }
 
   /**
@@ -63,7 +63,7 @@ final class StreamMessages {
    * integer id, closes the connection (1007), nothing could be answered to it; one that is JSON
    * only to a lenient reader is answered 400 MALFORMED_JSON.
    */
-  private static JsonObject parse(StreamSession session, String text) {
+  private static JsonObject parse(StreamConnection stream, String text) {
     boolean strict = true;
     Object value;
     try {
@@ -78,61 +78,61 @@ final class StreamMessages {
       value = null;
     }
     if (!(value instanceof JsonObject o)) {
-      session.close(1007, "messages must be JSON objects");
+      stream.close(1007, "messages must be JSON objects");
       return null;
     }
     if (!(o.getValue("id") instanceof Number n) || n.doubleValue() != n.longValue()) {
-      session.close(1007, "every message needs an integer id");
+      stream.close(1007, "every message needs an integer id");
       return null;
     }
     if (!strict) {
-      session.reply(n.longValue(), new Errors.Failure(400, ErrorCode.MALFORMED_JSON, JsonFields.NOT_JSON));
+      stream.reply(n.longValue(), new Errors.Failure(400, ErrorCode.MALFORMED_JSON, JsonFields.NOT_JSON));
       return null;
     }
     return o;
   }
 
   /** The caller to take message {@code id} for, or null once it is refused. */
-  private Caller admit(StreamSession session, long id) {
-    Optional<Caller> caller = session.caller();
+  private Caller admit(StreamConnection stream, long id) {
+    Optional<Caller> caller = stream.caller();
     if (caller.isEmpty()) {
-      session.revoke();
-      session.reply(id, new Errors.Failure(401, ErrorCode.UNAUTHENTICATED, "this stream's game key is no longer accepted (revoked); nothing was changed"));
-      session.closeIfDone();
+      stream.revoke();
+      stream.reply(id, new Errors.Failure(401, ErrorCode.UNAUTHENTICATED, "this stream's game key is no longer accepted (revoked); nothing was changed"));
+      stream.closeIfDone();
       return null;
     }
-    if (session.stopping()) {
-      session.reply(id, new Errors.Failure(503, ErrorCode.UNAVAILABLE, "this member is stopping; nothing was changed, retry on another member"));
+    if (stream.stopping()) {
+      stream.reply(id, new Errors.Failure(503, ErrorCode.UNAVAILABLE, "this member is stopping; nothing was changed, retry on another member"));
       return null;
     }
     if (!quorum.held()) {
       log.warn("{} message {} -> 503 NO_QUORUM", PATH, id);
-      session.reply(id, quorum.refusal());
-      session.leave("this member lost its quorum");
+      stream.reply(id, quorum.refusal());
+      stream.leave("this member lost its quorum");
       return null;
     }
     if (!ready.getAsBoolean()) {
       log.warn("{} message {} -> 503 NOT_READY", PATH, id);
-      session.reply(id, new Errors.Failure(503, ErrorCode.NOT_READY, "this member is not ready; nothing was changed, retry on another member"));
-      session.leave("this member is not ready");
+      stream.reply(id, new Errors.Failure(503, ErrorCode.NOT_READY, "this member is not ready; nothing was changed, retry on another member"));
+      stream.leave("this member is not ready");
       return null;
     }
     return caller.get();
   }
 
   /** On the connection's context. Answered as the POST would be (500) if the answer fails, never left without one. */
-  private void answer(StreamSession session, long id, List<ContributionResult> results, Throwable error) {
-    session.answered();
+  private void answer(StreamConnection stream, long id, List<ContributionResult> results, Throwable error) {
+    stream.answered();
     try {
       if (error != null) {
-        session.reply(id, Errors.describe(error, PATH + " message " + id));
+        stream.reply(id, Errors.describe(error, PATH + " message " + id));
       } else {
-        session.write(StreamAnswers.results(id, results, routes));
+        stream.write(StreamAnswers.results(id, results, routes));
       }
     } catch (RuntimeException e) {
-      session.reply(id, Errors.describe(e, PATH + " message " + id));
+      stream.reply(id, Errors.describe(e, PATH + " message " + id));
     } finally {
-      session.settled();
+      stream.settled();
     }
   }
 }

@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The ledger's connections as opened (the pools' connect handlers, see PgPools): the head put first
- * in each one's pipeline, the limited pool's time limit and session, the unlimited pool's keepalive.
+ * in each one's pipeline, the limited pool's time limit and server settings, the unlimited pool's keepalive.
  */
 final class ConnectionHeads {
   /** Under PgPools' name, which operators' log filters know. */
@@ -55,7 +55,7 @@ final class ConnectionHeads {
     conn.query(serverLimits).execute().onComplete((done, failed) -> {
       if (failed != null) {
         // Not lent without the server's half: closed, the pool's attempt to open it fails.
-        log.error("could not set the ledger's session: its time limit and durable commits ({}): {}", serverLimits, failed.toString());
+        log.error("could not set the ledger connection's time limit and durable commits ({}): {}", serverLimits, failed.toString());
         limit.cut();
       } else {
         conn.close(); // hands it to the pool

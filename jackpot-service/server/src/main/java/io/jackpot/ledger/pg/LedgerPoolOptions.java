@@ -26,7 +26,7 @@ final class LedgerPoolOptions {
    * The server's half of the time limit, and durable commits whatever the server's or role's
    * default (an acknowledged round must survive a crash: docs/consistency.md): off is raised to
    * on, a stronger setting (remote_apply, say) is kept. Every write of the ledger goes through the
-   * limited pool, whose sessions all run this.
+   * limited pool, whose connections all run this.
    */
   static String serverLimits(long ms) {
     return "SET statement_timeout = " + ms + "; SET idle_in_transaction_session_timeout = " + ms

@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * closed with 1001 once nothing is pending, so the game moves to another member at once instead of
  * the stop waiting for it.
  */
-final class StreamSession {
+final class StreamConnection {
   private static final Logger log = LoggerFactory.getLogger(ContributionStream.class); // the name its log lines always had
   private final ServerWebSocket socket;
   /** The connection underneath, to be cut if the close frame cannot get through. */
@@ -46,7 +46,7 @@ final class StreamSession {
   /** Whether an answer went out to the kernel since the last ping: the game reads, if slowly. */
   private boolean taken;
 
-  StreamSession(ServerWebSocket socket, HttpConnection connection, Context context, String peer, String keyHash,
+  StreamConnection(ServerWebSocket socket, HttpConnection connection, Context context, String peer, String keyHash,
       Function<String, Optional<Caller>> callers, StreamMessages messages, long pingMillis) {
     this.socket = socket;
     this.connection = connection;
