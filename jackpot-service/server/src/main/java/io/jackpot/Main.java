@@ -82,15 +82,15 @@ public final class Main {
       System.exit(2);
       return;
     }
+    AtomicReference<AutoCloseable> extras = new AtomicReference<>();
+    AtomicReference<JackpotNode> started = new AtomicReference<>();
+    // Before anything that can fail or take long (credentials, migrations, waiting for a quorum):
+    // every exit from here on, refused starts included, runs what the launcher must stop.
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(extras.get(), started.get(), around), "shutdown"));
     try {
       LiveCredentials live = LiveCredentials.load(env, Games.ids());
       Credentials credentials = live.get();
       around.check(credentials);
-      AtomicReference<AutoCloseable> extras = new AtomicReference<>();
-      AtomicReference<JackpotNode> started = new AtomicReference<>();
-      // Before the start, which can take long (migrations, waiting for a quorum): a stop meanwhile
-      // still runs what the launcher must stop (nothing else stops it).
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(extras.get(), started.get(), around), "shutdown"));
       JackpotNode node = JackpotNode.start(config, Clock.systemUTC(),
           () -> CatalogueFile.load(env.get("JACKPOT_INITIAL_CATALOGUE")).all(), live);
       started.set(node);

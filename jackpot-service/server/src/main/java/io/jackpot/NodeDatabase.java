@@ -22,7 +22,7 @@ final class NodeDatabase {
       throw new IllegalArgumentException("JACKPOT_PG_URL is not set: a member needs its PostgreSQL (scripts/run provisions a local one)");
     }
     PgConnectOptions pgOptions = PgTls.applyTo(config.pgTls(), PgUrl.options(config.pgUrl()));
-    log.info("step 1/6: using external PostgreSQL {} (sslmode={}{})", PgUrl.redacted(config.pgUrl()), pgOptions.getSslMode().value,
+    log.info("step 1/6: using PostgreSQL {} (sslmode={}{})", PgUrl.redacted(config.pgUrl()), pgOptions.getSslMode().value,
         config.pgTls().certFile() == null ? "" : ", with a client certificate");
     String weakness = PgTls.weakness(pgOptions);
     if (weakness != null) {

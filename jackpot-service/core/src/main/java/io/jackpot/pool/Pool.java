@@ -58,7 +58,7 @@ public record Pool(
   public static final int RECEIVED_TRANSFERS = 256;
   /**
    * The most a discontinue's transfer may bring its target to: 10^18 micro-units (10^12 units;
-   * AdminService refuses one that would pass it). Seeds and ceilings are below it (at most 12
+   * the admin definitions refuse one that would pass it). Seeds and ceilings are below it (at most 12
    * integer digits), and a long holds over nine times as much. Only those transfers move a pool's
    * whole value at once; overflow transfers and contributions move shares of stakes, which would
    * take a pool near a long's range only after 10^12 units were staked into it.

@@ -172,6 +172,16 @@ public final class Errors {
     return false;
   }
 
+  /** The code of a status the router gives without one of its own (none of the service's routes does). */
+  private static ErrorCode otherCode(int status) {
+    return switch (status) {
+      case 401 -> ErrorCode.UNAUTHENTICATED;
+      case 403 -> ErrorCode.FORBIDDEN;
+      case 503 -> ErrorCode.UNAVAILABLE;
+      default -> status >= 400 && status < 500 ? ErrorCode.MALFORMED_REQUEST : ErrorCode.INTERNAL;
+    };
+  }
+
   private static void byStatus(RoutingContext ctx, int status) {
     switch (status) {
       case 400 -> malformed(ctx);
@@ -179,8 +189,7 @@ public final class Errors {
       case 404 -> send(ctx, 404, ErrorCode.NOT_FOUND, "no such endpoint: " + ctx.request().path());
       case 405 -> send(ctx, 405, ErrorCode.METHOD_NOT_ALLOWED, ctx.request().method() + " is not allowed on " + ctx.request().path());
       case 415 -> send(ctx, 415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, "send the body as application/json");
-      default -> send(ctx, status < 400 ? 500 : status, status < 500 && status >= 400 ? ErrorCode.MALFORMED_REQUEST : ErrorCode.INTERNAL,
-          "request failed with status " + status);
+      default -> send(ctx, status < 400 ? 500 : status, otherCode(status), "request failed with status " + status);
     }
   }
 

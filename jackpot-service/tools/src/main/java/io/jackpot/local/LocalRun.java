@@ -40,7 +40,11 @@ public final class LocalRun implements Main.Around {
       if (blank(env.get("JACKPOT_PG_URL"))) {
         // Read for its data directory only; Main reads the whole configuration again.
         Path dataDir = ServiceConfig.fromEnv(env).dataDir();
+        // Until Main's own hook takes over: a stop while PostgreSQL starts stops it too.
+        Thread early = new Thread(LocalPostgres::closeAll, "local-postgres-stop");
+        Runtime.getRuntime().addShutdownHook(early);
         run.postgres = LocalPostgres.start(dataDir.resolve("pg"));
+        Runtime.getRuntime().removeShutdownHook(early);
         log.info("local PostgreSQL up on port {}", run.postgres.port());
         env.put("JACKPOT_PG_URL", run.postgres.url());
       }
