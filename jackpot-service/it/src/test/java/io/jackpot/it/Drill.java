@@ -1,6 +1,6 @@
 package io.jackpot.it;
 
-import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.Await;
 import io.jackpot.it.support.ProcessCluster;
@@ -357,7 +357,7 @@ public final class Drill {
   private boolean allReady() {
     for (int i = 0; i < MEMBERS; i++) {
       try {
-        if (AdminIT.callAt(cluster.http(i), "GET", "/health/ready", null).status() != 200) {
+        if (AdminCalls.callAt(cluster.http(i), "GET", "/health/ready", null).status() != 200) {
           return false;
         }
       } catch (RuntimeException notAnswering) {
@@ -443,7 +443,7 @@ public final class Drill {
     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     do {
       try {
-        Api.Reply r = AdminIT.callAt(cluster.http(i), "GET", "/v1/admin/reconciliation", "dev-viewer-token");
+        Api.Reply r = AdminCalls.callAt(cluster.http(i), "GET", "/v1/admin/reconciliation", "dev-viewer-token");
         if (r.status() != 200) {
           last = "status " + r.status() + " " + r.body();
         } else if (r.json().getBoolean("balanced")) {

@@ -14,17 +14,13 @@ import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.config.ServiceConfig;
 import io.jackpot.game.Caller;
 import io.jackpot.it.catalogue.DefinitionsIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.TestNodes;
 import io.jackpot.it.support.TestPostgres;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -48,7 +44,6 @@ public class AdminIT {
   static final String DEMO_ADMIN = "demo-admin-token-004";
   static JackpotNode node;
   static String base;
-  static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   @BeforeAll
   static void start() throws Exception {
@@ -248,31 +243,7 @@ public class AdminIT {
   }
 
   static Api.Reply call(String method, String path, String token, String body) {
-    return send(base, method, path, token, body);
-  }
-
-  /** The same call to a service on another port (e.g. one started as a separate process). */
-  public static Api.Reply callAt(int port, String method, String path, String token) {
-    return send("http://127.0.0.1:" + port, method, path, token, null);
-  }
-
-  public static Api.Reply callAt(int port, String method, String path, String token, String body) {
-    return send("http://127.0.0.1:" + port, method, path, token, body);
-  }
-
-  private static Api.Reply send(String base, String method, String path, String token, String body) {
-    try {
-      HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
-          .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
-          .header("Content-Type", "application/json").timeout(Duration.ofSeconds(60));
-      if (token != null) {
-        b.header("Authorization", "Bearer " + token);
-      }
-      HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-      return new Api.Reply(r.statusCode(), r.body());
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
+    return AdminCalls.send(base, method, path, token, body);
   }
 
   static Stream<Arguments> matrix() {

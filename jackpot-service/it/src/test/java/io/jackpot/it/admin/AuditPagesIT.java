@@ -3,6 +3,7 @@ package io.jackpot.it.admin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.Await;
 import io.jackpot.it.support.OneNode;
@@ -27,8 +28,8 @@ public class AuditPagesIT extends OneNode {
   void aPageEndsOnceItsEntriesPassFourMebibytes() {
     insertFiveLargeEntries(pgUrl, "2001-01-01");
     String window = "/v1/admin/audit?from=2001-01-01T00:00:00Z&to=2001-01-02T00:00:00Z";
-    JsonObject first = AdminIT.callAt(node.httpPort(), "GET", window, "dev-viewer-token").json();
-    JsonObject second = AdminIT.callAt(node.httpPort(), "GET", window + "&after=" + first.getString("next"), "dev-viewer-token").json();
+    JsonObject first = AdminCalls.callAt(node.httpPort(), "GET", window, "dev-viewer-token").json();
+    JsonObject second = AdminCalls.callAt(node.httpPort(), "GET", window + "&after=" + first.getString("next"), "dev-viewer-token").json();
     assertEquals(List.of("large-1", "large-2", "large-3"), targets(first), "within 4 MiB, and the entry that passes it");
     assertEquals(List.of("large-4", "large-5"), targets(second));
     assertNull(second.getValue("next"));
@@ -49,16 +50,16 @@ public class AuditPagesIT extends OneNode {
       try (SimplePg holder = SimplePg.of(pgUrl); SimplePg sql = SimplePg.of(pgUrl)) {
         holder.execute("BEGIN; LOCK TABLE " + table + " IN ACCESS EXCLUSIVE MODE");
         var first = CompletableFuture.supplyAsync(
-            () -> AdminIT.callAt(node.httpPort(), "GET", page, "dev-viewer-token"));
+            () -> AdminCalls.callAt(node.httpPort(), "GET", page, "dev-viewer-token"));
         Await.until(() -> sql.waitingOnLocks() >= 1, Duration.ofSeconds(10), () -> "the first page waits on " + table);
-        Api.Reply second = AdminIT.callAt(node.httpPort(), "GET", page, "dev-viewer-token");
+        Api.Reply second = AdminCalls.callAt(node.httpPort(), "GET", page, "dev-viewer-token");
         assertEquals(503, second.status(), second.body());
         assertEquals("BUSY", second.errorCode());
-        assertEquals(200, AdminIT.callAt(node.httpPort(), "GET", other, "dev-viewer-token").status(), "the other kind is served");
+        assertEquals(200, AdminCalls.callAt(node.httpPort(), "GET", other, "dev-viewer-token").status(), "the other kind is served");
         holder.execute("COMMIT");
         assertEquals(200, first.get(30, TimeUnit.SECONDS).status());
       }
-      assertEquals(200, AdminIT.callAt(node.httpPort(), "GET", page, "dev-viewer-token").status(), "the next after it is served");
+      assertEquals(200, AdminCalls.callAt(node.httpPort(), "GET", page, "dev-viewer-token").status(), "the next after it is served");
     }
   }
 

@@ -5,6 +5,7 @@ import static io.jackpot.it.support.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jackpot.it.catalogue.DefinitionsIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.OneNode;
 import io.jackpot.pool.PoolId;
@@ -28,7 +29,7 @@ class JackpotPauseIT extends OneNode {
   private static final PoolId GRAND = new PoolId("candy", "grand");
 
   private static Api.Reply admin(String path, String token) {
-    return AdminIT.callAt(node.httpPort(), "POST", path, token);
+    return AdminCalls.callAt(node.httpPort(), "POST", path, token);
   }
 
   private static Map<String, String> amounts() {
@@ -50,7 +51,7 @@ class JackpotPauseIT extends OneNode {
     for (String coin : List.of("0.10", "1.00", "5.00")) {
       api.post("/v1/contributions", batch(contribution("JP-" + coin, "bewitched", "25.00", coin)));
     }
-    Api.Reply held = AdminIT.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/bewitched/pools/cv-5.00/discontinue", ADMIN,
+    Api.Reply held = AdminCalls.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/bewitched/pools/cv-5.00/discontinue", ADMIN,
         new JsonObject().put("reason", "coin value retired").put("hold", true).encode());
     assertEquals(200, held.status(), held.body());
     Map<String, String> before = amounts();
@@ -90,7 +91,7 @@ class JackpotPauseIT extends OneNode {
     assertEquals("APPLIED", Api.results(api.post("/v1/contributions", batch(contribution("JP-AGAIN", "bewitched", "25.00", "1.00"))))
         .getJsonObject(0).getString("status"), "contributions are taken again");
 
-    JsonArray audit = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/audit", "dev-viewer-token").json().getJsonArray("entries");
+    JsonArray audit = AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/audit", "dev-viewer-token").json().getJsonArray("entries");
     Predicate<Object> ofBewitched = e -> ((JsonObject) e).getString("target").startsWith("bewitched/");
     long pauses = audit.stream().filter(ofBewitched).filter(e -> "pool.pause".equals(((JsonObject) e).getString("action"))).count();
     long resumes = audit.stream().filter(ofBewitched).filter(e -> "pool.resume".equals(((JsonObject) e).getString("action"))).count();
@@ -115,7 +116,7 @@ class JackpotPauseIT extends OneNode {
     JsonObject result = Api.results(api.post("/v1/contributions", batch(contribution("PA-1", "creepy-candy", "10.00", null))))
         .getJsonObject(0);
     assertEquals(0, Api.sharesOf(result, "paused-added").size(), "nothing to a paused jackpot's pools: " + result);
-    JsonArray audit = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/audit", "dev-viewer-token").json().getJsonArray("entries");
+    JsonArray audit = AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/audit", "dev-viewer-token").json().getJsonArray("entries");
     assertEquals(1, audit.stream().map(JsonObject.class::cast)
         .filter(e -> "pool.pause".equals(e.getString("action")) && "paused-added/extra".equals(e.getString("target"))).count(),
         audit.encode());
@@ -154,12 +155,12 @@ class JackpotPauseIT extends OneNode {
    */
   @Test
   void aDefinitionChangeThatCannotReachAPoolSaysItIsSavedAndItsRetryCompletesIt() throws Exception {
-    JsonObject candy = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", ADMIN).json().getJsonObject("definition");
+    JsonObject candy = AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", ADMIN).json().getJsonObject("definition");
     JsonArray pools = candy.getJsonArray("pools");
     pools.getJsonObject(1).put("rate", "0.0051"); // minor
     pools.getJsonObject(3).put("rate", "0.0101"); // grand
     whileNotLoaded(GRAND, () -> {
-      Api.Reply refused = AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", ADMIN, candy.encode());
+      Api.Reply refused = AdminCalls.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", ADMIN, candy.encode());
       assertEquals(503, refused.status(), refused.body());
       assertEquals("POOL_NOT_LOADED", refused.errorCode());
       String message = refused.json().getJsonObject("error").getString("message");
@@ -167,14 +168,14 @@ class JackpotPauseIT extends OneNode {
           message);
       Assertions.assertNull(api.pool("candy", "minor").getJsonObject("pendingChange"),
           "no pool has the new terms while one could not get them");
-      Api.Reply discontinued = AdminIT.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/candy/pools/grand/discontinue", ADMIN,
+      Api.Reply discontinued = AdminCalls.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/candy/pools/grand/discontinue", ADMIN,
           new JsonObject().put("reason", "not loaded").put("hold", true).encode());
       assertEquals(503, discontinued.status(), discontinued.body());
       assertEquals("POOL_NOT_LOADED", discontinued.errorCode());
       refusedWhileNotLoaded();
       return null;
     });
-    Api.Reply again = AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", ADMIN, candy.encode());
+    Api.Reply again = AdminCalls.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", ADMIN, candy.encode());
     assertEquals(200, again.status(), again.body());
     assertEquals("0.0051", api.pool("candy", "minor").getJsonObject("pendingChange").getString("rate"));
     assertEquals("0.0101", api.pool("candy", "grand").getJsonObject("pendingChange").getString("rate"));

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.OneNode;
 import io.jackpot.money.Decimals;
@@ -235,10 +235,10 @@ class ApiIT extends OneNode {
   void aControlCharacterInAQueryParameterIsRefused() {
     String viewer = "dev-viewer-token";
     List<Api.Reply> replies = List.of(
-        AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/wins?jackpotId=candy%00", viewer),
-        AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/wins?jackpotId=%0Dcandy", viewer),
-        AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/rounds?roundId=R-1&operatorId=demo%0D", viewer),
-        AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/audit?limit=5%09", viewer),
+        AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/wins?jackpotId=candy%00", viewer),
+        AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/wins?jackpotId=%0Dcandy", viewer),
+        AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/rounds?roundId=R-1&operatorId=demo%0D", viewer),
+        AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/audit?limit=5%09", viewer),
         api.get("/v1/jackpots?currency=EUR%0A"),
         api.get("/v1/wins?roundId=BW%00"),
         api.get("/v1/jackpots?x%7F=1"));
@@ -246,7 +246,7 @@ class ApiIT extends OneNode {
       assertEquals(400, r.status(), r.body());
       assertEquals("INVALID_FIELD", r.errorCode(), r.body());
     }
-    assertEquals(200, AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/wins?jackpotId=candy", viewer).status());
+    assertEquals(200, AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/wins?jackpotId=candy", viewer).status());
   }
 
   @Test

@@ -15,7 +15,7 @@ import io.jackpot.access.Credentials;
 import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.config.ServiceConfig;
 import io.jackpot.game.Caller;
-import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.HostileCases.Case;
 import io.jackpot.it.support.HostileCases;
@@ -103,7 +103,7 @@ class HostileBatteryIT {
   }
 
   private static Api.Reply call(String method, String path, String token, String body) {
-    return AdminIT.callAt(port, method, path, token, body);
+    return AdminCalls.callAt(port, method, path, token, body);
   }
 
   private static JsonObject ok(Api.Reply r) {

@@ -7,7 +7,7 @@ import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.config.ServiceConfig;
 import io.jackpot.contribution.RoundClaims;
 import io.jackpot.contribution.hz.HzRoundClaims;
-import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.OneNode;
 import io.jackpot.it.support.TestNodes;
@@ -147,10 +147,10 @@ class ClaimRoundsIT {
   void aJackpotGameDrawsAmongTheTiersItsRoundFed() {
     String paused = "/v1/admin/jackpots/candy/pause";
     String round = "CR-20261122-100000-000010";
-    assertEquals(200, AdminIT.callAt(node.httpPort(), "POST", paused, "dev-admin-token").status());
+    assertEquals(200, AdminCalls.callAt(node.httpPort(), "POST", paused, "dev-admin-token").status());
     Api.Reply unfed = api.post("/v1/contributions", Api.batch(Api.contribution(round, "creepy-candy", "2.00", null)));
     assertEquals("PAUSED", Api.results(unfed).getJsonObject(0).getString("status"), unfed.body());
-    assertEquals(200, AdminIT.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/candy/resume", "dev-admin-token").status());
+    assertEquals(200, AdminCalls.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/candy/resume", "dev-admin-token").status());
     Api.Reply refused = api.post("/v1/wins", jackpotGame(round));
     assertEquals(409, refused.status(), refused.body());
     assertEquals("ROUND_DID_NOT_FEED_POOL", refused.errorCode(), "a round played while every tier was paused fed none");
@@ -158,12 +158,12 @@ class ClaimRoundsIT {
     // Fed the grand tier only (weight 1 of 100): a draw among all four would land elsewhere 99 times in 100.
     String fed = "CR-20261122-100000-000011";
     for (String tier : List.of("mini", "minor", "major")) {
-      assertEquals(200, AdminIT.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/candy/pools/" + tier + "/pause", "dev-admin-token")
+      assertEquals(200, AdminCalls.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/candy/pools/" + tier + "/pause", "dev-admin-token")
           .status());
     }
     Api.Reply applied = api.post("/v1/contributions", Api.batch(Api.contribution(fed, "creepy-candy", "2.00", null)));
     assertEquals("APPLIED", Api.results(applied).getJsonObject(0).getString("status"), applied.body());
-    assertEquals(200, AdminIT.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/candy/resume", "dev-admin-token").status());
+    assertEquals(200, AdminCalls.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/candy/resume", "dev-admin-token").status());
     Api.Reply won = api.post("/v1/wins", jackpotGame(fed));
     assertEquals(200, won.status(), won.body());
     assertEquals("grand", won.json().getString("poolKey"), "drawn among the tiers the round fed");

@@ -6,7 +6,7 @@ import io.jackpot.JackpotNode;
 import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.contribution.RoundClaims;
 import io.jackpot.contribution.hz.HzRoundClaims;
-import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.TestNodes;
 import io.jackpot.it.support.TestPostgres;
@@ -189,7 +189,7 @@ class JackpotGameRetryIT {
     JsonObject tiers = new JsonObject().put("name", "Tiers").put("currency", "EUR").put("owner", "demo")
         .put("games", new JsonArray().add("creepy-candy")).put("routing", "ALL")
         .put("pools", new JsonArray().add(tier("a", weightA)).add(tier("b", weightB)));
-    Api.Reply defined = AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/tiers", "dev-admin-token", tiers.encode());
+    Api.Reply defined = AdminCalls.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/tiers", "dev-admin-token", tiers.encode());
     assertEquals(200, defined.status(), defined.body());
   }
 

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jackpot.JackpotNode;
 import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.config.ServiceConfig;
-import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.TestNodes;
 import io.jackpot.it.support.TestPostgres;
@@ -66,7 +66,7 @@ class PublicWinsIT {
           .getJsonObject("lastWin");
       assertTrue(anonymous(snapshotWin), String.valueOf(snapshotWin));
 
-      JsonObject admin = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/bewitched", "dev-viewer-token").json();
+      JsonObject admin = AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/bewitched", "dev-viewer-token").json();
       JsonObject adminWin = admin.getJsonArray("pools").stream().map(JsonObject.class::cast)
           .filter(p -> "cv-0.10".equals(p.getString("key"))).findFirst().orElseThrow().getJsonObject("lastWin");
       assertEquals("p-PUB-W-1", adminWin.getString("playerId"), "operators see all of it");

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.OneNode;
 import io.jackpot.money.Decimals;
@@ -130,7 +130,7 @@ class TriggersIT extends OneNode {
 
   /** Runs {@code body} while candy's tier {@code tier} has draw weight 0 and the others 1; the definition is put back after. */
   private void withNoDrawWeightOn(String tier, Runnable body) {
-    JsonObject candy = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", "dev-admin-token").json()
+    JsonObject candy = AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", "dev-admin-token").json()
         .getJsonObject("definition");
     JsonObject weighted = candy.copy();
     for (Object p : weighted.getJsonArray("pools")) {
@@ -138,10 +138,10 @@ class TriggersIT extends OneNode {
       pool.put("drawWeight", tier.equals(pool.getString("key")) ? "0" : "1");
     }
     try {
-      assertEquals(200, AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", "dev-admin-token", weighted.encode()).status());
+      assertEquals(200, AdminCalls.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", "dev-admin-token", weighted.encode()).status());
       body.run();
     } finally {
-      assertEquals(200, AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", "dev-admin-token", candy.encode()).status(),
+      assertEquals(200, AdminCalls.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", "dev-admin-token", candy.encode()).status(),
           "candy's definition put back");
     }
   }

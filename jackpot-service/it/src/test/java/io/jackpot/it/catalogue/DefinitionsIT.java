@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.Await;
 import io.jackpot.it.support.OneNode;
@@ -46,7 +46,7 @@ public class DefinitionsIT extends OneNode {
   }
 
   public static Api.Reply put(String id, JsonObject body, String token) {
-    return AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/" + id, token, body.encode());
+    return AdminCalls.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/" + id, token, body.encode());
   }
 
   /** Rates that would take the whole stake or more (with the game's other jackpots), or over 100 pools: 400, nothing saved. */
@@ -61,7 +61,7 @@ public class DefinitionsIT extends OneNode {
     Matcher named = Pattern.compile("its jackpots \\[([^]]*)]").matcher(r.body());
     assertTrue(named.find() && List.of(named.group(1).split(", ")).containsAll(List.of("candy", "greedy")),
         "names the game's other jackpot too: " + r.body());
-    assertEquals(404, AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/greedy", ADMIN).status(), "nothing saved");
+    assertEquals(404, AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/greedy", ADMIN).status(), "nothing saved");
     JsonObject many = spooky();
     JsonArray pools = new JsonArray();
     for (int i = 0; i <= 100; i++) {
@@ -172,7 +172,7 @@ public class DefinitionsIT extends OneNode {
     Matcher share = Pattern.compile("game cluster-bear-sweet-wins: .* would take up to ([0-9.]+)%")
         .matcher(refused.body());
     assertTrue(share.find() && Double.parseDouble(share.group(1)) >= 180, "p1 counted at the 90% it takes until won: " + refused.body());
-    assertEquals(1, AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/lowered", ADMIN).json().getJsonObject("definition")
+    assertEquals(1, AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/lowered", ADMIN).json().getJsonObject("definition")
         .getJsonArray("pools").size(), "nothing saved");
 
     assertEquals(200, put("lowered", lowered, ADMIN).status(), "the lowering alone");
@@ -237,7 +237,7 @@ public class DefinitionsIT extends OneNode {
     assertEquals("5.500000", api.amount("spooky", "small"));
     api.post("/v1/contributions", batch(contribution("SPOOK-2", "creepy-candy", "100.00", null)));
     assertEquals("6.000000", api.amount("spooky", "small"), "capped at the ceiling; the rest went to the reserve");
-    JsonArray audit = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/audit", ADMIN).json().getJsonArray("entries");
+    JsonArray audit = AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/audit", ADMIN).json().getJsonArray("entries");
     assertTrue(audit.stream().map(JsonObject.class::cast)
         .anyMatch(e -> "jackpot.define".equals(e.getString("action")) && "spooky".equals(e.getString("target"))
             && e.getValue("before") == null && "Spooky Jackpots".equals(e.getJsonObject("after").getString("name"))));
@@ -272,7 +272,7 @@ public class DefinitionsIT extends OneNode {
 
   @Test
   void aChangedRunningPoolKeepsItsTermsUntilItsNextWinAndShowsThePendingChange() {
-    JsonObject candy = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", ADMIN).json().getJsonObject("definition");
+    JsonObject candy = AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", ADMIN).json().getJsonObject("definition");
     JsonObject mini = candy.getJsonArray("pools").getJsonObject(0);
     assertEquals("mini", mini.getString("key"));
     mini.put("seed", "20.00").put("ceiling", "80.00");
@@ -355,7 +355,7 @@ public class DefinitionsIT extends OneNode {
   void aNameWithHalfASurrogatePairIsRefused() {
     String body = spooky().encode().replace("\"Big\"", "\"Big\\ud800\"");
     assertTrue(body.contains("Big\\ud800"), body);
-    Api.Reply r = AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/surrogate", ADMIN, body);
+    Api.Reply r = AdminCalls.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/surrogate", ADMIN, body);
     assertEquals(400, r.status(), r.body());
     assertTrue(r.body().contains("pools[1].name"), r.body());
   }
@@ -404,7 +404,7 @@ public class DefinitionsIT extends OneNode {
         () -> "the overflow reached the overflow pool: " + api.amount("flowing", "big"));
     // The live pool shows the transfer once applied; the ledger once its step is committed, a
     // moment later (the sweeper's transfer has no caller waiting for the commit).
-    Await.until(() -> AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/reconciliation", "dev-viewer-token").json().getBoolean("balanced"),
+    Await.until(() -> AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/reconciliation", "dev-viewer-token").json().getBoolean("balanced"),
         Duration.ofSeconds(20), () -> "the ledger caught up with the live pools");
     OneNode.assertBalanced(node.httpPort());
   }
@@ -415,18 +415,18 @@ public class DefinitionsIT extends OneNode {
     pool(fine, 0).put("coinValue", "0.005");
     pool(fine, 1).put("coinValue", "2.015");
     assertEquals(200, put("fine-coins", fine, ADMIN).status());
-    JsonObject stored = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/fine-coins", ADMIN).json().getJsonObject("definition");
+    JsonObject stored = AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/fine-coins", ADMIN).json().getJsonObject("definition");
     assertEquals("0.005", pool(stored, 0).getString("coinValue"));
     assertEquals("2.015", pool(stored, 1).getString("coinValue"));
     // and so the pools themselves, where games and pages tell them apart (were cut to "0.00" and "2.01")
-    JsonObject live = AdminIT.callAt(node.httpPort(), "GET", "/v1/jackpots/fine-coins", ADMIN).json();
+    JsonObject live = AdminCalls.callAt(node.httpPort(), "GET", "/v1/jackpots/fine-coins", ADMIN).json();
     assertEquals("0.005", pool(live, 0).getString("coinValue"), live.encode());
     assertEquals("2.015", pool(live, 1).getString("coinValue"));
   }
 
   @Test
   void poolsCannotBeRemovedNorTheCurrencyChanged() {
-    JsonObject candy = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", ADMIN).json().getJsonObject("definition");
+    JsonObject candy = AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", ADMIN).json().getJsonObject("definition");
     JsonObject fewer = candy.copy();
     fewer.getJsonArray("pools").remove(3);
     assertEquals("POOL_REMOVAL", put("candy", fewer, ADMIN).errorCode());

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
-import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.OneNode;
 import io.jackpot.it.support.SimplePg;
@@ -24,7 +24,7 @@ class DiscontinueIT extends OneNode {
   static final String ADMIN = "dev-admin-token";
 
   static Api.Reply discontinue(int port, String pool, JsonObject body) {
-    return AdminIT.callAt(port, "POST", "/v1/admin/jackpots/" + pool + "/discontinue", ADMIN, body.encode());
+    return AdminCalls.callAt(port, "POST", "/v1/admin/jackpots/" + pool + "/discontinue", ADMIN, body.encode());
   }
 
   static Money amount(Api api, String jackpot, String pool) {
@@ -32,7 +32,7 @@ class DiscontinueIT extends OneNode {
   }
 
   static Money wholeValue(String jackpot, String pool) {
-    for (Object o : AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/reconciliation", "dev-viewer-token").json().getJsonArray("pools")) {
+    for (Object o : AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/reconciliation", "dev-viewer-token").json().getJsonArray("pools")) {
       JsonObject p = (JsonObject) o;
       if (p.getString("jackpotId").equals(jackpot) && p.getString("poolKey").equals(pool)) {
         return Money.parse(p.getString("ledgerBalance"));
@@ -44,7 +44,7 @@ class DiscontinueIT extends OneNode {
   /** The {@code after} of the newest audit entry with this action. */
   private static JsonObject auditAfter(String action) {
     JsonObject found = null;
-    for (Object o : AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/audit", "dev-viewer-token").json().getJsonArray("entries")) {
+    for (Object o : AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/audit", "dev-viewer-token").json().getJsonArray("entries")) {
       if (action.equals(((JsonObject) o).getString("action"))) {
         found = ((JsonObject) o).getJsonObject("after");
       }
@@ -130,7 +130,7 @@ class DiscontinueIT extends OneNode {
       assertEquals("PAUSED", again.getJsonObject(i).getString("status"), again.encode());
     }
     assertEquals("POOL_DISCONTINUED", api.post("/v1/wins", Api.claim("HOLD-W", "bewitched", "cv-5.00")).errorCode());
-    assertEquals(409, AdminIT.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/bewitched/pools/cv-5.00/resume", ADMIN).status());
+    assertEquals(409, AdminCalls.callAt(node.httpPort(), "POST", "/v1/admin/jackpots/bewitched/pools/cv-5.00/resume", ADMIN).status());
     assertEquals(before, api.amount("bewitched", "cv-5.00"));
   }
 
@@ -148,11 +148,11 @@ class DiscontinueIT extends OneNode {
 
     JsonObject spooky = DefinitionsIT.spooky();
     spooky.getJsonArray("pools").getJsonObject(0).put("overflowTo", new JsonObject().put("jackpotId", "bewitched").put("poolKey", "cv-2.00"));
-    Api.Reply define = AdminIT.callAt(port, "PUT", "/v1/admin/jackpots/spooky-overflow", ADMIN, spooky.encode());
+    Api.Reply define = AdminCalls.callAt(port, "PUT", "/v1/admin/jackpots/spooky-overflow", ADMIN, spooky.encode());
     assertEquals(400, define.status(), define.body());
     assertEquals("INVALID_DEFINITION", define.errorCode());
     assertTrue(define.body().contains("pools.small.overflowTo: pool bewitched/cv-2.00 is discontinued"), define.body());
-    assertEquals(404, AdminIT.callAt(port, "GET", "/v1/admin/jackpots/spooky-overflow", ADMIN).status(), "nothing saved");
+    assertEquals(404, AdminCalls.callAt(port, "GET", "/v1/admin/jackpots/spooky-overflow", ADMIN).status(), "nothing saved");
   }
 
   /**
@@ -201,7 +201,7 @@ class DiscontinueIT extends OneNode {
         .put("transferTo", new JsonObject().put("jackpotId", "bewitched").put("poolKey", "cv-1.00"))).status());
     assertEquals(400, discontinue(port, "bewitched/pools/cv-1.00", new JsonObject().put("reason", "oops\u0000").put("hold", true))
         .status(), "a reason with a NUL (which PostgreSQL would refuse)");
-    assertEquals(403, AdminIT.callAt(port, "POST", "/v1/admin/jackpots/bewitched/pools/cv-1.00/discontinue", "dev-viewer-token",
+    assertEquals(403, AdminCalls.callAt(port, "POST", "/v1/admin/jackpots/bewitched/pools/cv-1.00/discontinue", "dev-viewer-token",
         new JsonObject().put("reason", "x").put("hold", true).encode()).status());
   }
 
@@ -252,7 +252,7 @@ class DiscontinueIT extends OneNode {
           .put("trigger", new JsonObject().put("type", "CLAIM")));
       JsonObject huge = new JsonObject().put("name", "Huge").put("currency", "EUR").put("owner", "demo")
           .put("games", new JsonArray().add("creepy-candy")).put("routing", "ALL").put("pools", pools);
-      Api.Reply defined = AdminIT.callAt(own.httpPort(), "PUT", "/v1/admin/jackpots/huge", ADMIN, huge.encode());
+      Api.Reply defined = AdminCalls.callAt(own.httpPort(), "PUT", "/v1/admin/jackpots/huge", ADMIN, huge.encode());
       assertEquals(200, defined.status(), defined.body());
 
       assertBalanced(own.httpPort());

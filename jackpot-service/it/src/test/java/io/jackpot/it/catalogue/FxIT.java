@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.fx.FxRates;
-import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.OneNode;
 import io.jackpot.it.support.SimplePg;
@@ -26,7 +26,7 @@ class FxIT extends OneNode {
   static final String OPERATOR = "demo";
 
   static Api.Reply setRates(JsonObject body, String token) {
-    return AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/fx-rates", token, body.encode());
+    return AdminCalls.callAt(node.httpPort(), "PUT", "/v1/admin/fx-rates", token, body.encode());
   }
 
   @Test
@@ -50,7 +50,7 @@ class FxIT extends OneNode {
       assertEquals(850_000L, round.getLong("fx_rate_ppm"));
     }
     assertEquals("DUPLICATE", Api.results(api.post("/v1/contributions", batch(item))).getJsonObject(0).getString("status"));
-    JsonObject looked = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/rounds?roundId=FX-1&operatorId=" + OPERATOR, "dev-viewer-token")
+    JsonObject looked = AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/rounds?roundId=FX-1&operatorId=" + OPERATOR, "dev-viewer-token")
         .json();
     assertEquals(List.of("11.764705", "10.000000", "GBP", "0.85"), List.of(looked.getString("stake"), looked.getString("sentStake"),
         looked.getString("sentCurrency"), looked.getString("fxRate")), "the operator's view of the round: as sent and as taken");
@@ -216,7 +216,7 @@ class FxIT extends OneNode {
     assertEquals("FX_RATE_JUMP", jump.errorCode());
     assertTrue(jump.json().getJsonObject("error").getString("message").contains("rates.SEK 0.00115 against 11.5, its last rate"),
         jump.body());
-    assertEquals(null, AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/fx-rates", "dev-viewer-token").json().getJsonObject("rates")
+    assertEquals(null, AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/fx-rates", "dev-viewer-token").json().getJsonObject("rates")
         .getString("SEK"), "nothing saved");
     assertEquals(200, setRates(typo.copy().put("rates", typo.getJsonObject("rates").copy().put("SEK", "11.9")), ADMIN).status(),
         "a rate near its last one");
@@ -228,7 +228,7 @@ class FxIT extends OneNode {
   }
 
   private static String gbpInForce() {
-    return AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/fx-rates", "dev-viewer-token").json().getJsonObject("rates").getString("GBP");
+    return AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/fx-rates", "dev-viewer-token").json().getJsonObject("rates").getString("GBP");
   }
 
   @Test
@@ -251,7 +251,7 @@ class FxIT extends OneNode {
     assertEquals("0.000086", gbpInForce());
     assertEquals(200, setRates(new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", "0.86")).put("confirm", true), ADMIN)
         .status());
-    var audit = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/audit", ADMIN).json().getJsonArray("entries");
+    var audit = AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/audit", ADMIN).json().getJsonArray("entries");
     JsonObject last = audit.getJsonObject(audit.size() - 1);
     assertEquals("fx.rates", last.getString("action"));
     assertTrue(last.getJsonObject("after").getJsonObject("rates").containsKey("GBP"));

@@ -9,7 +9,7 @@ import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.http.CatalogueFile;
 import io.jackpot.config.ServiceConfig;
 import io.jackpot.game.Games;
-import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.ScratchDirs;
 import io.jackpot.it.support.ServiceProcess;
@@ -44,7 +44,7 @@ class InitialCatalogueIT {
     try {
       Api api = new Api(node.httpPort());
       assertEquals(0, api.get("/v1/jackpots").json().getJsonArray("jackpots").size());
-      Api.Reply defined = AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/spooky", "dev-admin-token",
+      Api.Reply defined = AdminCalls.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/spooky", "dev-admin-token",
           DefinitionsIT.spooky().encode());
       assertEquals(200, defined.status(), defined.body());
       assertEquals(1, api.get("/v1/jackpots").json().getJsonArray("jackpots").size());

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.jackpot.catalogue.hz.HzCatalogue;
 import io.jackpot.cluster.Versioned;
 import io.jackpot.fx.hz.HzFxRates;
-import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.OneNode;
 import io.vertx.core.json.JsonObject;
@@ -22,11 +22,11 @@ class PublishOvertakenIT extends OneNode {
 
   @Test
   void aDefinitionOvertakenBeforeItsPublishIsRefusedAndChangesNothing() {
-    JsonObject inForce = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", ADMIN).json().getJsonObject("definition");
+    JsonObject inForce = AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/jackpots/candy", ADMIN).json().getJsonObject("definition");
     node.hazelcast().<String, String>getMap(HzCatalogue.MAP).put("candy", Versioned.stamp(inForce, 1000));
 
     JsonObject change = inForce.copy().put("name", "Renamed Candy");
-    Api.Reply refused = AdminIT.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", ADMIN, change.encode());
+    Api.Reply refused = AdminCalls.callAt(node.httpPort(), "PUT", "/v1/admin/jackpots/candy", ADMIN, change.encode());
     assertEquals(409, refused.status(), refused.body());
     assertEquals("DEFINITION_CHANGED", refused.errorCode());
     assertEquals(inForce.getString("name"), api.get("/v1/jackpots/candy").json().getString("name"), "the newer version stays in force");
@@ -36,13 +36,13 @@ class PublishOvertakenIT extends OneNode {
   @Test
   void exchangeRatesOvertakenBeforeTheirPublishAreRefusedAndChangeNothing() {
     String path = "/v1/admin/fx-rates";
-    assertEquals(200, AdminIT.callAt(node.httpPort(), "PUT", path, ADMIN, rates("0.85")).status());
+    assertEquals(200, AdminCalls.callAt(node.httpPort(), "PUT", path, ADMIN, rates("0.85")).status());
     node.hazelcast().<String, String>getMap(HzFxRates.MAP).put("current", Versioned.stamp(new JsonObject(rates("0.85")), 1000));
 
-    Api.Reply refused = AdminIT.callAt(node.httpPort(), "PUT", path, ADMIN, rates("0.90"));
+    Api.Reply refused = AdminCalls.callAt(node.httpPort(), "PUT", path, ADMIN, rates("0.90"));
     assertEquals(409, refused.status(), refused.body());
     assertEquals("FX_RATES_CHANGED", refused.errorCode());
-    assertEquals("0.85", AdminIT.callAt(node.httpPort(), "GET", path, "dev-viewer-token").json().getJsonObject("rates").getString("GBP"));
+    assertEquals("0.85", AdminCalls.callAt(node.httpPort(), "GET", path, "dev-viewer-token").json().getJsonObject("rates").getString("GBP"));
   }
 
   private static String rates(String gbp) {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jackpot.JackpotNode;
 import io.jackpot.access.Credentials;
-import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.SimplePg;
 import io.jackpot.it.support.TestNodes;
@@ -31,7 +31,7 @@ class UnheardJackpotIT {
           VALUES ('win-unheard-1', 'defined-elsewhere', 'main', 1, 7, 'round-unheard-1', 'p1', 'bewitched', 'demo',
                   250000000, 200000000, now(), 200000000, 0, 200000000, 0, 0, 200000000, 0, 'CLAIM')""");
 
-      Api.Reply list = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/wins", Credentials.DEV_VIEWER_TOKEN);
+      Api.Reply list = AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/wins", Credentials.DEV_VIEWER_TOKEN);
       assertEquals(503, list.status(), list.body());
       assertEquals("POOL_NOT_LOADED", list.errorCode(), list.body());
 

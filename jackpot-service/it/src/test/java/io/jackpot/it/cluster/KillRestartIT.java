@@ -5,7 +5,7 @@ import static io.jackpot.it.support.Api.contribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.OneNode;
 import io.jackpot.it.support.ScratchDirs;
@@ -71,7 +71,7 @@ class KillRestartIT {
       for (int i = 0; i < 7; i++) {
         assertEquals(200, api.post("/v1/contributions", batch(contribution("PK-" + i, "dont-eat-the-candy", "0.37", null))).status());
       }
-      assertEquals(200, AdminIT.callAt(http, "POST", "/v1/admin/jackpots/candy/pools/minor/pause", "dev-admin-token").status());
+      assertEquals(200, AdminCalls.callAt(http, "POST", "/v1/admin/jackpots/candy/pools/minor/pause", "dev-admin-token").status());
       paused = api.amount("candy", "minor");
       assertEquals("PAUSED", api.pool("candy", "minor").getString("state"));
     } finally {
@@ -85,7 +85,7 @@ class KillRestartIT {
       var result = Api.results(api.post("/v1/contributions", batch(contribution("PK-AFTER", "dont-eat-the-candy", "1.00", null))));
       assertTrue(result.getJsonObject(0).getJsonArray("contributions").stream()
           .noneMatch(c -> "minor".equals(((JsonObject) c).getString("poolKey"))));
-      var resumed = AdminIT.callAt(http, "POST", "/v1/admin/jackpots/candy/pools/minor/resume", "dev-admin-token").json();
+      var resumed = AdminCalls.callAt(http, "POST", "/v1/admin/jackpots/candy/pools/minor/resume", "dev-admin-token").json();
       assertEquals("ACTIVE", resumed.getString("state"));
       assertEquals(paused, resumed.getString("amount"), "resumed with the very amount it was paused with");
       OneNode.assertBalanced(http);

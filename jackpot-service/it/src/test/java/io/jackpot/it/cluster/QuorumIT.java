@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
 import io.jackpot.cluster.ClusterSettings;
-import io.jackpot.it.admin.AdminIT;
 import io.jackpot.it.contribution.ContributionStreamIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.Await;
 import io.jackpot.it.support.OneNode;
@@ -75,7 +75,7 @@ class QuorumIT {
       assertEquals(1013, streamed.closed.get(10, TimeUnit.SECONDS));
       Api.Reply claim = viaA.post("/v1/wins", Api.claim("Q-WIN", "bewitched", "cv-0.10"));
       assertEquals(503, claim.status(), "no jackpot is paid without a quorum: " + claim.body());
-      assertEquals(503, AdminIT.callAt(a.httpPort(), "POST", "/v1/admin/jackpots/candy/pools/minor/pause", "dev-admin-token").status());
+      assertEquals(503, AdminCalls.callAt(a.httpPort(), "POST", "/v1/admin/jackpots/candy/pools/minor/pause", "dev-admin-token").status());
       Api.Reply read = viaA.get("/v1/jackpots/bewitched/pools/cv-0.10");
       assertEquals(503, read.status(), read.body());
       assertTrue(read.body().contains("NO_QUORUM"), read.body());

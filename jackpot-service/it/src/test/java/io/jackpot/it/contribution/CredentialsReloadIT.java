@@ -7,7 +7,7 @@ import io.jackpot.access.json.LiveCredentials;
 import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.config.ServiceConfig;
 import io.jackpot.game.Games;
-import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.Await;
 import io.jackpot.it.support.TestNodes;
@@ -83,7 +83,7 @@ class CredentialsReloadIT {
       send(stream, 1, "CRED-1");
       assertEquals(200, listener.answerTo(1).get(10, TimeUnit.SECONDS).getInteger("status"));
       assertEquals(200, contribute(api, "CRED-2", KEY_A).status());
-      assertEquals(200, AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots", TOKEN_A).status());
+      assertEquals(200, AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/jackpots", TOKEN_A).status());
 
       Files.writeString(file, credentials(KEY_B, TOKEN_B));
       // The member reads the file again every second; a look-up (which changes nothing) tells when it has.
@@ -91,8 +91,8 @@ class CredentialsReloadIT {
           () -> "the old key is refused after a reload");
       Api.Reply revoked = contribute(api, "CRED-3", KEY_A);
       assertEquals(401, revoked.status(), revoked.body());
-      assertEquals(401, AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots", TOKEN_A).status(), "so is the old token");
-      assertEquals(200, AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/jackpots", TOKEN_B).status(), "the new token is taken");
+      assertEquals(401, AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/jackpots", TOKEN_A).status(), "so is the old token");
+      assertEquals(200, AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/jackpots", TOKEN_B).status(), "the new token is taken");
 
       // The stream opened with the old key takes nothing more, and is closed.
       send(stream, 2, "CRED-4");
@@ -144,7 +144,7 @@ class CredentialsReloadIT {
   }
 
   private static Api.Reply lookUp(JackpotNode node, String key) {
-    return AdminIT.callAt(node.httpPort(), "GET", "/v1/wins?roundId=CRED-0", key);
+    return AdminCalls.callAt(node.httpPort(), "GET", "/v1/wins?roundId=CRED-0", key);
   }
 
   private static Api.Reply contribute(Api api, String round, String key) {

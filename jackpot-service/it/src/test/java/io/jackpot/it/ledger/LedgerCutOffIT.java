@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jackpot.JackpotNode;
 import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.config.ServiceConfig;
-import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.FreezingProxy;
 import io.jackpot.it.support.SimplePg;
@@ -61,7 +61,7 @@ class LedgerCutOffIT {
               "the abandoned transaction was ended");
         }
         // the pools as applied (once) equal the ledger
-        Api.Reply reconciliation = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/reconciliation", "dev-viewer-token");
+        Api.Reply reconciliation = AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/reconciliation", "dev-viewer-token");
         assertTrue(reconciliation.json().getBoolean("balanced"), reconciliation.body());
         Api.Reply again = api.post("/v1/contributions", batch(contribution(round, "bewitched", "1.00", "0.10")));
         assertEquals("DUPLICATE", Api.results(again).getJsonObject(0).getString("status"), again.body());
@@ -83,7 +83,7 @@ class LedgerCutOffIT {
     String url = TestPostgres.freshDatabase();
     try (FreezingProxy proxy = new FreezingProxy(port(url))) {
       JackpotNode node = startBehind(proxy, url);
-      Api.Reply reconciliation = AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/reconciliation", "dev-viewer-token");
+      Api.Reply reconciliation = AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/reconciliation", "dev-viewer-token");
       assertTrue(reconciliation.json().getBoolean("balanced"), reconciliation.body()); // the unlimited pool's connections are open
       proxy.freezeAll();
       // Reads on the limited pool: more than it keeps idle, so that it opens connections, which the

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
 import io.jackpot.cluster.ClusterSettings;
-import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.SimplePg;
 import io.jackpot.it.support.TestNodes;
@@ -67,7 +67,7 @@ class LedgerStuckIT {
         assertEquals(1, ledger.count("SELECT count(*) FROM rounds WHERE round_id = 'STUCK-1'"));
       }
       assertEquals(applied, onB.amount("bewitched", "cv-0.10"));
-      Api.Reply reconciliation = AdminIT.callAt(b.httpPort(), "GET", "/v1/admin/reconciliation", "dev-viewer-token");
+      Api.Reply reconciliation = AdminCalls.callAt(b.httpPort(), "GET", "/v1/admin/reconciliation", "dev-viewer-token");
       assertTrue(reconciliation.json().getBoolean("balanced"), reconciliation.body());
     } finally {
       try (SimplePg admin = SimplePg.of(url.substring(0, url.lastIndexOf('/') + 1) + "postgres")) {

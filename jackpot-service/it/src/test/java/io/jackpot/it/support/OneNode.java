@@ -1,7 +1,7 @@
 package io.jackpot.it.support;
 
 import io.jackpot.JackpotNode;
-import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.hz.HzPools;
@@ -48,7 +48,7 @@ public abstract class OneNode {
   }
 
   public static void assertBalanced(int port) {
-    Api.Reply r = AdminIT.callAt(port, "GET", "/v1/admin/reconciliation", "dev-viewer-token");
+    Api.Reply r = AdminCalls.callAt(port, "GET", "/v1/admin/reconciliation", "dev-viewer-token");
     Assertions.assertEquals(200, r.status(), r.body());
     Assertions.assertTrue(r.json().getBoolean("balanced"), "reconciliation: " + r.body());
   }

@@ -11,7 +11,7 @@ import io.jackpot.JackpotNode;
 import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.cluster.ClusterSettings;
 import io.jackpot.config.ServiceConfig;
-import io.jackpot.it.admin.AdminIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.Await;
 import io.jackpot.it.support.JsonMessages;
@@ -200,7 +200,7 @@ public class TickerIT {
           .put("games", new JsonArray().add("creepy-candy")).put("routing", "ALL")
           .put("pools", new JsonArray().add(new JsonObject().put("key", "only").put("name", "Only")
               .put("seed", "1.00").put("rate", "0.01").put("trigger", new JsonObject().put("type", "CLAIM"))));
-      assertEquals(200, AdminIT.callAt(a.httpPort(), "PUT", "/v1/admin/jackpots/late", "dev-admin-token", definition.encode()).status());
+      assertEquals(200, AdminCalls.callAt(a.httpPort(), "PUT", "/v1/admin/jackpots/late", "dev-admin-token", definition.encode()).status());
       awaitTrue(() -> viaB.get("/v1/jackpots/late").status() == 200, "the new jackpot reached the other member");
 
       assertEquals(200, viaA.post("/v1/contributions", batch(contribution("TICK-LATE-1", "bewitched", "10.00", "1.00"),
@@ -232,7 +232,7 @@ public class TickerIT {
 
   private static void setRates(String gbp) {
     JsonObject rates = new JsonObject().put("base", "EUR").put("rates", new JsonObject().put("GBP", gbp));
-    assertEquals(200, AdminIT.callAt(a.httpPort(), "PUT", "/v1/admin/fx-rates", "dev-admin-token", rates.encode()).status());
+    assertEquals(200, AdminCalls.callAt(a.httpPort(), "PUT", "/v1/admin/fx-rates", "dev-admin-token", rates.encode()).status());
   }
 
   @Test

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.cli.JackpotctlAccess;
-import io.jackpot.it.admin.AdminIT;
 import io.jackpot.it.catalogue.DefinitionsIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Await;
 import io.jackpot.it.support.OneNode;
 import io.jackpot.it.support.SimplePg;
@@ -39,7 +39,7 @@ class JackpotctlIT extends OneNode {
     try (SimplePg holder = SimplePg.of(pgUrl); SimplePg sql = SimplePg.of(pgUrl)) {
       holder.execute("BEGIN; LOCK TABLE wins IN ACCESS EXCLUSIVE MODE");
       var first = CompletableFuture.supplyAsync(
-          () -> AdminIT.callAt(node.httpPort(), "GET", "/v1/admin/wins", "dev-viewer-token"));
+          () -> AdminCalls.callAt(node.httpPort(), "GET", "/v1/admin/wins", "dev-viewer-token"));
       Await.until(() -> sql.waitingOnLocks() >= 1, Duration.ofSeconds(10), () -> "the first page waits on wins");
       var listing = CompletableFuture.supplyAsync(() -> {
         try {

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.JackpotNode;
-import io.jackpot.it.admin.AdminIT;
 import io.jackpot.it.contribution.SdkIT;
+import io.jackpot.it.support.AdminCalls;
 import io.jackpot.it.support.Api;
 import io.jackpot.it.support.OneNode;
 import io.jackpot.it.support.SimplePg;
@@ -83,12 +83,12 @@ class LoadRunIT {
     JackpotNode node = SdkIT.start(pg, TestNodes.freePort());
     try {
       String count = "/v1/admin/rounds/count?prefix=";
-      Api.Reply asGame = AdminIT.callAt(node.httpPort(), "GET", count + "LGABCD-", "dev-game-key");
+      Api.Reply asGame = AdminCalls.callAt(node.httpPort(), "GET", count + "LGABCD-", "dev-game-key");
       assertEquals(403, asGame.status(), asGame.body());
-      Api.Reply bad = AdminIT.callAt(node.httpPort(), "GET", count + "x%27", "dev-viewer-token");
+      Api.Reply bad = AdminCalls.callAt(node.httpPort(), "GET", count + "x%27", "dev-viewer-token");
       assertEquals(400, bad.status(), bad.body());
       assertTrue(bad.body().contains("prefix"), bad.body());
-      Api.Reply none = AdminIT.callAt(node.httpPort(), "GET", count + "NOSUCH-", "dev-viewer-token");
+      Api.Reply none = AdminCalls.callAt(node.httpPort(), "GET", count + "NOSUCH-", "dev-viewer-token");
       assertEquals(200, none.status(), none.body());
       assertEquals(0, new JsonObject(none.body()).getLong("rounds"));
     } finally {
