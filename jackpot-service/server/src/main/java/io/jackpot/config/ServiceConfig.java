@@ -7,7 +7,6 @@ import io.jackpot.config.env.EnvVars;
 import io.jackpot.config.env.Profile;
 import io.jackpot.ledger.DatabaseTls;
 import io.jackpot.ticker.TickerSettings;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -19,8 +18,8 @@ import java.util.Map;
  * variable. See docs/configuration.md.
  *
  * @param adminPort the port of the admin API and /metrics, or null to serve them on {@code httpPort}
- * @param pgUrl an external database, or null to provision a local one under {@code dataDir}
- * @param pgTls the files for TLS to the external database ({@link DatabaseTls#NONE} for the local one)
+ * @param pgUrl the ledger's database; null only until a launcher provides one (a member refuses to start without)
+ * @param pgTls the files for TLS to the database ({@link DatabaseTls#NONE} for none)
  * @param pgTimeout the silence after which a hot-path connection is closed; a database cut off
  *     without a reset is then given up in seconds, not the kernel's ~15 minutes
  * @param streamPing how often a contribution stream is pinged (closed if the last ping went unanswered)
@@ -29,7 +28,7 @@ import java.util.Map;
  * @param claimsPerSecond the claims one game key may make per second on one member (more: 429)
  * @param http the bounds on slow, idle and too many connections of one client
  */
-public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, String pgUrl, DatabaseTls pgTls, int pgPoolSize, Duration pgTimeout,
+public record ServiceConfig(int httpPort, Integer adminPort, String pgUrl, DatabaseTls pgTls, int pgPoolSize, Duration pgTimeout,
     ClusterSettings cluster, TickerSettings ticker, Duration streamPing, PublicWins publicWins, ClaimRounds claimRounds,
     int claimsPerSecond, HttpLimits http) {
 
@@ -43,7 +42,6 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
     return new ServiceConfig(
         httpPort,
         adminPort,
-        Path.of(env.getOrDefault("JACKPOT_DATA_DIR", ".data")),
         pgUrl,
         pgTls,
         intVar(env, "JACKPOT_PG_POOL_SIZE", 8, 1, 200),
@@ -141,27 +139,27 @@ public record ServiceConfig(int httpPort, Integer adminPort, Path dataDir, Strin
   }
 
   public ServiceConfig withHttpPort(int port) {
-    return new ServiceConfig(port, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, ticker,
+    return new ServiceConfig(port, adminPort, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, ticker,
         streamPing, publicWins, claimRounds, claimsPerSecond, http);
   }
 
   public ServiceConfig withAdminPort(Integer port) {
-    return new ServiceConfig(httpPort, port, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, ticker,
+    return new ServiceConfig(httpPort, port, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, ticker,
         streamPing, publicWins, claimRounds, claimsPerSecond, http);
   }
 
   public ServiceConfig withPgUrl(String url) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, url, pgTls, pgPoolSize, pgTimeout, cluster, ticker,
+    return new ServiceConfig(httpPort, adminPort, url, pgTls, pgPoolSize, pgTimeout, cluster, ticker,
         streamPing, publicWins, claimRounds, claimsPerSecond, http);
   }
 
   public ServiceConfig withCluster(ClusterSettings settings) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, settings, ticker,
+    return new ServiceConfig(httpPort, adminPort, pgUrl, pgTls, pgPoolSize, pgTimeout, settings, ticker,
         streamPing, publicWins, claimRounds, claimsPerSecond, http);
   }
 
   public ServiceConfig withTicker(TickerSettings settings) {
-    return new ServiceConfig(httpPort, adminPort, dataDir, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, settings,
+    return new ServiceConfig(httpPort, adminPort, pgUrl, pgTls, pgPoolSize, pgTimeout, cluster, settings,
         streamPing, publicWins, claimRounds, claimsPerSecond, http);
   }
 }

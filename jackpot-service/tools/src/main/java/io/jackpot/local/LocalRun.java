@@ -38,8 +38,9 @@ public final class LocalRun implements Main.Around {
     try {
       run = new LocalRun(demo ? Demo.fromEnv(env) : null);
       if (blank(env.get("JACKPOT_PG_URL"))) {
-        // Read for its data directory only; Main reads the whole configuration again.
-        Path dataDir = ServiceConfig.fromEnv(env).dataDir();
+        // Checked before PostgreSQL is provisioned: a bad setting refuses the start with nothing begun.
+        ServiceConfig.fromEnv(env);
+        Path dataDir = Path.of(env.getOrDefault("JACKPOT_DATA_DIR", ".data"));
         // Until Main's own hook takes over: a stop while PostgreSQL starts stops it too.
         Thread early = new Thread(LocalPostgres::closeAll, "local-postgres-stop");
         Runtime.getRuntime().addShutdownHook(early);
