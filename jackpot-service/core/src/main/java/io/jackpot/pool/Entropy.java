@@ -11,7 +11,7 @@ import java.nio.ByteBuffer;
  */
 public record Entropy(long a, long b, long c, long d) implements Serializable {
   /** What a draw is for; different purposes give independent draws at the same operation. */
-  public enum Purpose { RANDOM_TRIGGER, HIT_POINT, SALT_HIGH, SALT_LOW }
+  public enum Purpose { RANDOM_TRIGGER, HIT_POINT, SALT_HIGH, SALT_LOW, DROP_TIME }
 
   public static Entropy of(byte[] bits) {
     ByteBuffer buf = ByteBuffer.wrap(bits);

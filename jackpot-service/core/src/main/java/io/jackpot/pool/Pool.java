@@ -8,11 +8,13 @@ import io.jackpot.pool.PoolOutcome.Contributed;
 import io.jackpot.pool.PoolOutcome.Refused;
 import io.jackpot.pool.PoolOutcome.Won;
 import java.io.Serializable;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -25,6 +27,7 @@ import java.util.Set;
  * @param amount the exact value, sub-micro part included
  * @param cycleSeedMicros the seed the pool was last (re)set to
  * @param mustHit the secret hit point of the current cycle (must-hit pools only, else null)
+ * @param mustDrop the secret drop time of the current cycle (must-drop pools only, else null)
  * @param reserve money set aside for the next seed (reserve shares and overflow above the cap)
  * @param pendingTerms terms changed by an operator, in force at the next reseed (null: none)
  * @param termsVersion the definition version of the terms last taken (0: none); older ones are ignored
@@ -44,6 +47,7 @@ public record Pool(
     long opSeq,
     long winSeq,
     MustHit mustHit,
+    MustDrop mustDrop,
     Money reserve,
     PoolTerms pendingTerms,
     long termsVersion,
@@ -82,7 +86,7 @@ public record Pool(
 
   /** The one way a pool changes: a batch changes a draft of it ({@link #draft}), made a pool again here. */
   Pool(PoolDraft d) {
-    this(d.id, d.status, d.terms, d.amount, d.cycleSeedMicros, d.opSeq, d.winSeq, d.mustHit, d.reserve, d.pendingTerms,
+    this(d.id, d.status, d.terms, d.amount, d.cycleSeedMicros, d.opSeq, d.winSeq, d.mustHit, d.mustDrop, d.reserve, d.pendingTerms,
         d.termsVersion, d.receivedTransfers, d.owed, d.recentWins, d.lastBatchBySender);
   }
 
@@ -90,9 +94,20 @@ public record Pool(
     return new PoolDraft(this);
   }
 
-  /** A new pool at its seed; operation 0 is its creation (and draws its first hit point). */
+  /**
+   * A new pool at its seed, created at {@code now}; operation 0 is its creation (and draws its
+   * first hit point or drop time).
+   */
+  public static Pool created(PoolId id, PoolTerms terms, Entropy entropy, Instant now) {
+    return new PoolDraft(id, terms, Reseed.hitPoint(terms, entropy, 0), Reseed.dropTime(terms, null, entropy, 0, now)).pool();
+  }
+
+  /** A new pool whose terms read no time (not a must-drop pool). */
   public static Pool created(PoolId id, PoolTerms terms, Entropy entropy) {
-    return new PoolDraft(id, terms, Reseed.hitPoint(terms, entropy, 0)).pool();
+    if (terms.trigger() instanceof Trigger.MustDropBy) {
+      throw new IllegalArgumentException("a must-drop pool is created at a time");
+    }
+    return created(id, terms, entropy, Instant.EPOCH);
   }
 
   /** All the pool holds: its amount, its reserve, and what it owes its overflow pool. */
@@ -112,17 +127,24 @@ public record Pool(
 
   /**
    * Commands under one operation id from one sender, applied in order, with the entropy for any
-   * draw they need. {@code sequence} grows with each batch the sender sends.
+   * draw they need and the time they are applied at, stamped once by the sender (a pool reads no
+   * clock). {@code sequence} grows with each batch the sender sends.
    */
-  public record Batch(String senderId, long sequence, String opId, Entropy entropy, List<PoolCommand> commands)
+  public record Batch(String senderId, long sequence, String opId, Entropy entropy, List<PoolCommand> commands, Instant at)
       implements Serializable {
     public Batch {
       commands = List.copyOf(commands);
+      Objects.requireNonNull(at, "a batch's time");
+    }
+
+    /** A batch for pools that read no time: every drop time is after it (tests). */
+    public Batch(String senderId, long sequence, String opId, Entropy entropy, List<PoolCommand> commands) {
+      this(senderId, sequence, opId, entropy, commands, Instant.EPOCH);
     }
 
     /** This batch with {@code commands} in place of its own. */
     public Batch withCommands(List<PoolCommand> commands) {
-      return new Batch(senderId, sequence, opId, entropy, commands);
+      return new Batch(senderId, sequence, opId, entropy, commands, at);
     }
   }
 
@@ -206,14 +228,14 @@ public record Pool(
     PoolDraft next = draft();
     List<PoolOutcome> outcomes = new ArrayList<>(batch.commands().size());
     for (PoolCommand command : batch.commands()) {
-      outcomes.add(apply(next, command, batch.entropy()));
+      outcomes.add(apply(next, command, batch.entropy(), batch.at()));
     }
     var applied = new AppliedBatch(batch.opId(), next.opSeq, outcomes, done == null ? null : done.alone());
     next.lastBatchBySender = BatchMemory.remember(lastBatchBySender, batch.senderId(), applied);
     return new Transition(next.pool(), outcomes);
   }
 
-  private static PoolOutcome apply(PoolDraft pool, PoolCommand command, Entropy entropy) {
+  private static PoolOutcome apply(PoolDraft pool, PoolCommand command, Entropy entropy, Instant now) {
     if (command instanceof PoolCommand.Pause || command instanceof PoolCommand.Resume) {
       return OperatorCommands.changeStatus(pool, command);
     }
@@ -238,7 +260,7 @@ public record Pool(
     if (pool.status != PoolStatus.ACTIVE) {
       return new Refused(command.roundId(), pool.status);
     }
-    return command instanceof Contribute c ? contribute(pool, c, entropy) : claim(pool, (Claim) command, entropy);
+    return command instanceof Contribute c ? contribute(pool, c, entropy, now) : claim(pool, (Claim) command, entropy, now);
   }
 
   /**
@@ -257,8 +279,11 @@ public record Pool(
         && active.contains(p.terms.overflowTo())).toList();
   }
 
-  /** Adds the share; then the pool's trigger may award it to this very contribution, unless the round has won this pool already. */
-  private static PoolOutcome contribute(PoolDraft pool, Contribute c, Entropy entropy) {
+  /**
+   * Adds the share; then the pool's trigger may award it to this very contribution, unless the
+   * round has won this pool already. {@code now} is the batch's time, which a drop time is reached by.
+   */
+  private static PoolOutcome contribute(PoolDraft pool, Contribute c, Entropy entropy, Instant now) {
     PoolTerms terms = pool.terms;
     Money share = Money.share(c.stakeMicros(), terms.rate());
     Money toReserve = terms.reserveRatePpm() == 0 ? Money.ZERO : Money.share(c.stakeMicros(), new Rate(terms.reserveRatePpm()));
@@ -273,13 +298,14 @@ public record Pool(
     pool.reserve = pool.reserve.plus(toReserve);
     pool.owed = pool.owed.plus(toOverflow);
     long op = pool.nextOp().opSeq;
-    Fired fired = Fired.by(terms, pool.mustHit, after, c.stakeMicros(), op, entropy);
+    Fired fired = Fired.by(terms, pool.mustHit, pool.mustDrop, after, c.stakeMicros(), op, entropy, now);
     // A round wins a pool at most once: if its claim got here first (a game may send the claim
     // before the round's buffered contribution), the share is added and the trigger pays nothing.
     // The claim is among the wins this pool remembers, or (older) the ledger told the contribution
     // of it. Asked only when the trigger fires, which is rare: the look-up stays off the common path.
     Win triggered = fired == null || c.wonBefore() || pool.winOf(c.operatorId(), c.roundId()).isPresent() ? null
-        : Reseed.award(pool, c.roundId(), c.playerId(), c.gameId(), c.operatorId(), c.at(), fired.how(), fired.pays(), entropy);
+        : Reseed.award(pool, c.roundId(), c.playerId(), c.gameId(), c.operatorId(), fired.dated(c.at(), now), fired.how(), fired.pays(),
+            entropy, now);
     if (triggered != null) {
       Reseed.afterWin(pool, triggered);
     }
@@ -287,12 +313,12 @@ public record Pool(
   }
 
   /** A claim pays the whole micro-units (never more than a must-hit pool's hit point). */
-  private static PoolOutcome claim(PoolDraft pool, Claim c, Entropy entropy) {
+  private static PoolOutcome claim(PoolDraft pool, Claim c, Entropy entropy, Instant now) {
     Money paid = pool.amount.wholeMicros();
     if (pool.mustHit != null && paid.compareTo(Money.ofMicros(pool.mustHit.hitMicros())) > 0) {
       paid = Money.ofMicros(pool.mustHit.hitMicros());
     }
-    Win win = Reseed.award(pool, c.roundId(), c.playerId(), c.gameId(), c.operatorId(), c.at(), Trigger.Kind.CLAIM, paid, entropy);
+    Win win = Reseed.award(pool, c.roundId(), c.playerId(), c.gameId(), c.operatorId(), c.at(), Trigger.Kind.CLAIM, paid, entropy, now);
     Reseed.afterWin(pool, win);
     return new Won(win, false);
   }

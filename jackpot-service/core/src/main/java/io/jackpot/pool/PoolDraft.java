@@ -18,6 +18,7 @@ final class PoolDraft {
   long opSeq;
   long winSeq;
   MustHit mustHit;
+  MustDrop mustDrop;
   Money reserve;
   PoolTerms pendingTerms;
   long termsVersion;
@@ -27,13 +28,14 @@ final class PoolDraft {
   Map<String, Pool.AppliedBatch> lastBatchBySender;
 
   /** A new pool's, active at its seed: nothing else held, nothing remembered, no operation before. */
-  PoolDraft(PoolId id, PoolTerms terms, MustHit mustHit) {
+  PoolDraft(PoolId id, PoolTerms terms, MustHit mustHit, MustDrop mustDrop) {
     this.id = id;
     this.status = PoolStatus.ACTIVE;
     this.terms = terms;
     this.amount = Money.ofMicros(terms.seedMicros());
     this.cycleSeedMicros = terms.seedMicros();
     this.mustHit = mustHit;
+    this.mustDrop = mustDrop;
     this.reserve = Money.ZERO;
     this.owed = Money.ZERO;
     this.receivedTransfers = List.of();
@@ -50,6 +52,7 @@ final class PoolDraft {
     opSeq = pool.opSeq();
     winSeq = pool.winSeq();
     mustHit = pool.mustHit();
+    mustDrop = pool.mustDrop();
     reserve = pool.reserve();
     pendingTerms = pool.pendingTerms();
     termsVersion = pool.termsVersion();

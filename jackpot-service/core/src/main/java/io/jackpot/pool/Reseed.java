@@ -17,7 +17,7 @@ final class Reseed {
    * their reserve).
    */
   static Win award(PoolDraft pool, String roundId, String playerId, String gameId, String operatorId, Instant at,
-      Trigger.Kind how, Money paid, Entropy entropy) {
+      Trigger.Kind how, Money paid, Entropy entropy, Instant now) {
     long sequence = pool.winSeq + 1;
     long op = pool.opSeq + 1;
     PoolTerms next = pool.pendingTerms != null ? pool.pendingTerms : pool.terms;
@@ -38,9 +38,9 @@ final class Reseed {
     // the last win: a win is never dated before the win numbered before it.
     Instant wonAt = pool.lastWin().map(Win::wonAt).filter(last -> last.isAfter(at)).orElse(at);
     return new Win(Win.idFor(pool.id, sequence), pool.id, sequence, op, roundId, playerId, gameId, operatorId, paid,
-        pool.cycleSeedMicros, wonAt, how, pool.mustHit, new Win.Reset(reset, next.seedMicros(), hitPoint(next, entropy, op),
-            next, fromReserve, seed.minus(fromReserve), keptReserve(pool, next, pool.reserve.minus(fromReserve)).plus(toReserve),
-            keptOwed(pool, next), pool.termsVersion));
+        pool.cycleSeedMicros, wonAt, how, pool.mustHit, pool.mustDrop, new Win.Reset(reset, next.seedMicros(), hitPoint(next, entropy, op),
+            dropTime(next, pool.mustDrop, entropy, op, now), next, fromReserve, seed.minus(fromReserve),
+            keptReserve(pool, next, pool.reserve.minus(fromReserve)).plus(toReserve), keptOwed(pool, next), pool.termsVersion));
   }
 
   /** Puts {@code win}'s reset in force (its terms, pending ones included) and keeps the win among the recent ones. */
@@ -57,6 +57,7 @@ final class Reseed {
     pool.opSeq = win.opSeq();
     pool.winSeq = win.sequence();
     pool.mustHit = next.mustHit();
+    pool.mustDrop = next.mustDrop();
     pool.reserve = next.reserve();
     pool.pendingTerms = null;
     pool.owed = next.owed();
@@ -66,6 +67,18 @@ final class Reseed {
   /** A must-hit pool's secret hit point for the cycle starting at {@code op} under {@code terms}; null for other pools. */
   static MustHit hitPoint(PoolTerms terms, Entropy entropy, long op) {
     return terms.trigger() instanceof Trigger.MustHitBy m ? MustHit.draw(terms.seedMicros(), m.ceilingMicros(), entropy, op) : null;
+  }
+
+  /**
+   * A must-drop pool's secret drop time for the cycle starting at {@code op} under {@code terms},
+   * at {@code now}: in the window after the last cycle's ({@code last}, null for none), or in the
+   * one now running once that is over. Null for other pools.
+   */
+  static MustDrop dropTime(PoolTerms terms, MustDrop last, Entropy entropy, long op, Instant now) {
+    if (!(terms.trigger() instanceof Trigger.MustDropBy d)) {
+      return null;
+    }
+    return MustDrop.draw(d.next(last == null ? null : last.window(), now), now, entropy, op);
   }
 
   /** Overflow owed to a pool the new terms no longer send to stays here, in the reserve. */

@@ -225,7 +225,7 @@ class PoolTest {
   void pausedPoolRefusesAndKeepsItsAmount() {
     Pool active = run(created(TERMS), stake("r1", 2_000_000)).pool();
     Pool paused = new Pool(ID, PoolStatus.PAUSED, TERMS, active.amount(), active.cycleSeedMicros(), active.opSeq(),
-        active.winSeq(), null, Money.ZERO, null, 0, List.of(), Money.ZERO, active.recentWins(), Map.of());
+        active.winSeq(), null, null, Money.ZERO, null, 0, List.of(), Money.ZERO, active.recentWins(), Map.of());
     Pool.Transition t = run(paused, stake("r2", 2_000_000), claim("c1"));
     assertInstanceOf(Refused.class, t.outcomes().get(0));
     assertInstanceOf(Refused.class, t.outcomes().get(1));

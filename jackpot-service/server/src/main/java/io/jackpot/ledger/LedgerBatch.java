@@ -1,6 +1,7 @@
 package io.jackpot.ledger;
 
 import io.jackpot.money.Money;
+import io.jackpot.pool.MustDrop;
 import io.jackpot.pool.MustHit;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
@@ -66,7 +67,7 @@ public record LedgerBatch(
   public static PoolEvent anchorOf(Win win) {
     Win.Reset next = win.next();
     return new PoolEvent(win.pool(), win.opSeq(), "WON", PoolStatus.ACTIVE, next.amount(), next.seedMicros(), win.sequence(),
-        next.mustHit(), next.reserve(), next.owed(), next.terms(), null, next.termsVersion(), win.wonAt());
+        next.mustHit(), next.mustDrop(), next.reserve(), next.owed(), next.terms(), null, next.termsVersion(), win.wonAt());
   }
 
   /** A round, what became of it, and when the step that applied it was recorded. */
@@ -83,17 +84,17 @@ public record LedgerBatch(
 
   /**
    * A pool's full state after an operation other than a contribution: the anchor of a rebuild,
-   * with the must-hit secret of the cycle it starts (null for other pools, or when not known), and
+   * with the must-hit or must-drop secret of the cycle it starts (null for other pools, or when not known), and
    * the definition version of the pool's last terms ({@code termsVersion}).
    */
   public record PoolEvent(PoolId pool, long opSeq, String kind, PoolStatus status, Money amountAfter,
-      long cycleSeedMicros, long winSeq, MustHit mustHit, Money reserve, Money owed, PoolTerms terms, PoolTerms pendingTerms,
+      long cycleSeedMicros, long winSeq, MustHit mustHit, MustDrop mustDrop, Money reserve, Money owed, PoolTerms terms, PoolTerms pendingTerms,
       long termsVersion, Instant at) {
 
     /** The event that records a pool's whole state under {@code kind}. */
     public static PoolEvent of(Pool p, String kind, Instant at) {
       return new PoolEvent(p.id(), p.opSeq(), kind, p.status(), p.amount(), p.cycleSeedMicros(), p.winSeq(), p.mustHit(),
-          p.reserve(), p.owed(), p.terms(), p.pendingTerms(), p.termsVersion(), at);
+          p.mustDrop(), p.reserve(), p.owed(), p.terms(), p.pendingTerms(), p.termsVersion(), at);
     }
   }
 

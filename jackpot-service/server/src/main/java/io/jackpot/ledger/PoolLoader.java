@@ -54,7 +54,7 @@ public final class PoolLoader {
           log.info("pool {} rebuilt from the ledger: amount {}, op {}, wins {}, {}", id, p.amount(), p.opSeq(), p.winSeq(), p.status());
           return pools.putIfAbsent(p).thenApply(x -> (Void) null);
         }
-        Pool fresh = Pool.created(id, def.terms(), random.next());
+        Pool fresh = Pool.created(id, def.terms(), random.next(), clock.instant());
         log.info("pool {} created at its seed {}", id, fresh.amount());
         // Members creating it together each record theirs if absent; all then install the one the
         // ledger kept, so the live pool and the ledger agree (its must-hit secret included).

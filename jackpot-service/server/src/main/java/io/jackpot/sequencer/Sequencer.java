@@ -213,7 +213,7 @@ public final class Sequencer {
     applying = true;
     StepQueue.Step step = queue.nextStep();
     long sequence = ++steps;
-    Map<PoolId, Pool.Batch> perPool = StepPlan.batchesPerPool(senderId, sequence, step.submissions(), random);
+    Map<PoolId, Pool.Batch> perPool = StepPlan.batchesPerPool(senderId, sequence, step.submissions(), random, clock.instant());
     StepNote note = StepPlan.note(senderId, sequence, step.submissions(), perPool);
     observer.applied(step.commands(), perPool.size());
     notes.write(note, step.queuedAt(), step.submissions().size())

@@ -6,6 +6,7 @@ import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.RandomSource;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,8 +20,11 @@ import java.util.UUID;
 final class StepPlan {
   private StepPlan() {}
 
-  /** One batch per pool, commands in submission order, under a fresh operation id and fresh entropy. */
-  static Map<PoolId, Pool.Batch> batchesPerPool(String sender, long sequence, List<Submission> step, RandomSource random) {
+  /**
+   * One batch per pool, commands in submission order, under a fresh operation id and fresh entropy,
+   * all at {@code at}: the step's one time, which every pool (and its backup) decides by.
+   */
+  static Map<PoolId, Pool.Batch> batchesPerPool(String sender, long sequence, List<Submission> step, RandomSource random, Instant at) {
     Map<PoolId, List<PoolCommand>> commands = new LinkedHashMap<>();
     for (Submission s : step) {
       for (Submission.Target t : s.targets()) {
@@ -28,7 +32,7 @@ final class StepPlan {
       }
     }
     Map<PoolId, Pool.Batch> perPool = new LinkedHashMap<>();
-    commands.forEach((pool, list) -> perPool.put(pool, new Pool.Batch(sender, sequence, UUID.randomUUID().toString(), random.next(), list)));
+    commands.forEach((pool, list) -> perPool.put(pool, new Pool.Batch(sender, sequence, UUID.randomUUID().toString(), random.next(), list, at)));
     return perPool;
   }
 

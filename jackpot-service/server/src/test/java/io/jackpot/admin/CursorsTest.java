@@ -21,7 +21,7 @@ class CursorsTest {
     PoolId pool = new PoolId("candy", "mini");
     for (Instant at : new Instant[] {Instant.parse("2026-11-21T13:45:01.123456789Z"), Instant.parse("1969-12-31T23:59:59.999999Z"),
         Instant.EPOCH}) {
-      Win win = new Win(Win.idFor(pool, 7), pool, 7, 9, "r", "p", "g", "op", Money.ofMicros(1), 1, at, Trigger.Kind.CLAIM, null, null);
+      Win win = new Win(Win.idFor(pool, 7), pool, 7, 9, "r", "p", "g", "op", Money.ofMicros(1), 1, at, Trigger.Kind.CLAIM, null, null, null);
       Instant micros = Instant.ofEpochSecond(at.getEpochSecond(), at.getNano() / 1_000 * 1_000);
       assertEquals(new Ledger.WinCursor(micros, win.winId()), Cursors.win(Cursors.of(win)));
     }

@@ -15,6 +15,7 @@ import io.jackpot.pool.PoolId;
 import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.PoolStatus;
 import io.jackpot.pool.SeededRandom;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -27,7 +28,7 @@ class StepPlanTest {
 
   @Test
   void eachPoolGetsOneBatchWithItsCommandsInSubmissionOrderAndEntropyInPoolOrder() {
-    Map<PoolId, Pool.Batch> perPool = StepPlan.batchesPerPool("m-1", 7, List.of(r1, r2), new SeededRandom(1));
+    Map<PoolId, Pool.Batch> perPool = StepPlan.batchesPerPool("m-1", 7, List.of(r1, r2), new SeededRandom(1), Instant.EPOCH);
     assertEquals(List.of(A, B), List.copyOf(perPool.keySet()), "pools in the order the step first names them");
     assertEquals(List.of(r1.targets().get(0).command()), perPool.get(A).commands());
     assertEquals(List.of(r1.targets().get(1).command(), r2.targets().get(0).command()), perPool.get(B).commands());
@@ -43,7 +44,7 @@ class StepPlanTest {
 
   @Test
   void theNoteCarriesWhatWasAskedAndTheExactBatches() {
-    Map<PoolId, Pool.Batch> perPool = StepPlan.batchesPerPool("m-1", 3, List.of(r1, r2), new SeededRandom(1));
+    Map<PoolId, Pool.Batch> perPool = StepPlan.batchesPerPool("m-1", 3, List.of(r1, r2), new SeededRandom(1), Instant.EPOCH);
     StepNote note = StepPlan.note("m-1", 3, List.of(r1, r2), perPool);
     assertEquals("m-1", note.senderId());
     assertEquals(3, note.sequence());

@@ -210,7 +210,7 @@ class PgLedgerIT {
   static Win win(PoolId pool, long sequence, long opSeq, String operator, String round, MustHit next,
       Trigger.Kind how) {
     return new Win(Win.idFor(pool, sequence), pool, sequence, opSeq, round, "p", "g", operator, Money.ofMicros(20_000_000), 10_000_000, AT,
-        how, null, new Win.Reset(new Money(10_000_000, 42), 10_000_000, next,
+        how, null, null, new Win.Reset(new Money(10_000_000, 42), 10_000_000, next, null,
             new PoolTerms(10_000_000, new Rate(1000)), Money.ZERO, Money.ofMicros(10_000_000), Money.ZERO,
             Money.ZERO, 0));
   }
@@ -270,21 +270,21 @@ class PgLedgerIT {
     Win.Reset next = win.next();
     var revealed = new MustHit(15_000_000, "00ff", "c0mm1t");
     List<Win> others = List.of(
-        new Win(win.winId(), pool, 1, 9, "claim", "another-player", "g", "op", win.amount(), win.seedMicros(), AT, win.how(), null, next),
-        new Win(win.winId(), pool, 1, 9, "claim", "p", "another-game", "op", win.amount(), win.seedMicros(), AT, win.how(), null, next),
-        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), 11_000_000, AT, win.how(), null, next),
-        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT.plusMillis(1), win.how(), null, next),
+        new Win(win.winId(), pool, 1, 9, "claim", "another-player", "g", "op", win.amount(), win.seedMicros(), AT, win.how(), null, null, next),
+        new Win(win.winId(), pool, 1, 9, "claim", "p", "another-game", "op", win.amount(), win.seedMicros(), AT, win.how(), null, null, next),
+        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), 11_000_000, AT, win.how(), null, null, next),
+        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT.plusMillis(1), win.how(), null, null, next),
         new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT, Trigger.Kind.RANDOM,
-            null, next),
-        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT, win.how(), revealed, next),
-        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT, win.how(), null,
-            new Win.Reset(next.amount(), 12_000_000, null, next.terms(), next.seedFromReserve(), next.operatorFunding(), next.reserve(),
+            null, null, next),
+        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT, win.how(), revealed, null, next),
+        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT, win.how(), null, null,
+            new Win.Reset(next.amount(), 12_000_000, null, null, next.terms(), next.seedFromReserve(), next.operatorFunding(), next.reserve(),
                 next.owed(), 0)),
-        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT, win.how(), null,
-            new Win.Reset(next.amount(), next.seedMicros(), null, next.terms(), Money.ofMicros(4_000_000), Money.ofMicros(6_000_000),
+        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT, win.how(), null, null,
+            new Win.Reset(next.amount(), next.seedMicros(), null, null, next.terms(), Money.ofMicros(4_000_000), Money.ofMicros(6_000_000),
                 next.reserve(), next.owed(), 0)),
-        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT, win.how(), null,
-            new Win.Reset(next.amount(), next.seedMicros(), null, next.terms(), next.seedFromReserve(), new Money(10_000_000, 1),
+        new Win(win.winId(), pool, 1, 9, "claim", "p", "g", "op", win.amount(), win.seedMicros(), AT, win.how(), null, null,
+            new Win.Reset(next.amount(), next.seedMicros(), null, null, next.terms(), next.seedFromReserve(), new Money(10_000_000, 1),
                 next.reserve(), next.owed(), 0)));
     for (Win other : others) {
       for (LedgerBatch bad : List.of(winBatch(List.of(other), List.of()), winBatch(List.of(), List.of(other)))) {
@@ -399,7 +399,7 @@ class PgLedgerIT {
   private static LedgerBatch.PoolEvent paused(PoolId pool, long cycleSeed, MustHit mustHit,
       PoolTerms terms, PoolTerms pending, long termsVersion, Instant at) {
     return new LedgerBatch.PoolEvent(pool, 4, "PAUSED", PoolStatus.PAUSED, Money.ofMicros(10_000_000), cycleSeed, 0,
-        mustHit, Money.ZERO, Money.ZERO, terms, pending, termsVersion, at);
+        mustHit, null, Money.ZERO, Money.ZERO, terms, pending, termsVersion, at);
   }
 
   /** A departed member's step with one pool event, as StepRecovery records it. */
@@ -416,7 +416,7 @@ class PgLedgerIT {
   /** A full-state event of a pool seeded 10 with nothing in reserve or owed, holding {@code micros} after operation {@code op}. */
   private static LedgerBatch.PoolEvent event(PoolId pool, long op, String kind, PoolStatus status, long micros) {
     var terms = new PoolTerms(10_000_000, new Rate(1000));
-    return new LedgerBatch.PoolEvent(pool, op, kind, status, Money.ofMicros(micros), 10_000_000, 0, null, Money.ZERO, Money.ZERO,
+    return new LedgerBatch.PoolEvent(pool, op, kind, status, Money.ofMicros(micros), 10_000_000, 0, null, null, Money.ZERO, Money.ZERO,
         terms, null, 0, AT);
   }
 
@@ -494,7 +494,7 @@ class PgLedgerIT {
         List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
     await(ledger.record(first));
     var anchor = new LedgerBatch.PoolEvent(a, 3, "PAUSED", PoolStatus.ACTIVE, new Money(10_006_001, 200_000),
-        10_000_000, 0, null, Money.ofMicros(7), Money.ZERO, terms, null, 0, AT);
+        10_000_000, 0, null, null, Money.ofMicros(7), Money.ZERO, terms, null, 0, AT);
     var r4 = new RoundRecord("pk-4", "fp4", "g", "op", "p", 1_000_000, "EUR", null, AT);
     await(ledger.record(new LedgerBatch(UUID.randomUUID().toString(), List.of(new LedgerBatch.Round(r4, RoundStatus.APPLIED, AT)),
         List.of(new LedgerBatch.Share(a, 4, "op", "pk-4", 0, new Money(1_000, 500_000), Money.ZERO, Money.ZERO, new Money(10_007_001, 700_000))),

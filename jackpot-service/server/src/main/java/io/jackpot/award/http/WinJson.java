@@ -3,6 +3,7 @@ package io.jackpot.award.http;
 import io.jackpot.award.PublicWins;
 import io.jackpot.fx.Display;
 import io.jackpot.money.Money;
+import io.jackpot.pool.MustDrop;
 import io.jackpot.pool.Win;
 import io.vertx.core.json.JsonObject;
 import java.time.ZoneOffset;
@@ -62,6 +63,10 @@ public final class WinJson {
         .put("trigger", w.how().name());
     if (w.revealed() != null) {
       json.put("hitPoint", w.revealed().hitPoint()).put("salt", w.revealed().salt()).put("commitment", w.revealed().commitment());
+    }
+    if (w.dropped() != null) {
+      json.put("dropAt", MustDrop.iso(w.dropped().dropAt())).put("dropBy", MustDrop.iso(w.dropped().dropBy()))
+          .put("salt", w.dropped().salt()).put("commitment", w.dropped().commitment());
     }
     return json;
   }

@@ -7,12 +7,15 @@ import io.jackpot.catalogue.PoolDefinition;
 import io.jackpot.fx.Display;
 import io.jackpot.money.Decimals;
 import io.jackpot.money.Money;
+import io.jackpot.pool.Hot;
+import io.jackpot.pool.MustDrop;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
 import io.jackpot.pool.Trigger;
 import io.jackpot.pool.Win;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -72,6 +75,7 @@ public final class JackpotJson {
         .put("trigger", trigger(pool))
         .put("lastWin", pool.lastWin().map(w -> WinJson.shown(display == null ? WinJson.of(w, j.currency()) : WinJson.of(w, j.currency(), display),
             publicity.apply(w))).orElse(null));
+    hot(out, pool, Instant.now());
     if (def.coinValueMicros() != null) {
       out.put("coinValue", Decimals.coin(def.coinValueMicros()));
     }
@@ -86,7 +90,22 @@ public final class JackpotJson {
     return out;
   }
 
-  /** The trigger's public settings; a must-hit pool shows the commitment to its secret hit point. */
+  /**
+   * A must-hit or must-drop pool's hot indicators added to {@code out}: {@code progress} at
+   * {@code now}, and a must-drop pool's {@code dropBy}, which ticker updates carry as well.
+   */
+  public static JsonObject hot(JsonObject out, Pool pool, Instant now) {
+    String progress = Hot.progress(pool, now);
+    if (progress != null) {
+      out.put("progress", progress);
+    }
+    return out;
+  }
+
+  /**
+   * The trigger's public settings; a must-hit pool shows the commitment to its secret hit point, a
+   * must-drop pool the end of its window ({@code dropBy}) and the commitment to its drop time.
+   */
   static JsonObject trigger(Pool pool) {
     Trigger t = pool.terms().trigger();
     JsonObject out = new JsonObject();
@@ -96,6 +115,11 @@ public final class JackpotJson {
       out.put("type", "MUST_HIT_BY").put("ceiling", Money.ofMicros(m.ceilingMicros()).toPlainString());
       if (pool.mustHit() != null) {
         out.put("commitment", pool.mustHit().commitment());
+      }
+    } else if (t instanceof Trigger.MustDropBy d) {
+      TriggerJson.window(out.put("type", "MUST_DROP_BY"), d);
+      if (pool.mustDrop() != null) {
+        out.put("dropBy", MustDrop.iso(pool.mustDrop().dropBy())).put("commitment", pool.mustDrop().commitment());
       }
     } else {
       out.put("type", "CLAIM");

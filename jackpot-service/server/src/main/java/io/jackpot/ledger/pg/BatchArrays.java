@@ -171,7 +171,7 @@ final class BatchArrays {
     final String[] id, jackpot, pool, round, player, game, op, how, salt, commitment;
     final Long[] sequence, seq, amount, seed, afterMicros, afterSub, afterSeed, hit;
     final Long[] fromReserveMicros, fromReserveSub, fundingMicros, fundingSub;
-    final OffsetDateTime[] at;
+    final OffsetDateTime[] at, dropFrom, dropBy, dropAt;
 
     WinColumns(int n) {
       id = new String[n]; jackpot = new String[n]; pool = new String[n]; round = new String[n];
@@ -180,7 +180,7 @@ final class BatchArrays {
       afterMicros = new Long[n]; afterSub = new Long[n]; afterSeed = new Long[n]; hit = new Long[n];
       fromReserveMicros = new Long[n]; fromReserveSub = new Long[n]; fundingMicros = new Long[n]; fundingSub = new Long[n];
       how = new String[n]; salt = new String[n]; commitment = new String[n];
-      at = new OffsetDateTime[n];
+      at = new OffsetDateTime[n]; dropFrom = new OffsetDateTime[n]; dropBy = new OffsetDateTime[n]; dropAt = new OffsetDateTime[n];
     }
 
     void set(int i, Win w) {
@@ -209,12 +209,19 @@ final class BatchArrays {
         salt[i] = w.revealed().salt();
         commitment[i] = w.revealed().commitment();
       }
+      if (w.dropped() != null) {
+        dropFrom[i] = utc(w.dropped().from());
+        dropBy[i] = utc(w.dropped().dropBy());
+        dropAt[i] = utc(w.dropped().dropAt());
+        salt[i] = w.dropped().salt();
+        commitment[i] = w.dropped().commitment();
+      }
     }
 
     Tuple tuple() {
       return Tuple.of(id, jackpot, pool, sequence, seq, round, player, game, op, amount, seed, at, afterMicros, afterSub)
           .addValue(afterSeed).addValue(fromReserveMicros).addValue(fromReserveSub).addValue(fundingMicros).addValue(fundingSub)
-          .addValue(how).addValue(hit).addValue(salt).addValue(commitment);
+          .addValue(how).addValue(hit).addValue(salt).addValue(commitment).addValue(dropFrom).addValue(dropBy).addValue(dropAt);
     }
   }
 
@@ -226,7 +233,8 @@ final class BatchArrays {
     Long[] termsVersion = new Long[n];
     String[] salt = new String[n], commitment = new String[n];
     Object[] terms = new Object[n], pending = new Object[n];
-    OffsetDateTime[] at = new OffsetDateTime[n];
+    OffsetDateTime[] at = new OffsetDateTime[n], dropFrom = new OffsetDateTime[n], dropBy = new OffsetDateTime[n];
+    OffsetDateTime[] dropAt = new OffsetDateTime[n];
     for (int i = 0; i < n; i++) {
       var e = events.get(i);
       jackpot[i] = e.pool().jackpotId();
@@ -243,6 +251,13 @@ final class BatchArrays {
         salt[i] = e.mustHit().salt();
         commitment[i] = e.mustHit().commitment();
       }
+      if (e.mustDrop() != null) {
+        dropFrom[i] = utc(e.mustDrop().from());
+        dropBy[i] = utc(e.mustDrop().dropBy());
+        dropAt[i] = utc(e.mustDrop().dropAt());
+        salt[i] = e.mustDrop().salt();
+        commitment[i] = e.mustDrop().commitment();
+      }
       reserveMicros[i] = e.reserve().micros();
       reserveSub[i] = e.reserve().sub();
       owedMicros[i] = e.owed().micros();
@@ -254,7 +269,7 @@ final class BatchArrays {
     }
     return Tuple.of(jackpot, pool, seq, kind, status, micros, sub, seed, winSeq, hit).addValue(salt).addValue(commitment)
         .addValue(reserveMicros).addValue(reserveSub).addValue(owedMicros).addValue(owedSub).addValue(terms).addValue(pending)
-        .addValue(termsVersion).addValue(at);
+        .addValue(termsVersion).addValue(dropFrom).addValue(dropBy).addValue(dropAt).addValue(at);
   }
 
   static Tuple audit(List<AuditEntry> entries) {

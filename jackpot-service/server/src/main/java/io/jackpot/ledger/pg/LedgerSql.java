@@ -41,7 +41,7 @@ final class LedgerSql {
   private static final String WIN_ARRAYS = "unnest($1::text[], $2::text[], $3::text[], $4::int8[], "
       + "$5::int8[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int8[], $11::int8[], $12::timestamptz[], $13::int8[], "
       + "$14::int8[], $15::int8[], $16::int8[], $17::int8[], $18::int8[], $19::int8[], $20::text[], $21::int8[], $22::text[], "
-      + "$23::text[]) AS q(" + LedgerSql.WIN_COLUMNS + ")";
+      + "$23::text[], $24::timestamptz[], $25::timestamptz[], $26::timestamptz[]) AS q(" + LedgerSql.WIN_COLUMNS + ")";
 
   /**
    * Wins, each recorded unless a win of its id is there already: a repeated claim answered on another
@@ -202,12 +202,12 @@ final class LedgerSql {
   /** A pool event's state: every column but its key (pool and operation) and the time it was recorded at. */
   private static final String EVENT_STATE_COLUMNS = """
       kind, status, amount_micros, amount_sub, cycle_seed_micros, win_seq, hit_micros, salt, commitment, reserve_micros,
-      reserve_sub, owed_micros, owed_sub, terms, pending_terms, terms_version""";
+      reserve_sub, owed_micros, owed_sub, terms, pending_terms, terms_version, drop_from, drop_by, drop_at""";
   private static final String EVENT_COLUMNS = "jackpot_id, pool_key, op_seq, " + EVENT_STATE_COLUMNS + ", at";
   private static final String EVENT_ARRAYS = """
       unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::text[], $6::int8[], $7::int8[], $8::int8[], $9::int8[],
              $10::int8[], $11::text[], $12::text[], $13::int8[], $14::int8[], $15::int8[], $16::int8[], $17::jsonb[],
-             $18::jsonb[], $19::int8[], $20::timestamptz[])""";
+             $18::jsonb[], $19::int8[], $20::timestamptz[], $21::timestamptz[], $22::timestamptz[], $23::timestamptz[])""";
 
   static final String INSERT_EVENTS = "INSERT INTO pool_events (" + EVENT_COLUMNS + ") SELECT * FROM " + EVENT_ARRAYS;
 
@@ -249,7 +249,7 @@ final class LedgerSql {
       win_id, jackpot_id, pool_key, sequence, op_seq, round_id, player_id, game_id, operator_id,
       amount_micros, seed_micros, won_at, amount_after_micros, amount_after_sub, seed_after_micros,
       seed_from_reserve_micros, seed_from_reserve_sub, operator_funding_micros, operator_funding_sub, how, hit_micros,
-      salt, commitment""";
+      salt, commitment, drop_from, drop_by, drop_at""";
 
   /** {@code columns} (a comma-separated list) each qualified by {@code alias}. */
   static String columnsOf(String alias, String columns) {
@@ -299,7 +299,7 @@ final class LedgerSql {
 
   static final String LAST_EVENT = """
       SELECT op_seq, status, amount_micros, amount_sub, cycle_seed_micros, win_seq, hit_micros, salt, commitment,
-             reserve_micros, reserve_sub, owed_micros, owed_sub, terms, pending_terms, terms_version
+             reserve_micros, reserve_sub, owed_micros, owed_sub, terms, pending_terms, terms_version, drop_from, drop_by, drop_at
       FROM pool_events WHERE jackpot_id = $1 AND pool_key = $2 ORDER BY op_seq DESC LIMIT 1""";
 
   /**

@@ -93,7 +93,7 @@ public final class PgPoolHistory implements PoolHistory {
     List<Win> wins = new ArrayList<>(WinRows.wins(recent));
     Collections.reverse(wins);
     return new Pool(id, PoolStatus.valueOf(anchor.getString("status")), inForce, amount,
-        anchor.getLong("cycle_seed_micros"), lastOp, anchor.getLong("win_seq"), WinRows.mustHit(anchor), reserve,
+        anchor.getLong("cycle_seed_micros"), lastOp, anchor.getLong("win_seq"), WinRows.mustHit(anchor), WinRows.mustDrop(anchor), reserve,
         TermsJson.parse(json(anchor, "pending_terms")), anchor.getLong("terms_version"), receivedIds(receipts), owed, wins, Map.of());
   }
 

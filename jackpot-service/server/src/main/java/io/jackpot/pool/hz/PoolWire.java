@@ -46,7 +46,7 @@ public final class PoolWire {
     return header.withCommands(commands);
   }
 
-  /** A batch without its commands: sender, sequence, operation id and entropy. */
+  /** A batch without its commands: sender, sequence, operation id, entropy and time. */
   public static void writeBatchHeader(ObjectDataOutput out, Pool.Batch b) throws IOException {
     out.writeString(b.senderId());
     out.writeLong(b.sequence());
@@ -56,12 +56,13 @@ public final class PoolWire {
     out.writeLong(e.b());
     out.writeLong(e.c());
     out.writeLong(e.d());
+    writeInstant(out, b.at());
   }
 
   /** What {@link #writeBatchHeader} wrote, as a batch with no commands. */
   public static Pool.Batch readBatchHeader(ObjectDataInput in) throws IOException {
     return new Pool.Batch(in.readString(), in.readLong(), in.readString(),
-        new Entropy(in.readLong(), in.readLong(), in.readLong(), in.readLong()), List.of());
+        new Entropy(in.readLong(), in.readLong(), in.readLong(), in.readLong()), List.of(), readInstant(in));
   }
 
   public static void writeCommand(ObjectDataOutput out, PoolCommand command) throws IOException {

@@ -3,8 +3,11 @@ package io.jackpot.ticker.http;
 import io.jackpot.award.PublicWins;
 import io.jackpot.award.http.WinJson;
 import io.jackpot.catalogue.Catalogue;
+import io.jackpot.catalogue.http.JackpotJson;
 import io.jackpot.error.Failures;
 import io.jackpot.fx.Display;
+import io.jackpot.pool.Hot;
+import io.jackpot.pool.MustDrop;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolReads;
 import io.jackpot.pool.Pools;
@@ -151,6 +154,10 @@ public final class TickerSampler {
         for (Pool p : jackpotPools) {
           JsonObject item = new JsonObject().put("jackpotId", jackpotId).put("poolKey", p.id().poolKey())
               .put("amount", p.amount().toPlainString());
+          JackpotJson.hot(item, p, Instant.ofEpochMilli(now));
+          if (Hot.dropBy(p) != null) {
+            item.put("dropBy", MustDrop.iso(Hot.dropBy(p)));
+          }
           String shown = display == null ? null : display.of(p.amount(), currency);
           if (shown != null) {
             item.put("amountInCurrency", shown);

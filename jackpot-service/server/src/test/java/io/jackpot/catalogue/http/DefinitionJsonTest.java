@@ -45,7 +45,7 @@ class DefinitionJsonTest {
         "pools[0].overflowTo must be {\"jackpotId\": ..., \"poolKey\": ...} or null",
         "pools[0].coinValue only applies with routing COIN_VALUE",
         "pools[0].drawWeight must be a whole number, got 'heavy'",
-        "pools[0].trigger.type must be CLAIM, RANDOM or MUST_HIT_BY",
+        "pools[0].trigger.type must be CLAIM, RANDOM, MUST_HIT_BY or MUST_DROP_BY",
         "pools[1] must be an object",
         "pools[3].key '" + twin.getString("key") + "' is used twice"), problems);
     assertTrue(problems.get(4).startsWith("games[0] 'chess' is not a known game (known: ["), problems.get(4));
