@@ -602,7 +602,7 @@ class PgLedgerIT {
           INSERT INTO contributions VALUES
             ('j', 'b', 7, 'old-1', 1, 'g', 'op', 1000000, 30, 1, 0, 0, 0, 0, 500, 2, now()),
             ('j', 'a', 7, 'old-1', 0, 'g', 'op', 1000000, 10, 5, 1, 0, 0, 0, 100, 6, now())""");
-      assertEquals(6, PgSchema.migrate(oldPg).await());
+      assertEquals(7, PgSchema.migrate(oldPg).await());
       var moved = new PgLedger(oldPg).findRounds("op", List.of("old-1", "old-2")).toCompletableFuture().get();
       assertEquals(List.of(new PoolId("j", "a"), new PoolId("j", "b")),
           moved.get("old-1").shares().stream().map(RecordedRound.RecordedShare::pool).toList());
@@ -612,7 +612,7 @@ class PgLedgerIT {
       assertEquals(40, sql.count("SELECT sum(share_micros)::int8 FROM contributions"));
       assertEquals(0, sql.count("SELECT count(*) FROM rounds WHERE applied_at IS NULL"));
       // A later release migrated it further, and this one is started again (a rollback): refused.
-      sql.execute("INSERT INTO schema_version (version) VALUES (7)");
+      sql.execute("INSERT INTO schema_version (version) VALUES (8)");
       Exception newer = assertThrows(Exception.class, () -> PgSchema.migrate(oldPg).await());
       assertTrue(String.valueOf(newer.getMessage()).contains("newer than this service knows"), String.valueOf(newer));
     } finally {
