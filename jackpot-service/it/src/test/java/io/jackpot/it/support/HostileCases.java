@@ -54,6 +54,7 @@ public final class HostileCases {
     c.claims();
     c.gameReads();
     c.publicReads();
+    c.hallOfFame();
     c.adminReads();
     c.definitions();
     c.fxRates();
@@ -555,6 +556,38 @@ public final class HostileCases {
     add(p + "POST fx rates", post("/v1/admin/fx-rates", ADMIN, fx().encode()), 405, "METHOD_NOT_ALLOWED");
     add(p + "POST health", post("/health/ready", null, "{}"), 405, "METHOD_NOT_ALLOWED");
     add(p + "PATCH outside v1", new Http("PATCH", "/nope", null, "{}"), 405, "METHOD_NOT_ALLOWED");
+  }
+
+  // --- a jackpot's wins, read by anyone: its limit, its cursor ---
+
+  private void hallOfFame() {
+    String h = "hall of fame ";
+    String wins = "/v1/jackpots/bewitched/wins";
+    add(h + "unknown jackpot", get("/v1/jackpots/nope/wins", null), 404, "UNKNOWN_JACKPOT");
+    add(h + "jackpot upper case", get("/v1/jackpots/BEWITCHED/wins", null), 404, "UNKNOWN_JACKPOT");
+    add(h + "jackpot 4000 chars", get("/v1/jackpots/b" + repeat('j', 4000) + "/wins", null), 404, "UNKNOWN_JACKPOT");
+    add(h + "jackpot NUL", get("/v1/jackpots/bewitched%00/wins", null), 404, "UNKNOWN_JACKPOT");
+    add(h + "every setup win", get(wins + "?limit=100", null), 200, "OK wins=2");
+    add(h + "limit zero", get(wins + "?limit=0", null), 400, "INVALID_FIELD");
+    add(h + "limit 101", get(wins + "?limit=101", null), 400, "INVALID_FIELD");
+    add(h + "limit negative", get(wins + "?limit=-1", null), 400, "INVALID_FIELD");
+    add(h + "limit letters", get(wins + "?limit=x", null), 400, "INVALID_FIELD");
+    add(h + "limit decimal", get(wins + "?limit=2.5", null), 400, "INVALID_FIELD");
+    add(h + "limit past a long", get(wins + "?limit=99999999999999999999", null), 400, "INVALID_FIELD");
+    add(h + "limit bad escape", raw("GET " + wins + "?limit=%%31 HTTP/1.1", List.of(), null), 400, "MALFORMED_REQUEST");
+    add(h + "limit line feed", get(wins + "?limit=5%0A", null), 400, "INVALID_FIELD");
+    add(h + "after not base64", get(wins + "?after=!!!", null), 400, "INVALID_FIELD");
+    add(h + "after the audit's cursor", get(wins + "?after=" + setup.auditCursor(), null), 400, "INVALID_FIELD");
+    add(h + "after win id with sql", get(wins + "?after=" + cursor("w:1700000000000000:w-a~b~1' OR '1'='1"), null), 400,
+        "INVALID_FIELD");
+    add(h + "after micros past year 9999", get(wins + "?after=" + cursor("w:253402300800000000:w-bewitched~cv-0.10~1"), null), 400,
+        "INVALID_FIELD");
+    add(h + "after a real cursor with a byte more", get(wins + "?after=" + setup.winsCursor() + "A", null), 400, "INVALID_FIELD");
+    add(h + "after 2000 chars", get(wins + "?after=" + repeat('A', 2000), null), 400, "INVALID_FIELD");
+    add(h + "well-formed, made up, at year 1", get(wins + "?after=" + cursor("w:-62135596800000000:w-bewitched~cv-0.10~1"), null),
+        200, "OK wins=0");
+    add(h + "currency without a rate", get(wins + "?currency=XXX", null), 400, "UNSUPPORTED_CURRENCY");
+    add(h + "POST", post(wins, null, "{}"), 405, "METHOD_NOT_ALLOWED");
   }
 
   // --- the admin reads' parameters, cursors included ---
