@@ -32,8 +32,8 @@ public final class HallOfFame {
 
   /**
    * At most {@code limit} wins of {@code jackpotId}, newest first, older than those of the page
-   * whose {@code next} is {@code after} (null: the first page). Wins recorded meanwhile come before
-   * the first page's, so a reader paging on sees each older win once.
+   * whose {@code next} is {@code after} (null: the first page). Each page starts below the last
+   * one's place in the order, so a win recorded meanwhile never repeats or hides an older one.
    */
   public CompletionStage<Page<Win>> page(String jackpotId, String after, int limit) {
     WinHistory.WinCursor before = after == null ? null : Cursors.win(after);
