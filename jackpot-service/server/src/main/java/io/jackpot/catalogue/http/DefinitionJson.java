@@ -105,24 +105,12 @@ public final class DefinitionJson {
 
   /** ALL when absent; a bad one is noted and read as ALL so that the pools are still checked. */
   private static Routing routing(FieldReader r, JsonObject o) {
-    Object v = o.getValue("routing", "ALL");
-    try {
-      return Routing.valueOf(String.valueOf(v));
-    } catch (IllegalArgumentException e) {
-      r.problem("routing must be ALL or COIN_VALUE");
-      return Routing.ALL;
-    }
+    return r.choice(o, "routing", Routing.class, Routing.ALL, "ALL or COIN_VALUE");
   }
 
   /** ANY when absent (and in definitions stored before the field); a bad one is noted. */
   private static WinsPerRound winsPerRound(FieldReader r, JsonObject o) {
-    Object v = o.getValue("winsPerRound", "ANY");
-    try {
-      return WinsPerRound.valueOf(String.valueOf(v));
-    } catch (IllegalArgumentException e) {
-      r.problem("winsPerRound must be ONE or ANY");
-      return WinsPerRound.ANY;
-    }
+    return r.choice(o, "winsPerRound", WinsPerRound.class, WinsPerRound.ANY, "ONE or ANY");
   }
 
   /** A definition as stored (it was checked before it was saved): one that no longer reads is a fault, not a refusal. */
