@@ -12,6 +12,7 @@ import io.jackpot.game.Games;
 import io.jackpot.money.Money;
 import io.jackpot.pool.PoolId;
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -31,9 +32,19 @@ public final class ContributionPlanner {
   /**
    * The pools to feed and the stake in the pools' currency, or the reason the item is rejected.
    * {@code fxRatePpm} is the rate a foreign stake was converted at (null for a stake in the pools' currency).
+   * {@code oneWinRanks}: per pool, its tier rank in a jackpot that pays one win per round, else -1
+   * ({@link JackpotDefinition#oneWinRank}). A pool whose minimum stake the stake is below is left out.
    */
   public sealed interface Plan {
-    record Feed(List<PoolId> pools, long stakeMicros, Long fxRatePpm) implements Plan {}
+    record Feed(List<PoolId> pools, long stakeMicros, Long fxRatePpm, List<Integer> oneWinRanks) implements Plan {
+      public Feed {
+        pools = List.copyOf(pools);
+        oneWinRanks = List.copyOf(oneWinRanks);
+        if (oneWinRanks.size() != pools.size()) {
+          throw new IllegalArgumentException("one rank per pool");
+        }
+      }
+    }
 
     record Reject(ErrorCode code, String message) implements Plan {}
   }
@@ -75,7 +86,7 @@ public final class ContributionPlanner {
       }
     }
     if (allInStakeCurrency) {
-      return new Plan.Feed(pools, r.stakeMicros(), null);
+      return eligible(pools, r.stakeMicros(), null);
     }
     // One stake feeds every pool: a foreign stake is converted once, so all its pools must be in the base currency.
     if (!allInBase) {
@@ -98,13 +109,32 @@ public final class ContributionPlanner {
     return null;
   }
 
-  private static Plan converted(List<PoolId> pools, ContributionRequest r, FxRates rates) {
+  /**
+   * The pools of {@code routed} that take the stake (in the pools' currency): those whose minimum
+   * stake it reaches. Each with its tier rank, so that the sequencer can pay one tier per round.
+   */
+  private Plan.Feed eligible(List<PoolId> routed, long stakeMicros, Long fxRatePpm) {
+    List<PoolId> pools = new ArrayList<>(routed.size());
+    List<Integer> ranks = new ArrayList<>(routed.size());
+    for (PoolId id : routed) {
+      JackpotDefinition jackpot = catalogue.jackpot(id.jackpotId()).orElseThrow();
+      int index = jackpot.indexOf(id.poolKey());
+      if (index >= 0 && stakeMicros < jackpot.pools().get(index).minStakeMicros()) {
+        continue;
+      }
+      pools.add(id);
+      ranks.add(index < 0 ? -1 : jackpot.oneWinRank(index));
+    }
+    return new Plan.Feed(pools, stakeMicros, fxRatePpm, ranks);
+  }
+
+  private Plan converted(List<PoolId> pools, ContributionRequest r, FxRates rates) {
     long rate = rates.rate(r.currency()).orElseThrow();
     long converted = FxRates.toBase(r.stakeMicros(), rate);
     if (converted <= 0 || converted > ContributionRequest.MAX_STAKE_MICROS) {
       return new Plan.Reject(ErrorCode.INVALID_STAKE, "the stake converts to " + Money.ofMicros(converted) + " " + rates.base()
           + " at rate " + BigDecimal.valueOf(rate, 6).toPlainString() + ": outside 0.000001 – 1000000 " + rates.base());
     }
-    return new Plan.Feed(pools, converted, rate);
+    return eligible(pools, converted, rate);
   }
 }

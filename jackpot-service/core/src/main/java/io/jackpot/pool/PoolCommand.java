@@ -12,17 +12,28 @@ public sealed interface PoolCommand extends Serializable {
    * Adds rate × stake to the pool; names the player, who wins if the contribution triggers the pool.
    * {@code wonBefore}: the ledger holds a win of this pool by this round (its claim came ahead of
    * the contribution, and may be older than the wins the pool remembers): the share is added and
-   * the trigger pays nothing, as a round wins a pool at most once.
+   * the trigger pays nothing, as a round wins a pool at most once. {@code oneWinRank}: the pool's
+   * tier rank in a jackpot that pays one tier per round (the sequencer's order), else -1; the pool ignores it.
    */
   record Contribute(String roundId, long stakeMicros, String playerId, String gameId, String operatorId, Instant at,
-      boolean wonBefore) implements PoolCommand {
+      boolean wonBefore, int oneWinRank) implements PoolCommand {
     public Contribute(String roundId, long stakeMicros, String playerId, String gameId, String operatorId, Instant at) {
       this(roundId, stakeMicros, playerId, gameId, operatorId, at, false);
     }
 
+    public Contribute(String roundId, long stakeMicros, String playerId, String gameId, String operatorId, Instant at,
+        boolean wonBefore) {
+      this(roundId, stakeMicros, playerId, gameId, operatorId, at, wonBefore, -1);
+    }
+
     /** The same contribution to a pool this round has won already. */
     public Contribute toPoolWonBefore() {
-      return new Contribute(roundId, stakeMicros, playerId, gameId, operatorId, at, true);
+      return new Contribute(roundId, stakeMicros, playerId, gameId, operatorId, at, true, oneWinRank);
+    }
+
+    /** The same contribution to a tier of that rank. */
+    public Contribute withOneWinRank(int rank) {
+      return new Contribute(roundId, stakeMicros, playerId, gameId, operatorId, at, wonBefore, rank);
     }
   }
 

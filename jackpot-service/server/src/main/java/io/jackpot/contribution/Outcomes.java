@@ -5,6 +5,7 @@ import io.jackpot.ledger.RoundRecord;
 import io.jackpot.ledger.RoundStatus;
 import io.jackpot.plan.ContributionResult.Share;
 import io.jackpot.plan.ContributionResult.Status;
+import io.jackpot.plan.ContributionPlanner.Plan;
 import io.jackpot.plan.ContributionResult;
 import io.jackpot.pool.PoolCommand;
 import io.jackpot.pool.PoolId;
@@ -19,16 +20,23 @@ import java.util.Set;
 final class Outcomes {
   private Outcomes() {}
 
-  static Submission submission(RoundRecord round, List<PoolId> pools, Set<PoolId> wonBefore) {
+  /** The round's contribution to each pool of {@code feed}, marked with the pool's tier rank and the pools it won before. */
+  static Submission submission(RoundRecord round, Plan.Feed feed, Set<PoolId> wonBefore) {
+    List<PoolId> pools = feed.pools();
     List<Submission.Target> targets = new ArrayList<>(pools.size());
-    PoolCommand.Contribute command = round.contribution();
-    for (PoolId pool : pools) {
-      targets.add(new Submission.Target(pool, wonBefore.contains(pool) ? command.toPoolWonBefore() : command));
+    PoolCommand.Contribute plain = round.contribution();
+    for (int i = 0; i < pools.size(); i++) {
+      int rank = feed.oneWinRanks().get(i);
+      PoolCommand.Contribute command = rank < 0 ? plain : plain.withOneWinRank(rank);
+      targets.add(new Submission.Target(pools.get(i), wonBefore.contains(pools.get(i)) ? command.toPoolWonBefore() : command));
     }
     return Submission.of(targets, round);
   }
 
-  /** APPLIED with the shares taken and the wins they triggered; PAUSED when no pool took one. */
+  /**
+   * APPLIED with the shares taken and the wins they triggered; PAUSED when no pool took one. A
+   * round whose stake was below every pool's minimum fed none and is APPLIED, with no shares.
+   */
   static ContributionResult applied(String roundId, List<PoolId> pools, List<PoolOutcome> outcomes) {
     List<Share> shares = new ArrayList<>();
     List<Win> triggers = new ArrayList<>();
@@ -40,7 +48,7 @@ final class Outcomes {
         }
       }
     }
-    return shares.isEmpty() ? ContributionResult.paused(roundId)
+    return shares.isEmpty() && !pools.isEmpty() ? ContributionResult.paused(roundId)
         : new ContributionResult(roundId, Status.APPLIED, shares, triggers, null, null);
   }
 

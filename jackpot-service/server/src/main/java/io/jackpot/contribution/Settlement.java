@@ -95,7 +95,7 @@ final class Settlement {
         clock.instant().truncatedTo(ChronoUnit.MILLIS),
         feed.fxRatePpm() == null ? null : r.stakeMicros(), feed.fxRatePpm());
     batch.submitted.add(r.roundId());
-    return sequencer.submit(Outcomes.submission(record, pools, wonBefore)).toCompletableFuture()
+    return sequencer.submit(Outcomes.submission(record, feed, wonBefore)).toCompletableFuture()
         .handle((outcomes, error) -> {
           if (error != null && OverloadedException.leftNoteStanding(error)) {
             // Refused, but its step's note may stand: the cluster applies it, once, when this

@@ -80,7 +80,9 @@ final class LedgerBatches {
         }
       }
       if (s.round() != null) {
-        rounds.add(new LedgerBatch.Round(s.round(), contributed ? RoundStatus.APPLIED : RoundStatus.PAUSED, now));
+        // A round with no pool to feed (its stake below every pool's minimum) is applied, not paused.
+        boolean applied = contributed || s.targets().isEmpty();
+        rounds.add(new LedgerBatch.Round(s.round(), applied ? RoundStatus.APPLIED : RoundStatus.PAUSED, now));
       }
     }
 

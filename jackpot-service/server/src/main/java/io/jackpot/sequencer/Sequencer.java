@@ -197,7 +197,10 @@ public final class Sequencer {
     queue.refuseStale(clock.millis());
   }
 
-  /** Applies the next step if the bounds let it: its note written first, then its batches sent to the pools. */
+  /**
+   * Applies the next step if the bounds let it: its note written first, then its batches sent to
+   * the pools, in one call unless a jackpot's tiers wait for each other (OneWinWaves).
+   */
   private void maybeApply() {
     if (!health.takesWork()) {
       queue.refuseAll(health::leaving);
@@ -217,7 +220,7 @@ public final class Sequencer {
     StepNote note = StepPlan.note(senderId, sequence, step.submissions(), perPool);
     observer.applied(step.commands(), perPool.size());
     notes.write(note, step.queuedAt(), step.submissions().size())
-        .thenCompose(refusal -> refusal == null ? applyRetry.call(() -> pools.apply(perPool))
+        .thenCompose(refusal -> refusal == null ? OneWinWaves.apply(perPool, wave -> applyRetry.call(() -> pools.apply(wave)))
             : CompletableFuture.<Map<PoolId, List<PoolOutcome>>>failedFuture(refusal))
         .whenCompleteAsync((results, error) -> onApplied(step, note, results, error), loop);
   }

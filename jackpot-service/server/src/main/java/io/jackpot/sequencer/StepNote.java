@@ -13,7 +13,8 @@ import java.util.concurrent.CompletableFuture;
  * sequence, what was asked (the submissions, without their callers) and the exact batch for each
  * pool (operation ids and entropy included). If its member dies before the step is recorded,
  * another member re-sends these very batches (the pools answer what they applied already and apply
- * the rest) and records the outcome under the step's id.
+ * the rest) and records the outcome under the step's id. The batches are as planned: a one-win
+ * jackpot's lower tiers are derived from them in waves, alike by both members (OneWinWaves).
  */
 public record StepNote(String senderId, String stepId, long sequence, List<Asked> submissions, Map<PoolId, Pool.Batch> batches)
     implements Serializable {

@@ -201,18 +201,23 @@ public final class StepRecovery {
   /**
    * Each pool's answer to the step's batch: the one it gave on an earlier try, while it still holds
    * what it applied; otherwise the batch is sent (one call per pool, so that the answers of those
-   * that answered are kept if another fails).
+   * that answered are kept if another fails). In waves, as the live step (OneWinWaves): a later
+   * wave's batches are derived from the earlier waves' answers, kept or new.
    */
   private CompletionStage<Map<PoolId, List<PoolOutcome>>> answers(StepNote note) {
+    return OneWinWaves.apply(note.batches(), wave -> answers(note, wave));
+  }
+
+  private CompletionStage<Map<PoolId, List<PoolOutcome>>> answers(StepNote note, Map<PoolId, Pool.Batch> wave) {
     Map<PoolId, List<PoolOutcome>> known = keptAnswers(note);
     List<CompletableFuture<Void>> calls = new ArrayList<>();
-    note.batches().forEach((id, batch) -> calls.add(stillHolds(note, id, known.get(id)).thenCompose(holds -> holds
+    wave.forEach((id, batch) -> calls.add(stillHolds(note, id, known.get(id)).thenCompose(holds -> holds
         ? CompletableFuture.<Void>completedFuture(null)
         : Failures.attempt(() -> pools.applyOnBehalf(Map.of(id, batch))).thenAccept(answer -> known.put(id, answer.get(id))))
         .toCompletableFuture()));
     return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).thenApply(v -> {
       Map<PoolId, List<PoolOutcome>> out = new LinkedHashMap<>();
-      note.batches().keySet().forEach(id -> out.put(id, known.get(id)));
+      wave.keySet().forEach(id -> out.put(id, known.get(id)));
       return out;
     });
   }

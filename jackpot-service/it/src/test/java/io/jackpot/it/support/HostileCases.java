@@ -772,6 +772,14 @@ public final class HostileCases {
     definition("pool random stakePerHit 13 digits", d -> pool0(d).put("trigger", new JsonObject().put("type", "RANDOM")
         .put("stakePerHit", "1000000000000")), bad);
     definition("pool coinValue with routing ALL", d -> pool0(d).put("coinValue", "0.10"), bad);
+    definition("pool minStake zero", d -> pool0(d).put("minStake", "0"), bad);
+    definition("pool minStake negative", d -> pool0(d).put("minStake", "-0.20"), bad);
+    definition("pool minStake seven decimals", d -> pool0(d).put("minStake", "0.2000001"), bad);
+    definition("pool minStake 13 digits", d -> pool0(d).put("minStake", "1000000000000"), bad);
+    definition("pool minStake a number", d -> pool0(d).put("minStake", 0.2), bad);
+    definition("winsPerRound unknown", d -> d.put("winsPerRound", "TWO"), bad);
+    definition("winsPerRound lower case", d -> d.put("winsPerRound", "one"), bad);
+    definition("winsPerRound a number", d -> d.put("winsPerRound", 1), bad);
     definition("routing COIN_VALUE without coin values", d -> d.put("routing", "COIN_VALUE"), bad);
     definition("pool overflowTo unknown", d -> pool0(d).put("overflowTo", new JsonObject().put("jackpotId", "nope").put("poolKey", "x")),
         bad);

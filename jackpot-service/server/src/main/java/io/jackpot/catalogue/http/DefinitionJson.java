@@ -3,6 +3,7 @@ package io.jackpot.catalogue.http;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.catalogue.PoolDefinition;
 import io.jackpot.catalogue.Routing;
+import io.jackpot.catalogue.WinsPerRound;
 import io.jackpot.game.Games;
 import io.jackpot.http.JsonFields;
 import io.jackpot.pool.PoolId;
@@ -47,11 +48,12 @@ public final class DefinitionJson {
     }
     List<String> games = games(r, json);
     Routing routing = routing(r, json);
+    WinsPerRound wins = winsPerRound(r, json);
     List<PoolDefinition> pools = pools(r, json, routing);
     if (!r.problems().isEmpty()) {
       return new Parsed.Invalid(r.problems());
     }
-    return new Parsed.Ok(new JackpotDefinition(id, name, currency, owner, games, routing, pools));
+    return new Parsed.Ok(new JackpotDefinition(id, name, currency, owner, games, routing, pools, wins));
   }
 
   /** The pools that read whole; keys, and coin values with COIN_VALUE routing, are each one pool's. */
@@ -103,13 +105,12 @@ public final class DefinitionJson {
 
   /** ALL when absent; a bad one is noted and read as ALL so that the pools are still checked. */
   private static Routing routing(FieldReader r, JsonObject o) {
-    Object v = o.getValue("routing", "ALL");
-    try {
-      return Routing.valueOf(String.valueOf(v));
-    } catch (IllegalArgumentException e) {
-      r.problem("routing must be ALL or COIN_VALUE");
-      return Routing.ALL;
-    }
+    return r.choice(o, "routing", Routing.class, Routing.ALL, "ALL or COIN_VALUE");
+  }
+
+  /** ANY when absent (and in definitions stored before the field); a bad one is noted. */
+  private static WinsPerRound winsPerRound(FieldReader r, JsonObject o) {
+    return r.choice(o, "winsPerRound", WinsPerRound.class, WinsPerRound.ANY, "ONE or ANY");
   }
 
   /** A definition as stored (it was checked before it was saved): one that no longer reads is a fault, not a refusal. */
@@ -157,7 +158,8 @@ public final class DefinitionJson {
     JsonArray pools = new JsonArray();
     j.pools().forEach(p -> pools.add(PoolJson.of(p)));
     return new JsonObject().put("id", j.id()).put("name", j.name()).put("currency", j.currency()).put("owner", j.owner())
-        .put("games", new JsonArray(j.games())).put("routing", j.routing().name()).put("pools", pools);
+        .put("games", new JsonArray(j.games())).put("routing", j.routing().name()).put("winsPerRound", j.winsPerRound().name())
+        .put("pools", pools);
   }
 
   /** A pool's terms in the definition's fields: seed, rate, reserveRate, ceiling, overflowTo, trigger. */

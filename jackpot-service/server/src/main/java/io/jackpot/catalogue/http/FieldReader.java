@@ -35,6 +35,17 @@ final class FieldReader {
     return s;
   }
 
+  /** The field as one of {@code type}'s names; {@code absent} when missing, and when wrong (noted: it must be {@code names}). */
+  <E extends Enum<E>> E choice(JsonObject o, String field, Class<E> type, E absent, String names) {
+    Object v = o.getValue(field, absent.name());
+    try {
+      return Enum.valueOf(type, String.valueOf(v));
+    } catch (IllegalArgumentException e) {
+      problem(field + " must be " + names);
+      return absent;
+    }
+  }
+
   /** The field as a decimal string, or null (with the problem noted when it is required or not a string). */
   String decimal(JsonObject o, String path, String field, boolean required, String example) {
     Object v = o.getValue(field);

@@ -56,7 +56,8 @@ public final class JackpotJson {
         pools.add(pool(j, p, pool, display, publicity));
       }
     });
-    return new JsonObject().put("id", j.id()).put("name", j.name()).put("currency", j.currency()).put("pools", pools);
+    return new JsonObject().put("id", j.id()).put("name", j.name()).put("currency", j.currency())
+        .put("winsPerRound", j.winsPerRound().name()).put("pools", pools);
   }
 
   /** A win of {@code j} as the public reads show it; {@code display}: also in its currency when it can (null: don't). */
@@ -82,6 +83,9 @@ public final class JackpotJson {
     hot(out, pool, Instant.now());
     if (def.coinValueMicros() != null) {
       out.put("coinValue", Decimals.coin(def.coinValueMicros()));
+    }
+    if (def.minStakeMicros() != 0) {
+      out.put("minStake", Money.ofMicros(def.minStakeMicros()).toPlainString());
     }
     String shown = display == null ? null : display.of(pool.amount(), j.currency());
     if (shown != null) {

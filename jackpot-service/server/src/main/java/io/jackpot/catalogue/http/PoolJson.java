@@ -10,13 +10,14 @@ import io.jackpot.pool.PoolTerms;
 import io.jackpot.pool.Trigger;
 import io.vertx.core.json.JsonObject;
 
-/** One entry of a definition's {@code pools}: its key, name, terms, draw weight and coin value. */
+/** One entry of a definition's {@code pools}: its key, name, terms, draw weight, minimum stake and coin value. */
 final class PoolJson {
   private PoolJson() {}
 
   static JsonObject of(PoolDefinition p) {
     JsonObject pool = terms(new JsonObject().put("key", p.key()).put("name", p.name()), p.terms())
-        .put("drawWeight", Long.toString(p.drawWeight()));
+        .put("drawWeight", Long.toString(p.drawWeight()))
+        .put("minStake", p.minStakeMicros() == 0 ? null : Money.ofMicros(p.minStakeMicros()).toPlainString());
     if (p.coinValueMicros() != null) {
       pool.put("coinValue", Decimals.coin(p.coinValueMicros()));
     }
@@ -55,6 +56,7 @@ final class PoolJson {
     }
     Long coin = coinValue(r, p, path, routing);
     long weight = weight(r, p, path);
+    Long minStake = r.money(p, path, "minStake", false);
     Trigger trigger = TriggerJson.read(r, p, path, a.ceiling());
     if (trigger instanceof Trigger.MustHitBy && overflowTo != null) {
       r.problem(path + "overflowTo does not apply to a MUST_HIT_BY pool (it never passes its ceiling)");
@@ -64,7 +66,7 @@ final class PoolJson {
     }
     long cap = trigger instanceof Trigger.MustHitBy ? 0 : (a.ceiling() == null ? 0 : a.ceiling());
     return new PoolDefinition((String) key, name, a.seed(), new Rate(a.rate()), coin, trigger, weight,
-        a.reserve() == null ? 0 : a.reserve(), cap, overflowTo);
+        a.reserve() == null ? 0 : a.reserve(), cap, overflowTo, minStake == null ? 0 : minStake);
   }
 
   /** The pool's amounts as read, each null when absent or wrong. */

@@ -66,9 +66,9 @@ public final class PoolWire {
   }
 
   public static void writeCommand(ObjectDataOutput out, PoolCommand command) throws IOException {
-    // A contribution to a pool its round won before goes whole (rare; a member of an earlier
-    // release reads it without the flag, as it would have made it).
-    if (command instanceof PoolCommand.Contribute c && c.at() != null && !c.wonBefore()) {
+    // A contribution to a pool its round won before, or to a ranked tier, goes whole (a member of
+    // an earlier release reads it without the flag and the rank, as it would have made it).
+    if (command instanceof PoolCommand.Contribute c && c.at() != null && !c.wonBefore() && c.oneWinRank() < 0) {
       out.writeByte(CONTRIBUTE);
       out.writeString(c.roundId());
       out.writeLong(c.stakeMicros());

@@ -1,10 +1,12 @@
 package io.jackpot.catalogue.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jackpot.catalogue.DefaultCatalogue;
 import io.jackpot.catalogue.JackpotDefinition;
+import io.jackpot.catalogue.WinsPerRound;
 import io.jackpot.pool.PoolId;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -49,5 +51,40 @@ class DefinitionJsonTest {
         "pools[1] must be an object",
         "pools[3].key '" + twin.getString("key") + "' is used twice"), problems);
     assertTrue(problems.get(4).startsWith("games[0] 'chess' is not a known game (known: ["), problems.get(4));
+  }
+
+  @Test
+  void minStakeAndWinsPerRoundReadBackAsWrittenAndDefaultWhenAbsent() {
+    JsonObject candy = DefinitionJson.of(DefaultCatalogue.create().jackpot("candy").orElseThrow());
+    assertEquals("ANY", candy.getString("winsPerRound"));
+    assertNull(candy.getJsonArray("pools").getJsonObject(0).getString("minStake"));
+    JsonObject stored = candy.copy();
+    stored.remove("winsPerRound");
+    stored.getJsonArray("pools").forEach(p -> ((JsonObject) p).remove("minStake"));
+    assertEquals(WinsPerRound.ANY, DefinitionJson.parseStored("candy", stored.encode()).winsPerRound(), "stored before the fields");
+
+    JsonObject one = candy.copy().put("winsPerRound", "ONE");
+    one.getJsonArray("pools").getJsonObject(3).put("minStake", "0.2");
+    JackpotDefinition read = ((DefinitionJson.Parsed.Ok) DefinitionJson.parse("candy", one)).definition();
+    assertEquals(WinsPerRound.ONE, read.winsPerRound());
+    assertEquals(200_000, read.pools().get(3).minStakeMicros());
+    assertEquals(0, read.pools().get(0).minStakeMicros());
+    JsonObject written = DefinitionJson.of(read);
+    assertEquals("0.200000", written.getJsonArray("pools").getJsonObject(3).getString("minStake"));
+    assertEquals(new DefinitionJson.Parsed.Ok(read), DefinitionJson.parse("candy", written));
+  }
+
+  @Test
+  void aBadMinStakeOrWinsPerRoundIsNamed() {
+    JsonObject candy = DefinitionJson.of(DefaultCatalogue.create().jackpot("candy").orElseThrow()).put("winsPerRound", "TWO");
+    candy.getJsonArray("pools").getJsonObject(0).put("minStake", "0");
+    candy.getJsonArray("pools").getJsonObject(1).put("minStake", "0.0000001");
+    candy.getJsonArray("pools").getJsonObject(2).put("minStake", 1);
+    List<String> problems = ((DefinitionJson.Parsed.Invalid) DefinitionJson.parse("candy", candy)).problems();
+    assertEquals(4, problems.size(), problems.toString());
+    assertEquals("winsPerRound must be ONE or ANY", problems.get(0));
+    assertTrue(problems.get(1).startsWith("pools[0].minStake must be greater than zero"), problems.get(1));
+    assertTrue(problems.get(2).startsWith("pools[1].minStake "), problems.get(2));
+    assertEquals("pools[2].minStake must be a decimal string like \"10.00\"", problems.get(3));
   }
 }

@@ -110,7 +110,8 @@ class WireFormsTest {
         c -> new PoolCommand.Contribute(c.roundId(), c.stakeMicros(), c.playerId(), c.gameId() + "x", c.operatorId(), c.at()),
         c -> new PoolCommand.Contribute(c.roundId(), c.stakeMicros(), c.playerId(), c.gameId(), c.operatorId() + "x", c.at()),
         c -> new PoolCommand.Contribute(c.roundId(), c.stakeMicros(), c.playerId(), c.gameId(), c.operatorId(), c.at().plusNanos(1)),
-        PoolCommand.Contribute::toPoolWonBefore);
+        PoolCommand.Contribute::toPoolWonBefore,
+        c -> c.withOneWinRank(2));
     for (var off : oneFieldOff) {
       StepNote offNote = manyRounds(off);
       assertEquals(offNote, roundTrip(offNote, StepNoteSerializer.TYPE));
@@ -118,6 +119,9 @@ class WireFormsTest {
     StepNote wonBefore = roundTrip(manyRounds(PoolCommand.Contribute::toPoolWonBefore), StepNoteSerializer.TYPE);
     assertTrue(wonBefore.submissions().stream().allMatch(a -> a.targets().stream()
         .allMatch(t -> ((PoolCommand.Contribute) t.command()).wonBefore())), "a contribution to a pool its round won crosses so");
+    StepNote ranked = roundTrip(manyRounds(c -> c.withOneWinRank(1)), StepNoteSerializer.TYPE);
+    assertTrue(ranked.batches().values().stream().allMatch(b -> b.commands().stream()
+        .allMatch(c -> ((PoolCommand.Contribute) c).oneWinRank() == 1)), "a ranked tier's contribution crosses with its rank");
 
     // Each command crosses once: a submission names its pool, and takes the next command of that pool's batch.
     StepNote inconsistent = new StepNote("member-1", "step-2", 8, List.of(
