@@ -10,7 +10,7 @@ import java.time.Instant;
  * @param playerId null where {@code roundId} is
  * @param amount exact, in the jackpot's currency
  * @param amountInCurrency in {@code currency} (asked for, else the jackpot's), rounded down to cents
- * @param trigger CLAIM, RANDOM or MUST_HIT_BY
+ * @param trigger CLAIM, RANDOM, MUST_HIT_BY or MUST_DROP_BY
  */
 public record Win(String winId, String jackpotId, String poolKey, long sequence, String roundId, String playerId,
     BigDecimal amount, String currency, BigDecimal amountInCurrency, Instant wonAt, String trigger) {}

@@ -3,6 +3,7 @@ package io.jackpot;
 import io.jackpot.access.Credentials;
 import io.jackpot.access.http.GameAuth;
 import io.jackpot.access.json.LiveCredentials;
+import io.jackpot.award.HallOfFame;
 import io.jackpot.award.http.WinRoutes;
 import io.jackpot.catalogue.http.JackpotRoutes;
 import io.jackpot.cluster.Membership;
@@ -87,7 +88,7 @@ final class NodeHttp {
     services.metrics.contributionStreams(contributionRoutes::openStreams);
     return new ApiRouter(new GameAuth(live::get), contributionRoutes,
         new WinRoutes(services.awards, catalogue, config.claimsPerSecond()),
-        new JackpotRoutes(catalogue, publicReads, services.fx, config.publicWins()),
+        new JackpotRoutes(catalogue, publicReads, services.fx, new HallOfFame(services.ledger), config.publicWins()),
         new HealthRoutes(readyNow),
         new TickerRoutes(catalogue, publicReads, tickerHub, config.ticker(), clock, services.fx, config.publicWins()),
         services.adminRoutes,

@@ -4,11 +4,12 @@ import io.jackpot.access.Admin;
 import io.jackpot.catalogue.JackpotDefinition;
 import io.jackpot.ledger.AuditEntry;
 import io.jackpot.ledger.Ledger;
+import io.jackpot.paging.Cursors;
+import io.jackpot.paging.Page;
 import io.jackpot.pool.Win;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
-import java.util.function.Function;
 
 /** The ledger's wins and audit log as operators read them: by time, a page at a time, each kind one page at a time per member. */
 public final class Listings {
@@ -29,19 +30,6 @@ public final class Listings {
   public Listings(Ledger ledger, Ownership ownership) {
     this.ledger = ledger;
     this.ownership = ownership;
-  }
-
-  /** A page of a listing, and where the next begins (null: this was the last). */
-  public record Page<T>(List<T> items, String next) {
-    /** The first {@code limit} of {@code found} (asked for one more), and a cursor after the last if there was more. */
-    static <T> Page<T> of(List<T> found, int limit, Function<T, String> cursorAfter) {
-      List<T> items = found.subList(0, Math.min(limit, found.size()));
-      return new Page<>(items, found.size() > limit ? cursorAfter.apply(items.get(items.size() - 1)) : null);
-    }
-
-    <U> Page<U> map(Function<T, U> f) {
-      return new Page<>(items.stream().map(f).toList(), next);
-    }
   }
 
   /**

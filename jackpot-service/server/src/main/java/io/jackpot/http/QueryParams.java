@@ -1,12 +1,14 @@
 package io.jackpot.http;
 
 import io.jackpot.error.ErrorCode;
+import io.jackpot.error.Rejection;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Map;
 
 /**
  * Refuses a query whose parameter names or values hold a control character (C0, DEL, C1): the
- * readers trim their parameters, which silently dropped a NUL or CR and served the request.
+ * readers trim their parameters, which silently dropped a NUL or CR and served the request. Reads
+ * the page size of the listings.
  */
 public final class QueryParams {
   private QueryParams() {}
@@ -31,6 +33,22 @@ public final class QueryParams {
       }
     }
     ctx.next();
+  }
+
+  /**
+   * {@code limit}, how many a page holds at most: 1 to {@code most}, {@code fallback} when absent or
+   * blank. Digits only: a sign, a decimal or an exponent is refused, not read as a number.
+   */
+  public static int limit(RoutingContext ctx, int fallback, int most) {
+    String raw = ctx.queryParams().get("limit");
+    if (raw == null || raw.isBlank()) {
+      return fallback;
+    }
+    int limit = raw.matches("[0-9]{1,5}") ? Integer.parseInt(raw) : 0;
+    if (limit < 1 || limit > most) {
+      throw Rejection.invalid(ErrorCode.INVALID_FIELD, "limit must be a whole number from 1 to " + most);
+    }
+    return limit;
   }
 
   static boolean hasControl(String s) {

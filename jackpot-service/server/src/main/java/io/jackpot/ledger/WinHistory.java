@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
-/** The wins the ledger recorded: what a repeated claim is answered from, and what operators page through. */
+/** The wins the ledger recorded: what a repeated claim is answered from, and what operators and the public page through. */
 public interface WinHistory {
   CompletionStage<Optional<Win>> findWin(String winId);
 
@@ -25,6 +25,12 @@ public interface WinHistory {
    */
   CompletionStage<List<Win>> findWins(String jackpotId, Instant from, Instant to, String operatorId,
       Collection<String> orJackpots, WinCursor after, int limit);
+
+  /**
+   * At most {@code limit} wins of one jackpot, newest first (by time, then win id, both descending),
+   * before the win at {@code before} unless it is null: the public hall of fame, a page at a time.
+   */
+  CompletionStage<List<Win>> findLatestWins(String jackpotId, WinCursor before, int limit);
 
   /** A place in the wins' order: a win's time and id. */
   record WinCursor(Instant wonAt, String winId) {}

@@ -4,6 +4,7 @@ import static io.jackpot.cli.Args.arg;
 import static io.jackpot.cli.Args.option;
 
 import io.vertx.core.json.JsonObject;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,18 +18,38 @@ final class PoolCommands {
   }
 
   String list() throws Exception {
-    Table t = new Table("JACKPOT", "POOL", "STATE", "AMOUNT", "SEED", "WINS", "TRIGGER", "PENDING");
+    Table t = new Table("JACKPOT", "POOL", "STATE", "AMOUNT", "SEED", "WINS", "TRIGGER", "HOT", "PENDING");
     for (Object j : api.call("GET", "/v1/admin/jackpots", null).getJsonArray("jackpots")) {
       JsonObject jackpot = (JsonObject) j;
       for (Object p : jackpot.getJsonArray("pools")) {
         JsonObject pool = (JsonObject) p;
         JsonObject pending = pool.getJsonObject("pendingChange");
         t.row(jackpot.getString("id"), pool.getString("key"), pool.getString("state"), pool.getString("amount"),
-            pool.getString("seed"), pool.getLong("sequence"), pool.getJsonObject("trigger").getString("type"),
+            pool.getString("seed"), pool.getLong("sequence"), trigger(pool.getJsonObject("trigger")), hot(pool),
             pending == null ? null : pendingTerms(pending));
       }
     }
     return t.render();
+  }
+
+  /** A trigger in one line: its type, and a must-drop pool's windows. */
+  static String trigger(JsonObject t) {
+    String type = t.getString("type");
+    if (t.getString("every") != null) {
+      return type + " every " + t.getString("every");
+    }
+    return t.getString("dailyAt") == null ? type : type + " daily " + t.getString("dailyAt") + " " + t.getString("zone");
+  }
+
+  /** A pool's hot indicators: its progress in percent, and a must-drop pool's window end. */
+  static String hot(JsonObject pool) {
+    String progress = pool.getString("progress");
+    if (progress == null) {
+      return null;
+    }
+    String percent = new BigDecimal(progress).movePointRight(2).stripTrailingZeros().toPlainString() + "%";
+    String dropBy = pool.getJsonObject("trigger").getString("dropBy");
+    return dropBy == null ? percent : percent + " by " + dropBy;
   }
 
   /** A pool's terms to come (its pendingChange), in one line: every term, ceiling and overflow when set. */

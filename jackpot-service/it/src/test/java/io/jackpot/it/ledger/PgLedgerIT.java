@@ -37,6 +37,7 @@ import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.SqlConnection;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletionStage;
@@ -591,6 +592,39 @@ class PgLedgerIT {
   }
 
   @Test
+  void aJackpotsLatestWinsArePagedNewestFirstWithTiesByWinIdAndNoOtherJackpots() throws Exception {
+    String t1 = "2026-11-21T12:00:01.000001Z";
+    String t2 = "2026-11-21T12:00:02.000002Z";
+    String t3 = "2026-11-21T12:00:03.000003Z";
+    // Two wins at one microsecond, twice; and the wins of jackpots whose ids sort just before and after.
+    String[][] wins = {{"hof", "a", "1", t1}, {"hof", "b", "1", t2}, {"hof", "a", "2", t2}, {"hof", "b", "2", t3},
+        {"hof", "a", "10", t3}, {"ho", "a", "1", t2}, {"hofx", "a", "1", t2}, {"other", "a", "1", t3}};
+    StringBuilder rows = new StringBuilder();
+    for (String[] w : wins) {
+      rows.append(rows.length() == 0 ? "" : ", ").append(String.format(
+          "('w-%1$s~%2$s~%3$s', '%1$s', '%2$s', %3$s, %3$s, 'r-%2$s-%3$s', 'p', 'g', 'op', 1, 1, '%4$s', 0, 0, 1, 0, 0, 0, 0, 'CLAIM')",
+          (Object[]) w));
+    }
+    try (SimplePg sql = SimplePg.of(url)) {
+      sql.execute("INSERT INTO wins (win_id, jackpot_id, pool_key, sequence, op_seq, round_id, player_id, game_id, operator_id,"
+          + " amount_micros, seed_micros, won_at, amount_after_micros, amount_after_sub, seed_after_micros, seed_from_reserve_micros,"
+          + " seed_from_reserve_sub, operator_funding_micros, operator_funding_sub, how) VALUES " + rows);
+    }
+    List<String> paged = new ArrayList<>();
+    Ledger.WinCursor before = null;
+    List<Win> found;
+    do { // on until a page is empty: nothing before the oldest
+      found = ledger.findLatestWins("hof", before, 2).toCompletableFuture().get();
+      for (Win w : found) {
+        paged.add(w.winId());
+        before = new Ledger.WinCursor(w.wonAt(), w.winId());
+      }
+    } while (!found.isEmpty() && paged.size() < 10);
+    assertEquals(List.of("w-hof~b~2", "w-hof~a~10", "w-hof~b~1", "w-hof~a~2", "w-hof~a~1"), paged);
+    assertEquals(List.of("w-ho~a~1"), ledger.findLatestWins("ho", null, 5).toCompletableFuture().get().stream().map(Win::winId).toList());
+  }
+
+  @Test
   void sharesRecordedBeforeVersion3MoveIntoTheirRounds() throws Exception {
     String old = TestPostgres.freshDatabase();
     Pool oldPg = PgBuilder.pool().connectingTo(PgConnectOptions.fromUri(old)).using(vertx).build();
@@ -602,7 +636,7 @@ class PgLedgerIT {
           INSERT INTO contributions VALUES
             ('j', 'b', 7, 'old-1', 1, 'g', 'op', 1000000, 30, 1, 0, 0, 0, 0, 500, 2, now()),
             ('j', 'a', 7, 'old-1', 0, 'g', 'op', 1000000, 10, 5, 1, 0, 0, 0, 100, 6, now())""");
-      assertEquals(6, PgSchema.migrate(oldPg).await());
+      assertEquals(8, PgSchema.migrate(oldPg).await());
       var moved = new PgLedger(oldPg).findRounds("op", List.of("old-1", "old-2")).toCompletableFuture().get();
       assertEquals(List.of(new PoolId("j", "a"), new PoolId("j", "b")),
           moved.get("old-1").shares().stream().map(RecordedRound.RecordedShare::pool).toList());
@@ -612,7 +646,7 @@ class PgLedgerIT {
       assertEquals(40, sql.count("SELECT sum(share_micros)::int8 FROM contributions"));
       assertEquals(0, sql.count("SELECT count(*) FROM rounds WHERE applied_at IS NULL"));
       // A later release migrated it further, and this one is started again (a rollback): refused.
-      sql.execute("INSERT INTO schema_version (version) VALUES (7)");
+      sql.execute("INSERT INTO schema_version (version) VALUES (9)");
       Exception newer = assertThrows(Exception.class, () -> PgSchema.migrate(oldPg).await());
       assertTrue(String.valueOf(newer.getMessage()).contains("newer than this service knows"), String.valueOf(newer));
     } finally {

@@ -54,6 +54,7 @@ public final class HostileCases {
     c.claims();
     c.gameReads();
     c.publicReads();
+    c.hallOfFame();
     c.adminReads();
     c.definitions();
     c.fxRates();
@@ -557,6 +558,47 @@ public final class HostileCases {
     add(p + "PATCH outside v1", new Http("PATCH", "/nope", null, "{}"), 405, "METHOD_NOT_ALLOWED");
   }
 
+  /** A listing's {@code limit} out of 1 to {@code most}, or not digits: {@code path} ends with "?" or "&". */
+  private void badLimits(String n, String path, String token, int most) {
+    add(n + "limit zero", get(path + "limit=0", token), 400, "INVALID_FIELD");
+    add(n + "limit negative", get(path + "limit=-1", token), 400, "INVALID_FIELD");
+    add(n + "limit " + (most + 1), get(path + "limit=" + (most + 1), token), 400, "INVALID_FIELD");
+    add(n + "limit past a long", get(path + "limit=99999999999999999999", token), 400, "INVALID_FIELD");
+    add(n + "limit decimal", get(path + "limit=1.5", token), 400, "INVALID_FIELD");
+    add(n + "limit exponent", get(path + "limit=1e3", token), 400, "INVALID_FIELD");
+    add(n + "limit letters", get(path + "limit=ten", token), 400, "INVALID_FIELD");
+    add(n + "limit hex", get(path + "limit=0x10", token), 400, "INVALID_FIELD");
+    add(n + "limit with a plus", get(path + "limit=%2B5", token), 400, "INVALID_FIELD");
+    add(n + "limit bad escape", raw("GET " + path + "limit=%%31 HTTP/1.1", token == null ? List.of() : List.of("Authorization: Bearer " + token),
+        null), 400, "MALFORMED_REQUEST");
+  }
+
+  // --- a jackpot's wins, read by anyone: its limit, its cursor ---
+
+  private void hallOfFame() {
+    String h = "hall of fame ";
+    String wins = "/v1/jackpots/bewitched/wins";
+    add(h + "unknown jackpot", get("/v1/jackpots/nope/wins", null), 404, "UNKNOWN_JACKPOT");
+    add(h + "jackpot upper case", get("/v1/jackpots/BEWITCHED/wins", null), 404, "UNKNOWN_JACKPOT");
+    add(h + "jackpot 4000 chars", get("/v1/jackpots/b" + repeat('j', 4000) + "/wins", null), 404, "UNKNOWN_JACKPOT");
+    add(h + "jackpot NUL", get("/v1/jackpots/bewitched%00/wins", null), 404, "UNKNOWN_JACKPOT");
+    add(h + "every setup win", get(wins + "?limit=100", null), 200, "OK wins=2");
+    badLimits(h, wins + "?", null, 100);
+    add(h + "limit line feed", get(wins + "?limit=5%0A", null), 400, "INVALID_FIELD");
+    add(h + "after not base64", get(wins + "?after=!!!", null), 400, "INVALID_FIELD");
+    add(h + "after the audit's cursor", get(wins + "?after=" + setup.auditCursor(), null), 400, "INVALID_FIELD");
+    add(h + "after win id with sql", get(wins + "?after=" + cursor("w:1700000000000000:w-a~b~1' OR '1'='1"), null), 400,
+        "INVALID_FIELD");
+    add(h + "after micros past year 9999", get(wins + "?after=" + cursor("w:253402300800000000:w-bewitched~cv-0.10~1"), null), 400,
+        "INVALID_FIELD");
+    add(h + "after a real cursor with a byte more", get(wins + "?after=" + setup.winsCursor() + "A", null), 400, "INVALID_FIELD");
+    add(h + "after 2000 chars", get(wins + "?after=" + repeat('A', 2000), null), 400, "INVALID_FIELD");
+    add(h + "well-formed, made up, at year 1", get(wins + "?after=" + cursor("w:-62135596800000000:w-bewitched~cv-0.10~1"), null),
+        200, "OK wins=0");
+    add(h + "currency without a rate", get(wins + "?currency=XXX", null), 400, "UNSUPPORTED_CURRENCY");
+    add(h + "POST", post(wins, null, "{}"), 405, "METHOD_NOT_ALLOWED");
+  }
+
   // --- the admin reads' parameters, cursors included ---
 
   private void adminReads() {
@@ -572,17 +614,7 @@ public final class HostileCases {
       add(n + "to epoch millis", get(path + "to=1700000000000", VIEWER), 400, "INVALID_FIELD");
       add(n + "from after to", get(path + "from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z", VIEWER), 200,
           "OK " + (listing.equals("wins") ? "wins" : "entries") + "=0");
-      add(n + "limit zero", get(path + "limit=0", VIEWER), 400, "INVALID_FIELD");
-      add(n + "limit negative", get(path + "limit=-1", VIEWER), 400, "INVALID_FIELD");
-      add(n + "limit 10001", get(path + "limit=10001", VIEWER), 400, "INVALID_FIELD");
-      add(n + "limit past a long", get(path + "limit=99999999999999999999", VIEWER), 400, "INVALID_FIELD");
-      add(n + "limit decimal", get(path + "limit=1.5", VIEWER), 400, "INVALID_FIELD");
-      add(n + "limit exponent", get(path + "limit=1e3", VIEWER), 400, "INVALID_FIELD");
-      add(n + "limit letters", get(path + "limit=ten", VIEWER), 400, "INVALID_FIELD");
-      add(n + "limit hex", get(path + "limit=0x10", VIEWER), 400, "INVALID_FIELD");
-      add(n + "limit with a plus", get(path + "limit=%2B5", VIEWER), 400, "INVALID_FIELD");
-      add(n + "limit bad escape", raw("GET " + path + "limit=%%31 HTTP/1.1", List.of("Authorization: Bearer " + VIEWER), null), 400,
-          "MALFORMED_REQUEST");
+      badLimits(n, path, VIEWER, 10_000);
       add(n + "after not base64", get(path + "after=!!!", VIEWER), 400, "INVALID_FIELD");
       // An audit cursor with base64 padding is the same cursor: a page (no forgery); the wins listing's is another listing's.
       add(n + "after padded base64", get(path + "after=" + Base64.getUrlEncoder().encodeToString("a:10".getBytes()), VIEWER),

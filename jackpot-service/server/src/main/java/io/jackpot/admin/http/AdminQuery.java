@@ -4,6 +4,7 @@ import io.jackpot.admin.Listings;
 import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
 import io.jackpot.http.JsonFields;
+import io.jackpot.http.QueryParams;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -28,15 +29,7 @@ final class AdminQuery {
 
   /** {@code limit}: how many a page holds at most, 1 to {@link Listings#PAGE_LIMIT} (the default). */
   static int limit(RoutingContext ctx) {
-    String raw = given(ctx, "limit");
-    if (raw == null) {
-      return Listings.PAGE_LIMIT;
-    }
-    int limit = raw.matches("[0-9]{1,5}") ? Integer.parseInt(raw) : 0;
-    if (limit < 1 || limit > Listings.PAGE_LIMIT) {
-      throw Rejection.invalid(ErrorCode.INVALID_FIELD, "limit must be a whole number from 1 to " + Listings.PAGE_LIMIT);
-    }
-    return limit;
+    return QueryParams.limit(ctx, Listings.PAGE_LIMIT, Listings.PAGE_LIMIT);
   }
 
   static Instant instant(RoutingContext ctx, String name, Instant fallback) {

@@ -59,6 +59,11 @@ public final class JackpotJson {
     return new JsonObject().put("id", j.id()).put("name", j.name()).put("currency", j.currency()).put("pools", pools);
   }
 
+  /** A win of {@code j} as the public reads show it; {@code display}: also in its currency when it can (null: don't). */
+  public static JsonObject win(JackpotDefinition j, Win w, Display display, PublicWins publicity) {
+    return WinJson.shown(display == null ? WinJson.of(w, j.currency()) : WinJson.of(w, j.currency(), display), publicity);
+  }
+
   public static JsonObject pool(JackpotDefinition j, PoolDefinition def, Pool pool, Display display, PublicWins publicity) {
     return pool(j, def, pool, display, w -> publicity);
   }
@@ -73,8 +78,7 @@ public final class JackpotJson {
         .put("seed", Money.ofMicros(def.seedMicros()).toPlainString())
         .put("sequence", pool.winSeq())
         .put("trigger", trigger(pool))
-        .put("lastWin", pool.lastWin().map(w -> WinJson.shown(display == null ? WinJson.of(w, j.currency()) : WinJson.of(w, j.currency(), display),
-            publicity.apply(w))).orElse(null));
+        .put("lastWin", pool.lastWin().map(w -> win(j, w, display, publicity.apply(w))).orElse(null));
     hot(out, pool, Instant.now());
     if (def.coinValueMicros() != null) {
       out.put("coinValue", Decimals.coin(def.coinValueMicros()));

@@ -1,5 +1,6 @@
 package io.jackpot.catalogue.http;
 
+import io.jackpot.award.HallOfFame;
 import io.jackpot.award.PublicWins;
 import io.jackpot.catalogue.Catalogue;
 import io.jackpot.catalogue.JackpotDefinition;
@@ -10,6 +11,7 @@ import io.jackpot.error.Rejection;
 import io.jackpot.fx.Display;
 import io.jackpot.fx.FxHolder;
 import io.jackpot.fx.FxRates;
+import io.jackpot.http.QueryParams;
 import io.jackpot.http.Replies;
 import io.jackpot.pool.Pool;
 import io.jackpot.pool.PoolId;
@@ -21,17 +23,22 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 import java.util.Optional;
 
-/** Public reads of jackpots and their live pools (no auth), answered from the ticker's samples ({@link PoolReads}). */
+/**
+ * Public reads of jackpots and their live pools (no auth), answered from the ticker's samples
+ * ({@link PoolReads}); and of a jackpot's past wins, from the ledger ({@link HallOfFame}).
+ */
 public final class JackpotRoutes {
   private final Catalogue catalogue;
   private final PoolReads pools;
   private final FxHolder fx;
+  private final HallOfFame hallOfFame;
 
   private final PublicWins publicity;
 
-  /** {@code publicity}: what these public reads show of the pools' last wins. */
-  public JackpotRoutes(Catalogue catalogue, PoolReads pools, FxHolder fx, PublicWins publicity) {
+  /** {@code publicity}: what these public reads show of the wins, the pools' last ones and past ones. */
+  public JackpotRoutes(Catalogue catalogue, PoolReads pools, FxHolder fx, HallOfFame hallOfFame, PublicWins publicity) {
     this.publicity = publicity;
+    this.hallOfFame = hallOfFame;
     this.catalogue = catalogue;
     this.pools = pools;
     this.fx = fx;
@@ -41,6 +48,7 @@ public final class JackpotRoutes {
     router.get("/v1/jackpots").handler(this::list);
     router.get("/v1/jackpots/:id").handler(this::one);
     router.get("/v1/jackpots/:id/pools/:key").handler(this::pool);
+    router.get("/v1/jackpots/:id/wins").handler(this::wins);
   }
 
   private void list(RoutingContext ctx) {
@@ -71,6 +79,19 @@ public final class JackpotRoutes {
         throw new Rejection(Kind.UNAVAILABLE, ErrorCode.POOL_NOT_LOADED, "pool " + j.poolId(def) + " is not loaded yet");
       }
       return JackpotJson.pool(j, def, pool, currency, publicity).put("jackpotId", j.id());
+    });
+  }
+
+  /** The hall of fame: amounts in the jackpot's currency, and with {@code currency} in it at the rates in force now, as lastWin. */
+  private void wins(RoutingContext ctx) {
+    JackpotDefinition j = jackpot(catalogue, ctx.pathParam("id"));
+    int limit = QueryParams.limit(ctx, HallOfFame.DEFAULT_LIMIT, HallOfFame.PAGE_LIMIT);
+    String after = ctx.queryParams().get("after");
+    Display currency = display(fx, catalogue, ctx.queryParams().get("currency"));
+    Replies.json(ctx, () -> hallOfFame.page(j.id(), after == null || after.isBlank() ? null : after, limit), page -> {
+      JsonArray out = new JsonArray();
+      page.items().forEach(w -> out.add(JackpotJson.win(j, w, currency, publicity)));
+      return new JsonObject().put("wins", out).put("next", page.next());
     });
   }
 

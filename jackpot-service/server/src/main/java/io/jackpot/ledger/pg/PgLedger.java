@@ -109,6 +109,11 @@ public final class PgLedger implements Ledger {
   }
 
   @Override
+  public CompletionStage<List<Win>> findLatestWins(String jackpotId, WinCursor before, int limit) {
+    return wins.findLatestWins(jackpotId, before, limit);
+  }
+
+  @Override
   public CompletionStage<List<Logged>> findAudit(Instant from, Instant to, String owner, Long afterId, int limit, long bytes) {
     return auditLog.findAudit(from, to, owner, afterId, limit, bytes);
   }

@@ -20,8 +20,7 @@ import org.slf4j.LoggerFactory;
 public final class PgSchema {
   private static final Logger log = LoggerFactory.getLogger(PgSchema.class);
   private static final List<String> SCRIPTS = List.of("V1__ledger.sql", "V2__ledger_steps.sql", "V3__packed_shares.sql", "V4__share_guards.sql",
-      "V5__operator_round_ids.sql", "V6__terms_version.sql",
-      "V7__must_drop.sql");
+      "V5__operator_round_ids.sql", "V6__terms_version.sql", "V7__must_drop.sql", "V8__wins_by_jackpot.sql");
 
   private PgSchema() {}
 

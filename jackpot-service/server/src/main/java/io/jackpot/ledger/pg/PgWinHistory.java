@@ -48,4 +48,13 @@ public final class PgWinHistory implements WinHistory {
             orJackpots.toArray(String[]::new))))
         .map(WinRows::wins).toCompletionStage();
   }
+
+  /** On the limited pool: a page is at most a hundred rows read along wins_jackpot_won_at. */
+  @Override
+  public CompletionStage<List<Win>> findLatestWins(String jackpotId, WinCursor before, int limit) {
+    return pg.preparedQuery(LedgerSql.FIND_LATEST_WINS)
+        .execute(Tuple.from(Arrays.asList(jackpotId, before == null ? null : BatchArrays.utc(before.wonAt()),
+            before == null ? null : before.winId(), limit)))
+        .map(WinRows::wins).toCompletionStage();
+  }
 }

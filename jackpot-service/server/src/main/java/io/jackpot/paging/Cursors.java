@@ -1,4 +1,4 @@
-package io.jackpot.admin;
+package io.jackpot.paging;
 
 import io.jackpot.error.ErrorCode;
 import io.jackpot.error.Rejection;
@@ -15,13 +15,13 @@ import java.util.regex.Pattern;
  * win's time (in microseconds, the ledger's precision) and id; for the audit log, the last entry's
  * id. A client only passes back what a page gave it.
  */
-final class Cursors {
+public final class Cursors {
   private static final String WIN = "w:";
   private static final String AUDIT = "a:";
 
   private Cursors() {}
 
-  static String of(Win last) {
+  public static String of(Win last) {
     long micros = Math.addExact(Math.multiplyExact(last.wonAt().getEpochSecond(), 1_000_000L), last.wonAt().getNano() / 1_000);
     return encode(WIN + micros + ":" + last.winId());
   }
@@ -32,7 +32,7 @@ final class Cursors {
   private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
   private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
 
-  static Ledger.WinCursor win(String cursor) {
+  public static Ledger.WinCursor win(String cursor) {
     String text = decode(cursor, WIN);
     int colon = text.indexOf(':');
     Instant at;
@@ -49,11 +49,11 @@ final class Cursors {
     return new Ledger.WinCursor(at, winId);
   }
 
-  static String ofAudit(long id) {
+  public static String ofAudit(long id) {
     return encode(AUDIT + id);
   }
 
-  static long auditId(String cursor) {
+  public static long auditId(String cursor) {
     String id = decode(cursor, AUDIT);
     if (!id.matches("[0-9]{1,19}")) {
       throw refused(); // Long.parseLong takes a sign: "a:-1" or "a:+1" was a page of a forged cursor

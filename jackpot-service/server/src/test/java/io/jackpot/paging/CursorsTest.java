@@ -1,4 +1,4 @@
-package io.jackpot.admin;
+package io.jackpot.paging;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
