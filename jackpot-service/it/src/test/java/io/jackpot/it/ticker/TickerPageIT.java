@@ -55,6 +55,8 @@ class TickerPageIT {
       String shown = "document.querySelector('[data-pool=\"bewitched/cv-0.10\"] .amount')?.textContent ?? null";
       awaitValue(browser, shown, "200.00");
       assertEquals("live", browser.eval("document.getElementById('status').textContent"));
+      assertEquals(Boolean.TRUE, browser.eval("document.querySelector('[data-pool=\"bewitched/cv-0.10\"] .countdown, "
+          + "[data-pool=\"bewitched/cv-0.10\"] .progress') === null"), "a pool won by claim shows neither countdown nor progress");
 
       StringBuilder items = new StringBuilder();
       for (int i = 0; i < 10; i++) {
