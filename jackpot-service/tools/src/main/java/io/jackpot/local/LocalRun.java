@@ -5,6 +5,7 @@ import io.jackpot.Main;
 import io.jackpot.access.Credentials;
 import io.jackpot.config.ServiceConfig;
 import io.jackpot.config.env.EnvVars;
+import io.jackpot.sim.DemoJackpots;
 import io.jackpot.sim.DemoPlayers;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -15,7 +16,10 @@ import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** scripts/run: one member with a PostgreSQL of its own when JACKPOT_PG_URL is unset, and the demo players with --demo. */
+/**
+ * scripts/run: one member with a PostgreSQL of its own when JACKPOT_PG_URL is unset; with --demo,
+ * the demo's jackpots and players.
+ */
 public final class LocalRun implements Main.Around {
   private final Demo demo;
   private LocalPostgres postgres;
@@ -70,13 +74,18 @@ public final class LocalRun implements Main.Around {
   }
 
   @Override
-  public AutoCloseable ready(JackpotNode node, Credentials credentials, PrintStream banner) {
+  public AutoCloseable ready(JackpotNode node, Credentials credentials, PrintStream banner) throws Exception {
     if (demo == null) {
       return () -> {};
     }
+    // Before the players, so their first rounds feed it too.
+    for (String id : DemoJackpots.defineMissing("http://127.0.0.1:" + node.adminPort(), Credentials.DEV_ADMIN_TOKEN)) {
+      LoggerFactory.getLogger(LocalRun.class).info("demo: defined jackpot {}", id);
+    }
     DemoPlayers players = DemoPlayers.start("http://127.0.0.1:" + node.httpPort(), Credentials.DEV_GAME_KEY, demo.players(),
         Duration.ofMillis(demo.paceMs()), demo.jackpotOneIn(), System.nanoTime());
-    banner.printf("Demo: %d simulated players per seed game; watch http://127.0.0.1:%d/%n%n", demo.players(), node.httpPort());
+    banner.printf("Demo: %d simulated players per seed game, Candy Daily Drops (%s) for the candy games; watch http://127.0.0.1:%d/%n%n",
+        demo.players(), DemoJackpots.CANDY_DROPS, node.httpPort());
     return players;
   }
 
