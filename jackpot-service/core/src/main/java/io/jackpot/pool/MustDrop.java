@@ -18,11 +18,12 @@ public record MustDrop(Instant from, Instant dropBy, Instant dropAt, String salt
   private static final DateTimeFormatter ISO_MILLIS = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
   /**
-   * Draws the drop time uniformly in [max(now, window start), window end), in milliseconds, for the
-   * cycle that starts at {@code opSeq}.
+   * Draws the drop time uniformly in [max(now, window start), window end), in whole milliseconds
+   * after {@code now}, for the cycle that starts at {@code opSeq}: a contribution applied with the
+   * draw (in the same batch) cannot reach it.
    */
   public static MustDrop draw(Trigger.DropWindow window, Instant now, Entropy entropy, long opSeq) {
-    long lo = Math.max(now.toEpochMilli(), window.start().toEpochMilli());
+    long lo = Math.max(now.toEpochMilli() + 1, window.start().toEpochMilli());
     long hi = window.end().toEpochMilli();
     if (lo >= hi) {
       throw new IllegalArgumentException("a drop window that is over: " + window + " at " + now);

@@ -87,10 +87,16 @@ public sealed interface Trigger extends Serializable {
 
     /**
      * The window a new cycle drops in, the last cycle having dropped in {@code last} (null for a
-     * pool's first cycle): the one after it, or the one that holds {@code now} once it is over.
+     * pool's first cycle): the one after it; once that is over (a late drop, a long pause), the one
+     * after the window running now, which that win took. A first cycle takes what is left of the
+     * window running now, or the next one when less than a millisecond is left.
      */
     public DropWindow next(DropWindow last, Instant now) {
-      return last == null || !now.isBefore(last.end()) ? windowAt(now) : windowAt(last.end());
+      DropWindow running = windowAt(now);
+      if (last == null) {
+        return running.end().toEpochMilli() - now.toEpochMilli() > 1 ? running : windowAt(running.end());
+      }
+      return now.isBefore(last.end()) ? windowAt(last.end()) : windowAt(running.end());
     }
 
     /**

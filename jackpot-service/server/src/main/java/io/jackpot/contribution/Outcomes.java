@@ -13,6 +13,7 @@ import io.jackpot.pool.PoolOutcome;
 import io.jackpot.pool.Win;
 import io.jackpot.sequencer.Submission;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -20,15 +21,23 @@ import java.util.Set;
 final class Outcomes {
   private Outcomes() {}
 
-  /** The round's contribution to each pool of {@code feed}, marked with the pool's tier rank and the pools it won before. */
+  /**
+   * The round's contribution to each pool of {@code feed}, marked with the pool's tier rank and the
+   * pools it won before. A round that won a pool of a jackpot paying one tier per round (its claim
+   * came first) wins no other pool of it: each is marked as won before.
+   */
   static Submission submission(RoundRecord round, Plan.Feed feed, Set<PoolId> wonBefore) {
     List<PoolId> pools = feed.pools();
     List<Submission.Target> targets = new ArrayList<>(pools.size());
     PoolCommand.Contribute plain = round.contribution();
+    Set<String> wonJackpots = new HashSet<>();
+    wonBefore.forEach(p -> wonJackpots.add(p.jackpotId()));
     for (int i = 0; i < pools.size(); i++) {
+      PoolId pool = pools.get(i);
       int rank = feed.oneWinRanks().get(i);
       PoolCommand.Contribute command = rank < 0 ? plain : plain.withOneWinRank(rank);
-      targets.add(new Submission.Target(pools.get(i), wonBefore.contains(pools.get(i)) ? command.toPoolWonBefore() : command));
+      boolean won = wonBefore.contains(pool) || rank >= 0 && wonJackpots.contains(pool.jackpotId());
+      targets.add(new Submission.Target(pool, won ? command.toPoolWonBefore() : command));
     }
     return Submission.of(targets, round);
   }

@@ -71,13 +71,13 @@ final class OneWinWaves {
     return changed ? planned.withCommands(commands) : planned;
   }
 
-  /** The rounds (operator and round id) whose contributions triggered a win of a pool of {@code jackpotId}. */
+  /** The rounds (operator and round id) that won a pool of {@code jackpotId}: by a trigger, or by a claim applied with them. */
   private static Set<String> roundsThatWon(String jackpotId, Map<PoolId, List<PoolOutcome>> earlier) {
     Set<String> won = new HashSet<>();
     earlier.forEach((id, outcomes) -> {
       if (id.jackpotId().equals(jackpotId)) {
         for (PoolOutcome o : outcomes) {
-          Win w = o instanceof PoolOutcome.Contributed c ? c.triggered() : null;
+          Win w = o instanceof PoolOutcome.Contributed c ? c.triggered() : o instanceof PoolOutcome.Won claimed ? claimed.win() : null;
           if (w != null) {
             won.add(key(w.operatorId(), w.roundId()));
           }

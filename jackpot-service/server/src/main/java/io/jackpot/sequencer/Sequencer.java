@@ -12,6 +12,7 @@ import io.jackpot.pool.RandomSource;
 import io.jackpot.pool.Win;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -216,7 +217,8 @@ public final class Sequencer {
     applying = true;
     StepQueue.Step step = queue.nextStep();
     long sequence = ++steps;
-    Map<PoolId, Pool.Batch> perPool = StepPlan.batchesPerPool(senderId, sequence, step.submissions(), random, clock.instant());
+    Map<PoolId, Pool.Batch> perPool = StepPlan.batchesPerPool(senderId, sequence, step.submissions(), random,
+        clock.instant().truncatedTo(ChronoUnit.MILLIS));
     StepNote note = StepPlan.note(senderId, sequence, step.submissions(), perPool);
     observer.applied(step.commands(), perPool.size());
     notes.write(note, step.queuedAt(), step.submissions().size())

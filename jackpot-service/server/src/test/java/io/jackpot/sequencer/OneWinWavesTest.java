@@ -140,6 +140,16 @@ class OneWinWavesTest {
         "a win in another jackpot changes nothing");
   }
 
+  /** A claim of the high tier applied in the step (unranked, so in the first wave) keeps the round from the low tier's trigger. */
+  @Test
+  void aRoundThatClaimedATierInTheStepWinsNoOtherByItsContribution() throws Exception {
+    Submission claim = Submission.of(List.of(new Submission.Target(HIGH, new PoolCommand.Claim("r1", "p", "g", "op", NOW))), null);
+    Map<PoolId, List<PoolOutcome>> results = applied(batches(claim, round("r1", "op", LOW, 1), round("r2", "op", LOW, 1)));
+    assertTrue(results.get(HIGH).get(0) instanceof PoolOutcome.Won, "the claim wins the high tier");
+    assertNull(outcome(results, LOW, 0).triggered(), "r1 does not win the low tier as well");
+    assertNotNull(outcome(results, LOW, 1).triggered(), "r2 does");
+  }
+
   /** The member dies between the waves: the one finishing its step derives the low tier's batch from the high tier's remembered answer. */
   @Test
   void aStepCutOffBetweenItsWavesIsFinishedTheSameWay() throws Exception {

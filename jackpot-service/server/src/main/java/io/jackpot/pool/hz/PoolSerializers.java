@@ -4,7 +4,7 @@ import com.hazelcast.config.SerializationConfig;
 
 /** Hazelcast serializers for the pool entry processor and its result (wire forms in {@link PoolWire}). */
 public final class PoolSerializers {
-  static final int APPLY_BATCH = 1001;
+  static final int APPLY_BATCH = 1015;
   static final int APPLIED = 1002;
 
   private PoolSerializers() {}

@@ -21,7 +21,7 @@ import java.util.Map;
 /** The step journal's notes, field by field (one per step, written before every apply). */
 public final class StepNoteSerializer {
   /** 1003 was the form that wrote every command in full; a member of that code cannot read this one. */
-  public static final int TYPE = 1007;
+  public static final int TYPE = 1016;
   private static final byte CONTRIBUTION_OF_ROUND = 1;
   private static final byte COMMAND = 2;
 
