@@ -99,8 +99,8 @@ public final class JackpotJson {
   }
 
   /**
-   * A must-hit or must-drop pool's hot indicators added to {@code out}: {@code progress} at
-   * {@code now}, and a must-drop pool's {@code dropBy}, which ticker updates carry as well.
+   * A must-hit or must-drop pool's hot indicator added to {@code out}: its {@code progress} at
+   * {@code now} (a pool read shows a must-drop pool's {@code dropBy} in its trigger).
    */
   public static JsonObject hot(JsonObject out, Pool pool, Instant now) {
     String progress = Hot.progress(pool, now);

@@ -4,6 +4,7 @@ import io.jackpot.ledger.AuditEntry;
 import io.jackpot.ledger.LedgerBatch;
 import io.jackpot.ledger.RoundRecord;
 import io.jackpot.ledger.ShareRuns;
+import io.jackpot.pool.MustDrop;
 import io.jackpot.pool.Win;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Tuple;
@@ -209,13 +210,7 @@ final class BatchArrays {
         salt[i] = w.revealed().salt();
         commitment[i] = w.revealed().commitment();
       }
-      if (w.dropped() != null) {
-        dropFrom[i] = utc(w.dropped().from());
-        dropBy[i] = utc(w.dropped().dropBy());
-        dropAt[i] = utc(w.dropped().dropAt());
-        salt[i] = w.dropped().salt();
-        commitment[i] = w.dropped().commitment();
-      }
+      drop(i, w.dropped(), dropFrom, dropBy, dropAt, salt, commitment);
     }
 
     Tuple tuple() {
@@ -251,13 +246,7 @@ final class BatchArrays {
         salt[i] = e.mustHit().salt();
         commitment[i] = e.mustHit().commitment();
       }
-      if (e.mustDrop() != null) {
-        dropFrom[i] = utc(e.mustDrop().from());
-        dropBy[i] = utc(e.mustDrop().dropBy());
-        dropAt[i] = utc(e.mustDrop().dropAt());
-        salt[i] = e.mustDrop().salt();
-        commitment[i] = e.mustDrop().commitment();
-      }
+      drop(i, e.mustDrop(), dropFrom, dropBy, dropAt, salt, commitment);
       reserveMicros[i] = e.reserve().micros();
       reserveSub[i] = e.reserve().sub();
       owedMicros[i] = e.owed().micros();
@@ -270,6 +259,18 @@ final class BatchArrays {
     return Tuple.of(jackpot, pool, seq, kind, status, micros, sub, seed, winSeq, hit).addValue(salt).addValue(commitment)
         .addValue(reserveMicros).addValue(reserveSub).addValue(owedMicros).addValue(owedSub).addValue(terms).addValue(pending)
         .addValue(termsVersion).addValue(dropFrom).addValue(dropBy).addValue(dropAt).addValue(at);
+  }
+
+  /** A must-drop secret's columns at row {@code i}, of a win or a pool event (left null without one). */
+  private static void drop(int i, MustDrop d, OffsetDateTime[] from, OffsetDateTime[] by, OffsetDateTime[] at, String[] salt,
+      String[] commitment) {
+    if (d != null) {
+      from[i] = utc(d.from());
+      by[i] = utc(d.dropBy());
+      at[i] = utc(d.dropAt());
+      salt[i] = d.salt();
+      commitment[i] = d.commitment();
+    }
   }
 
   static Tuple audit(List<AuditEntry> entries) {

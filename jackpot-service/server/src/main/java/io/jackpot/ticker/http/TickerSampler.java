@@ -155,8 +155,9 @@ public final class TickerSampler {
           JsonObject item = new JsonObject().put("jackpotId", jackpotId).put("poolKey", p.id().poolKey())
               .put("amount", p.amount().toPlainString());
           JackpotJson.hot(item, p, Instant.ofEpochMilli(now));
-          if (Hot.dropBy(p) != null) {
-            item.put("dropBy", MustDrop.iso(Hot.dropBy(p)));
+          Instant dropBy = Hot.dropBy(p);
+          if (dropBy != null) {
+            item.put("dropBy", MustDrop.iso(dropBy));
           }
           String shown = display == null ? null : display.of(p.amount(), currency);
           if (shown != null) {
